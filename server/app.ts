@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_BODY_BYTES } from '../src/api/schemas.ts';
+import type { Config } from './config.ts';
+import { createContext, type AppContext } from './context.ts';
+import { openDatabase } from './db/open.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { dashboardRoutes } from './http/dashboard.ts';
+import { alertsRoutes } from './routes/alerts.ts';
+import { didRoutes } from './routes/did.ts';
+import { eventsRoutes } from './routes/events.ts';
+import { exportRoutes } from './routes/export.ts';
+import { geofencesRoutes } from './routes/geofences.ts';
+import { gpsRoutes } from './routes/gps.ts';
+import { incidentsRoutes } from './routes/incidents.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import { peopleRoutes } from './routes/people.ts';
+import { scoresRoutes } from './routes/scores.ts';
+import { streamRoutes } from './routes/stream.ts';
+import { streamChannel } from './stream/append.ts';
+import { StreamHub } from './stream/hub.ts';
+
+export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Ends streams, stops taking requests, closes the store. */
+  close(): Promise<void>;
+}
+
+export async function buildServer(config: Config): Promise<Server> {
+  const db = await openDatabase(config);
+  const channel = streamChannel(config.databaseUrl ? config.databaseSchema : 'pglite');
+  const hub = new StreamHub(db, {
+    channel,
+    ringSize: 10_000,
+    retainEvents: config.streamRetainEvents,
+    maxClientBufferBytes: config.streamClientBufferBytes,
+    pingIntervalMs: config.streamPingMs,
+    pollIntervalMs: config.streamPollMs,
+    snapshotAlerts: 100,
+  });
+  const ctx = createContext(config, db, hub, channel);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: MAX_BODY_BYTES,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  try {
+    await hub.start();
+    app.removeContentTypeParser('text/plain');
+    installErrorHandling(app);
+    for (const routes of [
+      metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
+      scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
+    ]) {
+      await routes(app, ctx);
+    }
+    await openApiRoutes(app);
+    if (config.serveDashboard) await dashboardRoutes(app, distDir);
+    await app.ready();
+  } catch (error) {
+    await hub.close().catch(() => {});
+    await db.close().catch(() => {});
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    ctx,
+    close: () =>
+      (closing ??= (async () => {
+        await hub.close();
+        await app.close();
+        await db.close();
+      })()),
+  };
+}

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './seam.ts';
+
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATION_LOCK = 7_300_001;
+
+/** Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction. */
+export async function migrate(db: Database): Promise<void> {
+  const files = readdirSync(migrationsDir)
+    .filter((name) => /^\d+_.*\.sql$/.test(name))
+    .sort();
+  await db.transaction(async (tx) => {
+    // Several servers may start at once on one PostgreSQL: one migrates, the others wait.
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = readFileSync(migrationsDir + file, 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (version) values ($1)', [file]);
+    }
+  });
+}
+
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import type { Database } from './seam.ts';
+
+// int8 (sequences, counts) as numbers, like PGlite: they stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** PostgreSQL through a pool; `schema` isolates one deployment (or one test run) from another. */
+export async function openPostgres(connectionString: string, schema = 'public'): Promise<Database> {
+  const options = `-c search_path=${schema}`;
+  const pool = new pg.Pool({ connectionString, options, max: 10 });
+  pool.on('error', () => {}); // an idle client that dies is replaced on the next checkout
+  await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
+  const listeners: pg.Client[] = [];
+
+  return {
+    mode: 'postgres',
+    query: (text, params) => pool.query(text, params as unknown[]) as never,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work({ query: (text, params) => client.query(text, params as unknown[]) as never });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onNotify) {
+      let client: pg.Client | undefined;
+      let closed = false;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString, options });
+        next.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        next.on('error', () => {
+          listeners.splice(listeners.indexOf(next), 1);
+          next.end().catch(() => {});
+          // The caller also polls, so a lost notification costs latency, never an event.
+          if (!closed) setTimeout(() => connect().catch(() => {}), 1000);
+        });
+        await next.connect();
+        await next.query(`listen ${quoteIdent(channel)}`);
+        client = next;
+        listeners.push(next);
+      };
+      await connect();
+      return async () => {
+        closed = true;
+        await client?.end().catch(() => {});
+      };
+    },
+    async close() {
+      await Promise.all(listeners.map((client) => client.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// The one SQL seam: every store is written against `Sql`, which PGlite and node-postgres both satisfy.
+export interface Sql {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export type StorageMode = 'pglite' | 'postgres';
+
+export interface Database extends Sql {
+  readonly mode: StorageMode;
+  /** Runs `work` in one transaction: everything it writes commits together or not at all. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel` from other processes; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

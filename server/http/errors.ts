@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+/** An error whose message is a sentence fit for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly issues?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function badRequest(where: 'body' | 'query', error: z.ZodError): HttpError {
+  const issues = error.issues.map((issue) =>
+    issue.path.length === 0
+      ? { path: where, message: `the ${where} must be ${where === 'body' ? 'a JSON object' : 'a set of parameters'}` }
+      : { path: issue.path.map(String).join('.'), message: issue.message },
+  );
+  const first = issues[0];
+  const sentence = `Invalid request ${where}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}.`;
+  return new HttpError(400, sentence, issues);
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const frameworkMessages: Record<string, [number, string]> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; send a JSON object.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'The request body must be JSON (Content-Type: application/json).'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is larger than 64 KiB.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body.'],
+};
+
+/** Every failure answers `{ok:false, error}`; a 500 never shows internals. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ ok: false, error: error.message, ...(error.issues && { issues: error.issues }) });
+    }
+    const known = error.code ? frameworkMessages[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ ok: false, error: known[1] });
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON') {
+      return reply.code(400).send({ ok: false, error: 'The request body is not valid JSON.' });
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ ok: false, error: 'The request could not be processed.' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ ok: false, error: 'Internal server error; the request was not completed.' });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ ok: false, error: `No route ${request.method} ${request.url.split('?')[0]}.` }),
+  );
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from './errors.ts';
+
+type HttpMethod = 'GET' | 'POST';
+
+export interface RouteContract<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined> {
+  method: HttpMethod;
+  url: string;
+  summary: string;
+  tags: string[];
+  body?: Body;
+  query?: Query;
+  /** Success status and the schema of what it answers (documented in /openapi.json). */
+  status?: number;
+  response?: z.ZodType;
+  /** Content type of a non-JSON answer (CSV, event stream). */
+  produces?: string;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteInput<Body, Query> {
+  body: Body;
+  query: Query;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Every route the app declared, in order: the source of /openapi.json. */
+export const declaredRoutes: RouteContract<z.ZodType | undefined, z.ZodType | undefined>[] = [];
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.infer<S> {
+  const result = schema.safeParse(value ?? (where === 'query' ? {} : undefined));
+  if (result.success) return result.data;
+  throw badRequest(where, result.error);
+}
+
+/**
+ * Declares a route with its contract: input is parsed by the shared zod schemas before the handler runs,
+ * and a handler's object answer gets `ok: true`.
+ */
+export function defineRoute<Body extends z.ZodType | undefined = undefined, Query extends z.ZodType | undefined = undefined>(
+  app: FastifyInstance,
+  contract: RouteContract<Body, Query>,
+  handler: (input: RouteInput<Parsed<Body>, Parsed<Query>>) => Promise<unknown>,
+): void {
+  if (!declaredRoutes.some((r) => r.method === contract.method && r.url === contract.url)) {
+    declaredRoutes.push(contract as RouteContract<z.ZodType | undefined, z.ZodType | undefined>);
+  }
+  app.route({
+    method: contract.method,
+    url: contract.url,
+    handler: async (request, reply) => {
+      const body = (contract.body ? parseOrThrow(contract.body, request.body, 'body') : undefined) as Parsed<Body>;
+      const query = (contract.query ? parseOrThrow(contract.query, request.query, 'query') : undefined) as Parsed<Query>;
+      const answer = await handler({ body, query, request, reply });
+      if (reply.sent || answer === undefined) return reply;
+      reply.code(contract.status ?? 200);
+      if (typeof answer === 'string') return answer;
+      return { ok: true, ...(answer as object) };
+    },
+  });
+}

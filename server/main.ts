@@ -1,0 +1,43 @@
+import { buildServer, distDir } from './app.ts';
+import { buildDashboard, dashboardBuildIsStale } from './build-dashboard.ts';
+import { configFromEnv } from './config.ts';
+
+const config = configFromEnv();
+const demo = process.argv.includes('--demo');
+const startedAt = Date.now();
+
+const server = await buildServer(config).catch((error: Error) => {
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
+const address = await server.app.listen({ port: config.port, host: config.host });
+server.app.log.info(
+  `Panic Alerts Dashboard on ${address} (storage: ${server.ctx.db.mode}) answering ${Date.now() - startedAt} ms after start`,
+);
+
+// The API and stream answer at once; the dashboard page shows "being built" until vite is done.
+if (config.serveDashboard && dashboardBuildIsStale(distDir)) {
+  const buildStarted = Date.now();
+  server.app.log.info('Building the dashboard…');
+  buildDashboard()
+    .then(() => server.app.log.info(`Dashboard built in ${Date.now() - buildStarted} ms: open ${address}/`))
+    .catch((error: Error) => server.app.log.error(error.message));
+}
+
+let stopDemo: (() => Promise<void>) | undefined;
+if (demo) {
+  const { startSimulator } = await import('./simulate/simulator.ts');
+  stopDemo = startSimulator({ baseUrl: address, log: (line) => server.app.log.info(line) }).stop;
+}
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info(`${signal}: draining streams and closing the store`);
+  await stopDemo?.();
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  void app;
+  void ctx;
+}

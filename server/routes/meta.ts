@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DbModeResponse, RegionsResponse } from '../../src/api/schemas.ts';
+import type { AppContext } from '../context.ts';
+import { defineRoute } from '../http/route.ts';
+import { listRegions } from '../stores/regions.ts';
+
+const AppConfigResponse = z.object({
+  ok: z.literal(true),
+  map: z.object({ styleUrl: z.string().nullable(), tileUrl: z.string(), attribution: z.string() }),
+});
+
+export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(app, { method: 'GET', url: '/regions', summary: 'Regions with centre, time zone and contacts', tags: ['meta'], response: RegionsResponse }, async () => ({
+    regions: await listRegions(ctx.db),
+  }));
+
+  defineRoute(app, { method: 'GET', url: '/db-mode', summary: 'The storage in use', tags: ['meta'], response: DbModeResponse }, async () => ({
+    mode: ctx.db.mode,
+  }));
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/app-config.json', summary: 'Runtime settings for the dashboard (basemap)', tags: ['meta'], response: AppConfigResponse },
+    async () => ({
+      map: { styleUrl: ctx.config.mapStyleUrl ?? null, tileUrl: ctx.config.mapTileUrl, attribution: ctx.config.mapAttribution },
+    }),
+  );
+
+  app.get('/healthz', async () => ({ ok: true, streamClients: ctx.hub.clientCount, streamPosition: ctx.hub.position }));
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ErrorResponse } from '../../src/api/schemas.ts';
+import { declaredRoutes } from '../http/route.ts';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+function queryParameters(schema: z.ZodType): unknown[] {
+  const { properties = {}, required = [] } = jsonSchema(schema, 'input') as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    schema: property,
+  }));
+}
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorContent = { 'application/json': { schema: jsonSchema(ErrorResponse, 'output') } };
+  for (const route of declaredRoutes) {
+    const okContent = route.produces
+      ? { [route.produces]: { schema: { type: 'string' } } }
+      : { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
+    paths[route.url] ??= {};
+    paths[route.url][route.method.toLowerCase()] = {
+      summary: route.summary,
+      tags: route.tags,
+      ...(route.query && { parameters: queryParameters(route.query) }),
+      ...(route.body && {
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
+      }),
+      responses: {
+        [String(route.status ?? 200)]: { description: 'Success', content: okContent },
+        ...((route.body || route.query) && { 400: { description: 'Invalid input; `issues` names each field', content: errorContent } }),
+        500: { description: 'Internal error (no internals shown)', content: errorContent },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Panic Alerts Dashboard API', version: '1.0.0' },
+    paths,
+  };
+}
+
+export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/openapi.json', async () => buildOpenApiDocument());
+}

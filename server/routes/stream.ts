@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { StreamQuery } from '../../src/api/schemas.ts';
+import type { AppContext } from '../context.ts';
+import { defineRoute } from '../http/route.ts';
+
+function parseEventId(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}
+
+export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/panic-alerts/stream',
+      summary: 'Live server-sent events: snapshot, alert, incident_update, gps, geofence_alert; resumable by Last-Event-ID',
+      tags: ['stream'],
+      query: StreamQuery,
+      produces: 'text/event-stream',
+    },
+    async ({ query, request, reply }) => {
+      const lastEventId = parseEventId(request.headers['last-event-id']) ?? parseEventId(query.lastEventId);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.socket?.setNoDelay(true);
+      res.write('retry: 5000\n\n');
+      await ctx.hub.attach(res, lastEventId).catch((error) => request.log.warn({ err: error }, 'stream attach failed'));
+      return undefined;
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import type { Alert } from '../../src/api/schemas.ts';
+import type { Sql } from '../db/seam.ts';
+import { iso } from './time.ts';
+
+export interface AlertRow {
+  id: string;
+  incident_id: string;
+  latitude: number;
+  longitude: number;
+  at: Date | string;
+  region_id: string;
+  tourist_id: string | null;
+  device_id: string | null;
+  geofence_id: string | null;
+  risk_level: Alert['riskLevel'] | null;
+  place_id: string | null;
+}
+
+export function alertFromRow(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    incidentId: row.incident_id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    at: iso(row.at),
+    regionId: row.region_id,
+    touristId: row.tourist_id,
+    deviceId: row.device_id,
+    ...(row.geofence_id !== null && { geofenceId: row.geofence_id }),
+    ...(row.risk_level !== null && { riskLevel: row.risk_level }),
+    ...(row.place_id !== null && { placeId: row.place_id }),
+  };
+}
+
+export async function insertAlert(tx: Sql, alert: Alert): Promise<void> {
+  await tx.query(
+    `insert into alerts (id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      alert.id, alert.incidentId, alert.latitude, alert.longitude, alert.at, alert.regionId,
+      alert.touristId ?? null, alert.deviceId ?? null, alert.geofenceId ?? null, alert.riskLevel ?? null, alert.placeId ?? null,
+    ],
+  );
+}
+
+export async function listAlerts(db: Sql, limit: number): Promise<Alert[]> {
+  const { rows } = await db.query<AlertRow>('select * from alerts order by at desc, id desc limit $1', [limit]);
+  return rows.map(alertFromRow);
+}
+
+/**
+ * The newest alerts and the stream position they reflect, read in one statement so they agree:
+ * an alert and its stream event are committed together.
+ */
+export async function recentAlertsForSnapshot(db: Sql, limit: number): Promise<{ seq: number; alerts: Alert[] }> {
+  const { rows } = await db.query<{ seq: number | null; alerts: AlertRow[] | null }>(
+    `select (select max(seq) from stream_events) as seq,
+            (select json_agg(a) from (select * from alerts order by at desc, id desc limit $1) a) as alerts`,
+    [limit],
+  );
+  return { seq: rows[0].seq ?? 0, alerts: (rows[0].alerts ?? []).map(alertFromRow) };
+}

@@ -1,0 +1,55 @@
+import type { Geofence } from '../../src/api/schemas.ts';
+import type { Sql } from '../db/seam.ts';
+import { boundingBox, byRiskDescending, pointInPolygon, type LatLng } from '../domain/geo.ts';
+
+interface GeofenceRow {
+  id: string;
+  name: string;
+  risk_level: Geofence['riskLevel'];
+  region_id: string;
+  polygon: LatLng[];
+  meta: Geofence['meta'];
+}
+
+export function geofenceFromRow(row: GeofenceRow): Geofence {
+  return { id: row.id, name: row.name, riskLevel: row.risk_level, regionId: row.region_id, polygon: row.polygon, meta: row.meta ?? {} };
+}
+
+export async function listGeofences(db: Sql, regionId?: string): Promise<Geofence[]> {
+  const { rows } = regionId
+    ? await db.query<GeofenceRow>('select * from geofences where region_id = $1 order by id', [regionId])
+    : await db.query<GeofenceRow>('select * from geofences order by id');
+  return rows.map(geofenceFromRow);
+}
+
+export async function findGeofence(db: Sql, id: string): Promise<Geofence | undefined> {
+  const { rows } = await db.query<GeofenceRow>('select * from geofences where id = $1', [id]);
+  return rows[0] && geofenceFromRow(rows[0]);
+}
+
+export async function upsertGeofence(tx: Sql, geofence: Geofence): Promise<void> {
+  const box = boundingBox(geofence.polygon);
+  await tx.query(
+    `insert into geofences (id, name, risk_level, region_id, polygon, meta, min_lat, max_lat, min_lng, max_lng, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
+     on conflict (id) do update set name = excluded.name, risk_level = excluded.risk_level, region_id = excluded.region_id,
+       polygon = excluded.polygon, meta = excluded.meta, min_lat = excluded.min_lat, max_lat = excluded.max_lat,
+       min_lng = excluded.min_lng, max_lng = excluded.max_lng, updated_at = now()`,
+    [
+      geofence.id, geofence.name, geofence.riskLevel, geofence.regionId, JSON.stringify(geofence.polygon),
+      JSON.stringify(geofence.meta), box.minLat, box.maxLat, box.minLng, box.maxLng,
+    ],
+  );
+}
+
+/** Every zone containing the point, riskiest first (bounding boxes narrow it down in SQL). */
+export async function zonesContaining(db: Sql, latitude: number, longitude: number): Promise<Geofence[]> {
+  const { rows } = await db.query<GeofenceRow>(
+    'select * from geofences where $1 between min_lat and max_lat and $2 between min_lng and max_lng',
+    [latitude, longitude],
+  );
+  return rows
+    .map(geofenceFromRow)
+    .filter((zone) => pointInPolygon(latitude, longitude, zone.polygon))
+    .sort(byRiskDescending);
+}

@@ -1,0 +1,55 @@
+import type { Incident } from '../../src/api/schemas.ts';
+import type { Sql } from '../db/seam.ts';
+import { iso } from './time.ts';
+
+export interface IncidentRow {
+  id: string;
+  type: Incident['type'];
+  severity: Incident['severity'];
+  status: Incident['status'];
+  latitude: number;
+  longitude: number;
+  created_at: Date | string;
+  acknowledged_at: Date | string | null;
+  resolved_at: Date | string | null;
+  region_id: string;
+  tourist_id: string | null;
+  device_id: string | null;
+  meta: Incident['meta'];
+}
+
+export function incidentFromRow(row: IncidentRow): Incident {
+  return {
+    id: row.id,
+    type: row.type,
+    severity: row.severity,
+    status: row.status,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    createdAt: iso(row.created_at),
+    acknowledgedAt: iso(row.acknowledged_at),
+    resolvedAt: iso(row.resolved_at),
+    regionId: row.region_id,
+    touristId: row.tourist_id,
+    deviceId: row.device_id,
+    meta: row.meta,
+  };
+}
+
+export async function insertIncident(tx: Sql, incident: Incident): Promise<void> {
+  await tx.query(
+    `insert into incidents (id, type, severity, status, latitude, longitude, created_at, acknowledged_at, resolved_at,
+       region_id, tourist_id, device_id, meta)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      incident.id, incident.type, incident.severity, incident.status, incident.latitude, incident.longitude,
+      incident.createdAt, incident.acknowledgedAt, incident.resolvedAt, incident.regionId, incident.touristId,
+      incident.deviceId, JSON.stringify(incident.meta),
+    ],
+  );
+}
+
+export async function findIncident(db: Sql, id: string, forUpdate = false): Promise<Incident | undefined> {
+  const { rows } = await db.query<IncidentRow>(`select * from incidents where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+  return rows[0] && incidentFromRow(rows[0]);
+}

@@ -1,0 +1,25 @@
+import type { Region } from '../../src/api/schemas.ts';
+import type { Sql } from '../db/seam.ts';
+
+interface RegionRow {
+  id: string;
+  name: string;
+  center_lat: number;
+  center_lng: number;
+  time_zone: string;
+  contacts: Region['contacts'];
+}
+
+function regionFromRow(row: RegionRow): Region {
+  return { id: row.id, name: row.name, center: [row.center_lat, row.center_lng], timeZone: row.time_zone, contacts: row.contacts };
+}
+
+export async function listRegions(db: Sql): Promise<Region[]> {
+  const { rows } = await db.query<RegionRow>('select * from regions order by id');
+  return rows.map(regionFromRow);
+}
+
+export async function findRegion(db: Sql, id: string): Promise<Region | undefined> {
+  const { rows } = await db.query<RegionRow>('select * from regions where id = $1', [id]);
+  return rows[0] && regionFromRow(rows[0]);
+}

@@ -1,0 +1,7 @@
+/** Timestamps leave the database as Date (pg, PGlite) and the API as ISO 8601 UTC strings. */
+export function iso(value: Date | string): string;
+export function iso(value: Date | string | null): string | null;
+export function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

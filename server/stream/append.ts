@@ -1,0 +1,29 @@
+import type { StreamMessage } from '../../src/api/schemas.ts';
+import type { Sql } from '../db/seam.ts';
+
+/** Held from the insert to the commit, so sequence numbers become visible in the order they were given. */
+const STREAM_WRITE_LOCK = 7_300_002;
+
+export function streamChannel(schema = 'public'): string {
+  return `stream_events_${schema}`.slice(0, 63);
+}
+
+/**
+ * Records stream messages inside the caller's transaction; they are delivered after it commits.
+ * Call it last in the transaction, to hold the ordering lock as briefly as possible.
+ */
+export async function appendStreamEvents(tx: Sql, messages: StreamMessage[], channel: string): Promise<number> {
+  if (messages.length === 0) return 0;
+  await tx.query('select pg_advisory_xact_lock($1)', [STREAM_WRITE_LOCK]);
+  const { rows } = await tx.query<{ last: number }>(
+    `with inserted as (
+       insert into stream_events (type, data)
+       select m->>'type', m from jsonb_array_elements($1::jsonb) with ordinality as t(m, n) order by n
+       returning seq
+     ) select max(seq) as last from inserted`,
+    [JSON.stringify(messages)],
+  );
+  const last = rows[0].last;
+  await tx.query('select pg_notify($1, $2)', [channel, String(last)]);
+  return last;
+}

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer, type Server } from '../../server/app.ts';
+import { configFromEnv, type Config } from '../../server/config.ts';
+
+export interface TestServer extends Server {
+  url: string;
+  config: Config;
+  /** Closes the server and drops its storage (temporary folder or PostgreSQL schema). */
+  stop(): Promise<void>;
+}
+
+let schemaCounter = 0;
+
+/** A fresh schema name per server, so test files can share one PostgreSQL without seeing each other. */
+export function uniqueSchema(): string {
+  return `t_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}`;
+}
+
+/**
+ * A real server on a free port: PGlite in a temporary folder, or PostgreSQL in its own schema when
+ * DATABASE_URL is set (the CI runs the suite both ways).
+ */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pad-test-'));
+  const base = configFromEnv({ ...process.env, DATA_DIR: dataDir });
+  const config: Config = {
+    ...base,
+    port: 0,
+    logLevel: 'warn',
+    serveDashboard: false,
+    rateLimitPerMinute: 0,
+    databaseSchema: base.databaseUrl ? uniqueSchema() : base.databaseSchema,
+    ...overrides,
+  };
+  const server = await buildServer(config);
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    ...server,
+    url,
+    config,
+    async stop() {
+      await server.close();
+      if (config.databaseUrl) await dropSchema(config.databaseUrl, config.databaseSchema);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** JSON request helper: returns status, parsed body and headers. */
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // CSV and other text answers stay text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
