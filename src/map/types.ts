@@ -1,0 +1,29 @@
+import type { Geofence, GpsHistory, GpsPing, RiskLevel } from '../api/schemas.ts';
+
+/** An alert as the map reads it (SPEC §3): incidents are mapped to this by the dashboard. */
+export interface MapAlert {
+  id: string;
+  latitude: number | null | undefined;
+  longitude: number | null | undefined;
+  at: string;
+  riskLevel?: RiskLevel | string;
+  status?: string;
+  touristId?: string | null;
+  deviceId?: string | null;
+  regionId?: string;
+}
+
+/** What the dashboard hands the lazily loaded map panel (src/map/MapPanel.tsx, default export). */
+export interface MapPanelProps {
+  alerts: MapAlert[];
+  geofences: Geofence[];
+  /** Latest live pings, newest first, one per key (at most 50). */
+  pings: GpsPing[];
+  history: GpsHistory;
+  showLiveGps: boolean;
+  fitGps: boolean;
+  /** Test-alert mode armed: shows the hint, and clicks call onMapClick. */
+  testMode: boolean;
+  onMapClick: (latitude: number, longitude: number) => void;
+  dark: boolean;
+}
