@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installRateLimit } from './http/rate-limit.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
 import { alertsRoutes } from './routes/alerts.ts';
 import { didRoutes } from './routes/did.ts';
@@ -53,6 +54,7 @@ export async function buildServer(config: Config): Promise<Server> {
     await hub.start();
     app.removeContentTypeParser('text/plain');
     installErrorHandling(app);
+    installRateLimit(app, config.rateLimitPerMinute);
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,

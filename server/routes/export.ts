@@ -1,7 +1,53 @@
 import type { FastifyInstance } from 'fastify';
+import { ExportQuery, type Incident } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { toCsv, type CsvCell } from '../domain/csv.ts';
+import { defineRoute } from '../http/route.ts';
+import { filterIncidents } from '../stores/incidents.ts';
+import { filterFrom } from './incidents.ts';
+
+// The answer is built in memory; 50 000 rows is a few MB, far beyond any window an operator exports.
+export const EXPORT_LIMIT = 50_000;
+
+export const EXPORT_COLUMNS = [
+  'id', 'touristId', 'deviceId', 'type', 'severity', 'status', 'latitude', 'longitude',
+  'createdAt', 'resolvedAt', 'regionId', 'riskLevel', 'geofenceId',
+] as const;
+
+export function exportRow(incident: Incident): CsvCell[] {
+  return [
+    incident.id, incident.touristId, incident.deviceId, incident.type, incident.severity, incident.status,
+    incident.latitude, incident.longitude, incident.createdAt, incident.resolvedAt, incident.regionId,
+    incident.meta.riskLevel, incident.meta.geofenceId,
+  ];
+}
+
+/** `incidents-<region|all>-<UTC timestamp>.csv`, with only filename-safe characters. */
+export function exportFileName(regionId: string | undefined, now: Date): string {
+  const region = (regionId ?? 'all').replace(/[^A-Za-z0-9_-]/g, '_');
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `incidents-${region}-${stamp}.csv`;
+}
 
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/incidents/export',
+      summary: `Incidents as a CSV download (same filter as /incidents/filter, newest first, at most ${EXPORT_LIMIT})`,
+      tags: ['incidents'],
+      query: ExportQuery,
+      produces: 'text/csv',
+    },
+    async ({ query, reply }) => {
+      const filter = filterFrom(query, EXPORT_LIMIT);
+      const incidents = await filterIncidents(ctx.db, filter);
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${exportFileName(filter.regionId, new Date())}"`)
+        .header('Cache-Control', 'no-store');
+      return toCsv(EXPORT_COLUMNS, incidents.map(exportRow));
+    },
+  );
 }

@@ -1,7 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Geofence, GeofenceBody, GeofencesQuery, GeofencesResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { defineRoute } from '../http/route.ts';
+import { listGeofences, saveGeofence, type GeofenceInput } from '../stores/geofences.ts';
+
+const GeofenceResponse = z.object({ ok: z.literal(true), geofence: Geofence });
+
+export function geofenceFromBody(body: GeofenceBody): GeofenceInput {
+  const id = body.id ?? `gf-${randomUUID()}`;
+  return {
+    id,
+    name: body.name ?? id,
+    riskLevel: body.riskLevel,
+    regionId: body.regionId ?? 'default',
+    polygon: body.polygon,
+    ...(body.meta !== undefined && { meta: body.meta }),
+  };
+}
 
 export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  defineRoute(
+    app,
+    { method: 'GET', url: '/geofences', summary: 'Risk zones, of one region or all', tags: ['geofences'], query: GeofencesQuery, response: GeofencesResponse },
+    async ({ query }) => ({ geofences: await listGeofences(ctx.db, query.regionId) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/geofences',
+      summary: 'Create (201) or replace by id (200) a risk zone; a replaced zone keeps its meta unless meta is sent',
+      tags: ['geofences'],
+      body: GeofenceBody,
+      status: 201,
+      response: GeofenceResponse,
+    },
+    async ({ body, reply }) => {
+      const { geofence, created } = await ctx.write((tx) => saveGeofence(tx, geofenceFromBody(body)));
+      return reply.code(created ? 201 : 200).send({ ok: true, geofence });
+    },
+  );
 }

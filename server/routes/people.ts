@@ -1,7 +1,53 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DevicePairBody, TouristRegisterBody } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { notFound } from '../http/errors.ts';
+import { defineRoute } from '../http/route.ts';
+import { pairDevice, registerTourist, touristExists } from '../stores/people.ts';
+
+const TouristResponse = z.object({ ok: z.literal(true), touristId: z.string() });
+const DeviceResponse = z.object({ ok: z.literal(true), deviceId: z.string() });
 
 export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/tourists/register',
+      summary: 'Register a tourist (201); an id registered before answers 200 and keeps it',
+      tags: ['people'],
+      body: TouristRegisterBody,
+      status: 201,
+      response: TouristResponse,
+    },
+    async ({ body, reply }) => {
+      const touristId = body.touristId ?? `tourist-${randomUUID()}`;
+      const { created } = await ctx.write((tx) => registerTourist(tx, touristId, body.name));
+      return reply.code(created ? 201 : 200).send({ ok: true, touristId });
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/devices/pair',
+      summary: 'Pair a device with a registered tourist; a device paired again moves to the new tourist',
+      tags: ['people'],
+      body: DevicePairBody,
+      status: 201,
+      response: DeviceResponse,
+    },
+    async ({ body }) => {
+      const deviceId = body.deviceId ?? `dev-${randomUUID()}`;
+      await ctx.write(async (tx) => {
+        // A device paired to nobody would report as an unknown person: refuse instead.
+        if (!(await touristExists(tx, body.touristId))) throw notFound(`Unknown touristId "${body.touristId}"; register the tourist first.`);
+        await pairDevice(tx, deviceId, body.touristId, body.bleAddress);
+      });
+      return { deviceId };
+    },
+  );
 }

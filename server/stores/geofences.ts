@@ -53,3 +53,41 @@ export async function zonesContaining(db: Sql, latitude: number, longitude: numb
     .filter((zone) => pointInPolygon(latitude, longitude, zone.polygon))
     .sort(byRiskDescending);
 }
+
+/** Where a point belongs: the riskiest zone containing it, else region `default` and no zone. */
+export interface Placement {
+  regionId: string;
+  zone?: { geofenceId: string; riskLevel: Geofence['riskLevel']; placeId?: string };
+}
+
+export async function placementOf(db: Sql, latitude: number, longitude: number): Promise<Placement> {
+  const [zone] = await zonesContaining(db, latitude, longitude);
+  if (!zone) return { regionId: 'default' };
+  return {
+    regionId: zone.regionId,
+    zone: { geofenceId: zone.id, riskLevel: zone.riskLevel, ...(zone.meta.placeId !== undefined && { placeId: zone.meta.placeId }) },
+  };
+}
+
+export type GeofenceInput = Omit<Geofence, 'meta'> & { meta?: Geofence['meta'] };
+
+/**
+ * Creates or replaces a zone by id. Without `meta` a replaced zone keeps its meta (the reference system
+ * dropped it, losing the zone's place). Says whether the row was new, atomically (xmax = 0 on insert).
+ */
+export async function saveGeofence(tx: Sql, input: GeofenceInput): Promise<{ geofence: Geofence; created: boolean }> {
+  const box = boundingBox(input.polygon);
+  const { rows } = await tx.query<GeofenceRow & { created: boolean }>(
+    `insert into geofences (id, name, risk_level, region_id, polygon, meta, min_lat, max_lat, min_lng, max_lng, updated_at)
+     values ($1, $2, $3, $4, $5, coalesce($6::jsonb, '{}'::jsonb), $7, $8, $9, $10, now())
+     on conflict (id) do update set name = excluded.name, risk_level = excluded.risk_level, region_id = excluded.region_id,
+       polygon = excluded.polygon, meta = coalesce($6::jsonb, geofences.meta), min_lat = excluded.min_lat,
+       max_lat = excluded.max_lat, min_lng = excluded.min_lng, max_lng = excluded.max_lng, updated_at = now()
+     returning *, (xmax = 0) as created`,
+    [
+      input.id, input.name, input.riskLevel, input.regionId, JSON.stringify(input.polygon),
+      input.meta === undefined ? null : JSON.stringify(input.meta), box.minLat, box.maxLat, box.minLng, box.maxLng,
+    ],
+  );
+  return { geofence: geofenceFromRow(rows[0]), created: rows[0].created };
+}

@@ -53,3 +53,44 @@ export async function findIncident(db: Sql, id: string, forUpdate = false): Prom
   const { rows } = await db.query<IncidentRow>(`select * from incidents where id = $1${forUpdate ? ' for update' : ''}`, [id]);
   return rows[0] && incidentFromRow(rows[0]);
 }
+
+export async function listIncidents(db: Sql, limit: number): Promise<Incident[]> {
+  const { rows } = await db.query<IncidentRow>('select * from incidents order by created_at desc, id desc limit $1', [limit]);
+  return rows.map(incidentFromRow);
+}
+
+export interface IncidentFilter {
+  /** Absent: every region. */
+  regionId?: string;
+  /** Absent: all time. */
+  since?: Date;
+  limit: number;
+}
+
+/** Newest first, at most `limit`. */
+export async function filterIncidents(db: Sql, filter: IncidentFilter): Promise<Incident[]> {
+  const { rows } = await db.query<IncidentRow>(
+    `select * from incidents
+     where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
+     order by created_at desc, id desc limit $3`,
+    [filter.regionId ?? null, filter.since?.toISOString() ?? null, filter.limit],
+  );
+  return rows.map(incidentFromRow);
+}
+
+/** Sets the status and stamps when it was reached; an earlier stamp is kept. */
+export async function updateIncidentStatus(tx: Sql, id: string, status: Incident['status'], at: string): Promise<Incident> {
+  const { rows } = await tx.query<IncidentRow>(
+    `update incidents set status = $2,
+       acknowledged_at = case when $2 = 'acknowledged' then coalesce(acknowledged_at, $3::timestamptz) else acknowledged_at end,
+       resolved_at = case when $2 = 'resolved' then coalesce(resolved_at, $3::timestamptz) else resolved_at end
+     where id = $1 returning *`,
+    [id, status, at],
+  );
+  return incidentFromRow(rows[0]);
+}
+
+export async function countIncidents(db: Sql): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from incidents');
+  return rows[0].n;
+}

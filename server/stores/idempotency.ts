@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import type { Sql } from '../db/seam.ts';
+
+/** JSON with object keys sorted at every depth, so equal values always give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function requestHash(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+export interface StoredAnswer<T> {
+  requestHash: string;
+  response: T;
+}
+
+/**
+ * Records the answer under the key unless the key is already taken; true when this call took it.
+ * Inside a transaction, a concurrent holder of the same key makes this wait until that one commits
+ * (then false) or rolls back (then true): duplicates can never both proceed.
+ */
+export async function claimIdempotencyKey(tx: Sql, key: string, hash: string, response: unknown): Promise<boolean> {
+  const { rows } = await tx.query(
+    'insert into idempotency_keys (key, request_hash, response) values ($1, $2, $3) on conflict (key) do nothing returning key',
+    [key, hash, JSON.stringify(response)],
+  );
+  return rows.length === 1;
+}
+
+export async function findIdempotencyKey<T>(db: Sql, key: string): Promise<StoredAnswer<T> | undefined> {
+  const { rows } = await db.query<{ request_hash: string; response: T }>(
+    'select request_hash, response from idempotency_keys where key = $1',
+    [key],
+  );
+  return rows[0] && { requestHash: rows[0].request_hash, response: rows[0].response };
+}
