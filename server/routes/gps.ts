@@ -1,7 +1,70 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { GpsBatchBody, GpsHistoryQuery, GpsHistoryResponse, GpsPing, GpsUpdateBody, PingsResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { rejectNulCharacters } from '../http/nul-characters.ts';
+import { defineRoute } from '../http/route.ts';
+import { ingestPings, keyedPing } from '../ingest/pings.ts';
+import { gpsHistory, listLastPositions } from '../stores/gps.ts';
+
+/** Without `minutes`, trails cover the last day: older keys are gone from the map and only cost a scan. */
+export const DEFAULT_HISTORY_MINUTES = 24 * 60;
+
+const PingResponse = z.object({ ok: z.literal(true), ping: GpsPing });
+const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
 
 export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  defineRoute(
+    app,
+    { method: 'POST', url: '/gps/update', summary: 'One GPS ping; raises geofence entries and exits', tags: ['gps'], body: GpsUpdateBody, status: 201, response: PingResponse },
+    async ({ body }) => {
+      rejectNulCharacters(body);
+      const ping = keyedPing(body, new Date());
+      await ctx.write((tx, emit) => ingestPings(tx, emit, [ping]));
+      const { key: _key, ...stored } = ping;
+      return { ping: stored };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/gps/batch',
+      summary: 'Up to 1000 GPS pings at once (offline sync, high-rate devices), all stored or none',
+      tags: ['gps'],
+      body: GpsBatchBody,
+      status: 201,
+      response: CountResponse,
+    },
+    async ({ body }) => {
+      rejectNulCharacters(body);
+      const receivedAt = new Date();
+      const pings = body.pings.map((ping) => keyedPing(ping, receivedAt));
+      await ctx.write((tx, emit) => ingestPings(tx, emit, pings));
+      return { count: pings.length };
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/gps/last', summary: 'Last position of every tourist or device, newest first', tags: ['gps'], response: PingsResponse },
+    async () => ({ pings: await listLastPositions(ctx.db) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/gps/history',
+      summary: 'Recent trail per key, oldest point first (last 24 h unless minutes is given)',
+      tags: ['gps'],
+      query: GpsHistoryQuery,
+      response: GpsHistoryResponse,
+    },
+    async ({ query }) => {
+      const minutes = query.minutes && query.minutes > 0 ? query.minutes : DEFAULT_HISTORY_MINUTES;
+      return { history: await gpsHistory(ctx.db, new Date(Date.now() - minutes * 60_000), query.limit) };
+    },
+  );
 }

@@ -1,0 +1,127 @@
+// The one write path of GPS pings (single and batch): store them, move the last positions, detect zone
+// entries and exits, and announce all of it, in the caller's transaction.
+import { randomUUID } from 'node:crypto';
+import { pingKey, type DeviceEvent, type GeofenceAlert, type GpsUpdateBody, type Incident, type StreamMessage } from '../../src/api/schemas.ts';
+import type { Emit } from '../context.ts';
+import type { Sql } from '../db/seam.ts';
+import { computeZoneTransitions, inTimeOrder, type KeyedPing, type ZoneTransition } from '../domain/zone-transitions.ts';
+import { insertEvents } from '../stores/events.ts';
+import { insertPings, lastSeenAt, lockPingKeys, upsertLastPositions } from '../stores/gps.ts';
+import { insertIncident } from '../stores/incidents.ts';
+import { applyPresenceChange, presenceOf, zonesForPoints } from '../stores/zone-presence.ts';
+
+/**
+ * A ping dated in the future (a phone with a wrong clock) is recorded at the time it was received:
+ * otherwise it would stay the "last position" and hide every later ping of that tourist.
+ */
+export function keyedPing(body: GpsUpdateBody, receivedAt: Date): KeyedPing {
+  const sentAt = body.at === undefined ? receivedAt : new Date(body.at);
+  const at = sentAt.getTime() > receivedAt.getTime() ? receivedAt : sentAt;
+  return {
+    key: pingKey(body),
+    touristId: body.touristId ?? null,
+    deviceId: body.deviceId ?? null,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    at: at.toISOString(),
+  };
+}
+
+function newestPerKey(pings: readonly KeyedPing[]): KeyedPing[] {
+  const newest = new Map<string, KeyedPing>();
+  for (const ping of inTimeOrder(pings)) newest.set(ping.key, ping);
+  return [...newest.values()];
+}
+
+interface RaisedTransition {
+  incident?: Incident;
+  alert: GeofenceAlert;
+  event: DeviceEvent;
+}
+
+function raise({ action, zone, ping }: ZoneTransition): RaisedTransition {
+  const placeId = zone.meta.placeId;
+  const incident: Incident | undefined =
+    action === 'enter'
+      ? {
+          id: randomUUID(),
+          type: 'geofence',
+          severity: zone.riskLevel === 'red' ? 'high' : 'medium',
+          status: 'open',
+          latitude: ping.latitude,
+          longitude: ping.longitude,
+          createdAt: ping.at,
+          acknowledgedAt: null,
+          resolvedAt: null,
+          regionId: zone.regionId,
+          touristId: ping.touristId,
+          deviceId: ping.deviceId,
+          meta: { source: 'geofence', geofenceId: zone.id, riskLevel: zone.riskLevel, ...(placeId !== undefined && { placeId }) },
+        }
+      : undefined;
+  const alert: GeofenceAlert = {
+    id: randomUUID(),
+    action,
+    geofenceId: zone.id,
+    riskLevel: zone.riskLevel,
+    regionId: zone.regionId,
+    ...(placeId !== undefined && { placeId }),
+    ...(incident && { incidentId: incident.id }),
+    touristId: ping.touristId,
+    deviceId: ping.deviceId,
+    latitude: ping.latitude,
+    longitude: ping.longitude,
+    at: ping.at,
+  };
+  const event: DeviceEvent = {
+    id: randomUUID(),
+    type: action === 'enter' ? 'geofence_enter' : 'geofence_exit',
+    deviceId: ping.deviceId,
+    touristId: ping.touristId,
+    payload: {
+      geofenceId: zone.id,
+      riskLevel: zone.riskLevel,
+      ...(incident && { incidentId: incident.id }),
+      latitude: ping.latitude,
+      longitude: ping.longitude,
+    },
+    createdAt: ping.at,
+  };
+  return { incident, alert, event };
+}
+
+/** Stream order: pings in time order, each followed by the zone changes it caused. */
+function announcements(pings: readonly KeyedPing[], raised: ReadonlyMap<KeyedPing, RaisedTransition[]>): StreamMessage[] {
+  const messages: StreamMessage[] = [];
+  for (const keyed of inTimeOrder(pings)) {
+    const { key: _key, ...ping } = keyed;
+    messages.push({ type: 'gps', ping });
+    for (const { incident, alert } of raised.get(keyed) ?? []) {
+      if (incident) messages.push({ type: 'incident_update', incident });
+      messages.push({ type: 'geofence_alert', alert });
+    }
+  }
+  return messages;
+}
+
+export async function ingestPings(tx: Sql, emit: Emit, pings: readonly KeyedPing[]): Promise<void> {
+  const keys = [...new Set(pings.map((ping) => ping.key))];
+  await lockPingKeys(tx, keys);
+  const lastSeen = await lastSeenAt(tx, keys);
+  const presence = await presenceOf(tx, keys);
+  const zones = await zonesForPoints(tx, pings, [...new Set([...presence.values()].flatMap((ids) => [...ids]))]);
+  const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt: lastSeen, zones, pings });
+
+  await insertPings(tx, pings);
+  await upsertLastPositions(tx, newestPerKey(pings));
+  await applyPresenceChange(tx, presenceChange);
+
+  const raisedByPing = new Map<KeyedPing, RaisedTransition[]>();
+  for (const transition of transitions) {
+    const raised = raise(transition);
+    if (raised.incident) await insertIncident(tx, raised.incident);
+    raisedByPing.set(transition.ping, [...(raisedByPing.get(transition.ping) ?? []), raised]);
+  }
+  await insertEvents(tx, [...raisedByPing.values()].flat().map((raised) => raised.event));
+  emit(...announcements(pings, raisedByPing));
+}

@@ -1,0 +1,42 @@
+import type { DeviceEvent } from '../../src/api/schemas.ts';
+import type { Sql } from '../db/seam.ts';
+import { iso } from './time.ts';
+
+interface EventRow {
+  id: string;
+  type: string;
+  device_id: string | null;
+  tourist_id: string | null;
+  payload: unknown;
+  created_at: Date | string;
+}
+
+function eventFromRow(row: EventRow): DeviceEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    deviceId: row.device_id,
+    touristId: row.tourist_id,
+    payload: row.payload ?? null,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** One statement for the whole list (all stored or none); `position` keeps the sent order among events of the same time. */
+export async function insertEvents(tx: Sql, events: readonly DeviceEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.query(
+    `insert into events (id, type, device_id, tourist_id, payload, created_at)
+     select id, type, "deviceId", "touristId", payload, "createdAt"
+       from rows from (jsonb_to_recordset($1::jsonb)
+              as (id text, type text, "deviceId" text, "touristId" text, payload jsonb, "createdAt" timestamptz))
+            with ordinality as x(id, type, "deviceId", "touristId", payload, "createdAt", sent_order)
+      order by sent_order`,
+    [JSON.stringify(events)],
+  );
+}
+
+export async function listEvents(db: Sql, limit: number): Promise<DeviceEvent[]> {
+  const { rows } = await db.query<EventRow>('select * from events order by created_at desc, position desc limit $1', [limit]);
+  return rows.map(eventFromRow);
+}

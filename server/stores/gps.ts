@@ -1,0 +1,97 @@
+import type { GpsHistory, GpsPing } from '../../src/api/schemas.ts';
+import type { Sql } from '../db/seam.ts';
+import type { KeyedPing } from '../domain/zone-transitions.ts';
+import { iso } from './time.ts';
+
+interface PingRow {
+  ping_key: string;
+  tourist_id: string | null;
+  device_id: string | null;
+  latitude: number;
+  longitude: number;
+  at: Date | string;
+}
+
+/** Two-key advisory locks live apart from the single-key ones (migrations, stream ordering). */
+const PING_KEY_LOCK_CLASS = 7_300_100;
+
+function pingFromRow(row: PingRow): GpsPing {
+  return { touristId: row.tourist_id, deviceId: row.device_id, latitude: row.latitude, longitude: row.longitude, at: iso(row.at) };
+}
+
+const asRecords = (pings: readonly KeyedPing[]) =>
+  JSON.stringify(
+    pings.map((p) => ({ ping_key: p.key, tourist_id: p.touristId, device_id: p.deviceId, latitude: p.latitude, longitude: p.longitude, at: p.at })),
+  );
+
+const RECORD_COLUMNS = 'ping_key text, tourist_id text, device_id text, latitude float8, longitude float8, at timestamptz';
+
+/**
+ * Serialises writers of the same keys until commit, so two requests for one tourist cannot both see it
+ * outside a zone and both raise its entry. Locks are taken in one order to rule out deadlocks.
+ */
+export async function lockPingKeys(tx: Sql, keys: readonly string[]): Promise<void> {
+  await tx.query(
+    `select pg_advisory_xact_lock($1, h)
+       from (select distinct hashtext(k) as h from unnest($2::text[]) as k order by h) as ordered`,
+    [PING_KEY_LOCK_CLASS, [...keys]],
+  );
+}
+
+/** Time of each key's newest stored ping. */
+export async function lastSeenAt(tx: Sql, keys: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await tx.query<{ ping_key: string; at: Date | string }>(
+    'select ping_key, at from gps_last where ping_key = any($1::text[])',
+    [[...keys]],
+  );
+  return new Map(rows.map((row) => [row.ping_key, iso(row.at)]));
+}
+
+export async function insertPings(tx: Sql, pings: readonly KeyedPing[]): Promise<void> {
+  await tx.query(
+    `insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at)
+     select ping_key, tourist_id, device_id, latitude, longitude, at
+       from jsonb_to_recordset($1::jsonb) as x(${RECORD_COLUMNS})`,
+    [asRecords(pings)],
+  );
+}
+
+/** `newest` holds at most one ping per key. An older ping (offline sync) never replaces a newer position. */
+export async function upsertLastPositions(tx: Sql, newest: readonly KeyedPing[]): Promise<void> {
+  await tx.query(
+    `insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
+     select ping_key, tourist_id, device_id, latitude, longitude, at
+       from jsonb_to_recordset($1::jsonb) as x(${RECORD_COLUMNS})
+     on conflict (ping_key) do update set tourist_id = excluded.tourist_id, device_id = excluded.device_id,
+       latitude = excluded.latitude, longitude = excluded.longitude, at = excluded.at
+     where gps_last.at < excluded.at`,
+    [asRecords(newest)],
+  );
+}
+
+export async function listLastPositions(db: Sql): Promise<GpsPing[]> {
+  const { rows } = await db.query<PingRow>('select * from gps_last order by at desc, ping_key');
+  return rows.map(pingFromRow);
+}
+
+/** Per key, its `perKey` newest points since `since`, oldest first. */
+export async function gpsHistory(db: Sql, since: Date, perKey: number): Promise<GpsHistory> {
+  const { rows } = await db.query<{ ping_key: string; latitude: number; longitude: number; at: Date | string }>(
+    `select ping_key, latitude, longitude, at
+       from (select ping_key, latitude, longitude, at, id,
+                    row_number() over (partition by ping_key order by at desc, id desc) as newest_rank
+               from gps_pings
+              where at >= $1) as ranked
+      where newest_rank <= $2
+      order by ping_key, at, id`,
+    [since.toISOString(), perKey],
+  );
+  // A Map, then own properties: a key such as "__proto__" is a tourist id like any other.
+  const trails = new Map<string, GpsHistory[string]>();
+  for (const row of rows) {
+    const trail = trails.get(row.ping_key) ?? [];
+    if (trail.length === 0) trails.set(row.ping_key, trail);
+    trail.push({ latitude: row.latitude, longitude: row.longitude, at: iso(row.at) });
+  }
+  return Object.fromEntries(trails);
+}
