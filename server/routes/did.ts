@@ -1,7 +1,93 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import {
+  AnchorsResponse,
+  DidAnchorsQuery,
+  DidChainResponse,
+  DidIssueBody,
+  DidIssueResponse,
+  DidVerifyBody,
+  DidVerifyResponse,
+} from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { anchorContentHash } from '../did/chain.ts';
+import { loadSigningKey } from '../did/signing-key.ts';
+import { InvalidDidToken, signDidToken, verifyDidToken } from '../did/token.ts';
+import { HttpError } from '../http/errors.ts';
+import { defineRoute } from '../http/route.ts';
+import { appendAnchor, checkChain, listAnchors } from '../stores/did-anchors.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_VALID_DAYS = 14;
 
 export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  const key = loadSigningKey(ctx.config);
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/did/issue',
+      summary: 'Issue a local DID for a KYC hash: a signed, expiring token and an anchor in the hash chain',
+      tags: ['did'],
+      body: DidIssueBody,
+      status: 201,
+      response: DidIssueResponse,
+    },
+    async ({ body }) => {
+      // JWT times are whole seconds; the anchor and expiresAt use the same instants as the token.
+      const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+      const expiresAt = new Date(issuedAt.getTime() + (body.validDays ?? DEFAULT_VALID_DAYS) * DAY_MS);
+      const didId = `did:local:${randomUUID()}`;
+      const contentHash = anchorContentHash({ didId, kycType: body.kycType, kycHash: body.kycHash, issuedAt: issuedAt.toISOString() });
+      const anchor = await ctx.write((tx) => appendAnchor(tx, { id: randomUUID(), didId, createdAt: issuedAt.toISOString(), contentHash }));
+      const didToken = await signDidToken(key, { didId, kycType: body.kycType, digest: anchor.digest, issuedAt, expiresAt });
+      return { didId, didToken, expiresAt: expiresAt.toISOString(), anchor };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/did/verify',
+      summary: 'Verify a DID token: its claims, or 401 when altered, expired or signed by another key',
+      tags: ['did'],
+      body: DidVerifyBody,
+      response: DidVerifyResponse,
+    },
+    async ({ body }) => {
+      try {
+        return { claims: await verifyDidToken(key, body.token) };
+      } catch (error) {
+        if (error instanceof InvalidDidToken) throw new HttpError(401, error.message);
+        throw error;
+      }
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/did/anchors',
+      summary: 'DID anchors, newest first (the last 1000), optionally of one DID',
+      tags: ['did'],
+      query: DidAnchorsQuery,
+      response: AnchorsResponse,
+    },
+    async ({ query }) => ({ anchors: await listAnchors(ctx.db, query.didId) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/did/chain',
+      summary: 'Check the local anchor chain link by link: intact, or the id of the first anchor that breaks it',
+      tags: ['did'],
+      response: DidChainResponse,
+    },
+    async () => checkChain(ctx.db),
+  );
 }

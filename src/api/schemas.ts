@@ -349,3 +349,30 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export function pingKey(p: { touristId?: string | null; deviceId?: string | null }): string {
   return p.touristId ?? p.deviceId ?? 'anon';
 }
+
+// ---------- DID responses ----------
+
+export const DidClaims = z.object({
+  sub: z.string(),
+  kycType: z.string(),
+  digest: z.string(),
+  iss: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+});
+export const DidIssueResponse = z.object({
+  ok: z.literal(true),
+  didId: z.string(),
+  didToken: z.string(),
+  expiresAt: z.string(),
+  anchor: DidAnchor,
+});
+export const DidVerifyResponse = z.object({ ok: z.literal(true), claims: DidClaims });
+export const DidChainResponse = z.object({
+  ok: z.literal(true),
+  intact: z.boolean(),
+  length: z.number(),
+  brokenAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  headDigest: z.string().nullable(),
+});
