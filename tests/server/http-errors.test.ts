@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../src/api/schemas.ts';
+import { FixedWindowLimiter } from '../../server/http/rate-limit.ts';
+import { call, startTestServer, type TestServer } from '../helpers/server.ts';
+
+async function incidentCount(server: TestServer): Promise<number> {
+  const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from incidents');
+  return rows[0].n;
+}
+
+describe('HTTP failures answer {ok:false, error} with the right status', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it('413 for a body over 64 KiB, storing nothing', async () => {
+    const before = await incidentCount(server);
+    const body = JSON.stringify({ latitude: 1, longitude: 1, padding: 'x'.repeat(MAX_BODY_BYTES) });
+    const res = await call(server.url, 'POST', '/panic-alert', body);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ ok: false, error: expect.stringContaining('64 KiB') });
+    expect(await incidentCount(server)).toBe(before);
+  });
+
+  it('accepts a body just under 64 KiB (unknown padding field ignored)', async () => {
+    const base = JSON.stringify({ latitude: 1, longitude: 1, padding: '' });
+    const body = JSON.stringify({ latitude: 1, longitude: 1, padding: 'x'.repeat(MAX_BODY_BYTES - base.length) });
+    expect(body.length).toBe(MAX_BODY_BYTES);
+    const res = await call(server.url, 'POST', '/panic-alert', body);
+    expect(res.status).toBe(201);
+  });
+
+  it('415 for a body that is not JSON, storing nothing', async () => {
+    const before = await incidentCount(server);
+    const res = await call(server.url, 'POST', '/panic-alert', undefined, { 'content-type': 'text/plain' });
+    const text = await fetch(`${server.url}/panic-alert`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'latitude=1' });
+    expect([res.status, text.status]).toEqual([415, 415]);
+    expect(await text.json()).toEqual({ ok: false, error: expect.stringContaining('JSON') });
+    expect(await incidentCount(server)).toBe(before);
+  });
+
+  it('400 for malformed JSON', async () => {
+    const res = await call(server.url, 'POST', '/incidents/resolve', '{"id": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ ok: false, error: expect.any(String) });
+    expect(res.body.error).not.toMatch(/Unexpected|position|FST_/);
+  });
+
+  it('404 for an unknown route', async () => {
+    const res = await call(server.url, 'GET', '/no-such-thing?x=1');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ ok: false, error: 'No route GET /no-such-thing.' });
+  });
+
+  it('500 without internals when storage fails, and nothing half-stored', async () => {
+    const before = await incidentCount(server);
+    await server.ctx.db.query('alter table alerts rename to alerts_unavailable');
+    try {
+      const res = await call(server.url, 'POST', '/panic-alert', { latitude: 1, longitude: 1 });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ ok: false, error: 'Internal server error; the request was not completed.' });
+      // The incident was inserted before the alert failed: the transaction must have taken it back.
+      expect(await incidentCount(server)).toBe(before);
+    } finally {
+      await server.ctx.db.query('alter table alerts_unavailable rename to alerts');
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimitPerMinute: 3 });
+  });
+  afterAll(() => server.stop());
+
+  it('answers 429 with Retry-After once a client exceeds its POSTs per minute; reads stay open', async () => {
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof call>> | undefined;
+    for (let i = 0; i < 5; i++) {
+      const res = await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' });
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+    }
+    // A minute boundary may fall inside the loop and reset the window once; then at most 3 more pass.
+    expect(statuses.slice(0, 3)).toEqual([201, 201, 201]);
+    expect(statuses).toContain(429);
+    expect(limited!.body).toEqual({ ok: false, error: expect.stringMatching(/Too many requests/) });
+    const retryAfter = Number(limited!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await incidentCount(server)).toBe(statuses.filter((s) => s === 201).length);
+
+    const read = await call(server.url, 'GET', '/incidents');
+    expect(read.status).toBe(200);
+  });
+});
+
+describe('FixedWindowLimiter', () => {
+  it('allows the limit per client per minute, then says how long to wait', () => {
+    const limiter = new FixedWindowLimiter(2);
+    const t0 = 60_000 * 1000 + 15_000; // 15 s into a window
+    expect(limiter.take('a', t0)).toEqual({ allowed: true });
+    expect(limiter.take('a', t0)).toEqual({ allowed: true });
+    expect(limiter.take('a', t0 + 500)).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(limiter.take('b', t0 + 500)).toEqual({ allowed: true });
+  });
+
+  it('starts counting afresh in the next window', () => {
+    const limiter = new FixedWindowLimiter(1);
+    const t0 = 60_000 * 2000 + 59_900;
+    expect(limiter.take('a', t0).allowed).toBe(true);
+    expect(limiter.take('a', t0 + 50)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.take('a', t0 + 100).allowed).toBe(true);
+  });
+});
