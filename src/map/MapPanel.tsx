@@ -1,10 +1,182 @@
+// The 'Map' card's content (SPEC §2 "Map panel"): deck.gl layers over a MapLibre basemap.
+// Lazily loaded by the dashboard; nothing outside src/map may import this folder's deck.gl/MapLibre code.
+import type { PickingInfo } from '@deck.gl/core';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { BACKGROUND_LAYER_ID, backgroundColour, RASTER_LAYER_ID } from './basemap.ts';
+import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
+import { detailsOfPick } from './details.ts';
+import { fitPoints, fitTarget, initialCamera } from './fit.ts';
+import { buildAlertLayer, buildPingLayer, buildTrailLayer, buildZoneLayer } from './layers.ts';
+import { Legend } from './Legend.tsx';
+import { legendOf } from './live-frame.ts';
+import { MAP_HEIGHT_PX } from './style.ts';
 import type { MapPanelProps } from './types.ts';
+import { useAutoFit } from './useAutoFit.ts';
+import { useDeckMap } from './useDeckMap.ts';
+import { useLiveFrame } from './useLiveFrame.ts';
 
-/** First cut so the dashboard compiles; the deck.gl map grows behind this same default export. */
-export default function MapPanel(props: MapPanelProps) {
+/** For the browser-test harness and tools: the map, once created. Not needed by the dashboard. */
+export interface MapPanelHooks {
+  onMapReady?: (map: MapLibreMap) => void;
+}
+
+export const TEST_MODE_HINT = 'Click on the map to send a test alert';
+
+const useStyles = makeStyles({
+  panel: { position: 'relative', width: '100%', height: `${MAP_HEIGHT_PX}px`, overflow: 'hidden' },
+  map: { position: 'absolute', inset: 0 },
+  testCursor: { '& .maplibregl-canvas': { cursor: 'crosshair' } },
+  toolbar: {
+    position: 'absolute',
+    top: tokens.spacingVerticalS,
+    left: tokens.spacingHorizontalS,
+    zIndex: 2,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+  },
+  paused: {
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground2,
+    borderRadius: tokens.borderRadiusMedium,
+    fontSize: tokens.fontSizeBase200,
+  },
+  hint: {
+    position: 'absolute',
+    top: tokens.spacingVerticalS,
+    left: '50%',
+    transform: 'translateX(-50%)',
+    zIndex: 2,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorPaletteYellowBackground2,
+    color: tokens.colorNeutralForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    pointerEvents: 'none',
+  },
+  unavailable: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    height: '100%',
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
+  const { alerts, geofences, pings, history, showLiveGps, fitGps, testMode, onMapClick, dark, onMapReady } = props;
+  const styles = useStyles();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<HTMLDivElement>(null);
+  const [startCamera] = useState(() => initialCamera(alerts));
+  const status = useDeckMap(mapRef, { camera: startCamera, dark });
+  const deckMap = status.state === 'ready' ? status.deckMap : null;
+  const map = deckMap?.map ?? null;
+
+  const frame = useLiveFrame(pings, history);
+  const legend = useMemo(() => legendOf(frame), [frame]);
+  const target = useMemo(() => fitTarget(fitPoints(alerts, history, { showLiveGps, fitGps })), [alerts, history, showLiveGps, fitGps]);
+  const { fitToData, autoFitPaused } = useAutoFit(map, target);
+
+  const [hovered, setHovered] = useState<PlacedDetails | null>(null);
+  const [pinned, setPinned] = useState<PlacedDetails | null>(null);
+
+  // Handlers read the latest props through a ref: the map's listeners are registered once.
+  const latest = useRef({ testMode, onMapClick, geofences });
+  latest.current = { testMode, onMapClick, geofences };
+
+  useEffect(() => {
+    if (map) onMapReady?.(map);
+  }, [map, onMapReady]);
+
+  useEffect(() => {
+    if (!map) return;
+    const onClick = (event: { lngLat: { lat: number; lng: number } }) => {
+      if (latest.current.testMode) latest.current.onMapClick(event.lngLat.lat, event.lngLat.lng);
+    };
+    map.on('click', onClick);
+    return () => {
+      map.off('click', onClick);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    if (!map) return;
+    const applyTheme = () => {
+      if (map.getLayer(BACKGROUND_LAYER_ID)) map.setPaintProperty(BACKGROUND_LAYER_ID, 'background-color', backgroundColour(dark));
+      if (map.getLayer(RASTER_LAYER_ID)) map.setPaintProperty(RASTER_LAYER_ID, 'raster-brightness-max', dark ? 0.7 : 1);
+    };
+    applyTheme();
+    map.on('styledata', applyTheme);
+    return () => {
+      map.off('styledata', applyTheme);
+    };
+  }, [map, dark]);
+
+  useEffect(() => {
+    if (!showLiveGps) {
+      setHovered(null);
+      setPinned(null);
+    }
+  }, [showLiveGps]);
+
+  const layers = [
+    buildZoneLayer(geofences),
+    buildTrailLayer(frame.trails, { visible: showLiveGps }),
+    buildAlertLayer(alerts, { dark }),
+    buildPingLayer(frame.pings, { visible: showLiveGps, glide: frame.glide, dark }),
+  ];
+
+  useEffect(() => {
+    if (!deckMap) return;
+    const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
+      const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences);
+      return details ? { details, x: info.x, y: info.y, pinned: pinnedCard } : null;
+    };
+    deckMap.overlay.setProps({
+      layers,
+      onHover: (info) => {
+        const placed = place(info, false);
+        setHovered(placed);
+        deckMap.map.getCanvas().style.cursor = latest.current.testMode ? 'crosshair' : placed ? 'pointer' : '';
+      },
+      onClick: (info) => {
+        if (latest.current.testMode) return;
+        setPinned(place(info, true));
+      },
+    });
+  });
+
+  if (status.state === 'failed') {
+    return (
+      <div className={styles.panel} data-testid="map-panel">
+        <div className={styles.unavailable} role="status">
+          Map unavailable: {status.reason}
+        </div>
+      </div>
+    );
+  }
+
+  const card = pinned ?? hovered;
   return (
-    <div style={{ position: 'relative', width: '100%', height: 400 }} data-testid="map-panel">
-      {props.testMode && <div role="status">Click on the map to send a test alert</div>}
+    <div ref={panelRef} className={styles.panel} data-testid="map-panel">
+      <div ref={mapRef} className={testMode ? `${styles.map} ${styles.testCursor}` : styles.map} />
+      <div className={styles.toolbar}>
+        <Button size="small" onClick={fitToData} disabled={target.kind === 'none'}>
+          Fit to data
+        </Button>
+        {autoFitPaused && <span className={styles.paused}>Auto-fit paused</span>}
+      </div>
+      {testMode && (
+        <div className={styles.hint} role="status">
+          {TEST_MODE_HINT}
+        </div>
+      )}
+      {showLiveGps && <Legend entries={legend.entries} more={legend.more} />}
+      {card && <DetailsCard placed={card} panelWidth={panelRef.current?.clientWidth ?? 0} onClose={() => setPinned(null)} />}
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import type { CSSProperties } from 'react';
+import type { Details } from './details.ts';
+import { MAP_HEIGHT_PX } from './style.ts';
+
+const CARD_OFFSET_PX = 12;
+const CARD_WIDTH_PX = 240;
+
+const useStyles = makeStyles({
+  card: {
+    position: 'absolute',
+    zIndex: 3,
+    width: `${CARD_WIDTH_PX}px`,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16,
+    fontSize: tokens.fontSizeBase200,
+  },
+  hovered: { pointerEvents: 'none' },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontWeight: tokens.fontWeightSemibold },
+  rows: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, margin: 0 },
+  label: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+});
+
+export interface PlacedDetails {
+  details: Details;
+  x: number;
+  y: number;
+  pinned: boolean;
+}
+
+/** Next to the pointer, on the side with more room, so the card stays inside the panel. */
+function cardPosition(x: number, y: number, panelWidth: number): CSSProperties {
+  const right = x + CARD_OFFSET_PX;
+  const left = right + CARD_WIDTH_PX > panelWidth ? Math.max(0, x - CARD_OFFSET_PX - CARD_WIDTH_PX) : right;
+  return y < MAP_HEIGHT_PX / 2 ? { left, top: y + CARD_OFFSET_PX } : { left, bottom: MAP_HEIGHT_PX - y + CARD_OFFSET_PX };
+}
+
+export function DetailsCard({ placed, panelWidth, onClose }: { placed: PlacedDetails; panelWidth: number; onClose: () => void }) {
+  const styles = useStyles();
+  const { details, x, y, pinned } = placed;
+  return (
+    <section
+      className={mergeClasses(styles.card, !pinned && styles.hovered)}
+      style={cardPosition(x, y, panelWidth)}
+      aria-label={`${details.title} details`}
+      role={pinned ? 'dialog' : 'tooltip'}
+    >
+      <div className={styles.header}>
+        <span>{details.title}</span>
+        {pinned && (
+          <Button size="small" appearance="subtle" onClick={onClose} aria-label="Close details">
+            ×
+          </Button>
+        )}
+      </div>
+      <dl className={styles.rows}>
+        {details.rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt className={styles.label}>{label}</dt>
+            <dd className={styles.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

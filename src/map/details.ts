@@ -1,0 +1,102 @@
+// What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
+import type { Geofence } from '../api/schemas.ts';
+import { zoneAt, type LatLng } from './geo.ts';
+import { LAYER_IDS, type DrawableAlert } from './layers.ts';
+import type { PingRow, TrailRow } from './live-frame.ts';
+import { riskColourName } from './style.ts';
+
+export interface Details {
+  title: string;
+  rows: [label: string, value: string][];
+}
+
+const MISSING = '—';
+
+function show(value: string | null | undefined): string {
+  return value === null || value === undefined || value === '' ? MISSING : value;
+}
+
+export function formatTime(at: string | null | undefined): string {
+  if (!at) return MISSING;
+  const time = new Date(at);
+  return Number.isNaN(time.getTime()) ? at : time.toLocaleString();
+}
+
+function formatPosition({ latitude, longitude }: LatLng): string {
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+}
+
+function zoneRows(geofences: readonly Geofence[], point: LatLng): Details['rows'] {
+  const zone = zoneAt(geofences, point);
+  return [
+    ['Zone', show(zone?.name)],
+    ['Place', show(zone?.meta.placeId)],
+  ];
+}
+
+export function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Details {
+  return {
+    title: 'Alert',
+    rows: [
+      ['ID', alert.id],
+      ['Status', show(alert.status)],
+      ['Risk', riskColourName(alert.riskLevel)],
+      ['Tourist', show(alert.touristId)],
+      ['Device', show(alert.deviceId)],
+      ['Time', formatTime(alert.at)],
+      ['Position', formatPosition(alert)],
+      ['Region', show(alert.regionId)],
+      ...zoneRows(geofences, alert),
+    ],
+  };
+}
+
+export function pingDetails(row: PingRow, geofences: readonly Geofence[]): Details | null {
+  const ping = row.ping;
+  if (!ping) return null;
+  return {
+    title: 'GPS ping',
+    rows: [
+      ['Key', row.key],
+      ['Tourist', show(ping.touristId)],
+      ['Device', show(ping.deviceId)],
+      ['Time', formatTime(ping.at)],
+      ['Position', formatPosition(ping)],
+      ...zoneRows(geofences, ping),
+    ],
+  };
+}
+
+export function zoneDetails(zone: Geofence): Details {
+  return {
+    title: 'Zone',
+    rows: [
+      ['ID', zone.id],
+      ['Name', show(zone.name)],
+      ['Risk', riskColourName(zone.riskLevel)],
+      ['Region', zone.regionId || 'default'],
+      ['Place', show(zone.meta?.placeId)],
+    ],
+  };
+}
+
+export function trailDetails(trail: TrailRow): Details {
+  return { title: 'GPS trail', rows: [['Key', trail.key], ['Points', String(trail.path.length)]] };
+}
+
+/** Details for a deck.gl pick, or null when nothing describable is under the pointer. */
+export function detailsOfPick(layerId: string | undefined, object: unknown, geofences: readonly Geofence[]): Details | null {
+  if (!object) return null;
+  switch (layerId) {
+    case LAYER_IDS.alerts:
+      return alertDetails(object as DrawableAlert, geofences);
+    case LAYER_IDS.pings:
+      return pingDetails(object as PingRow, geofences);
+    case LAYER_IDS.zones:
+      return zoneDetails(object as Geofence);
+    case LAYER_IDS.trails:
+      return trailDetails(object as TrailRow);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fitSignature, shouldAutoFit, type AutoFitState, type FitTarget } from './fit.ts';
+
+const FIT_ANIMATION_MS = 400;
+
+function applyFit(map: MapLibreMap, target: FitTarget, animate: boolean): void {
+  const duration = animate ? FIT_ANIMATION_MS : 0;
+  if (target.kind === 'point') map.easeTo({ center: target.center, zoom: target.zoom, duration });
+  if (target.kind === 'bounds') {
+    map.fitBounds(target.bounds, { padding: target.padding, maxZoom: target.maxZoom, duration });
+  }
+}
+
+const OPERATOR_CAMERA_EVENTS = ['dragstart', 'zoomstart', 'rotatestart', 'pitchstart'] as const;
+
+/**
+ * Fits the camera to the data as it changes, until the operator pans or zooms by hand; from then on
+ * only fitToData() (the 'Fit to data' button) moves the camera, and auto-fit resumes.
+ */
+export function useAutoFit(map: MapLibreMap | null, target: FitTarget) {
+  const state = useRef<AutoFitState>({ operatorMoved: false, lastSignature: null });
+  const [autoFitPaused, setAutoFitPaused] = useState(false);
+  const latestTarget = useRef(target);
+  latestTarget.current = target;
+
+  useEffect(() => {
+    if (!map) return;
+    // Only gestures carry an originalEvent; our own fits and easing do not.
+    const onCameraStart = (event: { originalEvent?: unknown }) => {
+      if (!event.originalEvent || state.current.operatorMoved) return;
+      state.current.operatorMoved = true;
+      setAutoFitPaused(true);
+    };
+    for (const type of OPERATOR_CAMERA_EVENTS) map.on(type, onCameraStart);
+    return () => {
+      for (const type of OPERATOR_CAMERA_EVENTS) map.off(type, onCameraStart);
+    };
+  }, [map]);
+
+  const signature = fitSignature(target);
+  useEffect(() => {
+    if (!map || !shouldAutoFit(state.current, latestTarget.current)) return;
+    const firstFit = state.current.lastSignature === null;
+    applyFit(map, latestTarget.current, !firstFit);
+    state.current.lastSignature = signature;
+  }, [map, signature]);
+
+  const fitToData = useCallback(() => {
+    state.current.operatorMoved = false;
+    setAutoFitPaused(false);
+    if (!map) return;
+    applyFit(map, latestTarget.current, true);
+    state.current.lastSignature = fitSignature(latestTarget.current);
+  }, [map]);
+
+  return { fitToData, autoFitPaused };
+}
