@@ -1,0 +1,196 @@
+// Typed client for the backend (../../shared/API.md), same origin. A response is usable only when
+// `ok` is true and the expected field is present (SPEC §5); anything else is an ApiError.
+import type {
+  DeviceEvent,
+  DidAnchor,
+  Geofence,
+  GpsHistory,
+  GpsPing,
+  Incident,
+  IncidentStatus,
+  Region,
+  RiskLevel,
+  StreamMessage,
+} from './schemas.ts';
+
+export type { StreamMessage };
+
+export const UNEXPECTED_RESPONSE = 'Unexpected server response';
+export const INCIDENTS_LOAD_FAILED = 'Failed to load incidents';
+export const STATUS_FETCH_LIMIT = 50;
+export const EVENTS_FETCH_LIMIT = 20;
+export const STREAM_PATH = '/panic-alerts/stream';
+
+const baseUrl = '';
+
+/** A failed call; `serverError` is the backend's own `error` sentence when it sent one. */
+export class ApiError extends Error {
+  readonly serverError: string | undefined;
+  constructor(message: string, serverError?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.serverError = serverError;
+  }
+}
+
+/** SPEC §8: the server's error field, else the error message, else 'Failed to load incidents'. */
+export function loadErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.serverError) return error.serverError;
+  if (error instanceof Error && error.message) return error.message;
+  return INCIDENTS_LOAD_FAILED;
+}
+
+/** SPEC §8 seeding failure: the server's error or the message. */
+export function serverErrorOrMessage(error: unknown): string {
+  if (error instanceof ApiError && error.serverError) return error.serverError;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface IncidentFilter {
+  regionId: string;
+  windowMinutes: number;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+export function buildUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Region 'all' and window 0 are not sent (SPEC §5). */
+export function filterQuery({ regionId, windowMinutes }: IncidentFilter): Query {
+  return {
+    regionId: regionId && regionId !== 'all' ? regionId : undefined,
+    minutes: windowMinutes > 0 ? windowMinutes : undefined,
+  };
+}
+
+type Body = Record<string, unknown>;
+type FieldCheck = (value: unknown) => boolean;
+
+const isArray: FieldCheck = Array.isArray;
+const isNumber: FieldCheck = (value) => typeof value === 'number' && Number.isFinite(value);
+const isString: FieldCheck = (value) => typeof value === 'string';
+const isObject: FieldCheck = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPresent: FieldCheck = (value) => value !== undefined;
+
+async function readBody(response: Response): Promise<Body | undefined> {
+  try {
+    const body: unknown = await response.json();
+    return isObject(body) ? (body as Body) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function call(path: string, init?: RequestInit): Promise<Body> {
+  const response = await fetch(path, init);
+  const body = await readBody(response);
+  if (body?.ok === true) return body;
+  const serverError = typeof body?.error === 'string' && body.error ? body.error : undefined;
+  throw new ApiError(serverError ?? UNEXPECTED_RESPONSE, serverError);
+}
+
+async function getField<T>(path: string, field: string, check: FieldCheck): Promise<T> {
+  const body = await call(path);
+  if (!check(body[field])) throw new ApiError(UNEXPECTED_RESPONSE);
+  return body[field] as T;
+}
+
+async function post(path: string, payload: Body): Promise<Body> {
+  return call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+}
+
+export const fetchIncidents = (filter: IncidentFilter) =>
+  getField<Incident[]>(buildUrl('/incidents/filter', filterQuery(filter)), 'incidents', isArray);
+
+/** The latest incidents' statuses, keyed by id (the "status map"). */
+export async function fetchIncidentStatuses(): Promise<Record<string, IncidentStatus>> {
+  const incidents = await getField<Pick<Incident, 'id' | 'status'>[]>(
+    buildUrl('/incidents', { limit: STATUS_FETCH_LIMIT }),
+    'incidents',
+    isArray,
+  );
+  return Object.fromEntries(incidents.map((incident) => [incident.id, incident.status]));
+}
+
+export const fetchGeofences = () => getField<Geofence[]>('/geofences', 'geofences', isArray);
+
+export const fetchSafetyScore = (regionId: string) =>
+  getField<number>(buildUrl('/safety-score', { regionId }), 'score', isNumber);
+
+/** The whole safety-credit answer: the box shows `score`, the breakdown dialog shows everything. */
+export async function fetchSafetyCredit(regionId: string, placeId?: string): Promise<SafetyCredit> {
+  const body = await call(buildUrl('/safety-credit', { regionId, placeId }));
+  if (!isNumber(body.score)) throw new ApiError(UNEXPECTED_RESPONSE);
+  return body as SafetyCredit;
+}
+export type SafetyCredit = { ok: true; score: number } & Body;
+
+export const fetchAnchors = () => getField<DidAnchor[]>('/did/anchors', 'anchors', isArray);
+export const fetchLastPings = () => getField<GpsPing[]>('/gps/last', 'pings', isArray);
+export const fetchGpsHistory = () => getField<GpsHistory>('/gps/history', 'history', isObject);
+export const fetchRegions = () => getField<Region[]>('/regions', 'regions', isArray);
+export const fetchDbMode = () => getField<string>('/db-mode', 'mode', isString);
+export const fetchEvents = () =>
+  getField<DeviceEvent[]>(buildUrl('/events', { limit: EVENTS_FETCH_LIMIT }), 'events', isArray);
+
+export const acknowledgeIncident = (id: string) =>
+  post('/incidents/acknowledge', { id }).then((body) => requireField(body, 'incident'));
+export const resolveIncident = (id: string) =>
+  post('/incidents/resolve', { id }).then((body) => requireField(body, 'incident'));
+
+export const sendPanicAlert = (latitude: number, longitude: number) =>
+  post('/panic-alert', { latitude, longitude }).then((body) => requireField(body, 'alert'));
+
+export interface NewGeofence {
+  id: string;
+  name: string;
+  riskLevel: RiskLevel;
+  regionId: string;
+  polygon: [number, number][];
+}
+export const createGeofence = (geofence: NewGeofence) =>
+  post('/geofences', { ...geofence }).then((body) => requireField(body, 'geofence'));
+
+/** The CSV download; unlike the filter call it always names both, as the export link always did. */
+export const exportUrl = ({ regionId, windowMinutes }: IncidentFilter) =>
+  buildUrl('/incidents/export', { regionId, minutes: windowMinutes });
+
+function requireField(body: Body, field: string): Body {
+  if (!isPresent(body[field])) throw new ApiError(UNEXPECTED_RESPONSE);
+  return body;
+}
+
+
+const streamFields: Record<StreamMessage['type'], string> = {
+  snapshot: 'alerts',
+  alert: 'alert',
+  incident_update: 'incident',
+  gps: 'ping',
+  geofence_alert: 'alert',
+};
+
+/** One `data:` line of the live stream, or undefined when it is not a message the dashboard knows. */
+export function parseStreamMessage(data: string): StreamMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(value)) return undefined;
+  const message = value as Body;
+  const field = streamFields[message.type as StreamMessage['type']];
+  if (!field || !isObject(message[field]) && !isArray(message[field])) return undefined;
+  return message as unknown as StreamMessage;
+}

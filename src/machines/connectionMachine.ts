@@ -1,0 +1,89 @@
+// The live connection: the stream's state as the badge shows it, polling while it is not connected,
+// and a fresh EventSource after a back-off once the browser has given up on the old one.
+import { assign, sendParent, setup, type SnapshotFrom } from 'xstate';
+import type { StreamMessage } from '../api/client.ts';
+import { eventStream, type StreamEvent } from './eventStream.ts';
+
+export const POLL_INTERVAL_MS = 10_000;
+const FIRST_RECONNECT_DELAY_MS = 2_000;
+const MAX_RECONNECT_DELAY_MS = 30_000;
+
+/** What the parent (the dashboard) hears from this machine. */
+export type ConnectionOutput = { type: 'connection.poll' } | { type: 'connection.message'; message: StreamMessage };
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+
+export function reconnectDelay(failedAttempts: number): number {
+  return Math.min(MAX_RECONNECT_DELAY_MS, FIRST_RECONNECT_DELAY_MS * 2 ** failedAttempts);
+}
+
+export const connectionMachine = setup({
+  types: {
+    context: {} as { failedReconnects: number },
+    events: {} as StreamEvent,
+  },
+  actors: { eventStream },
+  actions: {
+    requestPoll: sendParent({ type: 'connection.poll' } satisfies ConnectionOutput),
+    forwardMessage: sendParent(({ event }) => {
+      if (event.type !== 'stream.message') throw new Error(`forwardMessage cannot handle ${event.type}`);
+      return { type: 'connection.message', message: event.message } satisfies ConnectionOutput;
+    }),
+    countFailedReconnect: assign({ failedReconnects: ({ context }) => Math.min(context.failedReconnects + 1, 8) }),
+    resetReconnects: assign({ failedReconnects: 0 }),
+  },
+  delays: {
+    pollInterval: POLL_INTERVAL_MS,
+    reconnectDelay: ({ context }) => reconnectDelay(context.failedReconnects),
+  },
+}).createMachine({
+  id: 'connection',
+  context: { failedReconnects: 0 },
+  type: 'parallel',
+  states: {
+    stream: {
+      initial: 'streaming',
+      states: {
+        streaming: {
+          invoke: { id: 'eventStream', src: 'eventStream' },
+          initial: 'connecting',
+          on: {
+            'stream.message': { actions: 'forwardMessage' },
+            'stream.closed': { target: 'waitingToReconnect', actions: 'countFailedReconnect' },
+          },
+          states: {
+            connecting: {
+              on: {
+                'stream.open': { target: 'connected', actions: 'resetReconnects' },
+                'stream.error': 'disconnected',
+              },
+            },
+            connected: { on: { 'stream.error': 'disconnected' } },
+            // EventSource retries by itself from here.
+            disconnected: { on: { 'stream.open': { target: 'connected', actions: 'resetReconnects' } } },
+          },
+        },
+        waitingToReconnect: { after: { reconnectDelay: 'streaming' } },
+      },
+    },
+    // A region of its own so that the stream's comings and goings never reset the poll timer.
+    polling: {
+      initial: 'active',
+      states: {
+        active: {
+          tags: ['polling'],
+          after: { pollInterval: { target: 'active', reenter: true, actions: 'requestPoll' } },
+          on: { 'stream.open': 'paused' },
+        },
+        paused: { on: { 'stream.error': 'active', 'stream.closed': 'active' } },
+      },
+    },
+  },
+});
+
+/** The badge's word for a connection snapshot. */
+export function connectionState(snapshot: SnapshotFrom<typeof connectionMachine>): ConnectionState {
+  if (snapshot.matches({ stream: { streaming: 'connected' } })) return 'connected';
+  if (snapshot.matches({ stream: { streaming: 'connecting' } })) return 'connecting';
+  return 'disconnected';
+}

@@ -1,0 +1,60 @@
+// The operator's preferences as the browser keeps them (SPEC §3, §9).
+export const STORAGE_KEYS = {
+  dark: 'dash.dark',
+  regionId: 'dash.regionId',
+  windowMinutes: 'dash.windowMinutes',
+  placePrefix: 'dash.place.',
+} as const;
+
+export const placeKey = (regionId: string) => `${STORAGE_KEYS.placePrefix}${regionId}`;
+
+export const DEFAULT_REGION_ID = 'default';
+export const TIME_WINDOWS = [
+  { minutes: 0, label: 'All' },
+  { minutes: 15, label: 'Last 15m' },
+  { minutes: 60, label: 'Last 1h' },
+  { minutes: 1440, label: 'Last 24h' },
+] as const;
+
+export interface Preferences {
+  dark: boolean;
+  regionId: string;
+  windowMinutes: number;
+  /** The chosen place per region; '' or absent is '(all in region)'. */
+  placeByRegion: Record<string, string>;
+}
+
+type ReadableStorage = Pick<Storage, 'getItem' | 'key' | 'length'>;
+
+export function readPreferences(storage: ReadableStorage | undefined, prefersDark = false): Preferences {
+  const get = (key: string) => safely(() => storage?.getItem(key) ?? null, null);
+  const dark = get(STORAGE_KEYS.dark);
+  const minutes = Number(get(STORAGE_KEYS.windowMinutes));
+  const placeByRegion: Record<string, string> = {};
+  const length = safely(() => storage?.length ?? 0, 0);
+  for (let index = 0; index < length; index++) {
+    const key = safely(() => storage?.key(index) ?? null, null);
+    if (key?.startsWith(STORAGE_KEYS.placePrefix)) {
+      placeByRegion[key.slice(STORAGE_KEYS.placePrefix.length)] = get(key) ?? '';
+    }
+  }
+  return {
+    dark: dark === null ? prefersDark : dark === '1',
+    regionId: get(STORAGE_KEYS.regionId) || DEFAULT_REGION_ID,
+    windowMinutes: TIME_WINDOWS.some((w) => w.minutes === minutes) ? minutes : 0,
+    placeByRegion,
+  };
+}
+
+/** Private browsing and full quotas make storage throw; a lost preference is not worth an error. */
+export function writePreference(storage: Pick<Storage, 'setItem'> | undefined, key: string, value: string): void {
+  safely(() => storage?.setItem(key, value), undefined);
+}
+
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,44 @@
+// Test-alert mode: while armed, a click on the map raises a real panic alert at that point.
+import { fromPromise, setup } from 'xstate';
+import { sendPanicAlert } from '../api/client.ts';
+
+export interface MapPoint {
+  latitude: number;
+  longitude: number;
+}
+
+export type TestAlertEvent = { type: 'testAlert.toggle' } | ({ type: 'map.click' } & MapPoint);
+
+export const testAlertMachine = setup({
+  types: { events: {} as TestAlertEvent },
+  actors: {
+    sendPanicAlert: fromPromise<unknown, MapPoint>(({ input }) => sendPanicAlert(input.latitude, input.longitude)),
+  },
+}).createMachine({
+  id: 'testAlert',
+  initial: 'off',
+  states: {
+    off: { on: { 'testAlert.toggle': 'armed' } },
+    armed: {
+      initial: 'waitingForClick',
+      on: { 'testAlert.toggle': 'off' },
+      states: {
+        waitingForClick: { on: { 'map.click': 'sending' } },
+        // Clicks while one alert is on its way are dropped: a double click must not raise two alerts.
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            src: 'sendPanicAlert',
+            input: ({ event }) => {
+              if (event.type !== 'map.click') throw new Error(`sending cannot start on ${event.type}`);
+              return { latitude: event.latitude, longitude: event.longitude };
+            },
+            // A failed test alert is ignored (SPEC §8).
+            onDone: 'waitingForClick',
+            onError: 'waitingForClick',
+          },
+        },
+      },
+    },
+  },
+});
