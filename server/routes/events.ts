@@ -1,7 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EventsBody, EventsQuery, EventsResponse, type DeviceEvent } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { rejectNulCharacters } from '../http/nul-characters.ts';
+import { defineRoute } from '../http/route.ts';
+import { insertEvents, listEvents } from '../stores/events.ts';
+
+const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
 
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  defineRoute(
+    app,
+    { method: 'GET', url: '/events', summary: 'Device and geofence events, newest first', tags: ['events'], query: EventsQuery, response: EventsResponse },
+    async ({ query }) => ({ events: await listEvents(ctx.db, query.limit) }),
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/events', summary: 'Events a device reports (BLE, offline, ...), stored together', tags: ['events'], body: EventsBody, status: 201, response: CountResponse },
+    async ({ body }) => {
+      rejectNulCharacters(body);
+      const receivedAt = new Date().toISOString();
+      const events: DeviceEvent[] = body.events.map((event) => ({
+        id: randomUUID(),
+        type: event.type,
+        deviceId: body.deviceId ?? null,
+        touristId: body.touristId ?? null,
+        payload: event.payload ?? null,
+        createdAt: event.createdAt === undefined ? receivedAt : new Date(event.createdAt).toISOString(),
+      }));
+      await insertEvents(ctx.db, events);
+      return { count: events.length };
+    },
+  );
 }
