@@ -30,7 +30,7 @@ export function fitPoints(alerts: readonly MapAlert[], history: GpsHistory, opti
   const points: LatLng[] = alertsWithCoordinates(alerts).map(({ latitude, longitude }) => ({ latitude, longitude }));
   if (options.showLiveGps && options.fitGps) {
     for (const track of Object.values(history)) {
-      for (const point of track) if (hasNumericCoordinates(point)) points.push(point);
+      for (const { latitude, longitude } of track.filter(hasNumericCoordinates)) points.push({ latitude, longitude });
     }
   }
   return points;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { detailsOfPick, formatTime } from '../../src/map/details.ts';
+import { LAYER_IDS } from '../../src/map/layers.ts';
+import { emptyLiveFrame, nextLiveFrame } from '../../src/map/live-frame.ts';
+import { ping, square } from './fixtures.ts';
+
+const zones = [square('z1', 'red', 12, 77, 0.01, { name: 'Market', meta: { placeId: 'old-town' } })];
+const rowsOf = (details: ReturnType<typeof detailsOfPick>) => Object.fromEntries(details?.rows ?? []);
+
+describe('details on demand', () => {
+  it('describes an alert: id, status, risk, tourist, device, time, zone and place', () => {
+    const at = '2025-03-01T10:00:00.000Z';
+    const alert = { id: 'al-1', latitude: 12, longitude: 77, at, status: 'open', riskLevel: 'red', touristId: 'tour-9', deviceId: null, regionId: 'default' };
+    const details = detailsOfPick(LAYER_IDS.alerts, alert, zones);
+    expect(details?.title).toBe('Alert');
+    expect(rowsOf(details)).toMatchObject({
+      ID: 'al-1',
+      Status: 'open',
+      Risk: 'red',
+      Tourist: 'tour-9',
+      Device: '—',
+      Time: formatTime(at),
+      Zone: 'Market',
+      Place: 'old-town',
+      Position: '12.00000, 77.00000',
+    });
+  });
+
+  it('describes a GPS ping with its key and the zone it is in, or none', () => {
+    const frame = nextLiveFrame(emptyLiveFrame, [ping(null, 12.001, 77.001, 'dev-3'), ping('t', 40, 40)], {});
+    expect(rowsOf(detailsOfPick(LAYER_IDS.pings, frame.pings[0], zones))).toMatchObject({ Key: 'dev-3', Device: 'dev-3', Tourist: '—', Zone: 'Market' });
+    expect(rowsOf(detailsOfPick(LAYER_IDS.pings, frame.pings[1], zones))).toMatchObject({ Key: 't', Zone: '—', Place: '—' });
+  });
+
+  it('describes a zone, with risk as drawn and region default when missing', () => {
+    const zone = { ...square('z2', 'purple', 1, 1), regionId: '' };
+    expect(rowsOf(detailsOfPick(LAYER_IDS.zones, zone, []))).toMatchObject({ ID: 'z2', Name: 'Zone z2', Risk: 'yellow', Region: 'default', Place: '—' });
+  });
+
+  it('says nothing about empty picks or hidden rows', () => {
+    expect(detailsOfPick(LAYER_IDS.alerts, null, zones)).toBeNull();
+    expect(detailsOfPick('other', {}, zones)).toBeNull();
+    const first = nextLiveFrame(emptyLiveFrame, [ping('a', 1, 1)], {});
+    const gone = nextLiveFrame(first, [], {});
+    expect(detailsOfPick(LAYER_IDS.pings, gone.pings[0], zones)).toBeNull();
+  });
+});
