@@ -22,6 +22,7 @@ import {
   type StreamMessage,
 } from '../api/client.ts';
 import type {
+  Alert,
   DeviceEvent,
   DidAnchor,
   Geofence,
@@ -54,6 +55,8 @@ export interface DashboardContext {
   search: string;
   incidents: Incident[];
   statuses: Record<string, IncidentStatus>;
+  /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
+  alertIds: Record<string, string>;
   incidentRefs: Record<string, ActorRefFrom<typeof incidentMachine>>;
   loadError: string | undefined;
   geofences: Geofence[];
@@ -121,6 +124,14 @@ export const currentFilter = (context: DashboardContext): IncidentFilter => ({
 });
 
 export const currentPlace = (context: DashboardContext): string => context.placeByRegion[context.regionId] ?? '';
+
+const MAX_REMEMBERED_ALERTS = 500;
+
+function rememberAlertIds(known: Record<string, string>, alerts: readonly Alert[]): Record<string, string> {
+  const merged = { ...known, ...Object.fromEntries(alerts.map((alert) => [alert.incidentId, alert.id])) };
+  const entries = Object.entries(merged);
+  return entries.length > MAX_REMEMBERED_ALERTS ? Object.fromEntries(entries.slice(-MAX_REMEMBERED_ALERTS)) : merged;
+}
 
 const resourceInput = (context: DashboardContext): ResourceInput => ({
   regionId: context.regionId,
@@ -265,9 +276,12 @@ export const dashboardMachine = setup({
           return;
         }
         case 'alert':
-        case 'snapshot':
+        case 'snapshot': {
+          const alerts = message.type === 'alert' ? [message.alert] : message.alerts;
+          enqueue.assign({ alertIds: rememberAlertIds(context.alertIds, alerts) });
           enqueue.raise({ type: 'incidents.changed' });
           return;
+        }
         case 'geofence_alert':
           return;
       }
@@ -298,6 +312,7 @@ export const dashboardMachine = setup({
     search: '',
     incidents: [],
     statuses: {},
+    alertIds: {},
     incidentRefs: {},
     loadError: undefined,
     geofences: [],

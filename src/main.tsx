@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { AppProps } from './views/App.tsx';
+import { readPreferences } from './machines/preferences.ts';
+import { App } from './views/App.tsx';
+
+/** `?inspect` in a development build shows the running statecharts in Stately's inspector. */
+async function developmentInspector(): Promise<AppProps['inspect']> {
+  if (!import.meta.env.DEV || !new URLSearchParams(location.search).has('inspect')) return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const prefersDark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+
+void developmentInspector().then((inspect) => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App preferences={readPreferences(storage(), prefersDark)} inspect={inspect} />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,57 @@
+import { Button, Checkbox, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
+import { TIME_WINDOWS } from '../../machines/preferences.ts';
+import { DashboardActor, useTestAlert } from '../dashboard-actor.ts';
+import { useExportCsv } from './useExportCsv.ts';
+
+const useStyles = makeStyles({
+  controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalM },
+  select: { minWidth: '150px' },
+});
+
+export function Controls() {
+  const styles = useStyles();
+  const { send } = DashboardActor.useActorRef();
+  const regions = DashboardActor.useSelector((s) => s.context.regions);
+  const regionId = DashboardActor.useSelector((s) => s.context.regionId);
+  const windowMinutes = DashboardActor.useSelector((s) => s.context.windowMinutes);
+  const loading = DashboardActor.useSelector((s) => s.hasTag('loading'));
+  const { testAlert, armed } = useTestAlert();
+  const exportCsv = useExportCsv();
+  // A stored region the backend no longer lists stays selectable rather than silently changing.
+  const regionOptions = ['all', ...regions, ...(regionId === 'all' || regions.includes(regionId) ? [] : [regionId])];
+  return (
+    <div className={styles.controls} role="group" aria-label="Controls">
+      <Field label="Region" className={styles.select}>
+        <Select value={regionId} onChange={(_, data) => send({ type: 'region.select', regionId: data.value })}>
+          {regionOptions.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Time Window" className={styles.select}>
+        <Select
+          value={String(windowMinutes)}
+          onChange={(_, data) => send({ type: 'window.select', minutes: Number(data.value) })}
+        >
+          {TIME_WINDOWS.map(({ minutes, label }) => (
+            <option key={minutes} value={minutes}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button appearance="primary" onClick={() => send({ type: 'dashboard.refresh' })}>
+        {loading ? 'Refreshing…' : 'Refresh'}
+      </Button>
+      <Button onClick={() => send({ type: 'geofence.seed' })}>Seed Test Geofence</Button>
+      <Button onClick={exportCsv}>Export CSV</Button>
+      <Checkbox
+        label="Test Alert Mode (click map)"
+        checked={armed}
+        onChange={() => testAlert?.send({ type: 'testAlert.toggle' })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// A titled card with an optional Refresh button and a small read-only table.
+import {
+  Button,
+  Card,
+  CardHeader,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+
+export interface Column<Row> {
+  title: string;
+  cell: (row: Row) => ReactNode;
+}
+
+const useStyles = makeStyles({
+  card: { minWidth: 0 },
+  scroll: { overflowX: 'auto', maxHeight: '420px', overflowY: 'auto' },
+  empty: { padding: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
+  mono: { fontFamily: tokens.fontFamilyMonospace },
+});
+
+export function DataCard<Row>({
+  title,
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  onRefresh,
+}: {
+  title: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  emptyText: string;
+  onRefresh?: () => void;
+}) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card}>
+      <CardHeader
+        header={<Text weight="semibold" as="h2">{title}</Text>}
+        action={
+          onRefresh && (
+            <Button size="small" aria-label={`Refresh ${title}`} onClick={onRefresh}>
+              Refresh
+            </Button>
+          )
+        }
+      />
+      {rows.length === 0 ? (
+        <Text className={styles.empty}>{emptyText}</Text>
+      ) : (
+        <div className={styles.scroll}>
+          <Table aria-label={title} size="extra-small">
+            <TableHeader>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableHeaderCell key={column.title}>{column.title}</TableHeaderCell>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row, index) => (
+                <TableRow key={rowKey(row, index)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.title}>{column.cell(row)}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import type { DeviceEvent } from '../../api/schemas.ts';
+import { DashboardActor } from '../dashboard-actor.ts';
+import { formatTime, orDash } from '../format.ts';
+import { DataCard, type Column } from './DataCard.tsx';
+
+export const EVENT_ROWS = 20;
+
+const columns: Column<DeviceEvent>[] = [
+  { title: 'Time', cell: (e) => formatTime(e.createdAt) },
+  { title: 'Type', cell: (e) => e.type },
+  { title: 'Device', cell: (e) => orDash(e.deviceId) },
+  { title: 'Tourist', cell: (e) => orDash(e.touristId) },
+];
+
+export function EventsCard() {
+  const events = DashboardActor.useSelector((s) => s.context.events);
+  return (
+    <DataCard
+      title="Dev: Recent Events"
+      columns={columns}
+      rows={events.slice(0, EVENT_ROWS)}
+      rowKey={(e) => e.id}
+      emptyText="No events yet."
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { Badge, Button, makeStyles, Switch, Tooltip, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons';
+import { DashboardActor, useConnectionState, useDark, useDevPanelShown } from '../dashboard-actor.ts';
+import { ConnectionBadge } from '../shell/ConnectionBadge.tsx';
+import { PlaceSelector } from './PlaceSelector.tsx';
+import { SafetyCreditBox } from './SafetyCreditBox.tsx';
+import { useExportCsv } from './useExportCsv.ts';
+
+const useStyles = makeStyles({
+  strip: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+  },
+  group: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
+
+export function StatusStrip() {
+  const styles = useStyles();
+  const { send } = DashboardActor.useActorRef();
+  const dbMode = DashboardActor.useSelector((s) => s.context.dbMode);
+  const liveGps = DashboardActor.useSelector((s) => s.matches({ liveGps: 'on' }));
+  const fitGps = DashboardActor.useSelector((s) => s.matches({ fitGps: 'on' }));
+  const exportCsv = useExportCsv();
+  return (
+    <div className={styles.strip}>
+      <PlaceSelector />
+      <SafetyCreditBox />
+      <div className={styles.group} role="group" aria-label="Status">
+        <ConnectionBadge state={useConnectionState()} />
+        <Badge appearance="outline" color="informative">{`DB: ${dbMode}`}</Badge>
+      </div>
+      <div className={styles.group} role="group" aria-label="Actions">
+        <Tooltip content="Refresh all" relationship="label">
+          <Button icon={<ArrowSyncRegular />} onClick={() => send({ type: 'dashboard.refreshAll' })} />
+        </Tooltip>
+        <Tooltip content="Download CSV" relationship="label">
+          <Button icon={<ArrowDownloadRegular />} onClick={exportCsv} />
+        </Tooltip>
+      </div>
+      <div className={styles.group} role="group" aria-label="Toggles">
+        <Switch label="Dark" checked={useDark()} onChange={() => send({ type: 'theme.toggle' })} />
+        <Switch label="Dev" checked={useDevPanelShown()} onChange={() => send({ type: 'dev.toggle' })} />
+        <Switch label="Show live GPS" checked={liveGps} onChange={() => send({ type: 'liveGps.toggle' })} />
+        <Switch label="Fit GPS" checked={fitGps} onChange={() => send({ type: 'fitGps.toggle' })} />
+      </div>
+    </div>
+  );
+}

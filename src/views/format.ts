@@ -1,0 +1,19 @@
+// How values read on screen (SPEC §9): coordinates to 5 decimals, digests cut to 16 characters.
+export const COORDINATE_DECIMALS = 5;
+export const DIGEST_DISPLAY_LENGTH = 16;
+
+export function formatCoordinate(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(COORDINATE_DECIMALS) : '—';
+}
+
+export function truncateDigest(digest: string | null | undefined): string {
+  return (digest ?? '').slice(0, DIGEST_DISPLAY_LENGTH);
+}
+
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+export const orDash = (value: string | null | undefined): string => (value ? value : '—');

@@ -1,0 +1,44 @@
+import { NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
+import { BoardRegular, DataBarVerticalRegular, LinkRegular } from '@fluentui/react-icons';
+
+/** Anchors has no view of its own: it only highlights in the menu (SPEC §2). */
+export type NavValue = 'dashboard' | 'anchors' | 'analytics';
+
+export function SideNav({
+  open,
+  overlay,
+  selected,
+  onSelect,
+  onClose,
+}: {
+  open: boolean;
+  overlay: boolean;
+  selected: NavValue;
+  onSelect: (value: NavValue) => void;
+  onClose: () => void;
+}) {
+  return (
+    <NavDrawer
+      aria-label="Main menu"
+      open={open}
+      type={overlay ? 'overlay' : 'inline'}
+      selectedValue={selected}
+      onNavItemSelect={(_, data) => onSelect(data.value as NavValue)}
+      onOpenChange={(_, data) => {
+        if (!data.open) onClose();
+      }}
+    >
+      <NavDrawerBody>
+        <NavItem value={'dashboard' satisfies NavItemValue} icon={<BoardRegular />}>
+          Dashboard
+        </NavItem>
+        <NavItem value="anchors" icon={<LinkRegular />}>
+          Anchors
+        </NavItem>
+        <NavItem value="analytics" icon={<DataBarVerticalRegular />}>
+          Analytics
+        </NavItem>
+      </NavDrawerBody>
+    </NavDrawer>
+  );
+}
