@@ -30,7 +30,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 const frameworkMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; send a JSON object.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'The request body must be JSON (Content-Type: application/json).'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is larger than 64 KiB.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large: the limit is 64 KiB (512 KiB for /gps/batch).'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body.'],
 };
 
@@ -43,7 +43,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? frameworkMessages[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ ok: false, error: known[1] });
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON') {
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply.code(400).send({ ok: false, error: 'The request body is not valid JSON.' });
     }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

@@ -16,6 +16,8 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
   response?: z.ZodType;
   /** Content type of a non-JSON answer (CSV, event stream). */
   produces?: string;
+  /** A larger body limit than the general 64 KiB, for batch routes. */
+  bodyLimit?: number;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -51,6 +53,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
   app.route({
     method: contract.method,
     url: contract.url,
+    ...(contract.bodyLimit && { bodyLimit: contract.bodyLimit }),
     handler: async (request, reply) => {
       const body = (contract.body ? parseOrThrow(contract.body, request.body, 'body') : undefined) as Parsed<Body>;
       const query = (contract.query ? parseOrThrow(contract.query, request.query, 'query') : undefined) as Parsed<Query>;

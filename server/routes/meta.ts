@@ -27,5 +27,5 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }),
   );
 
-  app.get('/healthz', async () => ({ ok: true, streamClients: ctx.hub.clientCount, streamPosition: ctx.hub.position }));
+  app.get('/healthz', async () => ({ ok: true, streamClients: ctx.hub.clientCount, streamPosition: ctx.hub.position, droppedSlowClients: ctx.hub.droppedSlowClients, streamBacklogs: ctx.hub.backlogs }));
 }

@@ -27,9 +27,16 @@ interface Client {
   position: number;
   /** While its backlog is read from the database, live frames wait in the ring. */
   catchingUp: boolean;
+  /** Consecutive checks that found more unsent bytes than the bound. */
+  strikes: number;
 }
 
 const READ_PAGE = 1000;
+/** Hard memory bound per client within one burst, as a multiple of maxClientBufferBytes. */
+const BURST_ALLOWANCE = 32;
+const SLOW_CLIENT_CHECK_MS = 1000;
+/** A healthy client can be caught mid-burst once; one over the bound this many checks in a row is not reading. */
+const SLOW_CLIENT_STRIKES = 3;
 
 export function formatFrame(seq: number, json: string): string {
   return `id: ${seq}\ndata: ${json}\n\n`;
@@ -59,6 +66,11 @@ export class StreamHub {
     return this.clients.size;
   }
 
+  /** Bytes written to clients but not yet taken by their sockets, per client. */
+  get backlogs(): number[] {
+    return [...this.clients].map((client) => client.res.writableLength);
+  }
+
   get position(): number {
     return this.lastSeq;
   }
@@ -69,6 +81,7 @@ export class StreamHub {
     this.unlisten = await this.db.listen(this.options.channel, () => this.poke());
     this.timers.push(
       setInterval(() => this.ping(), this.options.pingIntervalMs),
+      setInterval(() => this.dropSlowClients(), SLOW_CLIENT_CHECK_MS),
       setInterval(() => this.poke(), this.options.pollIntervalMs),
       setInterval(() => void this.prune().catch(() => {}), 60_000),
     );
@@ -135,11 +148,25 @@ export class StreamHub {
   private write(client: Client, text: string): void {
     if (client.res.destroyed) return this.detach(client);
     client.res.write(text);
-    if (client.res.writableLength > this.options.maxClientBufferBytes) {
-      this.droppedSlowClients++;
-      this.detach(client);
-      client.res.destroy();
+    if (client.res.writableLength > this.options.maxClientBufferBytes * BURST_ALLOWANCE) this.drop(client);
+  }
+
+  /**
+   * Runs from a timer: a client that holds more unsent bytes than the bound at several checks in a row
+   * is not reading. (Checking right after a write would also drop healthy clients in the middle of a
+   * burst.) A dropped client resumes by id when it reconnects.
+   */
+  private dropSlowClients(): void {
+    for (const client of this.clients) {
+      client.strikes = client.res.writableLength > this.options.maxClientBufferBytes ? client.strikes + 1 : 0;
+      if (client.strikes >= SLOW_CLIENT_STRIKES) this.drop(client);
     }
+  }
+
+  private drop(client: Client): void {
+    this.droppedSlowClients++;
+    this.detach(client);
+    client.res.destroy();
   }
 
   private detach(client: Client): void {
@@ -155,7 +182,7 @@ export class StreamHub {
    * without one, or when that id is older than what is kept, it starts with a snapshot.
    */
   async attach(res: ServerResponse, lastEventId: number | undefined): Promise<void> {
-    const client: Client = { res, position: 0, catchingUp: true };
+    const client: Client = { res, position: 0, catchingUp: true, strikes: 0 };
     this.clients.add(client);
     res.on('close', () => this.detach(client));
     try {

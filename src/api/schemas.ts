@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const MAX_ID_LENGTH = 128;
 export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_GPS_BATCH = 1000;
+/** 1000 pings with ids and timestamps need ~120 KiB: the batch routes allow more than MAX_BODY_BYTES. */
+export const MAX_BATCH_BODY_BYTES = 512 * 1024;
 export const MAX_EVENTS_BATCH = 1000;
 
 const finiteNumber = (field: string) =>
