@@ -49,6 +49,12 @@ describe('POST /events', () => {
     expect(rows).toEqual([]);
   });
 
+  it('answers 400, not 500, for a time before 1970', async () => {
+    const res = await post({ events: [{ type: 'ble', createdAt: '0000-01-01T00:00:00Z' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'events.0.createdAt', message: 'events.0.createdAt must not be before 1970' }]);
+  });
+
   it('answers 413 for a body over 64 KiB', async () => {
     const res = await post({ events: [{ type: 'blob', payload: 'x'.repeat(70 * 1024) }] });
     expect(res.status).toBe(413);

@@ -51,6 +51,15 @@ describe('POST /gps/update validation', () => {
     expect(res.body.issues).toContainEqual(expect.objectContaining({ path: 'at' }));
   });
 
+  it('rejects a time before 1970, which PostgreSQL would misread or refuse', async () => {
+    const single = await post('/gps/update', { latitude: 25, longitude: 91, at: '0000-01-01T00:00:00Z' });
+    expect(single.status).toBe(400);
+    expect(single.body.issues).toEqual([{ path: 'at', message: 'at must not be before 1970' }]);
+    const batch = await post('/gps/batch', { pings: [{ latitude: 1, longitude: 1 }, { latitude: 1, longitude: 1, at: '0001-06-01T00:00:00Z' }] });
+    expect(batch.status).toBe(400);
+    expect(batch.body.issues).toEqual([{ path: 'pings.1.at', message: 'pings.1.at must not be before 1970' }]);
+  });
+
   it('rejects NUL characters with a 400 instead of failing in the database', async () => {
     const res = await post('/gps/update', { latitude: 25, longitude: 91, touristId: 'a\u0000b' });
     expect(res.status).toBe(400);
