@@ -216,6 +216,21 @@ describe('POST /gps/batch', () => {
     expect(await storedPings(touristId)).toHaveLength(1000);
   });
 
+  it('takes a realistic batch of 1000 pings with ids and times, larger than the 64 KiB general body limit', async () => {
+    const touristId = uniqueKey('offline-sync-tourist');
+    const pings = Array.from({ length: 1000 }, (_, i) => ({
+      touristId,
+      deviceId: 'device-with-a-long-identifier-0001',
+      latitude: 25.578812345 + i * 1e-6,
+      longitude: 91.893312345 - i * 1e-6,
+      at: minutesAgo(1000 - i),
+    }));
+    expect(JSON.stringify({ pings }).length).toBeGreaterThan(64 * 1024);
+    const res = await post('/gps/batch', { pings });
+    expect(res.status).toBe(201);
+    expect(await storedPings(touristId)).toHaveLength(1000);
+  });
+
   it('rejects an empty batch', async () => {
     const res = await post('/gps/batch', { pings: [] });
     expect(res.status).toBe(400);
