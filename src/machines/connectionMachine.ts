@@ -1,6 +1,6 @@
 // The live connection: the stream's state as the badge shows it, polling while it is not connected,
 // and a fresh EventSource after a back-off once the browser has given up on the old one.
-import { assign, sendParent, setup, type SnapshotFrom } from 'xstate';
+import { assign, not, sendParent, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { StreamMessage } from '../api/client.ts';
 import { eventStream, type StreamEvent } from './eventStream.ts';
 
@@ -31,6 +31,9 @@ export const connectionMachine = setup({
     }),
     countFailedReconnect: assign({ failedReconnects: ({ context }) => Math.min(context.failedReconnects + 1, 8) }),
     resetReconnects: assign({ failedReconnects: 0 }),
+  },
+  guards: {
+    streamConnected: stateIn({ stream: { streaming: 'connected' } }),
   },
   delays: {
     pollInterval: POLL_INTERVAL_MS,
@@ -67,15 +70,16 @@ export const connectionMachine = setup({
       },
     },
     // A region of its own so that the stream's comings and goings never reset the poll timer.
+    // It follows the stream region: paused exactly while the stream is connected.
     polling: {
       initial: 'active',
       states: {
         active: {
           tags: ['polling'],
+          always: { guard: 'streamConnected', target: 'paused' },
           after: { pollInterval: { target: 'active', reenter: true, actions: 'requestPoll' } },
-          on: { 'stream.open': 'paused' },
         },
-        paused: { on: { 'stream.error': 'active', 'stream.closed': 'active' } },
+        paused: { always: { guard: not('streamConnected'), target: 'active' } },
       },
     },
   },

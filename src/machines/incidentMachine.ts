@@ -62,6 +62,7 @@ export const incidentMachine = setup({
         acknowledging: {
           tags: ['busy'],
           invoke: {
+            id: 'acknowledge',
             src: 'acknowledge',
             input: ({ context }) => ({ id: context.id }),
             onDone: {
@@ -74,6 +75,7 @@ export const incidentMachine = setup({
         resolving: {
           tags: ['busy'],
           invoke: {
+            id: 'resolve',
             src: 'resolve',
             input: ({ context }) => ({ id: context.id }),
             onDone: { target: '#incident.resolved', actions: { type: 'reportStatus', params: { status: 'resolved' } } },
@@ -97,6 +99,7 @@ export const incidentMachine = setup({
         resolving: {
           tags: ['busy'],
           invoke: {
+            id: 'resolve',
             src: 'resolve',
             input: ({ context }) => ({ id: context.id }),
             onDone: { target: '#incident.resolved', actions: { type: 'reportStatus', params: { status: 'resolved' } } },

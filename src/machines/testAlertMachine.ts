@@ -28,6 +28,7 @@ export const testAlertMachine = setup({
         sending: {
           tags: ['busy'],
           invoke: {
+            id: 'sendPanicAlert',
             src: 'sendPanicAlert',
             input: ({ event }) => {
               if (event.type !== 'map.click') throw new Error(`sending cannot start on ${event.type}`);

@@ -9,11 +9,13 @@ export interface AppProps {
   /** Tests pass the machine with its effects swapped (`dashboardMachine.provide(...)`). */
   logic?: typeof dashboardMachine;
   inspect?: ActorOptions<typeof dashboardMachine>['inspect'];
+  /** Tests drive the statecharts' delays with a SimulatedClock. */
+  clock?: ActorOptions<typeof dashboardMachine>['clock'];
 }
 
-export function App({ preferences, logic, inspect }: AppProps) {
+export function App({ preferences, logic, inspect, clock }: AppProps) {
   return (
-    <DashboardActor.Provider logic={logic} options={{ input: { preferences }, inspect }}>
+    <DashboardActor.Provider logic={logic} options={{ input: { preferences }, inspect, clock }}>
       <Shell />
     </DashboardActor.Provider>
   );

@@ -1,0 +1,74 @@
+// Model-based: every transition of the connection statechart, replayed against the rendered page.
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectionMachine, connectionState, POLL_INTERVAL_MS } from '../../src/machines/connectionMachine.ts';
+import { describePath, transitionCoverPaths } from '../machines/support/transition-paths.ts';
+import { renderDashboard, TEST_RECONNECT_DELAY_MS, type DashboardHarness } from './support/render-dashboard.tsx';
+
+vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
+
+// The parent-bound actions are no-ops for path generation; the page under test runs the real ones.
+const model = connectionMachine.provide({ actions: { requestPoll: () => {}, forwardMessage: () => {} } });
+const gpsSample = {
+  type: 'stream.message' as const,
+  message: { type: 'gps' as const, ping: { touristId: 'T-MODEL', deviceId: null, latitude: 25.57, longitude: 91.88, at: '2025-01-02T03:04:05.000Z' } },
+};
+const paths = transitionCoverPaths(model, { samples: { 'stream.message': [gpsSample] } });
+console.log(`connection model: ${paths.length} paths cover every state and transition`);
+
+type Snapshot = (typeof paths)[number]['state'];
+type Step = (typeof paths)[number]['steps'][number];
+
+async function perform(page: DashboardHarness, step: Step, messageNumber: number) {
+  const { event } = step;
+  switch (event.type) {
+    case 'stream.open': return page.stream.open();
+    case 'stream.error': return page.stream.fail();
+    case 'stream.closed': return page.stream.giveUp();
+    case 'stream.message':
+      return page.stream.message({ ...gpsSample.message, ping: { ...gpsSample.message.ping, touristId: `T-MODEL-${messageNumber}` } });
+    default:
+      if (event.type.startsWith('xstate.after.pollInterval')) return page.fireTimer(POLL_INTERVAL_MS);
+      if (event.type.startsWith('xstate.after.reconnectDelay')) return page.fireTimer(TEST_RECONNECT_DELAY_MS);
+      throw new Error(`no way to perform ${event.type} on the page`);
+  }
+}
+
+/** What the operator sees in this state. */
+async function expectPageShows(page: DashboardHarness, snapshot: Snapshot) {
+  const state = connectionState(snapshot);
+  expect(screen.getAllByText(state, { selector: '.fui-Badge' }).length).toBeGreaterThanOrEqual(2);
+  const line = screen.getByText(/^Live updates:/);
+  expect(line.textContent).toBe(`Live updates: ${state}${snapshot.hasTag('polling') ? ' (fallback to polling)' : ''}`);
+  // A fresh EventSource exists except while waiting out the back-off.
+  expect(page.stream.live).toBe(snapshot.matches({ stream: 'waitingToReconnect' }) ? 0 : 1);
+}
+
+describe('connection statechart on the page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const page = await renderDashboard();
+    await expectPageShows(page, model.resolveState({ value: { stream: { streaming: 'connecting' }, polling: 'active' }, context: { failedReconnects: 0 } }));
+    let messages = 0;
+    for (const step of path.steps) {
+      const pollsBefore = page.api.callsTo('/gps/last').length;
+      await perform(page, step, ++messages);
+      await page.advance(0);
+      await expectPageShows(page, step.state);
+      if (step.event.type.startsWith('xstate.after.pollInterval')) {
+        // One poll refreshes GPS last and, after the coalescing window, the incidents.
+        expect(page.api.callsTo('/gps/last').length).toBe(pollsBefore + 1);
+        const incidentLoads = page.api.callsTo('/incidents/filter').length;
+        await page.advance(1000);
+        expect(page.api.callsTo('/incidents/filter').length).toBe(incidentLoads + 1);
+      }
+      if (step.event.type === 'stream.message') {
+        expect(await screen.findByText(`T-MODEL-${messages}`)).toBeTruthy();
+      }
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// A stand-in backend at the fetch boundary: answers the dashboard's routes from in-memory data and
+// records every call, so tests assert what the page asked for and what it shows.
+import type { Incident, IncidentStatus } from '../../../src/api/schemas.ts';
+
+type Json = Record<string, unknown>;
+export type Answer = { status?: number; body: unknown } | (() => Promise<never>);
+
+export function incident(overrides: Partial<Incident> & { id: string }): Incident {
+  return {
+    type: 'panic',
+    severity: 'high',
+    status: 'open',
+    latitude: 26.1445,
+    longitude: 91.7362,
+    createdAt: '2025-01-02T03:04:05.000Z',
+    acknowledgedAt: null,
+    resolvedAt: null,
+    regionId: 'default',
+    touristId: 't-1',
+    deviceId: null,
+    meta: { source: 'test', riskLevel: 'red' },
+    ...overrides,
+  };
+}
+
+export class FakeApi {
+  incidents: Incident[] = [];
+  data: Record<string, Json> = {
+    '/geofences': { geofences: [] },
+    '/safety-score': { score: 812 },
+    '/safety-credit': { score: 745, components: { densityPenalty: 10 }, inputs: { total: 3 } },
+    '/did/anchors': { anchors: [] },
+    '/gps/last': { pings: [] },
+    '/gps/history': { history: {} },
+    '/regions': { regions: [{ id: 'default' }, { id: 'shillong' }, { id: 'guwahati' }, { id: 'bengaluru' }] },
+    '/db-mode': { mode: 'pglite' },
+    '/events': { events: [] },
+    '/geofences#post': { geofence: {} },
+  };
+  /** Answers that replace the normal one for a path (e.g. an error). */
+  overrides = new Map<string, Answer>();
+  calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
+
+  setStatus(id: string, status: IncidentStatus) {
+    this.incidents = this.incidents.map((i) => (i.id === id ? { ...i, status } : i));
+  }
+
+  callsTo(path: string, method = 'GET') {
+    return this.calls.filter((c) => c.path === path && c.method === method);
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), 'http://dashboard.test');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    this.calls.push({ method, path: url.pathname, query: url.searchParams, body });
+    const override = this.overrides.get(url.pathname) ?? this.overrides.get(`${url.pathname}#${method.toLowerCase()}`);
+    if (typeof override === 'function') return override();
+    if (override) return json(override.body, override.status ?? 200);
+    if (url.pathname === '/incidents/filter' || url.pathname === '/incidents') {
+      return json({ ok: true, incidents: this.incidents });
+    }
+    const key = method === 'POST' ? `${url.pathname}#post` : url.pathname;
+    const answer = this.data[key];
+    return answer ? json({ ok: true, ...answer }) : json({ ok: false, error: `no route ${key}` }, 404);
+  };
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}

@@ -1,0 +1,33 @@
+// The live stream without a network: the test says when it opens, fails, closes or carries a message.
+import { fromCallback } from 'xstate';
+import type { StreamEvent } from '../../../src/machines/eventStream.ts';
+import type { StreamMessage } from '../../../src/api/schemas.ts';
+
+export class FakeStream {
+  opened = 0;
+  closed = 0;
+  private sendBack: ((event: StreamEvent) => void) | undefined;
+
+  get live() {
+    return this.opened - this.closed;
+  }
+
+  readonly logic = fromCallback<StreamEvent>(({ sendBack }) => {
+    this.opened++;
+    this.sendBack = sendBack;
+    return () => {
+      this.closed++;
+      this.sendBack = undefined;
+    };
+  });
+
+  emit(event: StreamEvent) {
+    if (!this.sendBack) throw new Error(`no EventSource is open to deliver ${event.type}`);
+    this.sendBack(event);
+  }
+
+  open = () => this.emit({ type: 'stream.open' });
+  fail = () => this.emit({ type: 'stream.error' });
+  giveUp = () => this.emit({ type: 'stream.closed' });
+  message = (message: StreamMessage) => this.emit({ type: 'stream.message', message });
+}
