@@ -32,7 +32,8 @@ export function freePort(): Promise<number> {
 export async function spawnServer(env: Record<string, string> = {}, args: string[] = []): Promise<SpawnedServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pad-spawn-'));
-  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/main.ts'), ...args], {
+  // `--import tsx` keeps it one process (the tsx CLI would run the server as a child SIGKILL can't reach).
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts'), ...args], {
     cwd: root,
     env: { ...process.env, SERVE_DASHBOARD: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
