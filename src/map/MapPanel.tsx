@@ -26,7 +26,8 @@ export const TEST_MODE_HINT = 'Click on the map to send a test alert';
 
 const useStyles = makeStyles({
   panel: { position: 'relative', width: '100%', height: `${MAP_HEIGHT_PX}px`, overflow: 'hidden' },
-  map: { position: 'absolute', inset: 0 },
+  // Not absolutely positioned: MapLibre's stylesheet makes .maplibregl-map position: relative.
+  map: { width: '100%', height: '100%' },
   testCursor: { '& .maplibregl-canvas': { cursor: 'crosshair' } },
   toolbar: {
     position: 'absolute',

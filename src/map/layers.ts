@@ -102,10 +102,10 @@ export function buildTrailLayer(trails: readonly TrailRow[], options: { visible:
     data: trails,
     visible: options.visible,
     getPath: (trail) => trail.path,
-    getColor: (trail) => trail.colour,
+    // In the colour's alpha, not the layer's `opacity`: deck.gl gamma-corrects that one (0.7 draws as 0.85).
+    getColor: (trail) => withOpacity(trail.colour, TRAIL_OPACITY),
     getWidth: TRAIL_WIDTH_PX,
     widthUnits: 'pixels',
-    opacity: TRAIL_OPACITY,
     capRounded: true,
     jointRounded: true,
     pickable: true,

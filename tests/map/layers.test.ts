@@ -145,14 +145,15 @@ describe('trail layer', () => {
   });
   const layer = buildTrailLayer(frame.trails, { visible: true });
 
-  it('is a PathLayer of width 3 px and opacity 0.7 in the key’s colour', () => {
+  it('is a PathLayer of width 3 px in the key’s colour at opacity 0.7', () => {
     expect(layer.constructor.name).toBe('PathLayer');
     expect(layer.id).toBe(LAYER_IDS.trails);
     expect(layer.props.data).toBe(frame.trails);
     expect(call(layer.props.getWidth, frame.trails[0])).toBe(3);
     expect(layer.props.widthUnits).toBe('pixels');
-    expect(layer.props.opacity).toBe(0.7);
-    expect(call(layer.props.getColor, frame.trails[0])).toEqual(GPS_PALETTE[0]);
+    // 0.7 as the colour's alpha (179/255); the layer opacity stays 1, as deck.gl would gamma-correct it.
+    expect(call(layer.props.getColor, frame.trails[0])).toEqual([...GPS_PALETTE[0]!, 179]);
+    expect(layer.props.opacity).toBe(1);
     expect(call(layer.props.getPath, frame.trails[0])).toEqual([
       [2, 1],
       [4, 3],
