@@ -1,0 +1,70 @@
+// Model-based: every transition of test-alert mode, replayed with the checkbox and a map click.
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testAlertMachine } from '../../src/machines/testAlertMachine.ts';
+import { describePath, transitionCoverPaths } from '../machines/support/transition-paths.ts';
+import { DeferredActor } from './support/deferred-actor.ts';
+import { STAND_IN_CLICK } from './support/map-stand-in.tsx';
+import { renderDashboard, settle } from './support/render-dashboard.tsx';
+
+vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
+
+const clickSample = { type: 'map.click' as const, ...STAND_IN_CLICK };
+const paths = transitionCoverPaths(testAlertMachine, { samples: { 'map.click': [clickSample] } });
+console.log(`test-alert model: ${paths.length} paths cover every state and transition`);
+
+type Snapshot = (typeof paths)[number]['state'];
+
+function expectPageShows(snapshot: Snapshot) {
+  const checkbox = screen.getByRole('checkbox', { name: 'Test Alert Mode (click map)' }) as HTMLInputElement;
+  expect(checkbox.checked).toBe(snapshot.matches('armed'));
+  expect(screen.queryByText('Click on the map to send a test alert') !== null).toBe(snapshot.matches('armed'));
+}
+
+describe('test-alert mode on the page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const sendPanicAlert = new DeferredActor<{ latitude: number; longitude: number }>();
+    await renderDashboard({ testAlertActors: { sendPanicAlert: sendPanicAlert.logic } });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Simulate map click' });
+    expectPageShows(testAlertMachine.resolveState({ value: 'off', context: {} }));
+    let alertsExpected = 0;
+    for (const { event, state } of path.steps) {
+      switch (event.type) {
+        case 'testAlert.toggle':
+          await user.click(screen.getByRole('checkbox', { name: 'Test Alert Mode (click map)' }));
+          break;
+        case 'map.click':
+          await user.click(screen.getByRole('button', { name: 'Simulate map click' }));
+          alertsExpected++;
+          break;
+        case 'xstate.done.actor.sendPanicAlert':
+          sendPanicAlert.succeed();
+          break;
+        case 'xstate.error.actor.sendPanicAlert':
+          sendPanicAlert.fail();
+          break;
+        default:
+          throw new Error(`no way to perform ${event.type} on the page`);
+      }
+      await settle();
+      expectPageShows(state);
+      // One panic alert per armed click, at the clicked point.
+      expect(sendPanicAlert.calls).toEqual(Array.from({ length: alertsExpected }, () => STAND_IN_CLICK));
+    }
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a map click while test mode is off sends nothing', async () => {
+    const sendPanicAlert = new DeferredActor<{ latitude: number; longitude: number }>();
+    await renderDashboard({ testAlertActors: { sendPanicAlert: sendPanicAlert.logic } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Simulate map click' }));
+    expect(sendPanicAlert.calls).toEqual([]);
+  });
+});
