@@ -92,7 +92,7 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
     await a.kill(); // no drain: the process is gone
     await onA.closed;
 
-    const missed = [];
+    const missed: string[] = [];
     for (let i = 0; i < 3; i++) {
       missed.push((await call(b.url, 'POST', '/panic-alert', { latitude: 26.2, longitude: 91.6, touristId: `failover-missed-${i}` })).body.alert.id);
     }
