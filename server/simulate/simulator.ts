@@ -1,8 +1,240 @@
+// The living demo: tourists walking around Shillong and Guwahati, talking to the backend only through
+// its public HTTP API, as the phone app and devices would.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { softIncidentTypes } from '../../src/api/schemas.ts';
+import type { LatLng } from '../domain/geo.ts';
+import { ApiClient } from './api-client.ts';
+import { cities, offset, zonePolygon, zones, type City } from './places.ts';
+import { between, pick, seededRandom, type Random } from './random.ts';
+import { stepWalker, type Walker } from './walker.ts';
+
 export interface SimulatorOptions {
   baseUrl: string;
   log: (line: string) => void;
+  tourists?: number;
+  /** Mean time between one tourist's pings; each wait varies by ±20 %. */
+  pingEveryMs?: number;
+  /** Chance that one tourist raises a panic alert in a minute. */
+  panicChancePerMinute?: number;
+  /** Chance that one tourist sends a soft alert (safe, low battery, status) in a minute. */
+  softChancePerMinute?: number;
+  /** A first panic comes sooner than this, so a new user sees a living dashboard at once. */
+  firstPanicWithinMs?: number;
+  /** How soon to retry seeding zones and registering tourists that failed. */
+  setupRetryMs?: number;
+  /** How often to log what was sent (0 = never). */
+  reportEveryMs?: number;
+  seed?: number;
+  fetch?: typeof fetch;
 }
-export function startSimulator(options: SimulatorOptions): { stop: () => Promise<void> } {
-  options.log('simulator not built yet');
-  return { stop: async () => {} };
+
+export interface SimulatorCounts {
+  pings: number;
+  panics: number;
+  softAlerts: number;
+  zones: number;
+  tourists: number;
+  devices: number;
+}
+
+export interface Simulator {
+  /** Stops every timer and request; once it resolves nothing more is sent. */
+  stop(): Promise<void>;
+  counts(): SimulatorCounts;
+}
+
+interface Tourist {
+  touristId: string;
+  deviceId: string;
+  /** Half the tourists send touristId and deviceId, the others (bare devices) only deviceId. */
+  sendsTouristId: boolean;
+  city: City;
+  walker: Walker;
+  lastMovedAt: number;
+  registered: boolean;
+  paired: boolean;
+}
+
+const STOP_GRACE_MS = 2000;
+const placeZones = zones.filter((zone) => zone.radiusMetres < 1000);
+
+function randomPointNear(random: Random, center: LatLng, radiusMetres: number): LatLng {
+  const distance = radiusMetres * Math.sqrt(random());
+  const angle = between(random, 0, 2 * Math.PI);
+  return offset(center, distance * Math.cos(angle), distance * Math.sin(angle));
+}
+
+/** Where a tourist heads next: a named place in town half the time, else somewhere around the centre. */
+function nextGoal(random: Random, city: City): LatLng {
+  const places = placeZones.filter((zone) => zone.regionId === city.regionId);
+  return random() < 0.5 ? randomPointNear(random, pick(random, places).center, 80) : randomPointNear(random, city.center, 1500);
+}
+
+function createTourist(random: Random, index: number): Tourist {
+  const number = String(index + 1).padStart(2, '0');
+  const city = cities[index % cities.length];
+  const places = placeZones.filter((zone) => zone.regionId === city.regionId);
+  // Four in ten start close to a named zone, so zone entries show up in the first minutes.
+  const start = random() < 0.4 ? randomPointNear(random, pick(random, places).center, 350) : randomPointNear(random, city.center, 1200);
+  return {
+    touristId: `sim-tourist-${number}`,
+    deviceId: `sim-device-${number}`,
+    sendsTouristId: index % 2 === 0,
+    city,
+    walker: { position: start, heading: between(random, -Math.PI, Math.PI), speedMetresPerSecond: between(random, 1, 2.5), goal: nextGoal(random, city) },
+    lastMovedAt: Date.now(),
+    registered: false,
+    paired: false,
+  };
+}
+
+export function startSimulator(options: SimulatorOptions): Simulator {
+  const settings = {
+    tourists: 25,
+    pingEveryMs: 3000,
+    panicChancePerMinute: 0.02,
+    softChancePerMinute: 0.04,
+    firstPanicWithinMs: 8000,
+    setupRetryMs: 5000,
+    reportEveryMs: 60_000,
+    seed: Date.now(),
+    ...options,
+  };
+  const random = seededRandom(settings.seed);
+  const runId = randomUUID().slice(0, 8);
+  // Stopping first lets requests in flight finish: a request aborted before it is written can leave the
+  // server a connection with no request on it, which holds up the server's own close for a minute.
+  const stopping = new AbortController();
+  const cancelRequests = new AbortController();
+  const client = new ApiClient({ baseUrl: settings.baseUrl, fetch: options.fetch ?? fetch, log: settings.log, signal: cancelRequests.signal });
+  const tourists = Array.from({ length: settings.tourists }, (_, index) => createTourist(random, index));
+  const seededZones = new Set<string>();
+  const sent = { pings: 0, panics: 0, softAlerts: 0 };
+  const counts = (): SimulatorCounts => ({
+    ...sent,
+    zones: seededZones.size,
+    tourists: tourists.filter((tourist) => tourist.registered).length,
+    devices: tourists.filter((tourist) => tourist.paired).length,
+  });
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<unknown>>();
+  let panicSequence = 0;
+
+  const stopped = () => stopping.signal.aborted;
+
+  function later(delayMs: number, work: () => Promise<unknown>): void {
+    if (stopped()) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      track(work());
+    }, delayMs);
+    timers.add(timer);
+  }
+
+  function track(work: Promise<unknown>): void {
+    const running = work.catch((error: Error) => settings.log(`simulator: unexpected ${error.message}; carrying on`));
+    inFlight.add(running);
+    void running.finally(() => inFlight.delete(running));
+  }
+
+  const ids = (tourist: Tourist) => ({ ...(tourist.sendsTouristId && { touristId: tourist.touristId }), deviceId: tourist.deviceId });
+  const here = (tourist: Tourist) => ({ latitude: tourist.walker.position[0], longitude: tourist.walker.position[1] });
+  const succeeded = (result: { status: number } | undefined) => result !== undefined && result.status >= 200 && result.status < 300;
+
+  async function setUp(): Promise<void> {
+    for (const zone of zones) {
+      if (stopped() || seededZones.has(zone.placeId)) continue;
+      const result = await client.post('/geofences', {
+        id: `sim-${zone.placeId}`,
+        name: zone.name,
+        riskLevel: zone.riskLevel,
+        regionId: zone.regionId,
+        polygon: zonePolygon(zone),
+        meta: { placeId: zone.placeId },
+      });
+      if (succeeded(result)) seededZones.add(zone.placeId);
+    }
+    for (const tourist of tourists) {
+      if (stopped()) return;
+      if (!tourist.registered) {
+        tourist.registered = succeeded(await client.post('/tourists/register', { touristId: tourist.touristId, name: `Demo tourist ${tourist.touristId.slice(-2)}` }));
+      }
+      if (tourist.registered && !tourist.paired && !stopped()) {
+        tourist.paired = succeeded(
+          await client.post('/devices/pair', { touristId: tourist.touristId, deviceId: tourist.deviceId, bleAddress: `02:00:00:00:00:${tourist.deviceId.slice(-2)}` }),
+        );
+      }
+    }
+    const done = counts();
+    if (done.zones < zones.length || done.devices < tourists.length) later(settings.setupRetryMs, setUp);
+    else settings.log(`simulator: ${done.zones} zones seeded, ${done.devices} tourists registered with devices`);
+  }
+
+  async function panic(tourist: Tourist): Promise<void> {
+    const key = `sim-${runId}-panic-${++panicSequence}`;
+    // Retries reuse the Idempotency-Key: however many arrive, the server records one alert.
+    for (let attempt = 1; attempt <= 3 && !stopped(); attempt += 1) {
+      const result = await client.post('/panic-alert', { ...here(tourist), ...ids(tourist) }, { 'Idempotency-Key': key });
+      if (succeeded(result)) {
+        sent.panics += 1;
+        settings.log(`simulator: ${tourist.touristId} raised a panic alert in ${tourist.city.name}`);
+        return;
+      }
+      const mightSucceedLater = result === undefined || result.status >= 500 || result.status === 409 || result.status === 429;
+      if (!mightSucceedLater) return;
+      await sleep(1000 * attempt, undefined, { signal: stopping.signal }).catch(() => {});
+    }
+  }
+
+  async function softAlert(tourist: Tourist): Promise<void> {
+    if (stopped()) return;
+    const result = await client.post('/soft-alert', { ...here(tourist), type: pick(random, softIncidentTypes), ...ids(tourist) });
+    if (succeeded(result)) sent.softAlerts += 1;
+  }
+
+  async function move(tourist: Tourist): Promise<void> {
+    const now = Date.now();
+    const seconds = Math.min(30, (now - tourist.lastMovedAt) / 1000);
+    tourist.lastMovedAt = now;
+    tourist.walker = stepWalker(tourist.walker, seconds, random, () => nextGoal(random, tourist.city));
+    if (!client.backingOff && !stopped()) {
+      if (succeeded(await client.post('/gps/update', { ...here(tourist), ...ids(tourist) }))) sent.pings += 1;
+      if (random() < (settings.panicChancePerMinute * seconds) / 60) await panic(tourist);
+      if (random() < (settings.softChancePerMinute * seconds) / 60) await softAlert(tourist);
+    }
+    later(settings.pingEveryMs * between(random, 0.8, 1.2), () => move(tourist));
+  }
+
+  let reported = { ...sent };
+  function report(): Promise<void> {
+    const since = (key: keyof typeof sent) => sent[key] - reported[key];
+    settings.log(`simulator: in the last ${settings.reportEveryMs / 1000} s: ${since('pings')} pings, ${since('panics')} panic alerts, ${since('softAlerts')} soft alerts`);
+    reported = { ...sent };
+    later(settings.reportEveryMs, report);
+    return Promise.resolve();
+  }
+
+  settings.log(`simulator: ${tourists.length} tourists walking in ${cities.map((city) => city.name).join(' and ')}, sending to ${settings.baseUrl}`);
+  track(
+    setUp().then(() => {
+      // Staggered starts spread the pings over the whole interval.
+      for (const tourist of tourists) later(between(random, 0, settings.pingEveryMs), () => move(tourist));
+    }),
+  );
+  later(between(random, 0.4, 1) * settings.firstPanicWithinMs, () => panic(pick(random, tourists)));
+  if (settings.reportEveryMs > 0) later(settings.reportEveryMs, report);
+
+  return {
+    async stop() {
+      stopping.abort();
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      const grace = sleep(STOP_GRACE_MS, undefined, { ref: false });
+      await Promise.race([Promise.allSettled([...inFlight]), grace]);
+      cancelRequests.abort();
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    counts,
+  };
 }

@@ -1,0 +1,56 @@
+// Where the demo happens: two cities and a few named zones in each, near the real places.
+import type { RiskLevel } from '../../src/api/schemas.ts';
+import type { LatLng } from '../domain/geo.ts';
+
+export interface City {
+  regionId: string;
+  name: string;
+  center: LatLng;
+}
+
+export interface Zone {
+  placeId: string;
+  name: string;
+  regionId: string;
+  riskLevel: RiskLevel;
+  center: LatLng;
+  radiusMetres: number;
+}
+
+export const cities: readonly City[] = [
+  { regionId: 'shillong', name: 'Shillong', center: [25.5788, 91.8933] },
+  { regionId: 'guwahati', name: 'Guwahati', center: [26.1445, 91.7362] },
+];
+
+export const zones: readonly Zone[] = [
+  { placeId: 'police-bazar', name: 'Police Bazar', regionId: 'shillong', riskLevel: 'red', center: [25.5762, 91.8829], radiusMetres: 220 },
+  { placeId: 'ward-lake', name: "Ward's Lake", regionId: 'shillong', riskLevel: 'yellow', center: [25.5805, 91.8878], radiusMetres: 200 },
+  { placeId: 'laitumkhrah', name: 'Laitumkhrah', regionId: 'shillong', riskLevel: 'green', center: [25.5692, 91.9008], radiusMetres: 300 },
+  // City-wide green zones give every alert in town its region instead of `default`.
+  { placeId: 'shillong-city', name: 'Shillong city', regionId: 'shillong', riskLevel: 'green', center: [25.5788, 91.8933], radiusMetres: 3500 },
+  { placeId: 'fancy-bazaar', name: 'Fancy Bazaar', regionId: 'guwahati', riskLevel: 'red', center: [26.1830, 91.7445], radiusMetres: 250 },
+  { placeId: 'kamakhya-temple', name: 'Kamakhya Temple', regionId: 'guwahati', riskLevel: 'yellow', center: [26.1664, 91.7055], radiusMetres: 300 },
+  { placeId: 'uzan-bazaar', name: 'Uzan Bazaar', regionId: 'guwahati', riskLevel: 'green', center: [26.1920, 91.7540], radiusMetres: 300 },
+  { placeId: 'guwahati-city', name: 'Guwahati city', regionId: 'guwahati', riskLevel: 'green', center: [26.1445, 91.7362], radiusMetres: 6500 },
+];
+
+const METRES_PER_DEGREE = 111_320;
+
+/** Moves a point by metres north and east (flat earth: fine over a few kilometres). */
+export function offset([lat, lng]: LatLng, northMetres: number, eastMetres: number): LatLng {
+  return [lat + northMetres / METRES_PER_DEGREE, lng + eastMetres / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180))];
+}
+
+export function distanceMetres(a: LatLng, b: LatLng): number {
+  const north = (b[0] - a[0]) * METRES_PER_DEGREE;
+  const east = (b[1] - a[1]) * METRES_PER_DEGREE * Math.cos((a[0] * Math.PI) / 180);
+  return Math.hypot(north, east);
+}
+
+/** A regular polygon around the zone centre: round enough for a map, cheap for point-in-polygon. */
+export function zonePolygon(zone: Zone, corners = 12): LatLng[] {
+  return Array.from({ length: corners }, (_, i) => {
+    const angle = (2 * Math.PI * i) / corners;
+    return offset(zone.center, zone.radiusMetres * Math.cos(angle), zone.radiusMetres * Math.sin(angle));
+  });
+}
