@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type { GpsPing } from '../../src/api/schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GPS_PALETTE, RISK_COLOURS, type Rgb } from '../../src/map/style.ts';
 import {
@@ -268,6 +269,42 @@ describe('map panel in Chromium', () => {
     const drawn = pixelAt(image, at.x, at.y);
     expect(distance(drawn, GPS_PALETTE[0]!)).toBeGreaterThan(60);
     expect(await page.getByRole('region', { name: 'Live GPS legend' }).count()).toBe(0);
+  });
+});
+
+describe('live GPS markers in Chromium', () => {
+  it('glide from the old to the new position over about a second, not jump', async () => {
+    const harness = await openHarness(browser, server.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    try {
+      const { page } = harness;
+      await waitForMapIdle(page, 'offline-background');
+      const [first, second] = scenePings as [GpsPing, GpsPing];
+      const from = await project(page, [first.longitude, first.latitude]);
+      const moved = { ...first, longitude: first.longitude + 0.05, at: '2025-05-01T10:06:00.000Z' };
+      const to = await project(page, [moved.longitude, moved.latitude]);
+      const markerX = (image: DecodedPng): number | null => {
+        const xs: number[] = [];
+        for (let x = 0; x < image.width; x++) if (distance(pixelAt(image, x, from.y), GPS_PALETTE[0]!) <= 12) xs.push(x);
+        return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+      };
+      await expect.poll(async () => markerX((await screenshot(page, 'glide-before')).image), { timeout: 20_000 }).toBeCloseTo(from.x, -0.5);
+
+      const startedAt = Date.now();
+      await page.evaluate((pings) => window.mapHarness.setProps({ pings }), [moved, second]);
+      const seen: { ms: number; x: number | null }[] = [];
+      while (Date.now() - startedAt < 2500) {
+        const { image } = await screenshot(page, 'glide');
+        seen.push({ ms: Date.now() - startedAt, x: markerX(image) });
+      }
+      console.log(`glide from x=${from.x.toFixed(1)} to x=${to.x.toFixed(1)}:`, seen.map((s) => `${s.ms}ms→${s.x?.toFixed(1)}`).join(' '));
+      const between = seen.filter((s) => s.x !== null && s.x > from.x + 4 && s.x < to.x - 4);
+      expect(between.length).toBeGreaterThan(0);
+      expect(between.every((s) => s.ms < 1600)).toBe(true);
+      expect(seen.at(-1)!.x).toBeCloseTo(to.x, -0.5);
+      expect(harness.pageErrors).toEqual([]);
+    } finally {
+      await harness.context.close();
+    }
   });
 });
 
