@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoutes } from '../../server/http/route.ts';
+import { call, startTestServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let document: any;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const answer = await call(server.url, 'GET', '/openapi.json');
+  expect(answer.status).toBe(200);
+  document = answer.body;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toEqual(expect.any(String));
+  });
+
+  it('lists every route the app declared, and only those', () => {
+    // The routes every engineer's plugin declares; a plugin that stopped declaring them would drop below this.
+    expect(declaredRoutes.length).toBeGreaterThanOrEqual(25);
+    for (const route of declaredRoutes) {
+      expect(server.app.hasRoute({ method: route.method, url: route.url }), `${route.method} ${route.url} is served`).toBe(true);
+      const operation = document.paths[route.url]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url} is documented`).toBeDefined();
+      expect(operation.summary).toBe(route.summary);
+      expect(Object.keys(operation.responses)).toContain(String(route.status ?? 200));
+    }
+    const documented = Object.entries(document.paths).flatMap(([url, operations]) =>
+      Object.keys(operations as object).map((method) => `${method.toUpperCase()} ${url}`),
+    );
+    expect(documented.sort()).toEqual(declaredRoutes.map((route) => `${route.method} ${route.url}`).sort());
+  });
+
+  it('gives every POST route a JSON request body schema', () => {
+    const posts = declaredRoutes.filter((route) => route.method === 'POST');
+    expect(posts.map((route) => route.url)).toEqual(expect.arrayContaining(['/panic-alert', '/soft-alert', '/gps/update', '/did/issue', '/did/verify']));
+    for (const route of posts) {
+      const schema = document.paths[route.url].post.requestBody?.content?.['application/json']?.schema;
+      expect(schema, `POST ${route.url} has a body schema`).toBeDefined();
+      expect(schema.type).toBe('object');
+      expect(Object.keys(schema.properties ?? {}).length, `POST ${route.url} body has fields`).toBeGreaterThan(0);
+    }
+  });
+
+  it('requires latitude and longitude in a panic alert', () => {
+    const schema = document.paths['/panic-alert'].post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(expect.arrayContaining(['latitude', 'longitude']));
+    expect(schema.required).not.toContain('touristId');
+    expect(schema.properties.latitude).toMatchObject({ type: 'number', minimum: -90, maximum: 90 });
+    expect(schema.properties.longitude).toMatchObject({ type: 'number', minimum: -180, maximum: 180 });
+  });
+
+  it('documents the query parameters of the score and DID reads', () => {
+    const names = (url: string) => document.paths[url].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(names('/safety-credit')).toEqual(expect.arrayContaining(['regionId', 'placeId', 'days']));
+    expect(names('/did/anchors')).toEqual(['didId']);
+    expect(document.paths['/did/chain'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('brokenAt');
+  });
+});
