@@ -371,23 +371,22 @@ export const dashboardMachine = setup({
   states: {
     incidents: {
       initial: 'loading',
+      // Targets inside this region without `reenter`: re-entering it would also exit the sibling regions.
+      // Entering `loading` anew restarts its request with the current filters.
       on: {
         'dashboard.refresh': {
           target: '.loading',
-          reenter: true,
           actions: { type: 'fetch', params: { resources: ['statuses', 'score', 'credit'] } },
         },
         'dashboard.refreshAll': {
           target: '.loading',
-          reenter: true,
           actions: { type: 'fetch', params: { resources: EVERY_RESOURCE } },
         },
         'region.select': {
           target: '.loading',
-          reenter: true,
           actions: ['selectRegion', 'persistRegion', { type: 'fetch', params: { resources: ['score', 'credit'] } }],
         },
-        'window.select': { target: '.loading', reenter: true, actions: ['selectWindow', 'persistWindow'] },
+        'window.select': { target: '.loading', actions: ['selectWindow', 'persistWindow'] },
       },
       states: {
         // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.

@@ -6,9 +6,12 @@ import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventFro
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 type Event<M extends AnyStateMachine> = EventFromLogic<M>;
 
+/** Delays and actor results are transitions too, taken by events the machine raises itself. */
+type StepEvent<M extends AnyStateMachine> = Event<M> | { type: `xstate.${string}` };
+
 export interface ModelPath<M extends AnyStateMachine> {
   state: Snapshot<M>;
-  steps: { event: Event<M>; state: Snapshot<M> }[];
+  steps: { event: StepEvent<M>; state: Snapshot<M> }[];
   weight: number;
 }
 
