@@ -4,7 +4,6 @@ import type { PickingInfo } from '@deck.gl/core';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { BACKGROUND_LAYER_ID, backgroundColour, RASTER_LAYER_ID } from './basemap.ts';
 import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
 import { detailsOfPick } from './details.ts';
 import { fitPoints, fitTarget, initialCamera } from './fit.ts';
@@ -14,8 +13,10 @@ import { legendOf } from './live-frame.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
 import type { MapPanelProps } from './types.ts';
 import { useAutoFit } from './useAutoFit.ts';
+import { useBasemapTheme } from './useBasemapTheme.ts';
 import { useDeckMap } from './useDeckMap.ts';
 import { useLiveFrame } from './useLiveFrame.ts';
+import { useTestModeClicks } from './useTestModeClicks.ts';
 
 /** For the browser-test harness and tools: the map, once created. Not needed by the dashboard. */
 export interface MapPanelHooks {
@@ -85,37 +86,16 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const [hovered, setHovered] = useState<PlacedDetails | null>(null);
   const [pinned, setPinned] = useState<PlacedDetails | null>(null);
 
-  // Handlers read the latest props through a ref: the map's listeners are registered once.
-  const latest = useRef({ testMode, onMapClick, geofences });
-  latest.current = { testMode, onMapClick, geofences };
+  // deck.gl's handlers read the latest props through a ref.
+  const latest = useRef({ testMode, geofences });
+  latest.current = { testMode, geofences };
 
   useEffect(() => {
     if (map) onMapReady?.(map);
   }, [map, onMapReady]);
 
-  useEffect(() => {
-    if (!map) return;
-    const onClick = (event: { lngLat: { lat: number; lng: number } }) => {
-      if (latest.current.testMode) latest.current.onMapClick(event.lngLat.lat, event.lngLat.lng);
-    };
-    map.on('click', onClick);
-    return () => {
-      map.off('click', onClick);
-    };
-  }, [map]);
-
-  useEffect(() => {
-    if (!map) return;
-    const applyTheme = () => {
-      if (map.getLayer(BACKGROUND_LAYER_ID)) map.setPaintProperty(BACKGROUND_LAYER_ID, 'background-color', backgroundColour(dark));
-      if (map.getLayer(RASTER_LAYER_ID)) map.setPaintProperty(RASTER_LAYER_ID, 'raster-brightness-max', dark ? 0.7 : 1);
-    };
-    applyTheme();
-    map.on('styledata', applyTheme);
-    return () => {
-      map.off('styledata', applyTheme);
-    };
-  }, [map, dark]);
+  useTestModeClicks(map, testMode, onMapClick);
+  useBasemapTheme(map, dark);
 
   useEffect(() => {
     if (!showLiveGps) {
