@@ -1,9 +1,10 @@
 // The 'Map' card's content (SPEC §2 "Map panel"): deck.gl layers over a MapLibre basemap.
 // Lazily loaded by the dashboard; nothing outside src/map may import this folder's deck.gl/MapLibre code.
 import type { PickingInfo } from '@deck.gl/core';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { backgroundColour } from './basemap.ts';
 import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
 import { detailsOfPick } from './details.ts';
 import { fitPoints, fitTarget, initialCamera } from './fit.ts';
@@ -144,7 +145,12 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const card = pinned ?? hovered;
   return (
     <div ref={panelRef} className={styles.panel} data-testid="map-panel">
-      <div ref={mapRef} className={testMode ? `${styles.map} ${styles.testCursor}` : styles.map} />
+      {/* The CSS background shows even when a configured style URL itself fails to load. */}
+      <div
+        ref={mapRef}
+        className={mergeClasses(styles.map, testMode && styles.testCursor)}
+        style={{ backgroundColor: backgroundColour(dark) }}
+      />
       <div className={styles.toolbar}>
         <Button size="small" onClick={fitToData} disabled={target.kind === 'none'}>
           Fit to data

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { GpsPing } from '../../src/api/schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GPS_PALETTE, RISK_COLOURS, type Rgb } from '../../src/map/style.ts';
+import { BASEMAP_BACKGROUND, BASEMAP_BACKGROUND_DARK, GPS_PALETTE, RISK_COLOURS, type Rgb } from '../../src/map/style.ts';
 import {
   OFFLINE_BACKGROUND,
   offlineStyle,
@@ -289,6 +289,20 @@ describe('map panel in Chromium', () => {
   });
 });
 
+describe('map panel with a configured style URL that fails to load', () => {
+  it('still draws every layer over a plain background, without errors', async () => {
+    const brokenStyle = { status: 200, body: { ok: true, map: { styleUrl: '/no-such-style.json', tileUrl: 'unused', attribution: '' } } };
+    const harness = await openHarness(browser, server.url, { appConfig: brokenStyle });
+    try {
+      await harness.page.waitForFunction(() => !!window.mapHarness?.map && !window.mapHarness.map.isMoving(), undefined, { timeout: 60_000 });
+      expectScene(await drawnScene(harness.page, 'broken-style-scene', hex(BASEMAP_BACKGROUND)));
+      expect(harness.pageErrors).toEqual([]);
+    } finally {
+      await harness.context.close();
+    }
+  });
+});
+
 describe('live GPS markers in Chromium', () => {
   it('glide from the old to the new position over about a second, not jump', async () => {
     const harness = await openHarness(browser, server.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
@@ -339,13 +353,13 @@ describe('map panel with the default OpenStreetMap basemap, offline', () => {
       await harness.page.waitForFunction(() => !!window.mapHarness?.map?.getLayer('basemap-tiles'), undefined, { timeout: 60_000 });
       await expect.poll(() => harness.page.locator('.maplibregl-ctrl-attrib').textContent(), { timeout: 15_000 }).toContain('© OpenStreetMap contributors');
       expect(await harness.page.locator('.maplibregl-ctrl-attrib').isVisible()).toBe(true);
-      const verdicts = await drawnScene(harness.page, 'osm-offline-scene', hex('#e5e7eb'));
+      const verdicts = await drawnScene(harness.page, 'osm-offline-scene', hex(BASEMAP_BACKGROUND));
       expectScene(verdicts);
       expect(harness.blockedRequests.some((url) => url.startsWith('https://tile.openstreetmap.org/'))).toBe(true);
 
       // Dark mode darkens the plain background behind the (missing) tiles.
       await harness.page.evaluate(() => window.mapHarness.setProps({ dark: true }));
-      const dark = hex('#1f2937');
+      const dark = hex(BASEMAP_BACKGROUND_DARK);
       await expect
         .poll(async () => distance(pixelAt((await screenshot(harness.page, 'osm-offline-dark')).image, 100, 250), dark), { timeout: 15_000 })
         .toBeLessThanOrEqual(3);
