@@ -22,6 +22,8 @@ import { streamRoutes } from './routes/stream.ts';
 import { streamChannel } from './stream/append.ts';
 import { StreamHub } from './stream/hub.ts';
 
+const SHUTDOWN_GRACE_MS = 5000;
+
 export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface Server {
@@ -77,7 +79,10 @@ export async function buildServer(config: Config): Promise<Server> {
     close: () =>
       (closing ??= (async () => {
         await hub.close();
+        // In-flight requests finish; a connection that never sends a request must not hold shutdown for a minute.
+        const forceClose = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         await app.close();
+        clearTimeout(forceClose);
         await db.close();
       })()),
   };

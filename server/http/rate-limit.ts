@@ -27,12 +27,18 @@ export class FixedWindowLimiter {
   }
 }
 
-/** Limits POST requests (ingest, writes) per client IP; 0 turns it off. Reads and the stream are never limited. */
+/**
+ * A panic is never refused for rate: many phones can share one carrier-NAT address, and a late panic
+ * alert is the worst failure this product can have. Idempotency keys already absorb retries.
+ */
+const NEVER_LIMITED = new Set(['/panic-alert']);
+
+/** Limits POST requests (ingest, writes) per client IP; 0 turns it off. Reads, the stream and panics are never limited. */
 export function installRateLimit(app: FastifyInstance, perMinute: number): void {
   if (perMinute <= 0) return;
   const limiter = new FixedWindowLimiter(perMinute);
   app.addHook('onRequest', async (request) => {
-    if (request.method !== 'POST') return;
+    if (request.method !== 'POST' || NEVER_LIMITED.has(request.url.split('?')[0])) return;
     const verdict = limiter.take(request.ip);
     if (!verdict.allowed) {
       throw new HttpError(429, `Too many requests; retry in ${verdict.retryAfterSeconds} seconds.`, undefined, {

@@ -96,6 +96,15 @@ describe('rate limiting', () => {
     const read = await call(server.url, 'GET', '/incidents');
     expect(read.status).toBe(200);
   });
+
+  it('never refuses a panic alert, even from a client over its limit', async () => {
+    for (let i = 0; i < 4; i++) await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' });
+    expect((await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' })).status).toBe(429);
+    for (let i = 0; i < 5; i++) {
+      const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 2, longitude: 2, touristId: `over-limit-${i}` });
+      expect(panic.status).toBe(201);
+    }
+  });
 });
 
 describe('FixedWindowLimiter', () => {
