@@ -47,6 +47,17 @@ describe('live frame: ping rows', () => {
     expect(second.glide).toBe(true);
   });
 
+  it('at thousands of devices, a message about one key leaves every other row object as it was', () => {
+    const pings = Array.from({ length: 5000 }, (_, i) => ping(`device-${i}`, i / 1000, i / 1000));
+    const first = nextLiveFrame(emptyLiveFrame, pings, noHistory);
+    const moved = ping('device-2500', 9, 9);
+    const second = nextLiveFrame(first, [moved, ...pings.filter((_, i) => i !== 2500)], noHistory);
+    expect(second.pings).toHaveLength(5000);
+    const changed = second.pings.flatMap((row, i) => (row === first.pings[i] ? [] : [i]));
+    expect(changed).toEqual([2500]);
+    expect(second.pings[2500]!.position).toEqual([9, 9]);
+  });
+
   it('returns the same frame when nothing changed', () => {
     const pings = [ping('a', 1, 1)];
     const first = nextLiveFrame(emptyLiveFrame, pings, noHistory);
