@@ -1,0 +1,94 @@
+// The real server as `npm start` runs it (node --import tsx server/main.ts), serving the built dashboard,
+// on a free port with a fresh DATA_DIR (and its own PostgreSQL schema when DATABASE_URL is set).
+// It can be killed and started again on the same port and storage, as a supervisor would.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distDir } from '../../../server/app.ts';
+import { buildDashboard, dashboardBuildIsStale } from '../../../server/build-dashboard.ts';
+import { dropSchema, uniqueSchema } from '../../helpers/server.ts';
+import { freePort, spawnServer, type SpawnedServer } from '../../helpers/spawn-server.ts';
+
+/** A basemap with one background layer and no sources: nothing to fetch, so the map works offline. */
+export const OFFLINE_BACKGROUND = '#e5e7eb';
+export const OFFLINE_STYLE = {
+  version: 8,
+  sources: {},
+  // The id the map panel recolours for dark mode.
+  layers: [{ id: 'basemap-background', type: 'background', paint: { 'background-color': OFFLINE_BACKGROUND } }],
+};
+export const OFFLINE_STYLE_URL = `data:application/json,${encodeURIComponent(JSON.stringify(OFFLINE_STYLE))}`;
+
+/** Builds dist/ once when it is missing or older than the sources; later callers find it fresh. */
+export async function ensureDashboardBuilt(): Promise<void> {
+  for (let attempt = 0; attempt < 3 && dashboardBuildIsStale(distDir); attempt++) await buildDashboard();
+}
+
+export interface DashboardServer {
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly process: SpawnedServer;
+  /** SIGKILL (a crash) or SIGTERM (a supervisor's stop); the storage stays. */
+  down(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  /** Starts it again on the same port and storage; resolves once the API answers. */
+  up(): Promise<void>;
+  /** Stops it and drops its storage. */
+  dispose(): Promise<void>;
+}
+
+async function waitForDashboardPage(url: string, output: () => string): Promise<void> {
+  // The server builds a stale dist/ by itself in the background; the page is 503 until that is done.
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const response = await fetch(`${url}/`).catch(() => undefined);
+    if (response?.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`the dashboard page did not come up (last ${response?.status}):\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function startDashboardServer(extraEnv: Record<string, string> = {}): Promise<DashboardServer> {
+  await ensureDashboardBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pad-e2e-'));
+  const port = await freePort();
+  const schema = process.env.DATABASE_URL ? uniqueSchema() : undefined;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SERVE_DASHBOARD: '1',
+    MAP_STYLE_URL: OFFLINE_STYLE_URL,
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    ...extraEnv,
+  };
+  let current = await spawnServer(env);
+  const url = current.url;
+  await waitForDashboardPage(url, current.output);
+  let running = true;
+  return {
+    url,
+    port,
+    dataDir,
+    get process() {
+      return current;
+    },
+    async down(signal) {
+      if (!running) return;
+      if (signal === 'SIGKILL') await current.kill();
+      else await current.stop();
+      running = false;
+    },
+    async up() {
+      current = await spawnServer(env);
+      running = true;
+    },
+    async dispose() {
+      if (running) await current.stop();
+      running = false;
+      if (schema) await dropSchema(process.env.DATABASE_URL!, schema);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
