@@ -51,6 +51,7 @@ export async function buildServer(config: Config): Promise<Server> {
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    disableRequestLogging: true,
   });
   try {
     await hub.start();

@@ -22,16 +22,15 @@ export const cities: readonly City[] = [
   { regionId: 'guwahati', name: 'Guwahati', center: [26.1445, 91.7362] },
 ];
 
+// No city-wide zones: an alert raised between the named places goes to region `default`, the one the
+// dashboard shows first, so a new user sees the demo's alerts at once.
 export const zones: readonly Zone[] = [
   { placeId: 'police-bazar', name: 'Police Bazar', regionId: 'shillong', riskLevel: 'red', center: [25.5762, 91.8829], radiusMetres: 220 },
   { placeId: 'ward-lake', name: "Ward's Lake", regionId: 'shillong', riskLevel: 'yellow', center: [25.5805, 91.8878], radiusMetres: 200 },
   { placeId: 'laitumkhrah', name: 'Laitumkhrah', regionId: 'shillong', riskLevel: 'green', center: [25.5692, 91.9008], radiusMetres: 300 },
-  // City-wide green zones give every alert in town its region instead of `default`.
-  { placeId: 'shillong-city', name: 'Shillong city', regionId: 'shillong', riskLevel: 'green', center: [25.5788, 91.8933], radiusMetres: 3500 },
   { placeId: 'fancy-bazaar', name: 'Fancy Bazaar', regionId: 'guwahati', riskLevel: 'red', center: [26.1830, 91.7445], radiusMetres: 250 },
   { placeId: 'kamakhya-temple', name: 'Kamakhya Temple', regionId: 'guwahati', riskLevel: 'yellow', center: [26.1664, 91.7055], radiusMetres: 300 },
   { placeId: 'uzan-bazaar', name: 'Uzan Bazaar', regionId: 'guwahati', riskLevel: 'green', center: [26.1920, 91.7540], radiusMetres: 300 },
-  { placeId: 'guwahati-city', name: 'Guwahati city', regionId: 'guwahati', riskLevel: 'green', center: [26.1445, 91.7362], radiusMetres: 6500 },
 ];
 
 const METRES_PER_DEGREE = 111_320;

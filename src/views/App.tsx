@@ -14,8 +14,10 @@ export interface AppProps {
 }
 
 export function App({ preferences, logic, inspect, clock }: AppProps) {
+  // Only options that are set: an explicit `clock: undefined` replaces XState's default clock and breaks every delay.
+  const options = { input: { preferences }, ...(inspect && { inspect }), ...(clock && { clock }) };
   return (
-    <DashboardActor.Provider logic={logic} options={{ input: { preferences }, inspect, clock }}>
+    <DashboardActor.Provider logic={logic} options={options}>
       <Shell />
     </DashboardActor.Provider>
   );
