@@ -1,0 +1,464 @@
+// The whole product as an operator meets it: the real server started like `npm start`, the built
+// dashboard in Chromium, data arriving from "phones" over HTTP. One server, one browser, one page; the
+// steps build on each other in order (SPEC §2, §4, §7, §9).
+import { createHash } from 'node:crypto';
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../helpers/server.ts';
+import { launchChromium } from './support/chromium.ts';
+import {
+  alertRow,
+  alertRows,
+  alertsTable,
+  hoverMapUntil,
+  liveUpdatesLine,
+  mapPanel,
+  mapPoint,
+  openDashboard,
+  rowCells,
+  selectByLabel,
+  type DashboardPage,
+} from './support/dashboard-page.ts';
+import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
+import { expectAttribute, expectCount, expectText, isOnTop, nextRequest, queryOf, selectState } from './support/expectations.ts';
+import { sendGpsPing, sendPanicFromPhone, serverStatusOf, type SentPanic } from './support/phone.ts';
+
+const CREDIT_HELP =
+  'Heuristic v1: base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
+const COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
+const CSV_HEADER = 'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId';
+const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
+const SINGLE_POINT_ZOOM = 13;
+
+let server: DashboardServer;
+let browser: Browser;
+let dashboard: DashboardPage;
+let page: Page;
+const dialogs: string[] = [];
+
+/** Incidents of the walk, by role in it. */
+const incidents: Record<'first' | 'clicked' | 'direct' | 'elsewhere', SentPanic['incident'] | undefined> = {
+  first: undefined,
+  clicked: undefined,
+  direct: undefined,
+  elsewhere: undefined,
+};
+const idOf = (key: keyof typeof incidents): string => {
+  const incident = incidents[key];
+  if (!incident) throw new Error(`the "${key}" incident was not created by an earlier step`);
+  return incident.id;
+};
+
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+const switchNamed = (name: string) => page.getByRole('switch', { name, exact: true });
+const statusCell = (incidentId: string) => alertRow(page, incidentId).getByRole('cell').nth(6);
+const visibleIncidentIds = async () => (await alertRows(page).all().then((rows) => Promise.all(rows.map((r) => r.getByRole('cell').nth(4).innerText())))).sort();
+
+/** Where a pixel offset from the centre of a Web-Mercator map at `zoom` (512 px tiles) falls. */
+function offsetToLatLng(centre: { latitude: number; longitude: number }, zoom: number, dx: number, dy: number) {
+  const world = 512 * 2 ** zoom;
+  const x = ((centre.longitude + 180) / 360) * world + dx;
+  const sin = Math.sin((centre.latitude * Math.PI) / 180);
+  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world + dy;
+  const longitude = (x / world) * 360 - 180;
+  const latitude = (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / world))) * 180) / Math.PI;
+  return { latitude, longitude };
+}
+
+beforeAll(async () => {
+  server = await startDashboardServer();
+  browser = await launchChromium();
+  dashboard = await openDashboard(browser, server.url);
+  page = dashboard.page;
+  page.on('dialog', (dialog: Dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('the operator dashboard, end to end', () => {
+  it('opens on empty states: title, menu, badges, banner, cards and controls as specified', async () => {
+    const title = page.getByRole('heading', { name: 'Panic Alerts Dashboard', level: 1 });
+    await title.waitFor();
+    expect(await page.title()).toBe('Panic Alerts Dashboard');
+    expect(await isOnTop(title), 'nothing may cover the dashboard (the title is not what a pointer on it hits)').toBe(true);
+    await button('Menu').waitFor();
+    await page.getByRole('img', { name: 'Logo' }).waitFor();
+    for (const item of ['Dashboard', 'Anchors', 'Analytics']) await page.getByLabel('Main menu').getByText(item, { exact: true }).waitFor();
+
+    // Connection: badge in the top bar and in the status strip, and the live-updates line.
+    await expectCount(page.getByLabel('Connection: connected', { exact: true }), 2);
+    await liveUpdatesLine(page, 'Live updates: connected').waitFor();
+    const dbMode = (await call(server.url, 'GET', '/db-mode')).body.mode;
+    await page.getByText(`DB: ${dbMode}`, { exact: true }).waitFor();
+
+    // Scores of an empty region: 900/900, green.
+    const banner = page.getByRole('status', { name: 'Safety Score' });
+    await expectText(banner, 'Safety Score (default): 900/900');
+    await expectAttribute(banner, 'data-band', 'green');
+    const credit = page.getByRole('group', { name: 'Safety Credit' });
+    await expectText(credit.getByLabel('Safety Credit score'), '900/900');
+    await expectAttribute(credit, 'data-band', 'green');
+
+    // Empty texts; the dev card only with the Dev toggle.
+    for (const text of ['No alerts yet.', 'No anchors yet.', 'No GPS pings yet.']) await page.getByText(text, { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'DID Anchors' }).waitFor();
+    await page.getByRole('heading', { name: 'GPS Pings (latest)' }).waitFor();
+    await expectCount(page.getByRole('heading', { name: 'Dev: Recent Events' }), 0);
+    await expectCount(page.getByRole('alert'), 0);
+
+    // Controls and filters with their defaults.
+    const regions = (await call(server.url, 'GET', '/regions')).body.regions.map((r: { id: string }) => r.id);
+    expect(regions).toEqual(expect.arrayContaining(['default', 'shillong', 'guwahati']));
+    await expect.poll(() => selectState(selectByLabel(page, 'Region'))).toEqual({ options: ['all', ...regions], values: ['all', ...regions], value: 'default' });
+    expect(await selectState(selectByLabel(page, 'Time Window'))).toEqual({
+      options: ['All', 'Last 15m', 'Last 1h', 'Last 24h'],
+      values: ['0', '15', '60', '1440'],
+      value: '0',
+    });
+    expect(await selectState(selectByLabel(page, 'Place'))).toEqual({ options: ['(all in region)'], values: [''], value: '' });
+    expect((await selectState(selectByLabel(page, 'Status'))).options).toEqual(['All', 'Open', 'Acknowledged', 'Resolved']);
+    await page.getByRole('searchbox', { name: 'Search' }).waitFor();
+    expect(await switchNamed('Dark mode').isChecked()).toBe(false);
+    expect(await switchNamed('Dark').isChecked()).toBe(false);
+    expect(await switchNamed('Dev').isChecked()).toBe(false);
+    expect(await switchNamed('Show live GPS').isChecked()).toBe(true);
+    expect(await switchNamed('Fit GPS').isChecked()).toBe(false);
+    for (const name of ['Refresh', 'Refresh all', 'Download CSV', 'Seed Test Geofence', 'Export CSV', 'Breakdown']) await button(name).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Test Alert Mode (click map)' }).isChecked()).toBe(false);
+
+    // Map card: risk legend and a 400 px map.
+    expect(await page.getByRole('list', { name: 'Risk legend' }).getByRole('listitem').allInnerTexts()).toEqual(['red', 'yellow', 'green']);
+    await mapPanel(page).waitFor({ timeout: 30_000 });
+    expect((await mapPanel(page).boundingBox())?.height).toBe(400);
+    expect(dashboard.pageErrors).toEqual([]);
+  });
+
+  it('shows the Analytics placeholder from the menu; Anchors only highlights', async () => {
+    const menu = page.getByLabel('Main menu');
+    await menu.getByText('Analytics', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Analytics (coming soon)' }).waitFor();
+    await page.getByLabel('Analytics loading').waitFor();
+    await expectCount(page.getByRole('heading', { name: 'Alerts', exact: true }), 0);
+    await menu.getByText('Anchors', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Alerts', exact: true }).waitFor();
+    await expectCount(page.getByRole('heading', { name: 'Analytics (coming soon)' }), 0);
+    await menu.getByText('Dashboard', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Alerts', exact: true }).waitFor();
+  });
+
+  it("'Seed Test Geofence' with no incident posts a 0.01° red square around Bengaluru, and the server keeps it", async () => {
+    const [request] = await Promise.all([nextRequest(page, '/geofences', () => true, 'POST'), button('Seed Test Geofence').click()]);
+    const body = request.postDataJSON();
+    expect(body).toMatchObject({ name: 'Test Geofence', riskLevel: 'red', regionId: 'bengaluru' });
+    const lats = body.polygon.map((p: number[]) => p[0]);
+    const lngs = body.polygon.map((p: number[]) => p[1]);
+    expect(Math.min(...lats)).toBeCloseTo(12.9716 - 0.01, 6);
+    expect(Math.max(...lats)).toBeCloseTo(12.9716 + 0.01, 6);
+    expect(Math.min(...lngs)).toBeCloseTo(77.5946 - 0.01, 6);
+    expect(Math.max(...lngs)).toBeCloseTo(77.5946 + 0.01, 6);
+    await expect
+      .poll(async () => (await call(server.url, 'GET', '/geofences')).body.geofences.map((g: { id: string }) => g.id))
+      .toContain(body.id);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('a panic alert sent by a phone appears in the table and on the map without a reload', async () => {
+    const loadsBefore = dashboard.loads();
+    const started = performance.now();
+    const sent = await sendPanicFromPhone(server.url, SHILLONG.latitude, SHILLONG.longitude);
+    const row = alertRow(page, sent.incident.id);
+    await row.waitFor({ timeout: 15_000 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const toRow = performance.now() - started;
+    console.log(`POST /panic-alert → row painted in the table: ${toRow.toFixed(0)} ms`);
+    incidents.first = sent.incident;
+
+    expect(await alertsTable(page).getByRole('columnheader').allInnerTexts()).toEqual(COLUMNS);
+    const cells = await rowCells(row);
+    expect(cells[0]).not.toBe('—');
+    expect(cells.slice(1, 7)).toEqual(['25.57880', '91.89330', sent.alert.id, sent.incident.id, '—', 'open']);
+    expect(dashboard.loads(), 'no reload').toBe(loadsBefore);
+
+    // On the map: one alert, so the camera fits on it at zoom 13; the details card names it.
+    await hoverMapUntil(page, 0, 0, 'Alert details', sent.incident.id);
+    console.log(`POST /panic-alert → alert under the pointer on the map: ${(performance.now() - started).toFixed(0)} ms`);
+  });
+
+  it("'Seed Test Geofence' centres on the first incident, and the zone is drawn around it", async () => {
+    const first = incidents.first!;
+    const [request] = await Promise.all([nextRequest(page, '/geofences', () => true, 'POST'), button('Seed Test Geofence').click()]);
+    const body = request.postDataJSON();
+    expect(body).toMatchObject({ name: 'Test Geofence', riskLevel: 'red', regionId: 'default' });
+    const lats = body.polygon.map((p: number[]) => p[0]);
+    const lngs = body.polygon.map((p: number[]) => p[1]);
+    expect((Math.min(...lats) + Math.max(...lats)) / 2).toBeCloseTo(first.latitude, 6);
+    expect((Math.min(...lngs) + Math.max(...lngs)) / 2).toBeCloseTo(first.longitude, 6);
+    expect(Math.max(...lats) - Math.min(...lats)).toBeCloseTo(0.02, 6);
+    // 60 px east of the alert, inside the ±0.01° square (±116 px at zoom 13), outside the alert's dot.
+    await hoverMapUntil(page, 60, 0, 'Zone details', body.id);
+    expect(await page.getByRole('tooltip', { name: 'Zone details' }).innerText()).toContain('Test Geofence');
+    expect(dialogs).toEqual([]);
+  });
+
+  it('test alert mode: a map click sends the clicked position and the alert comes back in the table', async () => {
+    const testMode = page.getByRole('checkbox', { name: 'Test Alert Mode (click map)' });
+    await testMode.check();
+    await page.getByText('Click on the map to send a test alert', { exact: true }).waitFor();
+    const [dx, dy] = [60, -20];
+    const point = await mapPoint(page, dx, dy);
+    const [request] = await Promise.all([nextRequest(page, '/panic-alert', () => true, 'POST'), page.mouse.click(point.x, point.y)]);
+    const body = request.postDataJSON();
+    const expected = offsetToLatLng(incidents.first!, SINGLE_POINT_ZOOM, dx, dy);
+    expect(Math.abs(body.latitude - expected.latitude)).toBeLessThan(0.0005);
+    expect(Math.abs(body.longitude - expected.longitude)).toBeLessThan(0.0005);
+    const answer = await (await request.response())!.json();
+    incidents.clicked = answer.incident;
+    const row = alertRow(page, answer.incident.id);
+    await row.waitFor();
+    // The click fell inside the seeded red zone: the server says so and the table shows it.
+    expect((await rowCells(row))[5]).toBe('red');
+    await testMode.uncheck();
+    await expectCount(page.getByText('Click on the map to send a test alert', { exact: true }), 0);
+  });
+
+  it('acknowledge then resolve: buttons follow §4 and the server agrees', async () => {
+    const id = idOf('first');
+    const acknowledge = alertRow(page, id).getByRole('button', { name: 'Acknowledge' });
+    const resolve = alertRow(page, id).getByRole('button', { name: 'Resolve' });
+    expect(await acknowledge.isEnabled()).toBe(true);
+    expect(await resolve.isEnabled()).toBe(true);
+
+    await acknowledge.click();
+    await expectText(statusCell(id), 'acknowledged');
+    await expect.poll(() => acknowledge.isDisabled()).toBe(true);
+    expect(await resolve.isEnabled()).toBe(true);
+    await expect.poll(() => serverStatusOf(server.url, id)).toBe('acknowledged');
+
+    await resolve.click();
+    await expectText(statusCell(id), 'resolved');
+    await expect.poll(() => resolve.isDisabled()).toBe(true);
+    expect(await acknowledge.isDisabled()).toBe(true);
+    await expect.poll(() => serverStatusOf(server.url, id)).toBe('resolved');
+  });
+
+  it('resolve straight from open; a change made elsewhere reaches the row without a reload', async () => {
+    const direct = await sendPanicFromPhone(server.url, 25.5601, 91.8702);
+    const elsewhere = await sendPanicFromPhone(server.url, 25.5502, 91.8601);
+    incidents.direct = direct.incident;
+    incidents.elsewhere = elsewhere.incident;
+    await alertRow(page, direct.incident.id).waitFor();
+    await alertRow(page, direct.incident.id).getByRole('button', { name: 'Resolve' }).click();
+    await expectText(statusCell(direct.incident.id), 'resolved');
+    await expect.poll(() => alertRow(page, direct.incident.id).getByRole('button', { name: 'Acknowledge' }).isDisabled()).toBe(true);
+    await expect.poll(() => serverStatusOf(server.url, direct.incident.id)).toBe('resolved');
+
+    // Another operator acknowledges over the API: the stream brings the new status.
+    const loadsBefore = dashboard.loads();
+    await alertRow(page, elsewhere.incident.id).waitFor();
+    expect((await call(server.url, 'POST', '/incidents/acknowledge', { id: elsewhere.incident.id })).status).toBe(200);
+    await expectText(statusCell(elsewhere.incident.id), 'acknowledged');
+    expect(await alertRow(page, elsewhere.incident.id).getByRole('button', { name: 'Acknowledge' }).isDisabled()).toBe(true);
+    expect(dashboard.loads()).toBe(loadsBefore);
+  });
+
+  it('status filter and search narrow the table on the client', async () => {
+    const [first, clicked, direct, elsewhere] = [idOf('first'), idOf('clicked'), idOf('direct'), idOf('elsewhere')];
+    const all = [first, clicked, direct, elsewhere].sort();
+    await expect.poll(visibleIncidentIds).toEqual(all);
+    const status = selectByLabel(page, 'Status');
+    const search = page.getByRole('searchbox', { name: 'Search' });
+
+    await status.selectOption({ label: 'Open' });
+    await expect.poll(visibleIncidentIds).toEqual([clicked]);
+    await status.selectOption({ label: 'Acknowledged' });
+    await expect.poll(visibleIncidentIds).toEqual([elsewhere]);
+    await status.selectOption({ label: 'Resolved' });
+    await expect.poll(visibleIncidentIds).toEqual([first, direct].sort());
+    await search.fill(direct);
+    await expect.poll(visibleIncidentIds).toEqual([direct]);
+    await status.selectOption({ label: 'All' });
+    await expect.poll(visibleIncidentIds).toEqual([direct]);
+
+    await search.fill('red'); // risk
+    await expect.poll(visibleIncidentIds).toEqual([clicked]);
+    await search.fill('acknowledged'); // status
+    await expect.poll(visibleIncidentIds).toEqual([elsewhere]);
+    await search.fill('default'); // region
+    await expect.poll(visibleIncidentIds).toEqual(all);
+    await search.fill('no-such-incident');
+    await expectCount(alertRows(page), 0);
+    await page.getByText('No alerts match the status filter and search.', { exact: true }).waitFor();
+    await search.fill('');
+    await expect.poll(visibleIncidentIds).toEqual(all);
+  });
+
+  it('region, time window and place change the requests and persist across a reload', async () => {
+    const created = await call(server.url, 'POST', '/geofences', {
+      id: 'shillong-police-bazar',
+      name: 'Police Bazar',
+      riskLevel: 'yellow',
+      regionId: 'shillong',
+      polygon: [[25.57, 91.87], [25.57, 91.89], [25.59, 91.89], [25.59, 91.87]],
+      meta: { placeId: 'police-bazar' },
+    });
+    expect(created.status).toBeLessThan(300);
+    // 'Refresh all' reloads everything, the geofences (and so the places) among them.
+    const refreshed = ['/incidents/filter', '/geofences', '/safety-score', '/safety-credit', '/did/anchors', '/gps/last', '/gps/history', '/regions', '/db-mode', '/events'];
+    await Promise.all([...refreshed.map((path) => nextRequest(page, path)), button('Refresh all').click()]);
+
+    const [filterRequest, scoreRequest, creditRequest] = await Promise.all([
+      nextRequest(page, '/incidents/filter', (q) => q.regionId === 'shillong'),
+      nextRequest(page, '/safety-score', (q) => q.regionId === 'shillong'),
+      nextRequest(page, '/safety-credit', (q) => q.regionId === 'shillong'),
+      selectByLabel(page, 'Region').selectOption('shillong'),
+    ]);
+    expect(queryOf(filterRequest)).toEqual({ regionId: 'shillong' });
+    expect(queryOf(scoreRequest)).toEqual({ regionId: 'shillong' });
+    expect(queryOf(creditRequest)).toEqual({ regionId: 'shillong' });
+    const shillongScore = (await call(server.url, 'GET', '/safety-score?regionId=shillong')).body.score;
+    await expectText(page.getByRole('status', { name: 'Safety Score' }), `Safety Score (shillong): ${shillongScore}/900`);
+    await expect.poll(() => selectState(selectByLabel(page, 'Place'))).toMatchObject({ options: ['(all in region)', 'police-bazar'] });
+
+    const [windowRequest] = await Promise.all([
+      nextRequest(page, '/incidents/filter', (q) => q.minutes === '60'),
+      selectByLabel(page, 'Time Window').selectOption({ label: 'Last 1h' }),
+    ]);
+    expect(queryOf(windowRequest)).toEqual({ regionId: 'shillong', minutes: '60' });
+
+    const [placeRequest] = await Promise.all([
+      nextRequest(page, '/safety-credit', (q) => q.placeId === 'police-bazar'),
+      selectByLabel(page, 'Place').selectOption('police-bazar'),
+    ]);
+    expect(queryOf(placeRequest)).toEqual({ regionId: 'shillong', placeId: 'police-bazar' });
+    expect(await page.evaluate(() => [localStorage.getItem('dash.regionId'), localStorage.getItem('dash.windowMinutes'), localStorage.getItem('dash.place.shillong')]))
+      .toEqual(['shillong', '60', 'police-bazar']);
+
+    // Reload: the same choices, and the first requests already carry them.
+    const [reloadFilter, reloadCredit] = await Promise.all([
+      nextRequest(page, '/incidents/filter'),
+      nextRequest(page, '/safety-credit'),
+      page.reload(),
+    ]);
+    expect(queryOf(reloadFilter)).toEqual({ regionId: 'shillong', minutes: '60' });
+    expect(queryOf(reloadCredit)).toEqual({ regionId: 'shillong', placeId: 'police-bazar' });
+    await expect.poll(() => selectState(selectByLabel(page, 'Region')).then((s) => s.value)).toBe('shillong');
+    expect((await selectState(selectByLabel(page, 'Time Window'))).value).toBe('60');
+    await expect.poll(() => selectState(selectByLabel(page, 'Place')).then((s) => s.value)).toBe('police-bazar');
+
+    // 'all' and 'All' are not sent.
+    const [allRegions] = await Promise.all([
+      nextRequest(page, '/incidents/filter', (q) => !('regionId' in q)),
+      selectByLabel(page, 'Region').selectOption('all'),
+    ]);
+    expect(queryOf(allRegions)).toEqual({ minutes: '60' });
+    const [allTime] = await Promise.all([
+      nextRequest(page, '/incidents/filter', (q) => !('minutes' in q)),
+      selectByLabel(page, 'Time Window').selectOption({ label: 'All' }),
+    ]);
+    expect(new URL(allTime.url()).search).toBe('');
+    await expect.poll(visibleIncidentIds).toEqual([idOf('first'), idOf('clicked'), idOf('direct'), idOf('elsewhere')].sort());
+
+    await Promise.all([nextRequest(page, '/incidents/filter', (q) => q.regionId === 'default'), selectByLabel(page, 'Region').selectOption('default')]);
+    await liveUpdatesLine(page, 'Live updates: connected').waitFor();
+  });
+
+  it("'Export CSV' and 'Download CSV' open the export with the current region and window", async () => {
+    await Promise.all([
+      nextRequest(page, '/incidents/filter', (q) => q.minutes === '1440'),
+      selectByLabel(page, 'Time Window').selectOption({ label: 'Last 24h' }),
+    ]);
+    for (const name of ['Export CSV', 'Download CSV']) {
+      const [popup, request] = await Promise.all([
+        dashboard.context.waitForEvent('page'),
+        dashboard.context.waitForEvent('request', (r) => new URL(r.url()).pathname === '/incidents/export'),
+        button(name).click(),
+      ]);
+      expect(queryOf(request)).toEqual({ regionId: 'default', minutes: '1440' });
+      await popup.close();
+      const csv = await call(server.url, 'GET', `/incidents/export?${new URL(request.url()).searchParams}`);
+      expect(csv.status).toBe(200);
+      const lines = String(csv.body).trim().split(/\r?\n/);
+      expect(lines[0]).toBe(CSV_HEADER);
+      for (const key of ['first', 'clicked', 'direct', 'elsewhere'] as const) expect(String(csv.body)).toContain(idOf(key));
+    }
+    await Promise.all([nextRequest(page, '/incidents/filter', (q) => !('minutes' in q)), selectByLabel(page, 'Time Window').selectOption({ label: 'All' })]);
+  });
+
+  it('GPS pings arrive live (5 decimals) and DID anchors show after Refresh (digest cut to 16)', async () => {
+    const ping = await sendGpsPing(server.url, { touristId: 'tourist-gps-1', latitude: 25.581234567, longitude: 91.891234567 });
+    const pings = page.getByRole('table', { name: 'GPS Pings (latest)' });
+    const pingRow = pings.getByRole('row').filter({ hasText: 'tourist-gps-1' });
+    await pingRow.waitFor();
+    expect((await rowCells(pingRow)).slice(1)).toEqual(['25.58123', '91.89123', 'tourist-gps-1', '—']);
+    expect(ping.touristId).toBe('tourist-gps-1');
+
+    const issued = await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: createHash('sha256').update('kyc-e2e').digest('hex') });
+    expect(issued.status).toBe(201);
+    const anchor = issued.body.anchor as { didId: string; digest: string; chain: string; status: string };
+    await Promise.all([nextRequest(page, '/did/anchors'), page.getByRole('button', { name: 'Refresh DID Anchors' }).click()]);
+    const anchorRow = page.getByRole('table', { name: 'DID Anchors' }).getByRole('row').filter({ hasText: anchor.didId });
+    await anchorRow.waitFor();
+    expect((await rowCells(anchorRow)).slice(1)).toEqual([anchor.didId, anchor.digest.slice(0, 16), anchor.chain, anchor.status]);
+  });
+
+  it("the Dev toggle shows 'Dev: Recent Events' with the latest events", async () => {
+    const sent = await call(server.url, 'POST', '/events', { deviceId: 'band-e2e', touristId: 'tourist-e2e', events: [{ type: 'ble', payload: { rssi: -60 } }] });
+    expect(sent.status).toBe(201);
+    const [request] = await Promise.all([nextRequest(page, '/events'), switchNamed('Dev').click()]);
+    expect(queryOf(request)).toEqual({ limit: '20' });
+    const table = page.getByRole('table', { name: 'Dev: Recent Events' });
+    const row = table.getByRole('row').filter({ hasText: 'band-e2e' });
+    await row.waitFor();
+    expect((await rowCells(row)).slice(1)).toEqual(['ble', 'band-e2e', 'tourist-e2e']);
+    await switchNamed('Dev').click();
+    await expectCount(page.getByRole('heading', { name: 'Dev: Recent Events' }), 0);
+  });
+
+  it('dark mode switches the theme and survives a reload', async () => {
+    const background = () => page.locator('.fui-FluentProvider').first().evaluate((e) => getComputedStyle(e).backgroundColor);
+    const light = await background();
+    await switchNamed('Dark mode').click();
+    await expect.poll(() => switchNamed('Dark').isChecked()).toBe(true);
+    await expect.poll(background).not.toBe(light);
+    const dark = await background();
+    expect(await page.evaluate(() => localStorage.getItem('dash.dark'))).toBe('1');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor();
+    await expect.poll(() => switchNamed('Dark mode').isChecked()).toBe(true);
+    expect(await background()).toBe(dark);
+    await switchNamed('Dark').click();
+    await expect.poll(() => switchNamed('Dark mode').isChecked()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('dash.dark'))).toBe('0');
+    await expect.poll(background).toBe(light);
+  });
+
+  it('the Safety Credit box: score/900 in its band, the help tooltip, and the raw breakdown dialog', async () => {
+    const answer = (await call(server.url, 'GET', '/safety-credit?regionId=default')).body;
+    const band = answer.score >= 700 ? 'green' : answer.score >= 400 ? 'yellow' : 'red';
+    const credit = page.getByRole('group', { name: 'Safety Credit' });
+    await Promise.all([nextRequest(page, '/safety-credit'), button('Refresh').click()]);
+    await expectText(credit.getByLabel('Safety Credit score'), `${answer.score}/900`);
+    await expectAttribute(credit, 'data-band', band);
+    const score = (await call(server.url, 'GET', '/safety-score?regionId=default')).body.score;
+    await expectText(page.getByRole('status', { name: 'Safety Score' }), `Safety Score (default): ${score}/900`);
+
+    await page.getByRole('button', { name: 'About the safety credit' }).hover();
+    await page.getByRole('tooltip').filter({ hasText: CREDIT_HELP }).waitFor({ state: 'visible' });
+
+    await button('Breakdown').click();
+    const dialog = page.getByRole('dialog', { name: 'Safety Credit Breakdown' });
+    await dialog.waitFor();
+    const raw = JSON.parse(await dialog.locator('pre').innerText());
+    expect(raw).toMatchObject({ ok: true, score: answer.score, components: answer.components, inputs: answer.inputs });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expectCount(page.getByRole('dialog', { name: 'Safety Credit Breakdown' }), 0);
+    expect(dashboard.pageErrors).toEqual([]);
+    expect(dashboard.offMachineRequests).toEqual([]);
+  });
+});
