@@ -9,7 +9,9 @@ import { TopBar } from './TopBar.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 const useStyles = makeStyles({
-  provider: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
+  // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
+  // dialogs), and a full-height background there covered the whole page.
+  page: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
   main: { flexGrow: 1, minWidth: 0, overflowX: 'hidden' },
 });
@@ -21,7 +23,8 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(wide);
   const [selected, setSelected] = useState<NavValue>('dashboard');
   return (
-    <FluentProvider theme={dark ? webDarkTheme : webLightTheme} className={styles.provider}>
+    <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
+      <div className={styles.page}>
       <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <div className={styles.body}>
         <SideNav
@@ -35,6 +38,7 @@ export function Shell() {
           onClose={() => setMenuOpen(false)}
         />
         <main className={styles.main}>{selected === 'analytics' ? <AnalyticsView /> : <DashboardView />}</main>
+      </div>
       </div>
     </FluentProvider>
   );
