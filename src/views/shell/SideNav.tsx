@@ -1,5 +1,10 @@
-import { NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
+import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
 import { BoardRegular, DataBarVerticalRegular, LinkRegular } from '@fluentui/react-icons';
+
+const useStyles = makeStyles({
+  // Inline beside a wide table, the drawer would otherwise be shrunk to nothing.
+  drawer: { flexShrink: 0 },
+});
 
 /** Anchors has no view of its own: it only highlights in the menu (SPEC §2). */
 export type NavValue = 'dashboard' | 'anchors' | 'analytics';
@@ -17,8 +22,10 @@ export function SideNav({
   onSelect: (value: NavValue) => void;
   onClose: () => void;
 }) {
+  const styles = useStyles();
   return (
     <NavDrawer
+      className={styles.drawer}
       aria-label="Main menu"
       open={open}
       type={overlay ? 'overlay' : 'inline'}
