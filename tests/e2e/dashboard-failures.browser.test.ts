@@ -28,7 +28,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function open(prepare?: (context: BrowserContext) => Promise<void>): Promise<DashboardPage> {
+async function open(prepare?: (context: BrowserContext) => Promise<unknown>): Promise<DashboardPage> {
   opened = await openDashboard(browser, server.url, prepare);
   return opened;
 }

@@ -14,7 +14,7 @@ export interface DashboardPage {
 export async function openDashboard(
   browser: Browser,
   url: string,
-  prepare?: (context: BrowserContext) => Promise<void>,
+  prepare?: (context: BrowserContext) => Promise<unknown>,
 ): Promise<DashboardPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   const origin = new URL(url).origin;
