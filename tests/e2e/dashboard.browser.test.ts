@@ -310,7 +310,11 @@ describe('the operator dashboard, end to end', () => {
     expect(created.status).toBeLessThan(300);
     // 'Refresh all' reloads everything, the geofences (and so the places) among them.
     const refreshed = ['/incidents/filter', '/geofences', '/safety-score', '/safety-credit', '/did/anchors', '/gps/last', '/gps/history', '/regions', '/db-mode', '/events'];
-    await Promise.all([...refreshed.map((path) => nextRequest(page, path)), button('Refresh all').click()]);
+    await Promise.all([
+      ...refreshed.map((path) => nextRequest(page, path)),
+      nextRequest(page, '/incidents', (q) => q.limit === '50'),
+      button('Refresh all').click(),
+    ]);
 
     const [filterRequest, scoreRequest, creditRequest] = await Promise.all([
       nextRequest(page, '/incidents/filter', (q) => q.regionId === 'shillong'),
