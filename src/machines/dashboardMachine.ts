@@ -99,6 +99,8 @@ export type DashboardEvent =
   | { type: 'fitGps.toggle' }
   | { type: 'geofence.seed' }
   | { type: 'incidents.changed' }
+  /** A poll: reload at once, without the coalescing window, so a polled alert shows within the 10 s interval. */
+  | { type: 'incidents.pollReload' }
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }
   | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
@@ -295,6 +297,7 @@ export const dashboardMachine = setup({
       globalThis.alert?.(`Failed to seed geofence: ${serverErrorOrMessage(error)}`);
     },
     raiseIncidentsChanged: raise({ type: 'incidents.changed' }),
+    raiseIncidentsPollReload: raise({ type: 'incidents.pollReload' }),
   },
   guards: {
     darkPreferred: ({ context }) => context.darkPreferred,
@@ -342,7 +345,7 @@ export const dashboardMachine = setup({
     'xstate.done.actor.seedGeofence': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
     'xstate.error.actor.seedGeofence': { actions: 'alertSeedFailure' },
     'connection.poll': {
-      actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsChanged'],
+      actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsPollReload'],
     },
     'connection.message': { actions: 'receiveMessage' },
     'incident.statusChanged': { actions: 'storeStatusChange' },
@@ -401,7 +404,7 @@ export const dashboardMachine = setup({
           },
           initial: 'current',
           states: {
-            current: { on: { 'incidents.changed': 'stale' } },
+            current: { on: { 'incidents.changed': 'stale', 'incidents.pollReload': 'stale' } },
             // A change arrived while this answer was on its way: load once more after it.
             stale: {
               on: {
@@ -414,8 +417,8 @@ export const dashboardMachine = setup({
             },
           },
         },
-        idle: { on: { 'incidents.changed': 'coalescing' } },
-        coalescing: { after: { reloadCoalesceWindow: 'reloading' } },
+        idle: { on: { 'incidents.changed': 'coalescing', 'incidents.pollReload': 'reloading' } },
+        coalescing: { after: { reloadCoalesceWindow: 'reloading' }, on: { 'incidents.pollReload': 'reloading' } },
         // A silent reload (stream or poll): the table stays as it is until the answer arrives.
         reloading: {
           invoke: {
@@ -427,7 +430,7 @@ export const dashboardMachine = setup({
           },
           initial: 'current',
           states: {
-            current: { on: { 'incidents.changed': 'stale' } },
+            current: { on: { 'incidents.changed': 'stale', 'incidents.pollReload': 'stale' } },
             stale: {
               on: {
                 'xstate.done.actor.incidents': {
