@@ -84,12 +84,15 @@ describe('failures the operator must see, and failures that stay silent', () => 
           : route.continue(),
       ),
     );
-    const dialog = page.waitForEvent('dialog');
+    // The popup blocks the page (and so the click) until it is dismissed: dismiss it as it shows.
+    const shown = new Promise<{ type: string; message: string }>((resolve) =>
+      page.once('dialog', (dialog: Dialog) => {
+        resolve({ type: dialog.type(), message: dialog.message() });
+        void dialog.dismiss();
+      }),
+    );
     await page.getByRole('button', { name: 'Seed Test Geofence' }).click();
-    const shown: Dialog = await dialog;
-    expect(shown.type()).toBe('alert');
-    expect(shown.message()).toBe('Failed to seed geofence: zone store offline');
-    await shown.dismiss();
+    expect(await shown).toEqual({ type: 'alert', message: 'Failed to seed geofence: zone store offline' });
   });
 
   it('a failing acknowledge is silently ignored: the row stays open, no banner', async () => {

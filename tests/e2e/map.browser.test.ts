@@ -1,6 +1,6 @@
 // The map panel in Chromium with software WebGL: the real MapPanel, built by Vite, drawing the fixed
 // scene of tests/map/harness. Pixels are read back from a PNG screenshot at projected positions.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +17,7 @@ import {
   trailSamples,
 } from '../map/harness/scene.ts';
 import { buildMapHarness } from './map-harness-build.ts';
-import { CHROMIUM_PATH, launchChromium, openHarness, project, waitForMapIdle, type HarnessPage } from './map-browser.ts';
+import { launchChromium, openHarness, project, waitForMapIdle, type HarnessPage } from './map-browser.ts';
 import { decodePng, pixelAt, type DecodedPng } from './map-png.ts';
 import { serveStatic, type StaticServer } from './map-static-server.ts';
 
@@ -53,7 +53,6 @@ let harnessDir: string;
 const screenshotDir = join(tmpdir(), `map-browser-test-${process.pid}`);
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (set CHROMIUM_PATH)`);
   mkdirSync(screenshotDir, { recursive: true });
   harnessDir = await buildMapHarness();
   server = await serveStatic(harnessDir);
