@@ -24,7 +24,7 @@ import { expectAttribute, expectCount, expectText, isOnTop, nextRequest, queryOf
 import { sendGpsPing, sendPanicFromPhone, serverStatusOf, type SentPanic } from './support/phone.ts';
 
 const CREDIT_HELP =
-  'Heuristic v1: base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
+  'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
 const COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
 const CSV_HEADER = 'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId';
 const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };

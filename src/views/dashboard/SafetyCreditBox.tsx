@@ -18,7 +18,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { bandColours, MAX_SCORE, scoreBand } from '../score-band.ts';
 
 export const CREDIT_HELP =
-  'Heuristic v1: base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
+  'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
 
 const useStyles = makeStyles({
   box: {
