@@ -140,6 +140,33 @@ const resourceInput = (context: DashboardContext): ResourceInput => ({
   placeId: currentPlace(context),
 });
 
+/**
+ * One load of the incidents, shared by the operator's load (skeleton) and the silent reload: a change
+ * that arrives while an answer is on its way sends it to coalescing, so it loads once more after it.
+ */
+const incidentsLoad = {
+  invoke: {
+    id: 'incidents',
+    src: 'loadIncidents',
+    input: ({ context }: { context: DashboardContext }) => currentFilter(context),
+    onDone: { target: 'idle', actions: ['storeIncidents', 'syncIncidentActors'] },
+    onError: { target: 'idle', actions: 'storeLoadError' },
+  },
+  initial: 'current',
+  states: {
+    current: { on: { 'incidents.changed': 'stale', 'incidents.pollReload': 'stale' } },
+    stale: {
+      on: {
+        'xstate.done.actor.incidents': {
+          target: '#dashboard.incidents.coalescing',
+          actions: ['storeIncidents', 'syncIncidentActors'],
+        },
+        'xstate.error.actor.incidents': { target: '#dashboard.incidents.coalescing', actions: 'storeLoadError' },
+      },
+    },
+  },
+} as const;
+
 export const dashboardMachine = setup({
   types: {
     context: {} as DashboardContext,
@@ -393,55 +420,13 @@ export const dashboardMachine = setup({
       },
       states: {
         // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
-        loading: {
-          tags: ['loading'],
-          invoke: {
-            id: 'incidents',
-            src: 'loadIncidents',
-            input: ({ context }) => currentFilter(context),
-            onDone: { target: 'idle', actions: ['storeIncidents', 'syncIncidentActors'] },
-            onError: { target: 'idle', actions: 'storeLoadError' },
-          },
-          initial: 'current',
-          states: {
-            current: { on: { 'incidents.changed': 'stale', 'incidents.pollReload': 'stale' } },
-            // A change arrived while this answer was on its way: load once more after it.
-            stale: {
-              on: {
-                'xstate.done.actor.incidents': {
-                  target: '#dashboard.incidents.coalescing',
-                  actions: ['storeIncidents', 'syncIncidentActors'],
-                },
-                'xstate.error.actor.incidents': { target: '#dashboard.incidents.coalescing', actions: 'storeLoadError' },
-              },
-            },
-          },
-        },
+        // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
+        loading: { tags: ['loading'], ...incidentsLoad },
         idle: { on: { 'incidents.changed': 'coalescing', 'incidents.pollReload': 'reloading' } },
         coalescing: { after: { reloadCoalesceWindow: 'reloading' }, on: { 'incidents.pollReload': 'reloading' } },
         // A silent reload (stream or poll): the table stays as it is until the answer arrives.
-        reloading: {
-          invoke: {
-            id: 'incidents',
-            src: 'loadIncidents',
-            input: ({ context }) => currentFilter(context),
-            onDone: { target: 'idle', actions: ['storeIncidents', 'syncIncidentActors'] },
-            onError: { target: 'idle', actions: 'storeLoadError' },
-          },
-          initial: 'current',
-          states: {
-            current: { on: { 'incidents.changed': 'stale', 'incidents.pollReload': 'stale' } },
-            stale: {
-              on: {
-                'xstate.done.actor.incidents': {
-                  target: '#dashboard.incidents.coalescing',
-                  actions: ['storeIncidents', 'syncIncidentActors'],
-                },
-                'xstate.error.actor.incidents': { target: '#dashboard.incidents.coalescing', actions: 'storeLoadError' },
-              },
-            },
-          },
-        },
+        // A silent reload (stream or poll): the table stays as it is until the answer arrives.
+        reloading: incidentsLoad,
       },
     },
     theme: {
