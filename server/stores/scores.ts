@@ -1,25 +1,28 @@
 import type { Sql } from '../db/seam.ts';
 import type { ScoredIncident } from '../domain/scores.ts';
 
+/** The dashboard's region 'all' (every region), as for /incidents/filter. */
+export const ALL_REGIONS = 'all';
+
 export async function countRegionIncidentsSince(db: Sql, regionId: string, since: Date): Promise<number> {
   const { rows } = await db.query<{ count: number | string }>(
-    'select count(*) as count from incidents where region_id = $1 and created_at >= $2',
+    `select count(*) as count from incidents where ($1 = '${ALL_REGIONS}' or region_id = $1) and created_at >= $2`,
     [regionId, since.toISOString()],
   );
   return Number(rows[0].count);
 }
 
-/** Incidents of a region (and, when given, of one place in it) raised since `since`. */
+/** Incidents of a region, or of every region for 'all' (and, when given, of one place), raised since `since`. */
 export async function listIncidentsForCredit(db: Sql, regionId: string, placeId: string | undefined, since: Date): Promise<ScoredIncident[]> {
   const { rows } = await db.query<Pick<ScoredIncident, 'type' | 'severity' | 'status'> & { created_at: Date | string }>(
     `select type, severity, status, created_at from incidents
-     where region_id = $1 and created_at >= $2 and ($3::text is null or meta->>'placeId' = $3)`,
+     where ($1 = '${ALL_REGIONS}' or region_id = $1) and created_at >= $2 and ($3::text is null or meta->>'placeId' = $3)`,
     [regionId, since.toISOString(), placeId ?? null],
   );
   return rows.map((row) => ({ type: row.type, severity: row.severity, status: row.status, createdAt: new Date(row.created_at) }));
 }
 
-/** The region's time zone; for a region not in the table, the `default` region's (the deployment's home). */
+/** The region's time zone; for 'all' or a region not in the table, the `default` region's (the deployment's home). */
 export async function regionTimeZone(db: Sql, regionId: string): Promise<string | undefined> {
   const { rows } = await db.query<{ time_zone: string }>(
     `select time_zone from regions where id in ($1, 'default') order by (id = $1) desc limit 1`,

@@ -94,6 +94,17 @@ describe('GET /safety-score', () => {
     expect(crowded.body).toMatchObject({ score: 0, inputs: { incidents: 301 } });
   });
 
+  it("scores every region together for the dashboard's region 'all'", async () => {
+    const regions = ['shillong', 'guwahati', 'utc-town', 'nowhere', 'crowded', 'default'];
+    const perRegion = await Promise.all(regions.map((id) => call(server.url, 'GET', `/safety-score?regionId=${id}&days=60`)));
+    const total = perRegion.reduce((sum, answer) => sum + answer.body.inputs.incidents, 0);
+    const all = await call(server.url, 'GET', '/safety-score?regionId=all&days=60');
+    expect(total).toBeGreaterThan(301);
+    expect(all.body).toMatchObject({ regionId: 'all', inputs: { incidents: total }, score: 0 });
+    const credit = await call(server.url, 'GET', '/safety-credit?regionId=all&days=60');
+    expect(credit.body.inputs.total).toBe(total);
+  });
+
   it('answers 900 for the default region when it has no incidents', async () => {
     const fallback = await call(server.url, 'GET', '/safety-score');
     expect(fallback.body).toMatchObject({ ok: true, regionId: 'default', days: 30, score: 900, inputs: { incidents: 0 } });
