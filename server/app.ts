@@ -52,6 +52,7 @@ export async function buildServer(config: Config): Promise<Server> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     disableRequestLogging: true,
+    trustProxy: config.trustProxy,
   });
   try {
     await hub.start();

@@ -21,6 +21,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Build and serve the dashboard from dist/ (off in API-only tests). */
   serveDashboard: boolean;
+  /** Behind a reverse proxy: take the client IP (for the rate limit) from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,5 +51,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 600),
     serveDashboard: env.SERVE_DASHBOARD !== '0',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }
