@@ -125,3 +125,24 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.take('a', t0 + 100).allowed).toBe(true);
   });
 });
+
+describe('rate limiting behind a reverse proxy (TRUST_PROXY=1)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimitPerMinute: 2, trustProxy: true });
+  });
+  afterAll(() => server.stop());
+
+  it('counts each phone by its forwarded address, not the proxy', async () => {
+    const softAlert = (phone: string) =>
+      call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, { 'X-Forwarded-For': phone });
+    const statuses = [];
+    for (const phone of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.1', '10.0.0.2', '10.0.0.3']) statuses.push((await softAlert(phone)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
+    // Five more from one phone: even if a minute boundary resets the window once, one is refused.
+    const overLimit = [];
+    for (let i = 0; i < 5; i++) overLimit.push((await softAlert('10.0.0.1')).status);
+    expect(overLimit).toContain(429);
+    expect((await softAlert('10.0.0.4')).status).toBe(201);
+  });
+});
