@@ -1,6 +1,6 @@
 // The dashboard's data: everything the page shows, loaded in parallel, kept fresh by the stream (or by
 // polling while it is down), filtered on the client, with the operator's preferences kept in storage.
-import { assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
 import {
   createGeofence,
   fetchAnchors,
@@ -99,8 +99,6 @@ export type DashboardEvent =
   | { type: 'fitGps.toggle' }
   | { type: 'geofence.seed' }
   | { type: 'incidents.changed' }
-  /** A poll: reload at once, without the coalescing window, so a polled alert shows within the 10 s interval. */
-  | { type: 'incidents.pollReload' }
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }
   | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
@@ -142,26 +140,26 @@ const resourceInput = (context: DashboardContext): ResourceInput => ({
 
 /**
  * One load of the incidents, shared by the operator's load (skeleton) and the silent reload: a change
- * that arrives while an answer is on its way sends it to coalescing, so it loads once more after it.
+ * that arrives while an answer is on its way is kept for one more load once the settling window ends.
  */
 const incidentsLoad = {
   invoke: {
     id: 'incidents',
     src: 'loadIncidents',
     input: ({ context }: { context: DashboardContext }) => currentFilter(context),
-    onDone: { target: 'idle', actions: ['storeIncidents', 'syncIncidentActors'] },
-    onError: { target: 'idle', actions: 'storeLoadError' },
+    onDone: { target: 'settling', actions: ['storeIncidents', 'syncIncidentActors'] },
+    onError: { target: 'settling', actions: 'storeLoadError' },
   },
   initial: 'current',
   states: {
-    current: { on: { 'incidents.changed': 'stale', 'incidents.pollReload': 'stale' } },
+    current: { on: { 'incidents.changed': 'stale' } },
     stale: {
       on: {
         'xstate.done.actor.incidents': {
-          target: '#dashboard.incidents.coalescing',
+          target: '#dashboard.incidents.settling.changePending',
           actions: ['storeIncidents', 'syncIncidentActors'],
         },
-        'xstate.error.actor.incidents': { target: '#dashboard.incidents.coalescing', actions: 'storeLoadError' },
+        'xstate.error.actor.incidents': { target: '#dashboard.incidents.settling.changePending', actions: 'storeLoadError' },
       },
     },
   },
@@ -324,9 +322,9 @@ export const dashboardMachine = setup({
       globalThis.alert?.(`Failed to seed geofence: ${serverErrorOrMessage(error)}`);
     },
     raiseIncidentsChanged: raise({ type: 'incidents.changed' }),
-    raiseIncidentsPollReload: raise({ type: 'incidents.pollReload' }),
   },
   guards: {
+    changePending: stateIn({ incidents: { settling: 'changePending' } }),
     darkPreferred: ({ context }) => context.darkPreferred,
   },
   delays: { reloadCoalesceWindow: RELOAD_COALESCE_MS },
@@ -372,7 +370,7 @@ export const dashboardMachine = setup({
     'xstate.done.actor.seedGeofence': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
     'xstate.error.actor.seedGeofence': { actions: 'alertSeedFailure' },
     'connection.poll': {
-      actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsPollReload'],
+      actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsChanged'],
     },
     'connection.message': { actions: 'receiveMessage' },
     'incident.statusChanged': { actions: 'storeStatusChange' },
@@ -422,8 +420,17 @@ export const dashboardMachine = setup({
         // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
         // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
         loading: { tags: ['loading'], ...incidentsLoad },
-        idle: { on: { 'incidents.changed': 'coalescing', 'incidents.pollReload': 'reloading' } },
-        coalescing: { after: { reloadCoalesceWindow: 'reloading' }, on: { 'incidents.pollReload': 'reloading' } },
+        // The first change reloads at once (a panic must not wait). For a window after each answer, further
+        // changes are gathered into one more reload at its end: a burst of 100 alerts costs a few reloads.
+        idle: { on: { 'incidents.changed': 'reloading' } },
+        settling: {
+          initial: 'quiet',
+          after: { reloadCoalesceWindow: [{ guard: 'changePending', target: 'reloading' }, { target: 'idle' }] },
+          states: {
+            quiet: { on: { 'incidents.changed': 'changePending' } },
+            changePending: {},
+          },
+        },
         // A silent reload (stream or poll): the table stays as it is until the answer arrives.
         // A silent reload (stream or poll): the table stays as it is until the answer arrives.
         reloading: incidentsLoad,

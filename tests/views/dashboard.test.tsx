@@ -233,6 +233,16 @@ describe('live stream', () => {
     expect(Number(screen.getByTestId('map').getAttribute('data-alerts'))).toBe(0);
   });
 
+  it('reloads at once for a single alert: a panic waits for no window', async () => {
+    const page = await renderDashboard();
+    page.stream.open();
+    await page.advance(2000);
+    const before = page.api.callsTo('/incidents/filter').length;
+    page.stream.message({ type: 'alert', alert: { id: 'A1', incidentId: 'I1', latitude: 1, longitude: 2, at: 'x', regionId: 'default' } });
+    await page.advance(0);
+    expect(page.api.callsTo('/incidents/filter').length).toBe(before + 1);
+  });
+
   it('coalesces a burst of 100 alerts into a few silent reloads', async () => {
     const page = await renderDashboard();
     page.stream.open();
