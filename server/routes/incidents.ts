@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Incident, IncidentIdBody, IncidentsFilterQuery, IncidentsQuery, IncidentsResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { transition, type StatusAction } from '../domain/incident-status.ts';
+import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { filterIncidents, findIncident, listIncidents, updateIncidentStatus } from '../stores/incidents.ts';
@@ -16,7 +17,7 @@ const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
 /** `all` (or nothing) means every region; 0 (or nothing) minutes means all time. */
 export function filterFrom(query: { regionId?: string; minutes?: number }, limit: number) {
   return {
-    regionId: query.regionId === undefined || query.regionId === 'all' ? undefined : query.regionId,
+    regionId: regionScope(query.regionId),
     since: query.minutes ? new Date(Date.now() - query.minutes * 60_000) : undefined,
     limit,
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SafetyCreditQuery, SafetyCreditResponse, SafetyScoreQuery, SafetyScoreResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { regionScope } from '../domain/region-scope.ts';
 import { roundComponents, safetyCredit, safetyScore, usableTimeZone } from '../domain/scores.ts';
 import { defineRoute } from '../http/route.ts';
 import { countRegionIncidentsSince, listIncidentsForCredit, regionTimeZone } from '../stores/scores.ts';
@@ -20,7 +21,7 @@ export async function scoresRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async ({ query }) => {
       const now = new Date();
-      const incidents = await countRegionIncidentsSince(ctx.db, query.regionId, new Date(now.getTime() - query.days * DAY_MS));
+      const incidents = await countRegionIncidentsSince(ctx.db, regionScope(query.regionId), new Date(now.getTime() - query.days * DAY_MS));
       return { regionId: query.regionId, days: query.days, score: safetyScore(incidents), inputs: { incidents }, computedAt: now.toISOString() };
     },
   );
@@ -39,7 +40,7 @@ export async function scoresRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const now = new Date();
       const since = new Date(now.getTime() - query.days * DAY_MS);
       const [incidents, timeZone] = await Promise.all([
-        listIncidentsForCredit(ctx.db, query.regionId, query.placeId, since),
+        listIncidentsForCredit(ctx.db, regionScope(query.regionId), query.placeId, since),
         regionTimeZone(ctx.db, query.regionId),
       ]);
       const credit = safetyCredit(incidents, now, usableTimeZone(timeZone));

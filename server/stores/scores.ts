@@ -1,23 +1,21 @@
 import type { Sql } from '../db/seam.ts';
 import type { ScoredIncident } from '../domain/scores.ts';
 
-/** The dashboard's region 'all' (every region), as for /incidents/filter. */
-export const ALL_REGIONS = 'all';
-
-export async function countRegionIncidentsSince(db: Sql, regionId: string, since: Date): Promise<number> {
+/** `regionId` undefined: every region (see regionScope). */
+export async function countRegionIncidentsSince(db: Sql, regionId: string | undefined, since: Date): Promise<number> {
   const { rows } = await db.query<{ count: number | string }>(
-    `select count(*) as count from incidents where ($1 = '${ALL_REGIONS}' or region_id = $1) and created_at >= $2`,
-    [regionId, since.toISOString()],
+    'select count(*) as count from incidents where ($1::text is null or region_id = $1) and created_at >= $2',
+    [regionId ?? null, since.toISOString()],
   );
   return Number(rows[0].count);
 }
 
-/** Incidents of a region, or of every region for 'all' (and, when given, of one place), raised since `since`. */
-export async function listIncidentsForCredit(db: Sql, regionId: string, placeId: string | undefined, since: Date): Promise<ScoredIncident[]> {
+/** Incidents of a region (undefined: every region) and, when given, of one place, raised since `since`. */
+export async function listIncidentsForCredit(db: Sql, regionId: string | undefined, placeId: string | undefined, since: Date): Promise<ScoredIncident[]> {
   const { rows } = await db.query<Pick<ScoredIncident, 'type' | 'severity' | 'status'> & { created_at: Date | string }>(
     `select type, severity, status, created_at from incidents
-     where ($1 = '${ALL_REGIONS}' or region_id = $1) and created_at >= $2 and ($3::text is null or meta->>'placeId' = $3)`,
-    [regionId, since.toISOString(), placeId ?? null],
+     where ($1::text is null or region_id = $1) and created_at >= $2 and ($3::text is null or meta->>'placeId' = $3)`,
+    [regionId ?? null, since.toISOString(), placeId ?? null],
   );
   return rows.map((row) => ({ type: row.type, severity: row.severity, status: row.status, createdAt: new Date(row.created_at) }));
 }
