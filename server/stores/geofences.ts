@@ -27,21 +27,6 @@ export async function findGeofence(db: Sql, id: string): Promise<Geofence | unde
   return rows[0] && geofenceFromRow(rows[0]);
 }
 
-export async function upsertGeofence(tx: Sql, geofence: Geofence): Promise<void> {
-  const box = boundingBox(geofence.polygon);
-  await tx.query(
-    `insert into geofences (id, name, risk_level, region_id, polygon, meta, min_lat, max_lat, min_lng, max_lng, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
-     on conflict (id) do update set name = excluded.name, risk_level = excluded.risk_level, region_id = excluded.region_id,
-       polygon = excluded.polygon, meta = excluded.meta, min_lat = excluded.min_lat, max_lat = excluded.max_lat,
-       min_lng = excluded.min_lng, max_lng = excluded.max_lng, updated_at = now()`,
-    [
-      geofence.id, geofence.name, geofence.riskLevel, geofence.regionId, JSON.stringify(geofence.polygon),
-      JSON.stringify(geofence.meta), box.minLat, box.maxLat, box.minLng, box.maxLng,
-    ],
-  );
-}
-
 /** Every zone containing the point, riskiest first (bounding boxes narrow it down in SQL). */
 export async function zonesContaining(db: Sql, latitude: number, longitude: number): Promise<Geofence[]> {
   const { rows } = await db.query<GeofenceRow>(

@@ -89,8 +89,3 @@ export async function updateIncidentStatus(tx: Sql, id: string, status: Incident
   );
   return incidentFromRow(rows[0]);
 }
-
-export async function countIncidents(db: Sql): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from incidents');
-  return rows[0].n;
-}
