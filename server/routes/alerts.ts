@@ -5,6 +5,7 @@ import {
   Alert,
   AlertsResponse,
   Incident,
+  IncidentResponse,
   MAX_ID_LENGTH,
   PanicAlertBody,
   PanicAlertsQuery,
@@ -20,7 +21,6 @@ import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/
 import { insertIncident } from '../stores/incidents.ts';
 
 const PanicAlertResponse = z.object({ ok: z.literal(true), alert: Alert, incident: Incident });
-const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
 
 type PanicAnswer = { alert: Alert; incident: Incident };
 

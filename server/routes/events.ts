@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { EventsBody, EventsQuery, EventsResponse, type DeviceEvent } from '../../src/api/schemas.ts';
+import { CountResponse, EventsBody, EventsQuery, EventsResponse, type DeviceEvent } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { rejectNulCharacters, rejectTimeBefore1970 } from '../http/storable-input.ts';
 import { defineRoute } from '../http/route.ts';
 import { insertEvents, listEvents } from '../stores/events.ts';
-
-const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
 
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(

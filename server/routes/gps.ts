@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { GpsBatchBody, MAX_BATCH_BODY_BYTES, GpsHistoryQuery, GpsHistoryResponse, GpsPing, GpsUpdateBody, PingsResponse } from '../../src/api/schemas.ts';
+import { CountResponse, GpsBatchBody, MAX_BATCH_BODY_BYTES, GpsHistoryQuery, GpsHistoryResponse, GpsPing, GpsUpdateBody, PingsResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { rejectNulCharacters, rejectTimeBefore1970 } from '../http/storable-input.ts';
 import { defineRoute } from '../http/route.ts';
@@ -11,7 +11,6 @@ import { gpsHistory, listLastPositions } from '../stores/gps.ts';
 export const DEFAULT_HISTORY_MINUTES = 24 * 60;
 
 const PingResponse = z.object({ ok: z.literal(true), ping: GpsPing });
-const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
 
 export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(

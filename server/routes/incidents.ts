@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Incident, IncidentIdBody, IncidentsFilterQuery, IncidentsQuery, IncidentsResponse } from '../../src/api/schemas.ts';
+import { IncidentIdBody, IncidentResponse, IncidentsFilterQuery, IncidentsQuery, IncidentsResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { transition, type StatusAction } from '../domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';
@@ -11,8 +10,6 @@ import { filterIncidents, findIncident, listIncidents, updateIncidentStatus } fr
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
 // answer would grow without end, so it is capped at the newest 1000 (the table shows far fewer).
 export const FILTER_LIMIT = 1000;
-
-const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
 
 /** `all` (or nothing) means every region; 0 (or nothing) minutes means all time. */
 export function filterFrom(query: { regionId?: string; minutes?: number }, limit: number) {

@@ -305,6 +305,8 @@ export const StreamQuery = z.object({ lastEventId: z.string().max(32).optional()
 // ---------- Responses the dashboard reads ----------
 
 export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
+export const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
+export const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
 export const AlertsResponse = z.object({ ok: z.literal(true), alerts: z.array(Alert), count: z.number() });
 export const GeofencesResponse = z.object({ ok: z.literal(true), geofences: z.array(Geofence) });
 export const RegionsResponse = z.object({ ok: z.literal(true), regions: z.array(Region) });
