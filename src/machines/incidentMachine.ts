@@ -13,6 +13,17 @@ export type IncidentEvent =
 /** What the parent hears after a successful change. */
 export type IncidentOutput = { type: 'incident.statusChanged'; id: string; status: IncidentStatus };
 
+/** Resolving from open and from acknowledged alike; a failure goes back to that state's idle. */
+const resolveRequest = {
+  invoke: {
+    id: 'resolve',
+    src: 'resolve',
+    input: ({ context }: { context: { id: string } }) => ({ id: context.id }),
+    onDone: { target: '#incident.resolved', actions: { type: 'reportStatus', params: { status: 'resolved' } } },
+    onError: 'idle',
+  },
+} as const;
+
 export const incidentMachine = setup({
   types: {
     context: {} as { id: string; initialStatus: IncidentStatus },
@@ -72,16 +83,7 @@ export const incidentMachine = setup({
             onError: 'idle',
           },
         },
-        resolving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'resolve',
-            src: 'resolve',
-            input: ({ context }) => ({ id: context.id }),
-            onDone: { target: '#incident.resolved', actions: { type: 'reportStatus', params: { status: 'resolved' } } },
-            onError: 'idle',
-          },
-        },
+        resolving: { tags: ['busy'], ...resolveRequest },
       },
     },
     acknowledged: {
@@ -96,16 +98,7 @@ export const incidentMachine = setup({
             },
           },
         },
-        resolving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'resolve',
-            src: 'resolve',
-            input: ({ context }) => ({ id: context.id }),
-            onDone: { target: '#incident.resolved', actions: { type: 'reportStatus', params: { status: 'resolved' } } },
-            onError: 'idle',
-          },
-        },
+        resolving: { tags: ['busy'], ...resolveRequest },
       },
     },
     resolved: {},
