@@ -1,5 +1,5 @@
 // The colour bands shared by the Safety Score banner and the Safety Credit box (SPEC §9).
-import { tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 
 export const MAX_SCORE = 900;
 export const GREEN_FROM = 700;
@@ -13,7 +13,7 @@ export function scoreBand(score: number): ScoreBand {
   return 'red';
 }
 
-export const bandColours: Record<ScoreBand, { background: string; foreground: string; border: string }> = {
+const bandColours: Record<ScoreBand, { background: string; foreground: string; border: string }> = {
   green: {
     background: tokens.colorPaletteGreenBackground2,
     foreground: tokens.colorPaletteGreenForeground2,
@@ -30,3 +30,12 @@ export const bandColours: Record<ScoreBand, { background: string; foreground: st
     border: tokens.colorPaletteRedBorder2,
   },
 };
+
+const bandStyle = (band: ScoreBand) => ({
+  backgroundColor: bandColours[band].background,
+  color: bandColours[band].foreground,
+  border: `1px solid ${bandColours[band].border}`,
+});
+
+/** One class per band; merge it after the component's own classes so its colours win. */
+export const useBandStyles = makeStyles({ green: bandStyle('green'), yellow: bandStyle('yellow'), red: bandStyle('red') });

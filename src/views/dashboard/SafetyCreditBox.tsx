@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { bandColours, MAX_SCORE, scoreBand } from '../score-band.ts';
+import { MAX_SCORE, scoreBand, useBandStyles } from '../score-band.ts';
 
 export const CREDIT_HELP =
   'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
@@ -29,9 +29,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     border: `1px solid ${tokens.colorNeutralStroke1}`,
   },
-  green: { backgroundColor: bandColours.green.background, color: bandColours.green.foreground, border: `1px solid ${bandColours.green.border}` },
-  yellow: { backgroundColor: bandColours.yellow.background, color: bandColours.yellow.foreground, border: `1px solid ${bandColours.yellow.border}` },
-  red: { backgroundColor: bandColours.red.background, color: bandColours.red.foreground, border: `1px solid ${bandColours.red.border}` },
   raw: {
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase200,
@@ -45,6 +42,7 @@ const useStyles = makeStyles({
 
 export function SafetyCreditBox() {
   const styles = useStyles();
+  const bandStyles = useBandStyles();
   const credit = DashboardActor.useSelector((s) => s.context.safetyCredit);
   const band = credit ? scoreBand(credit.score) : undefined;
   return (
@@ -52,7 +50,7 @@ export function SafetyCreditBox() {
       role="group"
       aria-label="Safety Credit"
       data-band={band}
-      className={mergeClasses(styles.box, band && styles[band])}
+      className={mergeClasses(styles.box, band && bandStyles[band])}
     >
       <Text weight="semibold">Safety Credit</Text>
       <Text aria-label="Safety Credit score">{credit ? `${credit.score}/${MAX_SCORE}` : `—/${MAX_SCORE}`}</Text>
