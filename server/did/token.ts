@@ -1,17 +1,8 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { DidClaims } from '../../src/api/schemas.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'panic-alerts-dashboard';
-
-export interface DidClaims {
-  sub: string;
-  kycType: string;
-  /** Digest of the anchor that recorded this DID in the local chain. */
-  digest: string;
-  iss: string;
-  iat: number;
-  exp: number;
-}
 
 export interface DidTokenInput {
   didId: string;

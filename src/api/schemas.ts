@@ -359,11 +359,13 @@ export function pingKey(p: { touristId?: string | null; deviceId?: string | null
 export const DidClaims = z.object({
   sub: z.string(),
   kycType: z.string(),
+  /** Digest of the anchor that recorded this DID in the local chain. */
   digest: z.string(),
   iss: z.string(),
   iat: z.number(),
   exp: z.number(),
 });
+export type DidClaims = z.infer<typeof DidClaims>;
 export const DidIssueResponse = z.object({
   ok: z.literal(true),
   didId: z.string(),
