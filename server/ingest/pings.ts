@@ -27,9 +27,10 @@ export function keyedPing(body: GpsUpdateBody, receivedAt: Date): KeyedPing {
   };
 }
 
-function newestPerKey(pings: readonly KeyedPing[]): KeyedPing[] {
+/** The newest ping of each key, from pings already in time order. */
+function newestPerKey(ordered: readonly KeyedPing[]): KeyedPing[] {
   const newest = new Map<string, KeyedPing>();
-  for (const ping of inTimeOrder(pings)) newest.set(ping.key, ping);
+  for (const ping of ordered) newest.set(ping.key, ping);
   return [...newest.values()];
 }
 
@@ -91,9 +92,9 @@ function raise({ action, zone, ping }: ZoneTransition): RaisedTransition {
 }
 
 /** Stream order: pings in time order, each followed by the zone changes it caused. */
-function announcements(pings: readonly KeyedPing[], raised: ReadonlyMap<KeyedPing, RaisedTransition[]>): StreamMessage[] {
+function announcements(ordered: readonly KeyedPing[], raised: ReadonlyMap<KeyedPing, RaisedTransition[]>): StreamMessage[] {
   const messages: StreamMessage[] = [];
-  for (const keyed of inTimeOrder(pings)) {
+  for (const keyed of ordered) {
     const { key: _key, ...ping } = keyed;
     messages.push({ type: 'gps', ping });
     for (const { incident, alert } of raised.get(keyed) ?? []) {
@@ -112,8 +113,9 @@ export async function ingestPings(tx: Sql, emit: Emit, pings: readonly KeyedPing
   const zones = await zonesForPoints(tx, pings, [...new Set([...presence.values()].flatMap((ids) => [...ids]))]);
   const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt: lastSeen, zones, pings });
 
+  const ordered = inTimeOrder(pings);
   await insertPings(tx, pings);
-  await upsertLastPositions(tx, newestPerKey(pings));
+  await upsertLastPositions(tx, newestPerKey(ordered));
   await applyPresenceChange(tx, presenceChange);
 
   const raisedByPing = new Map<KeyedPing, RaisedTransition[]>();
@@ -123,5 +125,5 @@ export async function ingestPings(tx: Sql, emit: Emit, pings: readonly KeyedPing
     raisedByPing.set(transition.ping, [...(raisedByPing.get(transition.ping) ?? []), raised]);
   }
   await insertEvents(tx, [...raisedByPing.values()].flat().map((raised) => raised.event));
-  emit(...announcements(pings, raisedByPing));
+  emit(...announcements(ordered, raisedByPing));
 }
