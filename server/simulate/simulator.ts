@@ -57,7 +57,7 @@ interface Tourist {
 }
 
 const STOP_GRACE_MS = 2000;
-const placeZones = zones.filter((zone) => zone.radiusMetres < 1000);
+const placesIn = (city: City) => zones.filter((zone) => zone.regionId === city.regionId);
 
 function randomPointNear(random: Random, center: LatLng, radiusMetres: number): LatLng {
   const distance = radiusMetres * Math.sqrt(random());
@@ -67,16 +67,14 @@ function randomPointNear(random: Random, center: LatLng, radiusMetres: number): 
 
 /** Where a tourist heads next: a named place in town half the time, else somewhere around the centre. */
 function nextGoal(random: Random, city: City): LatLng {
-  const places = placeZones.filter((zone) => zone.regionId === city.regionId);
-  return random() < 0.5 ? randomPointNear(random, pick(random, places).center, 80) : randomPointNear(random, city.center, 1500);
+  return random() < 0.5 ? randomPointNear(random, pick(random, placesIn(city)).center, 80) : randomPointNear(random, city.center, 1500);
 }
 
 function createTourist(random: Random, index: number): Tourist {
   const number = String(index + 1).padStart(2, '0');
   const city = cities[index % cities.length];
-  const places = placeZones.filter((zone) => zone.regionId === city.regionId);
   // Four in ten start close to a named zone, so zone entries show up in the first minutes.
-  const start = random() < 0.4 ? randomPointNear(random, pick(random, places).center, 350) : randomPointNear(random, city.center, 1200);
+  const start = random() < 0.4 ? randomPointNear(random, pick(random, placesIn(city)).center, 350) : randomPointNear(random, city.center, 1200);
   return {
     touristId: `sim-tourist-${number}`,
     deviceId: `sim-device-${number}`,
