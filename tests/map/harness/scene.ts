@@ -2,30 +2,18 @@
 // around Bengaluru, so each one's centre pixel shows that feature alone.
 import type { Geofence, GpsHistory, GpsPing } from '../../../src/api/schemas.ts';
 import type { MapAlert } from '../../../src/map/types.ts';
+import { square } from '../fixtures.ts';
 
 const HALF = 0.012;
-function square(id: string, riskLevel: string, latitude: number, longitude: number): Geofence {
-  return {
-    id,
-    name: `Zone ${id}`,
-    riskLevel: riskLevel as Geofence['riskLevel'],
-    regionId: 'default',
-    polygon: [
-      [latitude - HALF, longitude - HALF],
-      [latitude - HALF, longitude + HALF],
-      [latitude + HALF, longitude + HALF],
-      [latitude + HALF, longitude - HALF],
-    ],
-    meta: { placeId: `place-${id}` },
-  };
-}
+const zone = (id: string, riskLevel: string, latitude: number, longitude: number): Geofence =>
+  square(id, riskLevel, latitude, longitude, HALF, { meta: { placeId: `place-${id}` } });
 
 export const sceneZones: Geofence[] = [
-  square('zone-red', 'red', 12.97, 77.54),
-  square('zone-yellow', 'yellow', 12.97, 77.59),
-  square('zone-green', 'green', 12.97, 77.64),
+  zone('zone-red', 'red', 12.97, 77.54),
+  zone('zone-yellow', 'yellow', 12.97, 77.59),
+  zone('zone-green', 'green', 12.97, 77.64),
   // Not one of red/yellow/green: must be drawn as yellow.
-  square('zone-other', 'amber', 12.97, 77.69),
+  zone('zone-other', 'amber', 12.97, 77.69),
 ];
 
 export const sceneAlerts: MapAlert[] = [
