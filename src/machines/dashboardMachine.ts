@@ -33,7 +33,7 @@ import type {
   Region,
 } from '../api/schemas.ts';
 import { connectionMachine } from './connectionMachine.ts';
-import { appendToHistory, mergePing } from './gpsPings.ts';
+import { appendToHistory, MAX_LIVE_PINGS, mergePing } from './gpsPings.ts';
 import { incidentMachine } from './incidentMachine.ts';
 import { mergeStatuses, statusOf, type StatusFilter } from './incidentFilters.ts';
 import { placeKey, STORAGE_KEYS, writePreference, type Preferences } from './preferences.ts';
@@ -275,7 +275,7 @@ export const dashboardMachine = setup({
         case 'xstate.done.actor.score': return { safetyScore: event.output };
         case 'xstate.done.actor.credit': return { safetyCredit: event.output };
         case 'xstate.done.actor.anchors': return { anchors: event.output };
-        case 'xstate.done.actor.pings': return { pings: event.output.slice(0, 50) };
+        case 'xstate.done.actor.pings': return { pings: event.output.slice(0, MAX_LIVE_PINGS) };
         case 'xstate.done.actor.history': return { history: event.output };
         case 'xstate.done.actor.events': return { events: event.output };
         case 'xstate.done.actor.regions':
