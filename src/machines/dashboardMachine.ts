@@ -418,7 +418,6 @@ export const dashboardMachine = setup({
       },
       states: {
         // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
-        // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
         loading: { tags: ['loading'], ...incidentsLoad },
         // The first change reloads at once (a panic must not wait). For a window after each answer, further
         // changes are gathered into one more reload at its end: a burst of 100 alerts costs a few reloads.
@@ -431,7 +430,6 @@ export const dashboardMachine = setup({
             changePending: {},
           },
         },
-        // A silent reload (stream or poll): the table stays as it is until the answer arrives.
         // A silent reload (stream or poll): the table stays as it is until the answer arrives.
         reloading: incidentsLoad,
       },
