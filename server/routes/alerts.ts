@@ -15,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
+import { rejectNulCharacters, rejectTimeBefore1970 } from '../http/storable-input.ts';
 import { insertAlert, listAlerts } from '../stores/alerts.ts';
 import { placementOf } from '../stores/geofences.ts';
 import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/idempotency.ts';
@@ -95,6 +96,8 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: PanicAlertResponse,
     },
     async ({ body, request }) => {
+      rejectNulCharacters(body);
+      rejectTimeBefore1970(body.at, 'at');
       const key = idempotencyKeyOf(request);
       const hash = requestHash(panicRequestIdentity(body));
       return ctx.write(async (tx, emit): Promise<PanicAnswer> => {
@@ -136,8 +139,9 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       status: 201,
       response: IncidentResponse,
     },
-    async ({ body }) =>
-      ctx.write(async (tx, emit) => {
+    async ({ body }) => {
+      rejectNulCharacters(body);
+      return ctx.write(async (tx, emit) => {
         const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude);
         const incident: Incident = {
           id: `inc-${randomUUID()}`,
@@ -157,6 +161,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         await insertIncident(tx, incident);
         emit({ type: 'incident_update', incident });
         return { incident };
-      }),
+      });
+    },
   );
 }

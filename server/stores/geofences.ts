@@ -22,11 +22,6 @@ export async function listGeofences(db: Sql, regionId?: string): Promise<Geofenc
   return rows.map(geofenceFromRow);
 }
 
-export async function findGeofence(db: Sql, id: string): Promise<Geofence | undefined> {
-  const { rows } = await db.query<GeofenceRow>('select * from geofences where id = $1', [id]);
-  return rows[0] && geofenceFromRow(rows[0]);
-}
-
 /** Every zone containing the point, riskiest first (bounding boxes narrow it down in SQL). */
 export async function zonesContaining(db: Sql, latitude: number, longitude: number): Promise<Geofence[]> {
   const { rows } = await db.query<GeofenceRow>(

@@ -18,8 +18,3 @@ export async function listRegions(db: Sql): Promise<Region[]> {
   const { rows } = await db.query<RegionRow>('select * from regions order by id');
   return rows.map(regionFromRow);
 }
-
-export async function findRegion(db: Sql, id: string): Promise<Region | undefined> {
-  const { rows } = await db.query<RegionRow>('select * from regions where id = $1', [id]);
-  return rows[0] && regionFromRow(rows[0]);
-}

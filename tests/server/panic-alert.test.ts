@@ -152,6 +152,20 @@ describe('POST /panic-alert', () => {
     expect(await snapshotCounts()).toEqual(before);
   });
 
+  it('refuses what PostgreSQL cannot store with a 400 naming the field, never a 500, storing nothing', async () => {
+    const before = await countRows('incidents');
+    const nul = await post('/panic-alert', { latitude: 25.5, longitude: 91.8, touristId: 'tourist\u0000x' });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ ok: false, issues: [{ path: 'touristId' }] });
+    const ancient = await post('/panic-alert', { latitude: 25.5, longitude: 91.8, at: '0001-01-01T00:00:00Z' });
+    expect(ancient.status).toBe(400);
+    expect(ancient.body).toMatchObject({ ok: false, issues: [{ path: 'at' }] });
+    const soft = await post('/soft-alert', { latitude: 25.5, longitude: 91.8, type: 'safe', deviceId: 'dev\u0000' });
+    expect(soft.status).toBe(400);
+    expect(soft.body).toMatchObject({ ok: false, issues: [{ path: 'deviceId' }] });
+    expect(await countRows('incidents')).toBe(before);
+  });
+
   it('rejects a JSON array body with 400', async () => {
     const res = await post('/panic-alert', [1, 2]);
     expect(res.status).toBe(400);

@@ -13,6 +13,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { Incident } from '../../api/schemas.ts';
 import type { MapAlert } from '../../map/types.ts';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
+import { statusOf } from '../../machines/incidentFilters.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
@@ -52,7 +53,7 @@ export function MapCard() {
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
   const alerts = useMemo(
-    () => incidents.map((incident) => toMapAlert(incident, statuses[incident.id] ?? incident.status)),
+    () => incidents.map((incident) => toMapAlert(incident, statusOf(incident, statuses))),
     [incidents, statuses],
   );
   return (
