@@ -13,11 +13,17 @@ export class HttpError extends Error {
   }
 }
 
+/** 'at must …' inside a list reads 'pings.1.at must …': the schema knows the field, not where it sits. */
+function withFullPath(path: string[], message: string): string {
+  const field = path.at(-1)!;
+  return path.length > 1 && message.startsWith(`${field} `) ? `${path.join('.')}${message.slice(field.length)}` : message;
+}
+
 export function badRequest(where: 'body' | 'query', error: z.ZodError): HttpError {
   const issues = error.issues.map((issue) =>
     issue.path.length === 0
       ? { path: where, message: `the ${where} must be ${where === 'body' ? 'a JSON object' : 'a set of parameters'}` }
-      : { path: issue.path.map(String).join('.'), message: issue.message },
+      : { path: issue.path.map(String).join('.'), message: withFullPath(issue.path.map(String), issue.message) },
   );
   const first = issues[0];
   const sentence = `Invalid request ${where}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}.`;

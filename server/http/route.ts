@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
+import { rejectNulCharacters } from './storable-input.ts';
 
 type HttpMethod = 'GET' | 'POST';
 
@@ -34,8 +35,9 @@ export const declaredRoutes: RouteContract<z.ZodType | undefined, z.ZodType | un
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.infer<S> {
   const result = schema.safeParse(value ?? (where === 'query' ? {} : undefined));
-  if (result.success) return result.data;
-  throw badRequest(where, result.error);
+  if (!result.success) throw badRequest(where, result.error);
+  rejectNulCharacters(result.data, where);
+  return result.data;
 }
 
 /**

@@ -1,5 +1,5 @@
-// Input that the zod contract accepts but PostgreSQL cannot store faithfully: refused with a 400 that names
-// the field, instead of failing on insert with a 500.
+// Input that the zod contract accepts but PostgreSQL cannot store or compare: refused with a 400 that names
+// the field, instead of failing in a query with a 500.
 import { HttpError } from './errors.ts';
 
 function firstNulPath(value: unknown, path: string[]): string[] | undefined {
@@ -21,19 +21,11 @@ function firstNulPath(value: unknown, path: string[]): string[] | undefined {
 }
 
 /** PostgreSQL text and jsonb cannot hold U+0000. */
-export function rejectNulCharacters(body: unknown): void {
-  const path = firstNulPath(body, []);
+export function rejectNulCharacters(input: unknown, where: 'body' | 'query'): void {
+  const path = firstNulPath(input, []);
   if (!path) return;
-  const where = path.join('.') || 'body';
-  throw new HttpError(400, `Invalid request body: ${where} must not contain NUL characters.`, [
-    { path: where, message: `${where} must not contain NUL characters` },
+  const field = path.join('.') || where;
+  throw new HttpError(400, `Invalid request ${where}: ${field} must not contain NUL characters.`, [
+    { path: field, message: `${field} must not contain NUL characters` },
   ]);
-}
-
-const EARLIEST_TIME = Date.UTC(1970, 0, 1);
-
-/** PostgreSQL has no year 0 and reads some early years differently; no device reports a time before 1970. */
-export function rejectTimeBefore1970(value: string | undefined, path: string): void {
-  if (value === undefined || Date.parse(value) >= EARLIEST_TIME) return;
-  throw new HttpError(400, `Invalid request body: ${path} must not be before 1970.`, [{ path, message: `${path} must not be before 1970` }]);
 }

@@ -15,7 +15,6 @@ import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { rejectNulCharacters, rejectTimeBefore1970 } from '../http/storable-input.ts';
 import { insertAlert, listAlerts } from '../stores/alerts.ts';
 import { placementOf } from '../stores/geofences.ts';
 import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/idempotency.ts';
@@ -96,8 +95,6 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: PanicAlertResponse,
     },
     async ({ body, request }) => {
-      rejectNulCharacters(body);
-      rejectTimeBefore1970(body.at, 'at');
       const key = idempotencyKeyOf(request);
       const hash = requestHash(panicRequestIdentity(body));
       return ctx.write(async (tx, emit): Promise<PanicAnswer> => {
@@ -140,7 +137,6 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: IncidentResponse,
     },
     async ({ body }) => {
-      rejectNulCharacters(body);
       return ctx.write(async (tx, emit) => {
         const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude);
         const incident: Incident = {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CountResponse, GpsBatchBody, MAX_BATCH_BODY_BYTES, GpsHistoryQuery, GpsHistoryResponse, GpsPing, GpsUpdateBody, PingsResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
-import { rejectNulCharacters, rejectTimeBefore1970 } from '../http/storable-input.ts';
 import { defineRoute } from '../http/route.ts';
 import { ingestPings, keyedPing } from '../ingest/pings.ts';
 import { gpsHistory, listLastPositions } from '../stores/gps.ts';
@@ -17,8 +16,6 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     app,
     { method: 'POST', url: '/gps/update', summary: 'One GPS ping; raises geofence entries and exits', tags: ['gps'], body: GpsUpdateBody, status: 201, response: PingResponse },
     async ({ body }) => {
-      rejectNulCharacters(body);
-      rejectTimeBefore1970(body.at, 'at');
       const ping = keyedPing(body, new Date());
       await ctx.write((tx, emit) => ingestPings(tx, emit, [ping]));
       const { key: _key, ...stored } = ping;
@@ -39,8 +36,6 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       response: CountResponse,
     },
     async ({ body }) => {
-      rejectNulCharacters(body);
-      body.pings.forEach((ping, index) => rejectTimeBefore1970(ping.at, `pings.${index}.at`));
       const receivedAt = new Date();
       const pings = body.pings.map((ping) => keyedPing(ping, receivedAt));
       await ctx.write((tx, emit) => ingestPings(tx, emit, pings));

@@ -28,8 +28,13 @@ const idSchema = (field: string) =>
 /** touristId / deviceId: absent or null allowed (the reference phone app sends null). */
 const optionalId = (field: string) => idSchema(field).nullish();
 
+const EARLIEST_TIME = Date.UTC(1970, 0, 1);
+
+/** No device reports a time before 1970, and PostgreSQL has no year 0 and reads some early years differently. */
 const isoTime = (field: string) =>
-  z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time string` });
+  z.iso
+    .datetime({ offset: true, error: `${field} must be an ISO 8601 date-time string` })
+    .refine((value) => !(Date.parse(value) < EARLIEST_TIME), `${field} must not be before 1970`);
 
 export const riskLevels = ['red', 'yellow', 'green'] as const;
 export const RiskLevel = z.enum(riskLevels, { error: 'riskLevel must be one of red, yellow, green' });

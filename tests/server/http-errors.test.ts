@@ -146,3 +146,55 @@ describe('rate limiting behind a reverse proxy (TRUST_PROXY=1)', () => {
     expect((await softAlert('10.0.0.4')).status).toBe(201);
   });
 });
+
+describe('input PostgreSQL cannot hold (NUL characters, times before 1970), on every route', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  const NUL = 'a\u0000b';
+  const square = [[1, 1], [1, 2], [2, 2]];
+  const bodies: [string, unknown, string][] = [
+    ['/panic-alert', { latitude: 1, longitude: 1, touristId: NUL }, 'touristId'],
+    ['/geofences', { name: NUL, riskLevel: 'red', polygon: square }, 'name'],
+    ['/geofences', { riskLevel: 'red', polygon: square, meta: { placeId: NUL } }, 'meta.placeId'],
+    ['/geofences', { riskLevel: 'red', polygon: square, meta: { note: { deep: [NUL] } } }, 'meta.note.deep.0'],
+    ['/events', { events: [{ type: 'ble', payload: { a: NUL } }] }, 'events.0.payload.a'],
+    ['/tourists/register', { touristId: NUL }, 'touristId'],
+    ['/devices/pair', { touristId: NUL }, 'touristId'],
+    ['/did/issue', { kycType: NUL, kycHash: 'x'.repeat(20) }, 'kycType'],
+    ['/incidents/acknowledge', { id: NUL }, 'id'],
+    ['/gps/batch', { pings: [{ latitude: 1, longitude: 1, deviceId: NUL }] }, 'pings.0.deviceId'],
+  ];
+
+  it.each(bodies)('POST %s answers 400 naming the field, never a 500', async (path, body, field) => {
+    const answer = await call(server.url, 'POST', path, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ ok: false, issues: [{ path: field }] });
+    expect(answer.body.error).toContain(field);
+  });
+
+  it.each(['/incidents/filter?regionId=a%00b', '/did/anchors?didId=a%00b', '/safety-credit?placeId=a%00b'])(
+    'GET %s answers 400 naming the parameter',
+    async (path) => {
+      const answer = await call(server.url, 'GET', path);
+      expect(answer.status).toBe(400);
+      expect(answer.body.ok).toBe(false);
+    },
+  );
+
+  it('refuses times before 1970 wherever a time is sent', async () => {
+    for (const [path, body, field] of [
+      ['/panic-alert', { latitude: 1, longitude: 1, at: '0001-01-01T00:00:00Z' }, 'at'],
+      ['/gps/update', { latitude: 1, longitude: 1, at: '1969-12-31T23:59:59Z' }, 'at'],
+      ['/events', { events: [{ type: 'ble', createdAt: '0001-01-01T00:00:00Z' }] }, 'events.0.createdAt'],
+    ] as const) {
+      const answer = await call(server.url, 'POST', path, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ issues: [{ path: field, message: `${field} must not be before 1970` }] });
+      expect(answer.body.error).toBe(`Invalid request body: ${field} must not be before 1970.`);
+    }
+  });
+});
