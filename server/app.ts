@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/api/schemas.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
@@ -51,7 +51,7 @@ export async function buildServer(config: Config): Promise<Server> {
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
   });
   try {
