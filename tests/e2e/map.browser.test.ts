@@ -233,12 +233,17 @@ describe('map panel in Chromium', () => {
     await page.mouse.move(box.x + 420, box.y + 150, { steps: 8 });
     await page.mouse.up();
     await page.getByText('Auto-fit paused').waitFor({ timeout: 15_000 });
+    // The drag's inertia may still carry the map a hair after the mouse is up.
+    await page.waitForFunction(() => !window.mapHarness.map!.isMoving(), undefined, { timeout: 15_000 });
     const centreAfterPan = await page.evaluate(() => window.mapHarness.map!.getCenter().toArray());
 
     const far = { id: 'alert-far', latitude: 13.3, longitude: 77.9, at: '2025-05-01T11:00:00.000Z', riskLevel: 'red' };
     await page.evaluate((alert) => window.mapHarness.setProps({ alerts: [alert] }), far);
     await page.waitForTimeout(1500);
-    expect(await page.evaluate(() => window.mapHarness.map!.getCenter().toArray())).toEqual(centreAfterPan);
+    // A re-fit to the far alert would move the centre by tenths of a degree; the view must stay put.
+    const centreAfterUpdate = await page.evaluate(() => window.mapHarness.map!.getCenter().toArray());
+    expect(centreAfterUpdate[0]).toBeCloseTo(centreAfterPan[0], 5);
+    expect(centreAfterUpdate[1]).toBeCloseTo(centreAfterPan[1], 5);
 
     await page.getByRole('button', { name: 'Fit to data' }).click();
     await page.waitForFunction(() => !window.mapHarness.map!.isMoving(), undefined, { timeout: 15_000 });
