@@ -23,6 +23,21 @@ export interface Config {
   serveDashboard: boolean;
   /** Behind a reverse proxy: take the client IP (for the rate limit) from X-Forwarded-For. */
   trustProxy: boolean;
+  /** GET requests a client IP may make per minute before 429 (0 = no limit). */
+  readRateLimitPerMinute: number;
+  /** Stream clients the server holds at once (503 beyond) and per client address (429 beyond). */
+  streamMaxClients: number;
+  streamMaxClientsPerAddress: number;
+  /** A client resuming further behind than this many events gets a fresh snapshot instead of a replay. */
+  streamMaxReplayEvents: number;
+  /** Idempotency keys are forgotten after this many hours. */
+  idempotencyTtlHours: number;
+  /** Retention of raw GPS pings, device events and stream events, in days (0 = keep forever). */
+  retainPingsDays: number;
+  retainEventsDays: number;
+  retainStreamDays: number;
+  /** How often the retention job runs. */
+  retentionIntervalMs: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -52,5 +67,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 600),
     serveDashboard: env.SERVE_DASHBOARD !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    readRateLimitPerMinute: intFrom(env, 'READ_RATE_LIMIT_PER_MINUTE', 1200),
+    streamMaxClients: intFrom(env, 'STREAM_MAX_CLIENTS', 5000),
+    streamMaxClientsPerAddress: intFrom(env, 'STREAM_MAX_CLIENTS_PER_ADDRESS', 100),
+    streamMaxReplayEvents: intFrom(env, 'STREAM_MAX_REPLAY_EVENTS', 20_000),
+    idempotencyTtlHours: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+    retainPingsDays: intFrom(env, 'RETAIN_PINGS_DAYS', 30),
+    retainEventsDays: intFrom(env, 'RETAIN_EVENTS_DAYS', 90),
+    retainStreamDays: intFrom(env, 'RETAIN_STREAM_DAYS', 7),
+    retentionIntervalMs: intFrom(env, 'RETENTION_INTERVAL_MS', 3_600_000),
   };
 }
