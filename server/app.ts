@@ -4,10 +4,15 @@ import { MAX_BODY_BYTES } from '../src/api/schemas.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
+import { installAnyContentTypeJson } from './http/any-content-type.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
+import { startDurablePanics } from './ingest/panic-durability.ts';
+import { startRetentionJob } from './jobs/retention.ts';
 import { alertsRoutes } from './routes/alerts.ts';
+import { bandPanicRoutes } from './routes/band-panic.ts';
+import { deviceSyncRoutes } from './routes/device-sync.ts';
 import { didRoutes } from './routes/did.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/export.ts';
@@ -40,12 +45,19 @@ export async function buildServer(config: Config): Promise<Server> {
     channel,
     ringSize: 10_000,
     retainEvents: config.streamRetainEvents,
+    maxReplayEvents: config.streamMaxReplayEvents,
     maxClientBufferBytes: config.streamClientBufferBytes,
+    maxClients: config.streamMaxClients,
+    maxClientsPerAddress: config.streamMaxClientsPerAddress,
     pingIntervalMs: config.streamPingMs,
     pollIntervalMs: config.streamPollMs,
     snapshotAlerts: 100,
   });
-  const ctx = createContext(config, db, hub, channel);
+  const durablePanics = await startDurablePanics(config, db, channel).catch(async (error) => {
+    await db.close().catch(() => {});
+    throw error;
+  });
+  const ctx = createContext(config, db, hub, channel, durablePanics.journal);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: MAX_BODY_BYTES,
@@ -57,11 +69,13 @@ export async function buildServer(config: Config): Promise<Server> {
   try {
     await hub.start();
     app.removeContentTypeParser('text/plain');
+    installAnyContentTypeJson(app);
     installErrorHandling(app);
-    installRateLimit(app, config.rateLimitPerMinute);
+    await installRateLimit(app, config);
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
+      deviceSyncRoutes, bandPanicRoutes,
     ]) {
       await routes(app, ctx);
     }
@@ -70,21 +84,26 @@ export async function buildServer(config: Config): Promise<Server> {
     await app.ready();
   } catch (error) {
     await hub.close().catch(() => {});
+    await durablePanics.close().catch(() => {});
     await db.close().catch(() => {});
     throw error;
   }
 
+  if (durablePanics.replayed > 0) app.log.warn(`${durablePanics.replayed} journaled panic(s) the store had lost were put back`);
+  const retention = startRetentionJob(db, config, app.log);
   let closing: Promise<void> | undefined;
   return {
     app,
     ctx,
     close: () =>
       (closing ??= (async () => {
+        await retention.stop();
         await hub.close();
         // In-flight requests finish; a connection that never sends a request must not hold shutdown for a minute.
         const forceClose = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
         await app.close();
         clearTimeout(forceClose);
+        await durablePanics.close();
         await db.close();
       })()),
   };

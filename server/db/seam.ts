@@ -5,10 +5,18 @@ export interface Sql {
 
 export type StorageMode = 'pglite' | 'postgres';
 
+/** Order in which waiting database work gets a connection: urgent first, then normal, then background. */
+export type Priority = 'urgent' | 'normal' | 'background';
+
+export interface TransactionOptions {
+  /** Default `normal`. A panic is `urgent`, so it overtakes queued reads. */
+  priority?: Priority;
+}
+
 export interface Database extends Sql {
   readonly mode: StorageMode;
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
-  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Subscribes to NOTIFY on `channel` from other processes; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
-import { rejectNulCharacters } from './storable-input.ts';
+import { rejectUnstorableInput } from './storable-input.ts';
 
 type HttpMethod = 'GET' | 'POST';
 
@@ -19,6 +19,10 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
   produces?: string;
   /** A larger body limit than the general 64 KiB, for batch routes. */
   bodyLimit?: number;
+  /** The handler parses the body itself (panics: lenient about everything but the coordinates); `body` documents it. */
+  bodyParsedBy?: 'handler';
+  /** Accept a JSON body whatever its Content-Type (a dying page's sendBeacon posts text/plain). */
+  anyContentType?: boolean;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -36,7 +40,7 @@ export const declaredRoutes: RouteContract<z.ZodType | undefined, z.ZodType | un
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.infer<S> {
   const result = schema.safeParse(value ?? (where === 'query' ? {} : undefined));
   if (!result.success) throw badRequest(where, result.error);
-  rejectNulCharacters(result.data, where);
+  rejectUnstorableInput(result.data, where);
   return result.data;
 }
 
@@ -56,8 +60,10 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
     method: contract.method,
     url: contract.url,
     ...(contract.bodyLimit && { bodyLimit: contract.bodyLimit }),
+    config: { anyContentType: contract.anyContentType ?? false },
     handler: async (request, reply) => {
-      const body = (contract.body ? parseOrThrow(contract.body, request.body, 'body') : undefined) as Parsed<Body>;
+      const parseBody = contract.body && contract.bodyParsedBy !== 'handler';
+      const body = (parseBody ? parseOrThrow(contract.body!, request.body, 'body') : undefined) as Parsed<Body>;
       const query = (contract.query ? parseOrThrow(contract.query, request.query, 'query') : undefined) as Parsed<Query>;
       const answer = await handler({ body, query, request, reply });
       if (reply.sent || answer === undefined) return reply;

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { ExportQuery, type Incident } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
-import { toCsv, type CsvCell } from '../domain/csv.ts';
+import { csvLine, type CsvCell } from '../domain/csv.ts';
 import { defineRoute } from '../http/route.ts';
-import { filterIncidents } from '../stores/incidents.ts';
+import { filterIncidentsPage, type IncidentCursor } from '../stores/incidents.ts';
 import { filterFrom } from './incidents.ts';
 
 // The answer is built in memory; 50 000 rows is a few MB, far beyond any window an operator exports.
 export const EXPORT_LIMIT = 50_000;
+/** Rows per query: short enough that a panic waiting for the store slips in between two pages. */
+export const EXPORT_PAGE_ROWS = 1000;
 
 export const EXPORT_COLUMNS = [
   'id', 'touristId', 'deviceId', 'type', 'severity', 'status', 'latitude', 'longitude',
@@ -29,6 +31,18 @@ export function exportFileName(regionId: string | undefined, now: Date): string 
   return `incidents-${region}-${stamp}.csv`;
 }
 
+/** CSV lines of the filter's newest incidents, up to `limit`, read one page per query. */
+async function exportLines(ctx: AppContext, filter: { regionId?: string; since?: Date }, limit: number): Promise<string[]> {
+  const lines = [csvLine(EXPORT_COLUMNS)];
+  let after: IncidentCursor | undefined;
+  do {
+    const page = await filterIncidentsPage(ctx.db, filter, after, Math.min(EXPORT_PAGE_ROWS, limit - (lines.length - 1)));
+    for (const incident of page.incidents) lines.push(csvLine(exportRow(incident)));
+    after = page.next;
+  } while (after && lines.length - 1 < limit);
+  return lines;
+}
+
 export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
@@ -42,12 +56,12 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async ({ query, reply }) => {
       const filter = filterFrom(query, EXPORT_LIMIT);
-      const incidents = await filterIncidents(ctx.db, filter);
+      const lines = await exportLines(ctx, filter, EXPORT_LIMIT);
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${exportFileName(filter.regionId, new Date())}"`)
         .header('Cache-Control', 'no-store');
-      return toCsv(EXPORT_COLUMNS, incidents.map(exportRow));
+      return lines.join('');
     },
   );
 }

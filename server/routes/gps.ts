@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CountResponse, GpsBatchBody, MAX_BATCH_BODY_BYTES, GpsHistoryQuery, GpsHistoryResponse, GpsPing, GpsUpdateBody, PingsResponse } from '../../src/api/schemas.ts';
+import {
+  CountResponse,
+  GpsBatchBody,
+  GpsHistoryQuery,
+  GpsHistoryResponse,
+  GpsLastQuery,
+  GpsPing,
+  GpsUpdateBody,
+  MAX_BATCH_BODY_BYTES,
+  PingsResponse,
+} from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { ingestPings, keyedPing } from '../ingest/pings.ts';
@@ -8,6 +18,12 @@ import { gpsHistory, listLastPositions } from '../stores/gps.ts';
 
 /** Without `minutes`, trails cover the last day: older keys are gone from the map and only cost a scan. */
 export const DEFAULT_HISTORY_MINUTES = 24 * 60;
+
+/**
+ * Points one history answer may hold: the store serves one query at a time on PGlite, so no read may hold
+ * it long. A large per-key limit therefore covers fewer keys (the 200 × 50 default fits).
+ */
+export const MAX_HISTORY_POINTS = 20_000;
 
 const PingResponse = z.object({ ok: z.literal(true), ping: GpsPing });
 
@@ -45,8 +61,18 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   defineRoute(
     app,
-    { method: 'GET', url: '/gps/last', summary: 'Last position of every tourist or device, newest first', tags: ['gps'], response: PingsResponse },
-    async () => ({ pings: await listLastPositions(ctx.db) }),
+    {
+      method: 'GET',
+      url: '/gps/last',
+      summary: 'Last position per tourist or device seen in the last sinceMinutes (0 = ever), newest first, at most limit',
+      tags: ['gps'],
+      query: GpsLastQuery,
+      response: PingsResponse,
+    },
+    async ({ query }) => {
+      const since = query.sinceMinutes > 0 ? new Date(Date.now() - query.sinceMinutes * 60_000) : undefined;
+      return { pings: await listLastPositions(ctx.db, { since, limit: query.limit }) };
+    },
   );
 
   defineRoute(
@@ -54,14 +80,17 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     {
       method: 'GET',
       url: '/gps/history',
-      summary: 'Recent trail per key, oldest point first (last 24 h unless minutes is given)',
+      summary:
+        `Recent trail per key, oldest point first (last 24 h unless minutes is given), for the keys seen most recently; ` +
+        `at most ${MAX_HISTORY_POINTS} points, so a large limit covers fewer keys`,
       tags: ['gps'],
       query: GpsHistoryQuery,
       response: GpsHistoryResponse,
     },
     async ({ query }) => {
       const minutes = query.minutes && query.minutes > 0 ? query.minutes : DEFAULT_HISTORY_MINUTES;
-      return { history: await gpsHistory(ctx.db, new Date(Date.now() - minutes * 60_000), query.limit) };
+      const keys = Math.min(query.keys, Math.floor(MAX_HISTORY_POINTS / query.limit));
+      return { history: await gpsHistory(ctx.db, { since: new Date(Date.now() - minutes * 60_000), keys, perKey: query.limit }) };
     },
   );
 }

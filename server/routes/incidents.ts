@@ -32,12 +32,12 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       method: 'GET',
       url: '/incidents/filter',
-      summary: `Incidents of a region (or all) over the last minutes (or all time), newest first, at most ${FILTER_LIMIT}`,
+      summary: `Incidents of a region (or all) over the last minutes (or all time), newest first by receive time, at most ${FILTER_LIMIT}, plus every unresolved panic of the region`,
       tags: ['incidents'],
       query: IncidentsFilterQuery,
       response: IncidentsResponse,
     },
-    async ({ query }) => ({ incidents: await filterIncidents(ctx.db, filterFrom(query, FILTER_LIMIT)) }),
+    async ({ query }) => ({ incidents: await filterIncidents(ctx.db, { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true }) }),
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>

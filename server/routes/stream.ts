@@ -21,8 +21,12 @@ export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async ({ query, request, reply }) => {
       const lastEventId = parseEventId(request.headers['last-event-id']) ?? parseEventId(query.lastEventId);
+      // Refused (429/503) here, as a JSON error, while the reply is still fastify's to send.
+      const releaseSlot = ctx.hub.admit(request.ip);
       reply.hijack();
       const res = reply.raw;
+      res.once('close', releaseSlot);
+      if (res.destroyed) releaseSlot(); // the client left before the handler ran: 'close' has already fired
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-cache, no-transform',

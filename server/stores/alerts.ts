@@ -8,6 +8,7 @@ export interface AlertRow {
   latitude: number;
   longitude: number;
   at: Date | string;
+  reported_at?: Date | string | null;
   region_id: string;
   tourist_id: string | null;
   device_id: string | null;
@@ -23,6 +24,7 @@ export function alertFromRow(row: AlertRow): Alert {
     latitude: row.latitude,
     longitude: row.longitude,
     at: iso(row.at),
+    reportedAt: iso(row.reported_at ?? null),
     regionId: row.region_id,
     touristId: row.tourist_id,
     deviceId: row.device_id,
@@ -34,11 +36,12 @@ export function alertFromRow(row: AlertRow): Alert {
 
 export async function insertAlert(tx: Sql, alert: Alert): Promise<void> {
   await tx.query(
-    `insert into alerts (id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `insert into alerts (id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id, reported_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       alert.id, alert.incidentId, alert.latitude, alert.longitude, alert.at, alert.regionId,
       alert.touristId ?? null, alert.deviceId ?? null, alert.geofenceId ?? null, alert.riskLevel ?? null, alert.placeId ?? null,
+      alert.reportedAt ?? null,
     ],
   );
 }
@@ -49,13 +52,19 @@ export async function listAlerts(db: Sql, limit: number): Promise<Alert[]> {
 }
 
 /**
- * The newest alerts and the stream position they reflect, read in one statement so they agree:
- * an alert and its stream event are committed together.
+ * The newest alerts, plus the alert of every unresolved panic however old (no cap hides one), and the
+ * stream position they reflect, read in one statement so they agree: an alert and its stream event are
+ * committed together. Newest first by receive time.
  */
 export async function recentAlertsForSnapshot(db: Sql, limit: number): Promise<{ seq: number; alerts: Alert[] }> {
   const { rows } = await db.query<{ seq: number | null; alerts: AlertRow[] | null }>(
     `select (select max(seq) from stream_events) as seq,
-            (select json_agg(a) from (select * from alerts order by at desc, id desc limit $1) a) as alerts`,
+            (select json_agg(a order by a.at desc, a.id desc) from (
+               (select * from alerts order by at desc, id desc limit $1)
+               union
+               (select alerts.* from alerts join incidents on incidents.id = alerts.incident_id
+                 where incidents.type = 'panic' and incidents.status <> 'resolved')
+             ) a) as alerts`,
     [limit],
   );
   return { seq: rows[0].seq ?? 0, alerts: (rows[0].alerts ?? []).map(alertFromRow) };

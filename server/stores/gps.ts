@@ -69,22 +69,40 @@ export async function upsertLastPositions(tx: Sql, newest: readonly KeyedPing[])
   );
 }
 
-export async function listLastPositions(db: Sql): Promise<GpsPing[]> {
-  const { rows } = await db.query<PingRow>('select * from gps_last order by at desc, ping_key');
+export interface LastPositionsFilter {
+  /** Absent: every key, however long ago it was last seen. */
+  since?: Date;
+  limit: number;
+}
+
+/** The newest `limit` last positions, newest first. */
+export async function listLastPositions(db: Sql, filter: LastPositionsFilter): Promise<GpsPing[]> {
+  const { rows } = await db.query<PingRow>(
+    `select * from gps_last where ($1::timestamptz is null or at >= $1) order by at desc, ping_key limit $2`,
+    [filter.since?.toISOString() ?? null, filter.limit],
+  );
   return rows.map(pingFromRow);
 }
 
-/** Per key, its `perKey` newest points since `since`, oldest first. */
-export async function gpsHistory(db: Sql, since: Date, perKey: number): Promise<GpsHistory> {
+export interface HistoryFilter {
+  since: Date;
+  /** Trails of the keys seen most recently, at most this many. */
+  keys: number;
+  /** Newest points per key. */
+  perKey: number;
+}
+
+/** Per key, its `perKey` newest points since `since`, oldest first; keys in key order. */
+export async function gpsHistory(db: Sql, filter: HistoryFilter): Promise<GpsHistory> {
   const { rows } = await db.query<{ ping_key: string; latitude: number; longitude: number; at: Date | string }>(
-    `select ping_key, latitude, longitude, at
-       from (select ping_key, latitude, longitude, at, id,
-                    row_number() over (partition by ping_key order by at desc, id desc) as newest_rank
-               from gps_pings
-              where at >= $1) as ranked
-      where newest_rank <= $2
-      order by ping_key, at, id`,
-    [since.toISOString(), perKey],
+    `select newest.ping_key, trail.latitude, trail.longitude, trail.at
+       from (select ping_key from gps_last where at >= $1 order by at desc, ping_key limit $2) as newest
+       cross join lateral (
+             select latitude, longitude, at, id from gps_pings
+              where gps_pings.ping_key = newest.ping_key and gps_pings.at >= $1
+              order by at desc, id desc limit $3) as trail
+      order by newest.ping_key, trail.at, trail.id`,
+    [filter.since.toISOString(), filter.keys, filter.perKey],
   );
   // A Map, then own properties: a key such as "__proto__" is a tourist id like any other.
   const trails = new Map<string, GpsHistory[string]>();

@@ -23,14 +23,17 @@ export interface StoredAnswer<T> {
 }
 
 /**
- * Records the answer under the key unless the key is already taken; true when this call took it.
- * Inside a transaction, a concurrent holder of the same key makes this wait until that one commits
- * (then false) or rolls back (then true): duplicates can never both proceed.
+ * Records the answer under the key unless the key is already taken (and younger than `ttlHours`; 0 keeps keys forever); true
+ * when this call took it. Inside a transaction, a concurrent holder of the same key makes this wait until
+ * that one commits (then false) or rolls back (then true): duplicates can never both proceed.
  */
-export async function claimIdempotencyKey(tx: Sql, key: string, hash: string, response: unknown): Promise<boolean> {
+export async function claimIdempotencyKey(tx: Sql, key: string, hash: string, response: unknown, ttlHours: number): Promise<boolean> {
   const { rows } = await tx.query(
-    'insert into idempotency_keys (key, request_hash, response) values ($1, $2, $3) on conflict (key) do nothing returning key',
-    [key, hash, JSON.stringify(response)],
+    `insert into idempotency_keys (key, request_hash, response) values ($1, $2, $3)
+     on conflict (key) do update set request_hash = excluded.request_hash, response = excluded.response, created_at = now()
+       where $4 > 0 and idempotency_keys.created_at < now() - make_interval(hours => $4)
+     returning key`,
+    [key, hash, JSON.stringify(response), ttlHours],
   );
   return rows.length === 1;
 }

@@ -10,6 +10,7 @@ export interface IncidentRow {
   latitude: number;
   longitude: number;
   created_at: Date | string;
+  reported_at: Date | string | null;
   acknowledged_at: Date | string | null;
   resolved_at: Date | string | null;
   region_id: string;
@@ -27,6 +28,7 @@ export function incidentFromRow(row: IncidentRow): Incident {
     latitude: row.latitude,
     longitude: row.longitude,
     createdAt: iso(row.created_at),
+    reportedAt: iso(row.reported_at ?? null),
     acknowledgedAt: iso(row.acknowledged_at),
     resolvedAt: iso(row.resolved_at),
     regionId: row.region_id,
@@ -39,12 +41,12 @@ export function incidentFromRow(row: IncidentRow): Incident {
 export async function insertIncident(tx: Sql, incident: Incident): Promise<void> {
   await tx.query(
     `insert into incidents (id, type, severity, status, latitude, longitude, created_at, acknowledged_at, resolved_at,
-       region_id, tourist_id, device_id, meta)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+       region_id, tourist_id, device_id, meta, reported_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       incident.id, incident.type, incident.severity, incident.status, incident.latitude, incident.longitude,
       incident.createdAt, incident.acknowledgedAt, incident.resolvedAt, incident.regionId, incident.touristId,
-      incident.deviceId, JSON.stringify(incident.meta),
+      incident.deviceId, JSON.stringify(incident.meta), incident.reportedAt ?? null,
     ],
   );
 }
@@ -65,17 +67,59 @@ export interface IncidentFilter {
   /** Absent: all time. */
   since?: Date;
   limit: number;
+  /** Also every unresolved panic of the region, however old and beyond the limit: no window or cap hides one. */
+  withUnresolvedPanics?: boolean;
 }
 
-/** Newest first, at most `limit`. */
+/** Newest first by receive time: at most `limit`, plus (when asked) every unresolved panic of the region. */
 export async function filterIncidents(db: Sql, filter: IncidentFilter): Promise<Incident[]> {
   const { rows } = await db.query<IncidentRow>(
-    `select * from incidents
-     where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
-     order by created_at desc, id desc limit $3`,
-    [filter.regionId ?? null, filter.since?.toISOString() ?? null, filter.limit],
+    `select * from (
+       (select * from incidents
+         where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
+         order by created_at desc, id desc limit $3)
+       union
+       (select * from incidents
+         where $4 and type = 'panic' and status <> 'resolved' and ($1::text is null or region_id = $1))
+     ) as listed
+     order by created_at desc, id desc`,
+    [filter.regionId ?? null, filter.since?.toISOString() ?? null, filter.limit, filter.withUnresolvedPanics ?? false],
   );
   return rows.map(incidentFromRow);
+}
+
+/** Where a page ended: the next page holds the rows strictly older in (created_at, id) order. */
+export interface IncidentCursor {
+  /** created_at as the store prints it, to the microsecond: a JS Date would drop digits and repeat rows. */
+  createdAt: string;
+  id: string;
+}
+
+export interface IncidentPage {
+  incidents: Incident[];
+  /** Absent after the last page. */
+  next?: IncidentCursor;
+}
+
+/** One page of a region and time filter, newest first: long lists are read a page (one short query) at a time. */
+export async function filterIncidentsPage(
+  db: Sql,
+  filter: { regionId?: string; since?: Date },
+  after: IncidentCursor | undefined,
+  pageSize: number,
+): Promise<IncidentPage> {
+  const { rows } = await db.query<IncidentRow & { cursor_at: string }>(
+    `select *, created_at::text as cursor_at from incidents
+     where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
+       and ($3::timestamptz is null or (created_at <= $3 and (created_at, id) < ($3, $4::text)))
+     order by created_at desc, id desc limit $5`,
+    [filter.regionId ?? null, filter.since?.toISOString() ?? null, after?.createdAt ?? null, after?.id ?? null, pageSize],
+  );
+  const last = rows.at(-1);
+  return {
+    incidents: rows.map(incidentFromRow),
+    next: last && rows.length === pageSize ? { createdAt: last.cursor_at, id: last.id } : undefined,
+  };
 }
 
 /** Sets the status and stamps when it was reached; an earlier stamp is kept. */

@@ -19,19 +19,19 @@ export const longitudeSchema = finiteNumber('longitude')
   .min(-180, 'longitude must be between -180 and 180')
   .max(180, 'longitude must be between -180 and 180');
 
-const idSchema = (field: string) =>
+export const idSchema = (field: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .min(1, `${field} must not be empty`)
     .max(MAX_ID_LENGTH, `${field} must be at most ${MAX_ID_LENGTH} characters`);
 
 /** touristId / deviceId: absent or null allowed (the reference phone app sends null). */
-const optionalId = (field: string) => idSchema(field).nullish();
+export const optionalId = (field: string) => idSchema(field).nullish();
 
 const EARLIEST_TIME = Date.UTC(1970, 0, 1);
 
 /** No device reports a time before 1970, and PostgreSQL has no year 0 and reads some early years differently. */
-const isoTime = (field: string) =>
+export const isoTime = (field: string) =>
   z.iso
     .datetime({ offset: true, error: `${field} must be an ISO 8601 date-time string` })
     .refine((value) => !(Date.parse(value) < EARLIEST_TIME), `${field} must not be before 1970`);
@@ -59,7 +59,10 @@ export const Incident = z.object({
   status: IncidentStatus,
   latitude: z.number(),
   longitude: z.number(),
+  /** When the server received it: the time every list orders and filters by. */
   createdAt: z.string(),
+  /** The time the phone reported (its clock may be wrong), shown beside the receive time; null when none was sent. */
+  reportedAt: z.string().nullable().optional(),
   acknowledgedAt: z.string().nullable(),
   resolvedAt: z.string().nullable(),
   regionId: z.string(),
@@ -70,6 +73,12 @@ export const Incident = z.object({
     geofenceId: z.string().optional(),
     riskLevel: RiskLevel.optional(),
     placeId: z.string().optional(),
+    /** Optional fields of a panic that were malformed and repaired (U+FFFD) or dropped, so it could still be stored. */
+    repaired: z.array(z.string()).optional(),
+    /** A panic without coordinates (a wristband's SOS with no known position): latitude/longitude are the region's centre. */
+    noLocation: z.boolean().optional(),
+    /** A panic placed at the device's last known position, and when that position was taken. */
+    positionAt: z.string().optional(),
   }),
 });
 export type Incident = z.infer<typeof Incident>;
@@ -79,7 +88,10 @@ export const Alert = z.object({
   incidentId: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** Server receive time. */
   at: z.string(),
+  /** The phone's own time, when it sent one. */
+  reportedAt: z.string().nullable().optional(),
   regionId: z.string(),
   touristId: z.string().nullable().optional(),
   deviceId: z.string().nullable().optional(),
@@ -302,7 +314,15 @@ export const SafetyCreditQuery = z.object({
   days: queryInt('days', 1, 3650).default(30),
 });
 export const DidAnchorsQuery = z.object({ didId: idSchema('didId').optional() });
-export const GpsHistoryQuery = z.object({ minutes: minutesFilter, limit: queryInt('limit', 1, 1000).default(50) });
+export const GpsLastQuery = z.object({
+  limit: queryInt('limit', 1, 10_000).default(1000),
+  sinceMinutes: queryInt('sinceMinutes', 0, 525_600).default(1440),
+});
+export const GpsHistoryQuery = z.object({
+  minutes: minutesFilter,
+  limit: queryInt('limit', 1, 1000).default(50),
+  keys: queryInt('keys', 1, 1000).default(200),
+});
 export const EventsQuery = z.object({ limit: queryInt('limit', 1, 500).default(20) });
 export const ExportQuery = z.object({ regionId: regionFilter, minutes: minutesFilter });
 export const StreamQuery = z.object({ lastEventId: z.string().max(32).optional() });

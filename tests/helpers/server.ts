@@ -31,6 +31,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     logLevel: 'warn',
     serveDashboard: false,
     rateLimitPerMinute: 0,
+    // Fixtures with old dates must not be deleted by the retention job in the middle of a test.
+    retentionIntervalMs: 0,
     databaseSchema: base.databaseUrl ? uniqueSchema() : base.databaseSchema,
     ...overrides,
   };

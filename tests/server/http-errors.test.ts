@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/api/schemas.ts';
-import { FixedWindowLimiter } from '../../server/http/rate-limit.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 async function incidentCount(server: TestServer): Promise<number> {
@@ -34,10 +33,14 @@ describe('HTTP failures answer {ok:false, error} with the right status', () => {
 
   it('415 for a body that is not JSON, storing nothing', async () => {
     const before = await incidentCount(server);
-    const res = await call(server.url, 'POST', '/panic-alert', undefined, { 'content-type': 'text/plain' });
-    const text = await fetch(`${server.url}/panic-alert`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'latitude=1' });
+    const res = await call(server.url, 'POST', '/soft-alert', undefined, { 'content-type': 'text/plain' });
+    const text = await fetch(`${server.url}/soft-alert`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'latitude=1' });
     expect([res.status, text.status]).toEqual([415, 415]);
     expect(await text.json()).toEqual({ ok: false, error: expect.stringContaining('JSON') });
+    // A panic reads JSON whatever its label; text that is not JSON is a 400.
+    const panicText = await fetch(`${server.url}/panic-alert`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'latitude=1' });
+    expect(panicText.status).toBe(400);
+    expect(await panicText.json()).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
     expect(await incidentCount(server)).toBe(before);
   });
 
@@ -107,25 +110,6 @@ describe('rate limiting', () => {
   });
 });
 
-describe('FixedWindowLimiter', () => {
-  it('allows the limit per client per minute, then says how long to wait', () => {
-    const limiter = new FixedWindowLimiter(2);
-    const t0 = 60_000 * 1000 + 15_000; // 15 s into a window
-    expect(limiter.take('a', t0)).toEqual({ allowed: true });
-    expect(limiter.take('a', t0)).toEqual({ allowed: true });
-    expect(limiter.take('a', t0 + 500)).toEqual({ allowed: false, retryAfterSeconds: 45 });
-    expect(limiter.take('b', t0 + 500)).toEqual({ allowed: true });
-  });
-
-  it('starts counting afresh in the next window', () => {
-    const limiter = new FixedWindowLimiter(1);
-    const t0 = 60_000 * 2000 + 59_900;
-    expect(limiter.take('a', t0).allowed).toBe(true);
-    expect(limiter.take('a', t0 + 50)).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(limiter.take('a', t0 + 100).allowed).toBe(true);
-  });
-});
-
 describe('rate limiting behind a reverse proxy (TRUST_PROXY=1)', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -157,7 +141,7 @@ describe('input PostgreSQL cannot hold (NUL characters, times before 1970), on e
   const NUL = 'a\u0000b';
   const square = [[1, 1], [1, 2], [2, 2]];
   const bodies: [string, unknown, string][] = [
-    ['/panic-alert', { latitude: 1, longitude: 1, touristId: NUL }, 'touristId'],
+    ['/soft-alert', { latitude: 1, longitude: 1, type: 'safe', touristId: NUL }, 'touristId'],
     ['/geofences', { name: NUL, riskLevel: 'red', polygon: square }, 'name'],
     ['/geofences', { riskLevel: 'red', polygon: square, meta: { placeId: NUL } }, 'meta.placeId'],
     ['/geofences', { riskLevel: 'red', polygon: square, meta: { note: { deep: [NUL] } } }, 'meta.note.deep.0'],
@@ -187,7 +171,6 @@ describe('input PostgreSQL cannot hold (NUL characters, times before 1970), on e
 
   it('refuses times before 1970 wherever a time is sent', async () => {
     for (const [path, body, field] of [
-      ['/panic-alert', { latitude: 1, longitude: 1, at: '0001-01-01T00:00:00Z' }, 'at'],
       ['/gps/update', { latitude: 1, longitude: 1, at: '1969-12-31T23:59:59Z' }, 'at'],
       ['/events', { events: [{ type: 'ble', createdAt: '0001-01-01T00:00:00Z' }] }, 'events.0.createdAt'],
     ] as const) {

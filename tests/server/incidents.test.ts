@@ -120,13 +120,12 @@ describe('POST /incidents/acknowledge and /incidents/resolve', () => {
 });
 
 describe('GET /incidents', () => {
-  it('lists newest first, 100 by default, honouring limit', async () => {
-    for (let i = 0; i < 3; i++) await panic({ at: `2031-01-0${i + 1}T00:00:00Z` });
+  it('lists newest first by receive time (whatever the phones\' clocks say), 100 by default, honouring limit', async () => {
+    const created = [];
+    for (let i = 0; i < 3; i++) created.push(await panic({ at: `2031-01-0${3 - i}T00:00:00Z` }));
     const res = await call(server.url, 'GET', '/incidents?limit=3');
     expect(res.status).toBe(200);
-    expect(res.body.incidents.map((i: Incident) => i.createdAt)).toEqual([
-      '2031-01-03T00:00:00.000Z', '2031-01-02T00:00:00.000Z', '2031-01-01T00:00:00.000Z',
-    ]);
+    expect(res.body.incidents.map((i: Incident) => i.id)).toEqual(created.map((i) => i.id).reverse());
     const all = await call(server.url, 'GET', '/incidents');
     const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from incidents');
     expect(all.body.incidents.length).toBe(Math.min(100, rows[0].n));
@@ -139,30 +138,40 @@ describe('GET /incidents', () => {
   });
 });
 
+/** As if the server had received it `minutes` ago (the API stamps the receive time itself). */
+async function receivedAgo(incident: Incident, minutes: number): Promise<Incident> {
+  await server.ctx.db.query('update incidents set created_at = $2 where id = $1', [incident.id, minutesAgo(minutes)]);
+  return { ...incident, createdAt: minutesAgo(minutes) };
+}
+
 describe('GET /incidents/filter', () => {
   let recentInRegion: Incident;
   let oldInRegion: Incident;
+  let oldOpenPanic: Incident;
   let recentElsewhere: Incident;
 
   beforeAll(async () => {
     await call(server.url, 'POST', '/geofences', {
       id: 'gf-filter', riskLevel: 'yellow', regionId: 'filter-land', polygon: [[50, 50], [50, 51], [51, 51], [51, 50]],
     });
-    recentInRegion = await panic({ latitude: 50.5, longitude: 50.5, at: minutesAgo(5) });
-    oldInRegion = await panic({ latitude: 50.5, longitude: 50.5, at: minutesAgo(120) });
-    recentElsewhere = await panic({ latitude: -10, longitude: -10, at: minutesAgo(3) });
+    oldOpenPanic = await receivedAgo(await panic({ latitude: 50.5, longitude: 50.5 }), 180);
+    const resolved = await panic({ latitude: 50.5, longitude: 50.5 });
+    expect((await act('resolve', resolved.id)).status).toBe(200);
+    oldInRegion = await receivedAgo(resolved, 120);
+    recentInRegion = await receivedAgo(await panic({ latitude: 50.5, longitude: 50.5, at: minutesAgo(600) }), 5);
+    recentElsewhere = await receivedAgo(await panic({ latitude: -10, longitude: -10 }), 3);
   });
 
   const ids = (res: { body: { incidents: Incident[] } }) => res.body.incidents.map((i) => i.id);
 
-  it('narrows to a region, newest first', async () => {
+  it('narrows to a region, newest first by receive time', async () => {
     const res = await call(server.url, 'GET', '/incidents/filter?regionId=filter-land');
-    expect(ids(res)).toEqual([recentInRegion.id, oldInRegion.id]);
+    expect(ids(res)).toEqual([recentInRegion.id, oldInRegion.id, oldOpenPanic.id]);
   });
 
-  it('narrows to the last minutes', async () => {
+  it('narrows to the last minutes by receive time, yet always keeps an unresolved panic of the region', async () => {
     const res = await call(server.url, 'GET', '/incidents/filter?regionId=filter-land&minutes=60');
-    expect(ids(res)).toEqual([recentInRegion.id]);
+    expect(ids(res)).toEqual([recentInRegion.id, oldOpenPanic.id]);
   });
 
   it('reads regionId=all or no regionId as every region, minutes=0 as all time', async () => {
@@ -176,7 +185,7 @@ describe('GET /incidents/filter', () => {
 
   it('across every region over the last 10 minutes', async () => {
     const res = await call(server.url, 'GET', '/incidents/filter?minutes=10');
-    expect(ids(res)).toEqual(expect.arrayContaining([recentInRegion.id, recentElsewhere.id]));
+    expect(ids(res)).toEqual(expect.arrayContaining([recentInRegion.id, recentElsewhere.id, oldOpenPanic.id]));
     expect(ids(res)).not.toContain(oldInRegion.id);
   });
 

@@ -1,0 +1,144 @@
+// PGlite writes its files without fsync, so a power cut could lose panics a phone was told are stored.
+// Each accepted panic is also appended to a journal that is fdatasync'ed before the 201, and replayed
+// (idempotently) into the store at the next start. Once the store's own files are synced, it is emptied.
+import { existsSync, readFileSync } from 'node:fs';
+import { appendFile, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Alert, Incident } from '../../src/api/schemas.ts';
+
+export interface JournaledPanic {
+  answer: { alert: Alert; incident: Incident };
+  idempotency?: { key: string; hash: string };
+}
+
+export interface PanicJournal {
+  /** Resolves once the record is on disk. */
+  append(record: JournaledPanic): Promise<void>;
+  /** Records of panics accepted since the store's files were last synced. */
+  pending(): JournaledPanic[];
+  /** True while the journal holds panics the store's files may not. */
+  hasUnsynced(): boolean;
+  /** Syncs the store's files (after `checkpoint`), then forgets what they now hold for sure. */
+  compact(checkpoint: () => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** With PostgreSQL the commit itself is durable: nothing to journal. */
+export const noJournal: PanicJournal = {
+  append: async () => {},
+  pending: () => [],
+  hasUnsynced: () => false,
+  compact: async () => {},
+  close: async () => {},
+};
+
+function readRecords(path: string): JournaledPanic[] {
+  if (!existsSync(path)) return [];
+  const records: JournaledPanic[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      records.push(JSON.parse(line) as JournaledPanic);
+    } catch {
+      // A line torn by a crash mid-append was never acknowledged: its phone retries.
+    }
+  }
+  return records;
+}
+
+async function fsyncPath(path: string): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}
+
+/** fsync every file and folder under `dir`, folders after their contents. */
+export async function fsyncTree(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name);
+    if ((await stat(path)).isDirectory()) await fsyncTree(path);
+    else await fsyncPath(path);
+  }
+  await fsyncPath(dir);
+}
+
+/**
+ * A journal in `dataDir`. Appends that arrive while a sync is running share the next one, so a burst of
+ * panics costs a few fdatasyncs, not one each.
+ */
+export async function openPanicJournal(dataDir: string, storeDir: string): Promise<PanicJournal> {
+  const livePath = join(dataDir, 'panic-journal.ndjson');
+  const sealedPath = join(dataDir, 'panic-journal.sealed.ndjson');
+  let handle: FileHandle = await open(livePath, 'a', 0o600);
+  await fsyncPath(dataDir);
+  let waiting: { line: string; done: (error?: unknown) => void }[] = [];
+  let flushing: Promise<void> | undefined;
+  let unsynced = existsSync(sealedPath) || readRecords(livePath).length > 0;
+  // Writes to the live file and compaction's swap of it run one at a time, in call order.
+  let fileLock: Promise<unknown> = Promise.resolve();
+  const withFile = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = fileLock.then(work, work);
+    fileLock = run.catch(() => {});
+    return run;
+  };
+
+  const flush = async (): Promise<void> => {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await withFile(async () => {
+          await handle.appendFile(batch.map((entry) => entry.line).join(''));
+          await handle.datasync();
+        });
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.done(error);
+      }
+    }
+  };
+
+  return {
+    append(record) {
+      return new Promise<void>((resolve, reject) => {
+        unsynced = true;
+        waiting.push({ line: `${JSON.stringify(record)}\n`, done: (error) => (error ? reject(error) : resolve()) });
+        flushing ??= flush().finally(() => (flushing = undefined));
+      });
+    },
+    pending: () => [...readRecords(sealedPath), ...readRecords(livePath)],
+    hasUnsynced: () => unsynced,
+    async compact(checkpoint) {
+      // Seal what is there; panics accepted from now on go to a fresh live file.
+      await withFile(async () => {
+        unsynced = false;
+        await handle.close();
+        if (existsSync(sealedPath)) {
+          await appendFile(sealedPath, readFileSync(livePath));
+          await fsyncPath(sealedPath);
+          await unlink(livePath);
+        } else {
+          await rename(livePath, sealedPath);
+        }
+        handle = await open(livePath, 'a', 0o600);
+        await fsyncPath(dataDir);
+      });
+      try {
+        await checkpoint();
+        await fsyncTree(storeDir);
+      } catch (error) {
+        unsynced = true; // the sealed file stays, and is replayed at the next start
+        throw error;
+      }
+      await unlink(sealedPath);
+      await fsyncPath(dataDir);
+    },
+    async close() {
+      while (flushing) await flushing;
+      await withFile(() => handle.close());
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// A wristband's SOS carries no coordinates. It is never dropped: it becomes a panic at the last known
+// position of the band or its tourist, or, with none known, at the default region's centre flagged
+// "no location". Whatever else the body holds is kept, repaired where the store could not hold it.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import type { Sql } from '../db/seam.ts';
+import { MAX_NESTING_DEPTH } from '../http/storable-input.ts';
+import { insertEvents } from '../stores/events.ts';
+import { iso } from '../stores/time.ts';
+import { repairText, type PanicRequest } from './panic-request.ts';
+import type { PanicOrigin } from './panic.ts';
+
+const StoredId = z.string().min(1).max(128);
+
+/** A value the store can hold: text repaired, nesting cut off at the bound. */
+export function storableValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return repairText(value);
+  if (value === null || typeof value !== 'object') return value ?? null;
+  if (depth >= MAX_NESTING_DEPTH) return '[nested too deep]';
+  if (Array.isArray(value)) return value.map((inner) => storableValue(inner, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [repairText(key), storableValue(inner, depth + 1)]));
+}
+
+function idField(body: Record<string, unknown>, field: string, repaired: string[]): string | null {
+  const raw = body[field];
+  if (raw === undefined || raw === null) return null;
+  const parsed = StoredId.safeParse(typeof raw === 'string' ? repairText(raw) : raw);
+  if (!parsed.success || parsed.data !== raw) repaired.push(field);
+  return parsed.success ? parsed.data : null;
+}
+
+interface KnownPosition {
+  latitude: number;
+  longitude: number;
+  at: string;
+}
+
+/** Newest last position among the band itself, its tourist's DID and the tourist it is paired with. */
+async function lastKnownPosition(db: Sql, deviceId: string | null, touristDid: string | null): Promise<KnownPosition | undefined> {
+  const { rows } = await db.query<{ latitude: number; longitude: number; at: Date | string }>(
+    `select latitude, longitude, at from gps_last
+      where ping_key = any($1::text[])
+         or ping_key in (select tourist_id from devices where id = $2)
+      order by at desc limit 1`,
+    [[deviceId, touristDid].filter((key) => key !== null), deviceId],
+  );
+  return rows[0] && { latitude: rows[0].latitude, longitude: rows[0].longitude, at: iso(rows[0].at) };
+}
+
+async function defaultRegionCentre(db: Sql): Promise<{ latitude: number; longitude: number }> {
+  const { rows } = await db.query<{ center_lat: number; center_lng: number }>("select center_lat, center_lng from regions where id = 'default'");
+  return { latitude: rows[0]?.center_lat ?? 20.5937, longitude: rows[0]?.center_lng ?? 78.9629 };
+}
+
+export interface BandPanic {
+  request: PanicRequest;
+  origin: PanicOrigin;
+  /** What the band sent beside its ids, stored as a `band_sos` event once the panic is stored. */
+  details: { events: unknown; bandMetadata: unknown };
+}
+
+export async function bandPanicFrom(db: Sql, raw: unknown): Promise<BandPanic> {
+  const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const repaired: string[] = [];
+  const deviceId = idField(body, 'deviceId', repaired);
+  const touristDid = idField(body, 'touristDid', repaired);
+  const known = await lastKnownPosition(db, deviceId, touristDid);
+  const where = known ?? (await defaultRegionCentre(db));
+  return {
+    request: { latitude: where.latitude, longitude: where.longitude, touristId: touristDid, deviceId, reportedAt: null, repaired },
+    origin: { source: 'band', location: known ? { positionAt: known.at } : { noLocation: true } },
+    details: { events: storableValue(body.events ?? null), bandMetadata: storableValue(body.bandMetadata ?? null) },
+  };
+}
+
+export async function recordBandDetails(ctx: AppContext, incidentId: string, panic: BandPanic): Promise<void> {
+  await insertEvents(ctx.db, [
+    {
+      id: randomUUID(),
+      type: 'band_sos',
+      deviceId: panic.request.deviceId,
+      touristId: panic.request.touristId,
+      payload: { incidentId, ...panic.details },
+      createdAt: new Date().toISOString(),
+    },
+  ]);
+}

@@ -1,0 +1,104 @@
+// The one write path of panics (phone apps and wristbands): placed by zone, stored with its alert and
+// announced in one transaction ahead of other work, journaled before the phone is told it is stored.
+import { randomUUID } from 'node:crypto';
+import type { Alert, Incident } from '../../src/api/schemas.ts';
+import type { AppContext, Emit } from '../context.ts';
+import type { Sql } from '../db/seam.ts';
+import { HttpError } from '../http/errors.ts';
+import { insertAlert } from '../stores/alerts.ts';
+import { placementOf } from '../stores/geofences.ts';
+import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/idempotency.ts';
+import { insertIncident } from '../stores/incidents.ts';
+import type { PanicRequest } from './panic-request.ts';
+
+export interface PanicAnswer {
+  alert: Alert;
+  incident: Incident;
+}
+
+export interface PanicOrigin {
+  /** `panic` from a phone, `band` from a wristband's SOS. */
+  source: 'panic' | 'band';
+  /** Extra facts for meta: no known position, or when the position used was taken. */
+  location?: { noLocation: true } | { positionAt: string };
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  hash: string;
+}
+
+/** Same key from two phones is two alerts: keys live per tourist, else per device, else per client address. */
+export function idempotencyClaim(rawKey: string, request: PanicRequest, address: string, route: string): IdempotencyClaim {
+  const scope = request.touristId !== null ? `tourist:${request.touristId}` : request.deviceId !== null ? `device:${request.deviceId}` : `address:${address}`;
+  const identity = {
+    latitude: request.latitude,
+    longitude: request.longitude,
+    touristId: request.touristId,
+    deviceId: request.deviceId,
+    at: request.reportedAt,
+  };
+  return { key: `${route}:${requestHash(scope)}:${rawKey}`, hash: requestHash(identity) };
+}
+
+async function buildPanic(tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string): Promise<PanicAnswer> {
+  const { regionId, zone } = await placementOf(tx, request.latitude, request.longitude);
+  const { touristId, deviceId, latitude, longitude, reportedAt } = request;
+  const incident: Incident = {
+    id: `inc-${randomUUID()}`,
+    type: 'panic',
+    severity: 'high',
+    status: 'open',
+    latitude,
+    longitude,
+    createdAt: receivedAt,
+    reportedAt,
+    acknowledgedAt: null,
+    resolvedAt: null,
+    regionId,
+    touristId,
+    deviceId,
+    meta: {
+      source: origin.source,
+      ...zone,
+      ...(request.repaired.length > 0 && { repaired: request.repaired }),
+      ...origin.location,
+    },
+  };
+  const alert: Alert = { id: `alert-${randomUUID()}`, incidentId: incident.id, latitude, longitude, at: receivedAt, reportedAt, regionId, touristId, deviceId, ...zone };
+  return { alert, incident };
+}
+
+/** Stores a panic built elsewhere (a new one, or one replayed from the journal) with its announcement. */
+export async function storePanic(tx: Sql, emit: Emit, answer: PanicAnswer): Promise<void> {
+  await insertIncident(tx, answer.incident);
+  await insertAlert(tx, answer.alert);
+  emit({ type: 'alert', alert: answer.alert }, { type: 'incident_update', incident: answer.incident });
+}
+
+/**
+ * Raises a panic, or answers the first answer again for a repeated idempotency key. It is on disk (the
+ * store's commit, and on the embedded store the fsynced journal too) before this resolves.
+ */
+export async function raisePanic(ctx: AppContext, request: PanicRequest, origin: PanicOrigin, claim?: IdempotencyClaim): Promise<PanicAnswer> {
+  const receivedAt = new Date().toISOString();
+  const { answer, created } = await ctx.write(
+    async (tx, emit) => {
+      const fresh = await buildPanic(tx, request, origin, receivedAt);
+      // Claimed before anything is written: a concurrent duplicate waits here for the first to commit.
+      if (claim && !(await claimIdempotencyKey(tx, claim.key, claim.hash, fresh, ctx.config.idempotencyTtlHours))) {
+        const earlier = await findIdempotencyKey<PanicAnswer>(tx, claim.key);
+        if (!earlier) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress; retry shortly.');
+        if (earlier.requestHash !== claim.hash) {
+          throw new HttpError(422, 'This Idempotency-Key was already used with a different request body.');
+        }
+        return { answer: earlier.response, created: false };
+      }
+      await storePanic(tx, emit, fresh);
+      return { answer: fresh, created: true };
+    },
+    { priority: 'urgent' },
+  );
+  if (created) await ctx.panicJournal.append({ answer, idempotency: claim && { ...claim } });
+  return answer;
+}

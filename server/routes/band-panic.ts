@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { BandPanicBody } from '../../src/api/device-sync-schemas.ts';
+import type { AppContext } from '../context.ts';
+import { defineRoute } from '../http/route.ts';
+import { bandPanicFrom, recordBandDetails } from '../ingest/band-panic.ts';
+import { idempotencyClaim, raisePanic } from '../ingest/panic.ts';
+import { idempotencyKeyOf, PanicAlertResponse } from './alerts.ts';
+
+export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/panic',
+      summary: "A wristband's SOS (no coordinates): a panic at the band's or tourist's last known position, else flagged noLocation; never refused",
+      tags: ['alerts'],
+      body: BandPanicBody,
+      bodyParsedBy: 'handler',
+      anyContentType: true,
+      status: 201,
+      response: PanicAlertResponse,
+    },
+    async ({ request }) => {
+      const panic = await bandPanicFrom(ctx.db, request.body ?? {});
+      const key = idempotencyKeyOf(request);
+      const answer = await raisePanic(ctx, panic.request, panic.origin, key === undefined ? undefined : idempotencyClaim(key, panic.request, request.ip, 'band-panic'));
+      // The panic is stored and announced; what the band sent beside it must not put that at risk.
+      await recordBandDetails(ctx, answer.incident.id, panic).catch((error) => request.log.warn({ err: error }, 'band SOS details not stored'));
+      return answer;
+    },
+  );
+}

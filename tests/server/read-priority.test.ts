@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gateStatus, PriorityGate, type GateStatus } from '../../server/db/priority-gate.ts';
+import type { Priority } from '../../server/db/seam.ts';
+import { call, startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** A promise and the function that settles it, to hold work open for exactly as long as a test wants. */
+function latch(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+describe('PriorityGate', () => {
+  it('starts waiting work urgent first, then normal, then background, first come first served within each', async () => {
+    const gate = new PriorityGate(1);
+    const holder = latch();
+    const holding = gate.run('normal', () => holder.promise);
+    const started: string[] = [];
+    const queued = (['background', 'normal', 'urgent', 'background', 'urgent', 'normal'] as Priority[]).map((priority, i) =>
+      gate.run(priority, async () => void started.push(`${priority}-${i}`)),
+    );
+    expect(gate.status().waiting).toEqual({ urgent: 2, normal: 2, background: 2 });
+    holder.open();
+    await Promise.all([holding, ...queued]);
+    expect(started).toEqual(['urgent-2', 'urgent-4', 'normal-1', 'normal-5', 'background-0', 'background-3']);
+  });
+
+  it('never runs more than its slots at once', async () => {
+    const gate = new PriorityGate(3);
+    let running = 0;
+    let most = 0;
+    const holder = latch();
+    const work = Array.from({ length: 10 }, () =>
+      gate.run('normal', async () => {
+        most = Math.max(most, ++running);
+        await holder.promise;
+        running--;
+      }),
+    );
+    expect(gate.status()).toMatchObject({ slots: 3, running: 3, waiting: { normal: 7 } });
+    holder.open();
+    await Promise.all(work);
+    expect(most).toBe(3);
+    expect(gate.status()).toMatchObject({ running: 0, waiting: { urgent: 0, normal: 0, background: 0 } });
+  });
+
+  it('frees the slot of work that fails, so the next one runs', async () => {
+    const gate = new PriorityGate(1);
+    const failing = gate.run('urgent', async () => {
+      throw new Error('storage failed');
+    });
+    const next = gate.run('normal', async () => 'ran');
+    await expect(failing).rejects.toThrow('storage failed');
+    await expect(next).resolves.toBe('ran');
+  });
+});
+
+describe('a panic POST overtakes heavy reads queued for the store', () => {
+  const HEAVY_READS = [
+    '/gps/last?limit=10000&sinceMinutes=0',
+    '/gps/history',
+    '/incidents/filter',
+    '/incidents/export',
+  ];
+  let server: TestServer;
+  const status = (): GateStatus => gateStatus(server.ctx.db)!;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await server.ctx.db.query(
+      `insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
+       select 'heavy-' || g, 'heavy-' || g, null, 25.5, 91.8, now() - g * interval '1 second' from generate_series(1, 20000) as g`,
+    );
+    await server.ctx.db.query(
+      `insert into incidents (id, type, severity, status, latitude, longitude, created_at, region_id, meta)
+       select 'heavy-inc-' || g, 'safe', 'low', 'open', 1, 1, now() - g * interval '1 second', 'default', '{"source":"soft"}'
+         from generate_series(1, 3000) as g`,
+    );
+  });
+  afterAll(() => server.stop());
+
+  it('completes before most of 20 reads that were waiting for the store before it arrived', async () => {
+    // Every connection to the store is held, so the reads and then the panic queue up behind it.
+    const holders = Array.from({ length: status().slots }, () => latch());
+    const holding = holders.map((holder) => server.ctx.db.transaction(() => holder.promise));
+    await vi.waitFor(() => expect(status().running).toBe(holders.length));
+
+    const finished: string[] = [];
+    const reads = Array.from({ length: 20 }, (_, i) => {
+      const path = HEAVY_READS[i % HEAVY_READS.length];
+      return call(server.url, 'GET', path).then((answer) => {
+        finished.push(`read ${path}`);
+        return answer.status;
+      });
+    });
+    await vi.waitFor(() => expect(status().waiting.normal).toBeGreaterThanOrEqual(20));
+    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'overtaker' }).then((answer) => {
+      finished.push('panic');
+      return answer.status;
+    });
+    await vi.waitFor(() => expect(status().waiting.urgent).toBe(1));
+
+    // One connection comes free: it goes to the panic although 20 reads waited longer.
+    holders[0].open();
+    expect(await panic).toBe(201);
+    const readsBeforePanic = finished.indexOf('panic');
+    holders.forEach((holder) => holder.open());
+    await Promise.all(holding);
+    expect(await Promise.all(reads)).toEqual(Array(20).fill(200));
+    // A first-come-first-served store would answer all 20 reads first.
+    expect(readsBeforePanic).toBeLessThanOrEqual(5);
+  });
+});
