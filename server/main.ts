@@ -2,6 +2,9 @@ import { buildServer, distDir } from './app.ts';
 import { buildDashboard, dashboardBuildIsStale } from './build-dashboard.ts';
 import { configFromEnv } from './config.ts';
 
+// DATA_DIR holds tourists' movements: nothing this process creates may be readable by other local users.
+process.umask(0o077);
+
 const config = configFromEnv();
 const demo = process.argv.includes('--demo');
 const startedAt = Date.now();

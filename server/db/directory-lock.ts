@@ -1,40 +1,146 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, linkSync, lstatSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import type { Server } from 'node:net';
+import { join, resolve } from 'node:path';
+import { listenAsOwner, probeLock, type LockOwner, type LockProbe } from './lock-socket.ts';
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+const SOCKET_NAME = 'server.sock';
+/** The pid file of earlier versions: meaningless once pids are reused, so it is ignored and removed. */
+const LEGACY_LOCK_NAME = 'server.lock';
+/** sun_path holds 108 bytes including the terminating NUL. */
+const MAX_SOCKET_PATH_BYTES = 107;
+const MAX_ATTEMPTS = 50;
+
+/** Folders (by real path) this process holds: a second open here is a mistake, not another server. */
+const heldByThisProcess = new Set<string>();
+
+export type ReleaseLock = () => Promise<void>;
+
+function inUseError(dir: string, probe: LockProbe): Error {
+  const pid = probe.state === 'alive' && probe.owner ? String(probe.owner.pid) : 'unknown';
+  return new Error(
+    `The data folder ${dir} is in use by another server (pid ${pid}). Stop it, or set DATA_DIR to another folder, or use DATABASE_URL for several servers.`,
+  );
+}
+
+function codeOf(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException).code;
+}
+
+function fitsSunPath(path: string): boolean {
+  return Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES;
 }
 
 /**
- * PGlite corrupts a folder that two processes write at once, so the folder is claimed with a lock file
- * holding the owner's pid. A lock left by a process that is gone is taken over.
+ * Moves a dead socket file out of the way. It is renamed to a name only this process uses before it is
+ * deleted, and checked again there: if another server claimed the lock between our probe and the rename,
+ * what we moved is its live socket, and it goes straight back.
  */
-export function acquireDirectoryLock(dir: string): () => void {
-  const lockPath = join(dir, 'server.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+async function removeDeadSocket(socketPath: string, gravePath: string): Promise<void> {
+  try {
+    renameSync(socketPath, gravePath);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return;
+    throw error;
+  }
+  if ((await probeLock(gravePath)).state === 'alive') {
     try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      linkSync(gravePath, socketPath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && processIsAlive(owner)) {
-        throw new Error(
-          `The data folder ${dir} is in use by another server (pid ${owner}). Stop it, or set DATA_DIR to another folder, or use DATABASE_URL for several servers.`,
-        );
-      }
-      if (owner === process.pid) {
-        throw new Error(`The data folder ${dir} is already open in this process.`);
-      }
-      rmSync(lockPath, { force: true });
+      if (codeOf(error) !== 'EEXIST') throw error;
     }
   }
-  throw new Error(`Could not lock the data folder ${dir}.`);
+  rmSync(gravePath, { force: true });
+}
+
+/**
+ * The lock is a socket file in the folder. It is linked into place from a private name only once it
+ * listens, so a socket at `server.sock` either accepts (its owner lives) or refuses (its owner is dead:
+ * the kernel closed the socket with the process, whatever pid a restart gets). `link` fails when the name
+ * exists, so two servers can never both create it; after linking, the owner greeting us must be ourselves.
+ */
+async function claimSocketFile(dir: string, owner: LockOwner): Promise<{ server: Server; release: () => void }> {
+  const socketPath = join(dir, SOCKET_NAME);
+  const privatePath = join(dir, `.${SOCKET_NAME}.${owner.nonce}`);
+  const gravePath = join(dir, `.${SOCKET_NAME}.${owner.nonce}.dead`);
+  rmSync(privatePath, { force: true });
+  const server = await listenAsOwner(privatePath, owner);
+  try {
+    chmodSync(privatePath, 0o600);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      try {
+        linkSync(privatePath, socketPath);
+      } catch (error) {
+        if (codeOf(error) !== 'EEXIST') throw error;
+      }
+      const holder = await probeLock(socketPath);
+      if (holder.state === 'alive') {
+        if (holder.owner?.nonce !== owner.nonce) throw inUseError(dir, holder);
+        const ours = lstatSync(socketPath);
+        rmSync(privatePath, { force: true });
+        const release = () => {
+          try {
+            if (lstatSync(socketPath).ino === ours.ino) rmSync(socketPath, { force: true });
+          } catch {
+            // already gone
+          }
+        };
+        return { server, release };
+      }
+      if (holder.state === 'dead') await removeDeadSocket(socketPath, gravePath);
+    }
+    throw new Error(`Could not lock the data folder ${dir}: its lock kept changing hands.`);
+  } catch (error) {
+    server.close();
+    rmSync(privatePath, { force: true });
+    throw error;
+  }
+}
+
+/** For a folder whose path is too long for a socket file: an abstract socket, which needs no file at all. */
+async function claimAbstractSocket(dir: string, realDir: string, owner: LockOwner): Promise<{ server: Server; release: () => void }> {
+  if (process.platform !== 'linux') {
+    throw new Error(`The data folder path ${dir} is too long for its lock socket; set DATA_DIR to a shorter path.`);
+  }
+  const name = `\0panic-alerts-dashboard/${createHash('sha256').update(realDir).digest('hex')}`;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    try {
+      return { server: await listenAsOwner(name, owner), release: () => {} };
+    } catch (error) {
+      if (codeOf(error) !== 'EADDRINUSE') throw error;
+    }
+    const holder = await probeLock(name);
+    if (holder.state === 'alive') throw inUseError(dir, holder);
+  }
+  throw new Error(`Could not lock the data folder ${dir}: its lock kept changing hands.`);
+}
+
+/**
+ * PGlite corrupts a folder that two processes write at once, so a server claims the folder with a lock the
+ * kernel holds for it and drops when the process ends, however it ends (SIGKILL included). Resolves to the
+ * function that releases it.
+ */
+export async function acquireDirectoryLock(dataDir: string): Promise<ReleaseLock> {
+  const dir = resolve(dataDir);
+  const realDir = realpathSync(dir);
+  if (heldByThisProcess.has(realDir)) throw new Error(`The data folder ${dir} is already open in this process.`);
+  heldByThisProcess.add(realDir);
+  try {
+    const owner: LockOwner = { pid: process.pid, nonce: randomBytes(6).toString('hex') };
+    const longestPath = join(dir, `.${SOCKET_NAME}.${owner.nonce}.dead`);
+    const { server, release } = fitsSunPath(longestPath)
+      ? await claimSocketFile(dir, owner)
+      : await claimAbstractSocket(dir, realDir, owner);
+    rmSync(join(dir, LEGACY_LOCK_NAME), { force: true });
+    return () =>
+      new Promise<void>((done) => {
+        heldByThisProcess.delete(realDir);
+        // Unlinked before the socket closes, so the name never points at a dead socket of ours.
+        release();
+        server.close(() => done());
+      });
+  } catch (error) {
+    heldByThisProcess.delete(realDir);
+    throw error;
+  }
 }

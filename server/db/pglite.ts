@@ -2,30 +2,37 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './seam.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import { makeFolderPrivate } from './private-folder.ts';
 
 /** Embedded PostgreSQL in a folder. One process at a time: a second one gets a clear error. */
 export async function openPglite(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
-  const releaseLock = acquireDirectoryLock(dataDir);
-  let db: PGlite;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const releaseLock = await acquireDirectoryLock(dataDir);
+  let opened: PGlite | undefined;
   try {
-    db = await PGlite.create({ dataDir: `${dataDir}/pglite` });
+    opened = await PGlite.create({ dataDir: `${dataDir}/pglite` });
+    // After create: a first start copies PGlite's template files in world-readable.
+    makeFolderPrivate(dataDir);
   } catch (error) {
-    releaseLock();
+    await opened?.close().catch(() => {});
+    await releaseLock();
     throw error;
   }
+  const db = opened;
+  let closing: Promise<void> | undefined;
   return {
     mode: 'pglite',
     query: (text, params) => db.query(text, params) as never,
     transaction: (work) => db.transaction((tx) => work({ query: (text, params) => tx.query(text, params) as never })),
     // A single embedded instance has no other writers; local commits wake the stream directly.
     listen: async () => async () => {},
-    close: async () => {
-      try {
-        await db.close();
-      } finally {
-        releaseLock();
-      }
-    },
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await db.close();
+        } finally {
+          await releaseLock();
+        }
+      })()),
   };
 }

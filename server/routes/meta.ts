@@ -4,6 +4,10 @@ import { DbModeResponse, RegionsResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { listRegions } from '../stores/regions.ts';
+import { storeProblem } from '../db/store-check.ts';
+
+/** A load balancer's probe gives up after a few seconds; answer before it does. */
+const HEALTH_QUERY_LIMIT_MS = 2000;
 
 const AppConfigResponse = z.object({
   ok: z.literal(true),
@@ -27,5 +31,10 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }),
   );
 
-  app.get('/healthz', async () => ({ ok: true, streamClients: ctx.hub.clientCount, streamPosition: ctx.hub.position, droppedSlowClients: ctx.hub.droppedSlowClients, streamBacklogs: ctx.hub.backlogs }));
+  app.get('/healthz', async (_request, reply) => {
+    const stream = { streamClients: ctx.hub.clientCount, streamPosition: ctx.hub.position, droppedSlowClients: ctx.hub.droppedSlowClients, streamBacklogs: ctx.hub.backlogs };
+    const problem = await storeProblem(ctx.db, HEALTH_QUERY_LIMIT_MS);
+    if (problem) return reply.code(503).send({ ok: false, error: problem, ...stream });
+    return { ok: true, ...stream };
+  });
 }

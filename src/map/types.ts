@@ -5,7 +5,12 @@ export interface MapAlert {
   id: string;
   latitude: number | null | undefined;
   longitude: number | null | undefined;
+  /** When the server received it. */
   at: string;
+  /** The phone's own time, which may be wrong; shown, never used to order. */
+  reportedAt?: string | null;
+  /** A wristband SOS with no known position: drawn at the region's centre. */
+  noLocation?: boolean;
   riskLevel?: RiskLevel | string;
   status?: string;
   touristId?: string | null;

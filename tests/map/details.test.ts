@@ -26,6 +26,13 @@ describe('details on demand', () => {
     });
   });
 
+  it('shows the phone\'s own time beside the receive time, and says when a band SOS had no location', () => {
+    const alert = { id: 'al-2', latitude: 20, longitude: 78, at: '2026-11-23T10:00:00.000Z', reportedAt: '2001-01-01T00:00:00.000Z', noLocation: true };
+    const rows = rowsOf(detailsOfPick(LAYER_IDS.alerts, alert, zones));
+    expect(rows).toMatchObject({ Time: formatTime(alert.at), 'Phone time': formatTime(alert.reportedAt), Position: 'No location (region centre shown)' });
+    expect(rowsOf(detailsOfPick(LAYER_IDS.alerts, { ...alert, reportedAt: null, noLocation: false }, zones))).not.toHaveProperty('Phone time');
+  });
+
   it('describes a GPS ping with its key and the zone it is in, or none', () => {
     const frame = nextLiveFrame(emptyLiveFrame, [ping(null, 12.001, 77.001, 'dev-3'), ping('t', 40, 40)], {});
     expect(rowsOf(detailsOfPick(LAYER_IDS.pings, frame.pings[0], zones))).toMatchObject({ Key: 'dev-3', Device: 'dev-3', Tourist: '—', Zone: 'Market' });

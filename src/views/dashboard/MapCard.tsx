@@ -27,6 +27,8 @@ export function toMapAlert(incident: Incident, status: string): MapAlert {
     latitude: incident.latitude,
     longitude: incident.longitude,
     at: incident.createdAt,
+    reportedAt: incident.reportedAt ?? null,
+    noLocation: incident.meta?.noLocation === true,
     riskLevel: incident.meta?.riskLevel,
     status,
     touristId: incident.touristId,
