@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, linkSync, lstatSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, realpathSync, renameSync, rmSync, type Stats } from 'node:fs';
 import type { Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { listenAsOwner, probeLock, type LockOwner, type LockProbe } from './lock-socket.ts';
@@ -14,7 +14,16 @@ const MAX_ATTEMPTS = 50;
 /** Folders (by real path) this process holds: a second open here is a mistake, not another server. */
 const heldByThisProcess = new Set<string>();
 
+/** Mounts that cannot hold a socket file or a hard link (some FUSE and desktop-VM shared folders) say so. */
+const SOCKET_FILE_UNSUPPORTED = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EPERM']);
+
 export type ReleaseLock = () => Promise<void>;
+
+interface Claimed {
+  server: Server;
+  /** Removes the lock's name, if it has one; the socket itself is closed by the caller. */
+  release: () => void;
+}
 
 function inUseError(dir: string, probe: LockProbe): Error {
   const pid = probe.state === 'alive' && probe.owner ? String(probe.owner.pid) : 'unknown';
@@ -31,19 +40,35 @@ function fitsSunPath(path: string): boolean {
   return Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES;
 }
 
+/** The same file: a reused inode number has another birth time (where the filesystem records one). */
+function sameFile(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.birthtimeMs === b.birthtimeMs;
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /**
- * Moves a dead socket file out of the way. It is renamed to a name only this process uses before it is
- * deleted, and checked again there: if another server claimed the lock between our probe and the rename,
- * what we moved is its live socket, and it goes straight back.
+ * Removes the socket file found dead, and only that one: several servers may be taking over the same
+ * dead lock. Check, rename and re-check run without yielding, so another server's live socket can only
+ * be caught in the microseconds between them, and then goes straight back.
  */
-async function removeDeadSocket(socketPath: string, gravePath: string): Promise<void> {
+function removeDeadSocket(socketPath: string, gravePath: string, dead: Stats): void {
+  const current = statOrUndefined(socketPath);
+  if (!current || !sameFile(current, dead)) return;
   try {
     renameSync(socketPath, gravePath);
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return;
     throw error;
   }
-  if ((await probeLock(gravePath)).state === 'alive') {
+  if (!sameFile(lstatSync(gravePath), dead)) {
     try {
       linkSync(gravePath, socketPath);
     } catch (error) {
@@ -59,7 +84,7 @@ async function removeDeadSocket(socketPath: string, gravePath: string): Promise<
  * the kernel closed the socket with the process, whatever pid a restart gets). `link` fails when the name
  * exists, so two servers can never both create it; after linking, the owner greeting us must be ourselves.
  */
-async function claimSocketFile(dir: string, owner: LockOwner): Promise<{ server: Server; release: () => void }> {
+async function claimSocketFile(dir: string, owner: LockOwner): Promise<Claimed> {
   const socketPath = join(dir, SOCKET_NAME);
   const privatePath = join(dir, `.${SOCKET_NAME}.${owner.nonce}`);
   const gravePath = join(dir, `.${SOCKET_NAME}.${owner.nonce}.dead`);
@@ -67,27 +92,26 @@ async function claimSocketFile(dir: string, owner: LockOwner): Promise<{ server:
   const server = await listenAsOwner(privatePath, owner);
   try {
     chmodSync(privatePath, 0o600);
+    const ours = lstatSync(privatePath);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
         linkSync(privatePath, socketPath);
       } catch (error) {
         if (codeOf(error) !== 'EEXIST') throw error;
       }
+      const probed = statOrUndefined(socketPath);
+      if (!probed) continue;
       const holder = await probeLock(socketPath);
       if (holder.state === 'alive') {
         if (holder.owner?.nonce !== owner.nonce) throw inUseError(dir, holder);
-        const ours = lstatSync(socketPath);
         rmSync(privatePath, { force: true });
         const release = () => {
-          try {
-            if (lstatSync(socketPath).ino === ours.ino) rmSync(socketPath, { force: true });
-          } catch {
-            // already gone
-          }
+          const current = statOrUndefined(socketPath);
+          if (current && sameFile(current, ours)) rmSync(socketPath, { force: true });
         };
         return { server, release };
       }
-      if (holder.state === 'dead') await removeDeadSocket(socketPath, gravePath);
+      if (holder.state === 'dead') removeDeadSocket(socketPath, gravePath, probed);
     }
     throw new Error(`Could not lock the data folder ${dir}: its lock kept changing hands.`);
   } catch (error) {
@@ -98,7 +122,7 @@ async function claimSocketFile(dir: string, owner: LockOwner): Promise<{ server:
 }
 
 /** For a folder whose path is too long for a socket file: an abstract socket, which needs no file at all. */
-async function claimAbstractSocket(dir: string, realDir: string, owner: LockOwner): Promise<{ server: Server; release: () => void }> {
+async function claimAbstractSocket(dir: string, realDir: string, owner: LockOwner): Promise<Claimed> {
   if (process.platform !== 'linux') {
     throw new Error(`The data folder path ${dir} is too long for its lock socket; set DATA_DIR to a shorter path.`);
   }
@@ -128,9 +152,15 @@ export async function acquireDirectoryLock(dataDir: string): Promise<ReleaseLock
   try {
     const owner: LockOwner = { pid: process.pid, nonce: randomBytes(6).toString('hex') };
     const longestPath = join(dir, `.${SOCKET_NAME}.${owner.nonce}.dead`);
-    const { server, release } = fitsSunPath(longestPath)
-      ? await claimSocketFile(dir, owner)
-      : await claimAbstractSocket(dir, realDir, owner);
+    let claimed: Claimed | undefined;
+    if (fitsSunPath(longestPath)) {
+      try {
+        claimed = await claimSocketFile(dir, owner);
+      } catch (error) {
+        if (process.platform !== 'linux' || !SOCKET_FILE_UNSUPPORTED.has(codeOf(error) ?? '')) throw error;
+      }
+    }
+    const { server, release } = claimed ?? (await claimAbstractSocket(dir, realDir, owner));
     rmSync(join(dir, LEGACY_LOCK_NAME), { force: true });
     return () =>
       new Promise<void>((done) => {
