@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'ui',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/map/**/*.test.{ts,tsx}'],
+          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/map/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.ts'],
           environment: 'happy-dom',
           testTimeout: 20_000,
         },

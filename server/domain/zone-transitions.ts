@@ -1,5 +1,5 @@
 import type { Geofence, GpsPing } from '../../src/api/schemas.ts';
-import { byRiskDescending, pointInPolygon } from './geo.ts';
+import { byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
 
 /** A ping with its key, its time already normalised to ISO 8601 UTC. */
 export interface KeyedPing extends GpsPing {
@@ -70,7 +70,7 @@ export function computeZoneTransitions(input: ZoneTransitionInput): ZoneTransiti
     const lastSeen = input.lastSeenAt.get(ping.key);
     if (lastSeen !== undefined && Date.parse(ping.at) <= Date.parse(lastSeen)) continue;
     const current = insideOf(ping.key);
-    const containing = alerting.filter((zone) => pointInPolygon(ping.latitude, ping.longitude, zone.polygon));
+    const containing = alerting.filter((zone) => polygonContains(zone.polygon, ping));
     const containingIds = new Set(containing.map((zone) => zone.id));
 
     for (const id of [...current].sort()) {

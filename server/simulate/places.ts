@@ -1,11 +1,11 @@
 // Where the demo happens: two cities and a few named zones in each, near the real places.
 import type { RiskLevel } from '../../src/api/schemas.ts';
-import type { LatLng } from '../domain/geo.ts';
+import type { Vertex } from '../../src/domain/geo.ts';
 
 export interface City {
   regionId: string;
   name: string;
-  center: LatLng;
+  center: Vertex;
 }
 
 export interface Zone {
@@ -13,7 +13,7 @@ export interface Zone {
   name: string;
   regionId: string;
   riskLevel: RiskLevel;
-  center: LatLng;
+  center: Vertex;
   radiusMetres: number;
 }
 
@@ -36,18 +36,18 @@ export const zones: readonly Zone[] = [
 const METRES_PER_DEGREE = 111_320;
 
 /** Moves a point by metres north and east (flat earth: fine over a few kilometres). */
-export function offset([lat, lng]: LatLng, northMetres: number, eastMetres: number): LatLng {
+export function offset([lat, lng]: Vertex, northMetres: number, eastMetres: number): Vertex {
   return [lat + northMetres / METRES_PER_DEGREE, lng + eastMetres / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180))];
 }
 
-export function distanceMetres(a: LatLng, b: LatLng): number {
+export function distanceMetres(a: Vertex, b: Vertex): number {
   const north = (b[0] - a[0]) * METRES_PER_DEGREE;
   const east = (b[1] - a[1]) * METRES_PER_DEGREE * Math.cos((a[0] * Math.PI) / 180);
   return Math.hypot(north, east);
 }
 
 /** A regular polygon around the zone centre: round enough for a map, cheap for point-in-polygon. */
-export function zonePolygon(zone: Zone, corners = 12): LatLng[] {
+export function zonePolygon(zone: Zone, corners = 12): Vertex[] {
   return Array.from({ length: corners }, (_, i) => {
     const angle = (2 * Math.PI * i) / corners;
     return offset(zone.center, zone.radiusMetres * Math.cos(angle), zone.radiusMetres * Math.sin(angle));

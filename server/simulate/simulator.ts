@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { softIncidentTypes } from '../../src/api/schemas.ts';
-import type { LatLng } from '../domain/geo.ts';
+import type { Vertex } from '../../src/domain/geo.ts';
 import { ApiClient } from './api-client.ts';
 import { cities, offset, zonePolygon, zones, type City } from './places.ts';
 import { between, pick, seededRandom, type Random } from './random.ts';
@@ -59,14 +59,14 @@ interface Tourist {
 const STOP_GRACE_MS = 2000;
 const placesIn = (city: City) => zones.filter((zone) => zone.regionId === city.regionId);
 
-function randomPointNear(random: Random, center: LatLng, radiusMetres: number): LatLng {
+function randomPointNear(random: Random, center: Vertex, radiusMetres: number): Vertex {
   const distance = radiusMetres * Math.sqrt(random());
   const angle = between(random, 0, 2 * Math.PI);
   return offset(center, distance * Math.cos(angle), distance * Math.sin(angle));
 }
 
 /** Where a tourist heads next: a named place in town half the time, else somewhere around the centre. */
-function nextGoal(random: Random, city: City): LatLng {
+function nextGoal(random: Random, city: City): Vertex {
   return random() < 0.5 ? randomPointNear(random, pick(random, placesIn(city)).center, 80) : randomPointNear(random, city.center, 1500);
 }
 

@@ -1,20 +1,20 @@
 // A tourist on foot (or in an auto-rickshaw): a random walk with momentum towards a changing goal.
-import type { LatLng } from '../domain/geo.ts';
+import type { Vertex } from '../../src/domain/geo.ts';
 import { distanceMetres, offset } from './places.ts';
 import { between, type Random } from './random.ts';
 
 export interface Walker {
-  position: LatLng;
+  position: Vertex;
   /** Radians clockwise from north. */
   heading: number;
   speedMetresPerSecond: number;
-  goal: LatLng;
+  goal: Vertex;
 }
 
 const ARRIVED_METRES = 25;
 const MAX_TURN_PER_SECOND = 0.5;
 
-function angleBetween(from: LatLng, to: LatLng): number {
+function angleBetween(from: Vertex, to: Vertex): number {
   const north = to[0] - from[0];
   const east = (to[1] - from[1]) * Math.cos((from[0] * Math.PI) / 180);
   return Math.atan2(east, north);
@@ -25,7 +25,7 @@ function wrapAngle(angle: number): number {
 }
 
 /** Advances the walker by `seconds`; on arrival it asks `nextGoal` where to go next. */
-export function stepWalker(walker: Walker, seconds: number, random: Random, nextGoal: () => LatLng): Walker {
+export function stepWalker(walker: Walker, seconds: number, random: Random, nextGoal: () => Vertex): Walker {
   const goal = distanceMetres(walker.position, walker.goal) < ARRIVED_METRES ? nextGoal() : walker.goal;
   const wanted = wrapAngle(angleBetween(walker.position, goal) - walker.heading);
   const maxTurn = MAX_TURN_PER_SECOND * seconds;

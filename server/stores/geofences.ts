@@ -1,13 +1,13 @@
 import type { Geofence } from '../../src/api/schemas.ts';
 import type { Sql } from '../db/seam.ts';
-import { boundingBox, byRiskDescending, pointInPolygon, type LatLng } from '../domain/geo.ts';
+import { boundingBox, byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
 
 interface GeofenceRow {
   id: string;
   name: string;
   risk_level: Geofence['riskLevel'];
   region_id: string;
-  polygon: LatLng[];
+  polygon: Geofence['polygon'];
   meta: Geofence['meta'];
 }
 
@@ -30,7 +30,7 @@ export async function zonesContaining(db: Sql, latitude: number, longitude: numb
   );
   return rows
     .map(geofenceFromRow)
-    .filter((zone) => pointInPolygon(latitude, longitude, zone.polygon))
+    .filter((zone) => polygonContains(zone.polygon, { latitude, longitude }))
     .sort(byRiskDescending);
 }
 

@@ -1,6 +1,6 @@
 // What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
 import type { Geofence } from '../api/schemas.ts';
-import { zoneAt, type LatLng } from './geo.ts';
+import { zoneAt, type LatLng } from '../domain/geo.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
 import { riskColourName } from './style.ts';

@@ -2,7 +2,8 @@
 // deck.gl diffs props and rebuilds attributes only where data (by reference) or updateTriggers changed.
 import { PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { Geofence } from '../api/schemas.ts';
-import { alertsWithCoordinates, polygonToLngLat, type LatLng } from './geo.ts';
+import type { LatLng } from '../domain/geo.ts';
+import { alertsWithCoordinates, polygonToLngLat } from './geo.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
 import {
   ALERT_RADIUS_PX,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertsWithCoordinates, polygonContains, polygonToLngLat, zoneAt } from '../../src/map/geo.ts';
+import { polygonContains, zoneAt } from '../../src/domain/geo.ts';
+import { alertsWithCoordinates, polygonToLngLat } from '../../src/map/geo.ts';
 import { square } from './fixtures.ts';
 
 describe('geo helpers', () => {

@@ -235,3 +235,19 @@ describe('the live stream', () => {
     expect(mine[2].alert).toMatchObject({ action: 'enter', geofenceId: 'zone-yellow', riskLevel: 'yellow', incidentId: mine[1].incident.id });
   });
 });
+
+describe('points on a zone\'s boundary', () => {
+  it('a panic on an edge or a vertex is in the zone, as the map decides (src/domain/geo.ts)', async () => {
+    for (const point of [{ latitude: 25.57, longitude: 91.885 }, { latitude: 25.58, longitude: 91.89 }]) {
+      const panic = await post('/panic-alert', point);
+      expect(panic.body.incident).toMatchObject({ regionId: 'shillong', meta: { geofenceId: 'zone-red' } });
+    }
+  });
+
+  it('a ping on the edge enters the zone', async () => {
+    const touristId = uniqueKey('edge');
+    await post('/gps/update', { ...OUTSIDE, touristId });
+    await post('/gps/update', { latitude: 25.575, longitude: 91.88, touristId });
+    expect((await incidentsOf(touristId)).map((incident) => incident.meta.geofenceId)).toEqual(['zone-red']);
+  });
+});

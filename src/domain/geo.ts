@@ -1,0 +1,61 @@
+// Geometry and risk ranking, once, for the server (placing alerts, zone entries) and the map (details,
+// test clicks): both must decide every point the same way, boundary points included.
+import type { RiskLevel } from '../api/schemas.ts';
+
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+/** A polygon vertex as the contract stores it: [latitude, longitude]. */
+export type Vertex = readonly [latitude: number, longitude: number];
+
+/** Whether `point` lies on the segment a–b (exactly, up to rounding of the cross product). */
+function onSegment(point: LatLng, a: Vertex, b: Vertex): boolean {
+  const [latA, lngA] = a;
+  const [latB, lngB] = b;
+  const cross = (latB - latA) * (point.longitude - lngA) - (lngB - lngA) * (point.latitude - latA);
+  const scale = Math.max(Math.abs(latB - latA), Math.abs(lngB - lngA), 1e-300);
+  if (Math.abs(cross) > 1e-12 * scale) return false;
+  return (
+    point.latitude >= Math.min(latA, latB) && point.latitude <= Math.max(latA, latB) &&
+    point.longitude >= Math.min(lngA, lngB) && point.longitude <= Math.max(lngA, lngB)
+  );
+}
+
+/**
+ * Inside or on the boundary: a point on an edge or a vertex counts as inside, so a tourist standing on
+ * a zone's border is in the zone for the server and on the map alike. Ray casting along longitude.
+ */
+export function polygonContains(polygon: readonly Vertex[], point: LatLng): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [latI, lngI] = polygon[i];
+    const [latJ, lngJ] = polygon[j];
+    if (onSegment(point, polygon[j], polygon[i])) return true;
+    const crosses = latI > point.latitude !== latJ > point.latitude;
+    if (crosses && point.longitude < ((lngJ - lngI) * (point.latitude - latI)) / (latJ - latI) + lngI) inside = !inside;
+  }
+  return inside;
+}
+
+export function boundingBox(polygon: readonly Vertex[]): { minLat: number; maxLat: number; minLng: number; maxLng: number } {
+  const lats = polygon.map((vertex) => vertex[0]);
+  const lngs = polygon.map((vertex) => vertex[1]);
+  return { minLat: Math.min(...lats), maxLat: Math.max(...lats), minLng: Math.min(...lngs), maxLng: Math.max(...lngs) };
+}
+
+/** An unknown level ranks as yellow, as the map draws it. */
+export function riskRank(level: RiskLevel | string): number {
+  return level === 'red' ? 3 : level === 'green' ? 1 : 2;
+}
+
+/** Riskiest first, then by id: where zones overlap, the riskiest one decides region, place and severity. */
+export function byRiskDescending<T extends { riskLevel: RiskLevel | string; id: string }>(a: T, b: T): number {
+  return riskRank(b.riskLevel) - riskRank(a.riskLevel) || a.id.localeCompare(b.id);
+}
+
+/** The zone a point lies in (boundary included); the riskiest when zones overlap. */
+export function zoneAt<Z extends { polygon: readonly Vertex[]; riskLevel: RiskLevel | string; id: string }>(zones: readonly Z[], point: LatLng): Z | undefined {
+  return zones.filter((zone) => polygonContains(zone.polygon, point)).sort(byRiskDescending)[0];
+}

@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { byRiskDescending, polygonContains, zoneAt, type Vertex } from '../../src/domain/geo.ts';
+
+const square: Vertex[] = [[10, 70], [10, 71], [11, 71], [11, 70]];
+const triangle: Vertex[] = [[0, 0], [2, 2], [0, 4]];
+
+describe('one point-in-polygon for the server and the map', () => {
+  it.each([
+    ['a vertex', { latitude: 10, longitude: 70 }],
+    ['the far vertex', { latitude: 11, longitude: 71 }],
+    ['the bottom edge', { latitude: 10, longitude: 70.5 }],
+    ['the top edge', { latitude: 11, longitude: 70.25 }],
+    ['the left edge', { latitude: 10.5, longitude: 70 }],
+    ['the right edge', { latitude: 10.75, longitude: 71 }],
+  ])('counts a point on %s of a square as inside', (_where, point) => {
+    expect(polygonContains(square, point)).toBe(true);
+  });
+
+  it('counts points on a diagonal edge and at a triangle\'s apex as inside, and just outside as outside', () => {
+    expect(polygonContains(triangle, { latitude: 1, longitude: 1 })).toBe(true);
+    expect(polygonContains(triangle, { latitude: 2, longitude: 2 })).toBe(true);
+    expect(polygonContains(triangle, { latitude: 1.5, longitude: 2.5 })).toBe(true);
+    expect(polygonContains(triangle, { latitude: 1, longitude: 0.999 })).toBe(false);
+    expect(polygonContains(triangle, { latitude: 2.001, longitude: 2 })).toBe(false);
+  });
+
+  it('agrees with the rectangle\'s own bounds for any point (inclusive)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 9.5, max: 11.5, noNaN: true }), fc.double({ min: 69.5, max: 71.5, noNaN: true }), (latitude, longitude) => {
+        const expected = latitude >= 10 && latitude <= 11 && longitude >= 70 && longitude <= 71;
+        expect(polygonContains(square, { latitude, longitude })).toBe(expected);
+      }),
+    );
+  });
+
+  it('ranks risk red > yellow > green, an unknown level as yellow, and picks the riskiest zone on a shared edge', () => {
+    const zones = [
+      { id: 'g', riskLevel: 'green', polygon: [[10, 69], [10, 70], [11, 70], [11, 69]] as Vertex[] },
+      { id: 'r', riskLevel: 'red', polygon: square },
+      { id: 'p', riskLevel: 'purple', polygon: square },
+    ];
+    expect([...zones].sort(byRiskDescending).map((zone) => zone.id)).toEqual(['r', 'p', 'g']);
+    expect(zoneAt(zones, { latitude: 10.5, longitude: 70 })?.id).toBe('r');
+    expect(zoneAt(zones, { latitude: 10.5, longitude: 69.5 })?.id).toBe('g');
+  });
+});
