@@ -1,5 +1,6 @@
 // What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
 import type { Geofence } from '../api/schemas.ts';
+import { formatPosition, formatTime, orDash as show } from '../domain/display.ts';
 import { zoneAt, type LatLng } from '../domain/geo.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
@@ -8,22 +9,6 @@ import { riskColourName } from './style.ts';
 export interface Details {
   title: string;
   rows: [label: string, value: string][];
-}
-
-const MISSING = '—';
-
-function show(value: string | null | undefined): string {
-  return value === null || value === undefined || value === '' ? MISSING : value;
-}
-
-export function formatTime(at: string | null | undefined): string {
-  if (!at) return MISSING;
-  const time = new Date(at);
-  return Number.isNaN(time.getTime()) ? at : time.toLocaleString();
-}
-
-function formatPosition({ latitude, longitude }: LatLng): string {
-  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
 }
 
 function zoneRows(geofences: readonly Geofence[], point: LatLng): Details['rows'] {

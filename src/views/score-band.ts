@@ -1,17 +1,6 @@
-// The colour bands shared by the Safety Score banner and the Safety Credit box (SPEC §9).
+// The colours of the score bands, shared by the Safety Score banner and the Safety Credit box (SPEC §9).
 import { makeStyles, tokens } from '@fluentui/react-components';
-
-export const MAX_SCORE = 900;
-export const GREEN_FROM = 700;
-export const YELLOW_FROM = 400;
-
-export type ScoreBand = 'green' | 'yellow' | 'red';
-
-export function scoreBand(score: number): ScoreBand {
-  if (score >= GREEN_FROM) return 'green';
-  if (score >= YELLOW_FROM) return 'yellow';
-  return 'red';
-}
+import type { ScoreBand } from '../domain/scores.ts';
 
 const bandColours: Record<ScoreBand, { background: string; foreground: string; border: string }> = {
   green: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailsOfPick, formatTime } from '../../src/map/details.ts';
+import { formatTime } from '../../src/domain/display.ts';
+import { detailsOfPick } from '../../src/map/details.ts';
 import { LAYER_IDS } from '../../src/map/layers.ts';
 import { emptyLiveFrame, nextLiveFrame } from '../../src/map/live-frame.ts';
 import { ping, square } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Incident, IncidentStatus } from '../../api/schemas.ts';
 import { incidentMachine, shownStatus } from '../../machines/incidentMachine.ts';
-import { formatCoordinate, formatTime, orDash } from '../format.ts';
+import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 
 type IncidentRef = ActorRefFrom<typeof incidentMachine>;
 

@@ -1,6 +1,6 @@
 import type { DidAnchor } from '../../api/schemas.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { formatTime, truncateDigest } from '../format.ts';
+import { formatTime, truncateDigest } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 
 export const ANCHOR_ROWS = 20;

@@ -1,6 +1,6 @@
 import type { DeviceEvent } from '../../api/schemas.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { formatTime, orDash } from '../format.ts';
+import { formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 
 export const EVENT_ROWS = 20;

@@ -1,6 +1,6 @@
 import { pingKey, type GpsPing } from '../../api/schemas.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { formatCoordinate, formatTime, orDash } from '../format.ts';
+import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 
 export const PING_ROWS = 20;

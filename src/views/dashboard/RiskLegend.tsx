@@ -1,10 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { RISK_COLOURS, type RiskColourName } from '../../map/style.ts';
 
-const RISKS = [
-  { label: 'red', colour: tokens.colorPaletteRedBackground3 },
-  { label: 'yellow', colour: tokens.colorPaletteYellowBackground3 },
-  { label: 'green', colour: tokens.colorPaletteGreenBackground3 },
-];
+// The swatches are the map's own colours, so the legend matches the dots and zone outlines.
+const RISKS = (['red', 'yellow', 'green'] as const satisfies readonly RiskColourName[]).map((label) => ({
+  label,
+  colour: `rgb(${RISK_COLOURS[label].join(', ')})`,
+}));
 
 const useStyles = makeStyles({
   legend: { display: 'flex', gap: tokens.spacingHorizontalM, listStyleType: 'none', margin: 0, padding: 0 },

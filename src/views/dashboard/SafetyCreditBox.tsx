@@ -15,7 +15,8 @@ import {
 } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { MAX_SCORE, scoreBand, useBandStyles } from '../score-band.ts';
+import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
+import { useBandStyles } from '../score-band.ts';
 
 export const CREDIT_HELP =
   'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';

@@ -1,6 +1,7 @@
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { MAX_SCORE, scoreBand, useBandStyles } from '../score-band.ts';
+import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
+import { useBandStyles } from '../score-band.ts';
 
 const useStyles = makeStyles({
   banner: {

@@ -1,4 +1,7 @@
-// How values read on screen (SPEC §9): coordinates to 5 decimals, digests cut to 16 characters.
+// How values read on screen, in the tables and on the map (SPEC §9): coordinates to 5 decimals, digests cut
+// to 16 characters, a dash for what is missing.
+import type { LatLng } from './geo.ts';
+
 export const COORDINATE_DECIMALS = 5;
 export const DIGEST_DISPLAY_LENGTH = 16;
 
@@ -17,3 +20,7 @@ export function formatTime(iso: string | null | undefined): string {
 }
 
 export const orDash = (value: string | null | undefined): string => (value ? value : '—');
+
+export function formatPosition({ latitude, longitude }: LatLng): string {
+  return `${formatCoordinate(latitude)}, ${formatCoordinate(longitude)}`;
+}
