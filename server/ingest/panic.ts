@@ -2,6 +2,7 @@
 // announced in one transaction ahead of other work, journaled before the phone is told it is stored.
 import { randomUUID } from 'node:crypto';
 import type { Alert, Incident } from '../../src/api/schemas.ts';
+import { buildIncident } from '../domain/incidents.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
@@ -44,27 +45,16 @@ export function idempotencyClaim(rawKey: string, request: PanicRequest, address:
 async function buildPanic(tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string): Promise<PanicAnswer> {
   const { regionId, zone } = await placementOf(tx, request.latitude, request.longitude);
   const { touristId, deviceId, latitude, longitude, reportedAt } = request;
-  const incident: Incident = {
-    id: `inc-${randomUUID()}`,
+  const incident = buildIncident({
     type: 'panic',
-    severity: 'high',
-    status: 'open',
-    latitude,
-    longitude,
-    createdAt: receivedAt,
-    reportedAt,
-    acknowledgedAt: null,
-    resolvedAt: null,
-    regionId,
+    source: origin.source,
+    place: { latitude, longitude, regionId, zone },
     touristId,
     deviceId,
-    meta: {
-      source: origin.source,
-      ...zone,
-      ...(request.repaired.length > 0 && { repaired: request.repaired }),
-      ...origin.location,
-    },
-  };
+    createdAt: receivedAt,
+    reportedAt,
+    extraMeta: { ...(request.repaired.length > 0 && { repaired: request.repaired }), ...origin.location },
+  });
   const alert: Alert = { id: `alert-${randomUUID()}`, incidentId: incident.id, latitude, longitude, at: receivedAt, reportedAt, regionId, touristId, deviceId, ...zone };
   return { alert, incident };
 }

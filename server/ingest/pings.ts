@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pingKey, type DeviceEvent, type GeofenceAlert, type GpsUpdateBody, type Incident, type StreamMessage } from '../../src/api/schemas.ts';
 import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
+import { buildIncident } from '../domain/incidents.ts';
 import { computeZoneTransitions, inTimeOrder, type KeyedPing, type ZoneTransition } from '../domain/zone-transitions.ts';
 import { insertEvents } from '../stores/events.ts';
 import { insertPings, lastSeenAt, lockPingKeys, upsertLastPositions } from '../stores/gps.ts';
@@ -44,21 +45,19 @@ function raise({ action, zone, ping }: ZoneTransition): RaisedTransition {
   const placeId = zone.meta.placeId;
   const incident: Incident | undefined =
     action === 'enter'
-      ? {
-          id: randomUUID(),
+      ? buildIncident({
           type: 'geofence',
-          severity: zone.riskLevel === 'red' ? 'high' : 'medium',
-          status: 'open',
-          latitude: ping.latitude,
-          longitude: ping.longitude,
-          createdAt: ping.at,
-          acknowledgedAt: null,
-          resolvedAt: null,
-          regionId: zone.regionId,
+          source: 'geofence',
+          place: {
+            latitude: ping.latitude,
+            longitude: ping.longitude,
+            regionId: zone.regionId,
+            zone: { geofenceId: zone.id, riskLevel: zone.riskLevel, ...(placeId !== undefined && { placeId }) },
+          },
           touristId: ping.touristId,
           deviceId: ping.deviceId,
-          meta: { source: 'geofence', geofenceId: zone.id, riskLevel: zone.riskLevel, ...(placeId !== undefined && { placeId }) },
-        }
+          createdAt: ping.at,
+        })
       : undefined;
   const alert: GeofenceAlert = {
     id: randomUUID(),

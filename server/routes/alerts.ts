@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Alert, AlertsResponse, Incident, IncidentResponse, MAX_ID_LENGTH, PanicAlertBody, PanicAlertsQuery, SoftAlertBody } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { buildIncident } from '../domain/incidents.ts';
 import { defineRoute } from '../http/route.ts';
 import { parsePanicRequest } from '../ingest/panic-request.ts';
 import { idempotencyClaim, raisePanic } from '../ingest/panic.ts';
@@ -65,22 +66,14 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async ({ body }) => {
       return ctx.write(async (tx, emit) => {
         const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude);
-        const incident: Incident = {
-          id: `inc-${randomUUID()}`,
+        const incident = buildIncident({
           type: body.type,
-          severity: 'low',
-          status: 'open',
-          latitude: body.latitude,
-          longitude: body.longitude,
-          createdAt: new Date().toISOString(),
-          reportedAt: null,
-          acknowledgedAt: null,
-          resolvedAt: null,
-          regionId,
+          source: 'soft',
+          place: { latitude: body.latitude, longitude: body.longitude, regionId, zone },
           touristId: body.touristId ?? null,
           deviceId: body.deviceId ?? null,
-          meta: { source: 'soft', ...zone },
-        };
+          createdAt: new Date().toISOString(),
+        });
         await insertIncident(tx, incident);
         emit({ type: 'incident_update', incident });
         return { incident };

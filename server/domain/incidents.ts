@@ -1,0 +1,55 @@
+// Every incident is built here, whatever raised it (a phone's panic, a wristband's SOS, a soft alert, a
+// zone entry): one shape, one id scheme, one place that decides severity.
+import { randomUUID } from 'node:crypto';
+import type { Incident, RiskLevel } from '../../src/api/schemas.ts';
+
+export type IncidentSource = 'panic' | 'band' | 'soft' | 'geofence';
+
+/** Where the incident is: its point, its region and the zone that placed it, if any. */
+export interface IncidentPlace {
+  latitude: number;
+  longitude: number;
+  regionId: string;
+  zone?: { geofenceId: string; riskLevel: RiskLevel; placeId?: string };
+}
+
+export interface NewIncident {
+  type: Incident['type'];
+  source: IncidentSource;
+  place: IncidentPlace;
+  touristId: string | null;
+  deviceId: string | null;
+  /** When the server received it (or, for a zone entry, when the ping was taken). */
+  createdAt: string;
+  reportedAt?: string | null;
+  /** Facts beyond the zone: repaired fields, no location, position time. */
+  extraMeta?: Omit<Incident['meta'], 'source' | 'geofenceId' | 'riskLevel' | 'placeId'>;
+}
+
+export const newIncidentId = (): string => `inc-${randomUUID()}`;
+
+function severityOf(type: Incident['type'], riskLevel: RiskLevel | undefined): Incident['severity'] {
+  if (type === 'panic') return 'high';
+  if (type === 'geofence') return riskLevel === 'red' ? 'high' : 'medium';
+  return 'low';
+}
+
+export function buildIncident(input: NewIncident): Incident {
+  const { place } = input;
+  return {
+    id: newIncidentId(),
+    type: input.type,
+    severity: severityOf(input.type, place.zone?.riskLevel),
+    status: 'open',
+    latitude: place.latitude,
+    longitude: place.longitude,
+    createdAt: input.createdAt,
+    reportedAt: input.reportedAt ?? null,
+    acknowledgedAt: null,
+    resolvedAt: null,
+    regionId: place.regionId,
+    touristId: input.touristId,
+    deviceId: input.deviceId,
+    meta: { source: input.source, ...place.zone, ...input.extraMeta },
+  };
+}
