@@ -8,6 +8,7 @@ import { installAnyContentTypeJson } from './http/any-content-type.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
+import { installRouteContracts } from './http/route.ts';
 import { startDurablePanics } from './ingest/panic-durability.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { alertsRoutes } from './routes/alerts.ts';
@@ -70,6 +71,7 @@ export async function buildServer(config: Config): Promise<Server> {
     await hub.start();
     app.removeContentTypeParser('text/plain');
     installAnyContentTypeJson(app);
+    installRouteContracts(app);
     installErrorHandling(app);
     await installRateLimit(app, config);
     for (const routes of [

@@ -34,8 +34,19 @@ export interface RouteInput<Body, Query> {
   reply: FastifyReply;
 }
 
-/** Every route the app declared, in order: the source of /openapi.json. */
-export const declaredRoutes: RouteContract<z.ZodType | undefined, z.ZodType | undefined>[] = [];
+export type AnyRouteContract = RouteContract<z.ZodType | undefined, z.ZodType | undefined>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route this app declared with its contract, in order: the source of /openapi.json. */
+    routeContracts: AnyRouteContract[];
+  }
+}
+
+/** Gives the app its own list of declared routes (no module-global: two apps in one process stay apart). */
+export function installRouteContracts(app: FastifyInstance): void {
+  app.decorate('routeContracts', []);
+}
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.infer<S> {
   const result = schema.safeParse(value ?? (where === 'query' ? {} : undefined));
@@ -53,9 +64,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
   contract: RouteContract<Body, Query>,
   handler: (input: RouteInput<Parsed<Body>, Parsed<Query>>) => Promise<unknown>,
 ): void {
-  if (!declaredRoutes.some((r) => r.method === contract.method && r.url === contract.url)) {
-    declaredRoutes.push(contract as RouteContract<z.ZodType | undefined, z.ZodType | undefined>);
-  }
+  app.routeContracts.push(contract as AnyRouteContract);
   app.route({
     method: contract.method,
     url: contract.url,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../src/api/schemas.ts';
-import { declaredRoutes } from '../http/route.ts';
+import type { AnyRouteContract } from '../http/route.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -21,10 +21,10 @@ function queryParameters(schema: z.ZodType): unknown[] {
 }
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
-export function buildOpenApiDocument(): Record<string, unknown> {
+export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorContent = { 'application/json': { schema: jsonSchema(ErrorResponse, 'output') } };
-  for (const route of declaredRoutes) {
+  for (const route of routes) {
     const okContent = route.produces
       ? { [route.produces]: { schema: { type: 'string' } } }
       : { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
@@ -51,5 +51,5 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 }
 
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/openapi.json', async () => buildOpenApiDocument());
+  app.get('/openapi.json', async () => buildOpenApiDocument(app.routeContracts));
 }
