@@ -19,12 +19,11 @@ const Coordinates = z.object({ latitude: latitudeSchema, longitude: longitudeSch
 const optionalFields = PanicAlertBody.pick({ touristId: true, deviceId: true, at: true }).shape;
 type OptionalField = keyof typeof optionalFields;
 
-const NUL = /\u0000/g;
 const LONE_SURROGATE = /\p{Cs}/gu;
 
 /** Text PostgreSQL can store: lone surrogates (which JSON.parse accepts) and NUL become U+FFFD. */
 export function repairText(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD').replace(NUL, '\uFFFD');
+  return text.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -30,6 +30,8 @@ export interface PlacedDetails {
   x: number;
   y: number;
   pinned: boolean;
+  /** Width of the map panel when it was picked, to keep the card inside it. */
+  panelWidth: number;
 }
 
 /** Next to the pointer, on the side with more room, so the card stays inside the panel. */
@@ -39,9 +41,9 @@ function cardPosition(x: number, y: number, panelWidth: number): CSSProperties {
   return y < MAP_HEIGHT_PX / 2 ? { left, top: y + CARD_OFFSET_PX } : { left, bottom: MAP_HEIGHT_PX - y + CARD_OFFSET_PX };
 }
 
-export function DetailsCard({ placed, panelWidth, onClose }: { placed: PlacedDetails; panelWidth: number; onClose: () => void }) {
+export function DetailsCard({ placed, onClose }: { placed: PlacedDetails; onClose: () => void }) {
   const styles = useStyles();
-  const { details, x, y, pinned } = placed;
+  const { details, x, y, pinned, panelWidth } = placed;
   return (
     <section
       className={mergeClasses(styles.card, !pinned && styles.hovered)}

@@ -3,7 +3,7 @@
 import type { PickingInfo } from '@deck.gl/core';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { backgroundColour } from './basemap.ts';
 import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
 import { detailsOfPick } from './details.ts';
@@ -89,7 +89,9 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
 
   // deck.gl's handlers read the latest props through a ref.
   const latest = useRef({ testMode, geofences });
-  latest.current = { testMode, geofences };
+  useLayoutEffect(() => {
+    latest.current = { testMode, geofences };
+  });
 
   useEffect(() => {
     if (map) onMapReady?.(map);
@@ -98,12 +100,15 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   useTestModeClicks(map, testMode, onMapClick);
   useBasemapTheme(map, dark);
 
-  useEffect(() => {
+  // Hiding live GPS drops the cards it may have opened (React's "adjust state when a prop changes").
+  const [cardsShownWithGps, setCardsShownWithGps] = useState(showLiveGps);
+  if (cardsShownWithGps !== showLiveGps) {
+    setCardsShownWithGps(showLiveGps);
     if (!showLiveGps) {
       setHovered(null);
       setPinned(null);
     }
-  }, [showLiveGps]);
+  }
 
   const layers = [
     buildZoneLayer(geofences),
@@ -116,7 +121,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
     if (!deckMap) return;
     const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
       const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences);
-      return details ? { details, x: info.x, y: info.y, pinned: pinnedCard } : null;
+      return details ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 } : null;
     };
     deckMap.overlay.setProps({
       layers,
@@ -163,7 +168,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
         </div>
       )}
       {showLiveGps && <Legend entries={legend.entries} more={legend.more} />}
-      {card && <DetailsCard placed={card} panelWidth={panelRef.current?.clientWidth ?? 0} onClose={() => setPinned(null)} />}
+      {card && <DetailsCard placed={card} onClose={() => setPinned(null)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fitSignature, shouldAutoFit, type AutoFitState, type FitTarget } from './fit.ts';
 
 const FIT_ANIMATION_MS = 400;
@@ -22,7 +22,9 @@ export function useAutoFit(map: MapLibreMap | null, target: FitTarget) {
   const state = useRef<AutoFitState>({ operatorMoved: false, lastSignature: null });
   const [autoFitPaused, setAutoFitPaused] = useState(false);
   const latestTarget = useRef(target);
-  latestTarget.current = target;
+  useLayoutEffect(() => {
+    latestTarget.current = target;
+  });
 
   useEffect(() => {
     if (!map) return;

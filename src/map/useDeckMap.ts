@@ -62,6 +62,8 @@ export function useDeckMap(
       const overlay = new MapLibreOverlay({ interleaved: false, layers: [] });
       map.addControl(overlay);
       const created = map;
+      // The map exists only once the effect has created it on the mounted element: report it now.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setStatus({ state: 'ready', deckMap: { map: created, overlay } });
       void loadBasemapConfig().then((config) => {
         if (!disposed) created.setStyle(basemapStyle(config, initial.dark), { diff: false });

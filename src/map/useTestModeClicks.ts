@@ -1,10 +1,12 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** While armed, a click on the map reports its latitude and longitude (SPEC §2: test alerts). */
 export function useTestModeClicks(map: MapLibreMap | null, testMode: boolean, onMapClick: (latitude: number, longitude: number) => void) {
   const latest = useRef({ testMode, onMapClick });
-  latest.current = { testMode, onMapClick };
+  useLayoutEffect(() => {
+    latest.current = { testMode, onMapClick };
+  });
 
   useEffect(() => {
     if (!map) return;

@@ -18,12 +18,6 @@ async function issue(body: Record<string, unknown> = kyc) {
   return answer.body;
 }
 
-async function chain() {
-  const answer = await call(server.url, 'GET', '/did/chain');
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-
 /** A token for the same DID whose payload says something else, keeping the original signature. */
 function withAlteredPayload(token: string): string {
   const [header, payload, signature] = token.split('.');

@@ -40,7 +40,7 @@ export function ensureChromium(): string {
     try {
       installChromium();
     } catch (error) {
-      throw new Error(`Chromium is missing and \`${INSTALL_COMMAND}\` failed (${String(error)}); run it and retry.`);
+      throw new Error(`Chromium is missing and \`${INSTALL_COMMAND}\` failed (${String(error)}); run it and retry.`, { cause: error });
     }
     if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
   }
