@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['fanout.ts', 'ingest.ts'];
+const benches = ['fanout.ts', 'ingest.ts', 'read-priority.ts'];
 let failed = false;
 for (const bench of benches) {
   console.log(`\n=== bench/${bench}`);

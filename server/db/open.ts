@@ -1,6 +1,6 @@
 import type { Database } from './seam.ts';
 import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
+import { openPostgres, POSTGRES_POOL_SIZE } from './postgres.ts';
 import { migrate } from './migrate.ts';
 import { withPriorityGate } from './priority-gate.ts';
 
@@ -12,8 +12,6 @@ export interface StorageConfig {
 
 /** PGlite is one connection running on the main thread: one piece of work at a time. */
 const PGLITE_CONNECTIONS = 1;
-/** The pool size of postgres.ts: more at once would only wait inside the pool, first come first served. */
-const POSTGRES_CONNECTIONS = 10;
 
 /**
  * PostgreSQL when a URL is configured, else embedded PGlite under the data folder; migrated either way.
@@ -29,5 +27,5 @@ export async function openDatabase(config: StorageConfig): Promise<Database> {
     await db.close().catch(() => {});
     throw error;
   }
-  return withPriorityGate(db, config.databaseUrl ? POSTGRES_CONNECTIONS : PGLITE_CONNECTIONS);
+  return withPriorityGate(db, config.databaseUrl ? POSTGRES_POOL_SIZE : PGLITE_CONNECTIONS);
 }

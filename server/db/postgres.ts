@@ -8,10 +8,12 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+export const POSTGRES_POOL_SIZE = 10;
+
 /** PostgreSQL through a pool; `schema` isolates one deployment (or one test run) from another. */
 export async function openPostgres(connectionString: string, schema = 'public'): Promise<Database> {
   const options = `-c search_path=${schema}`;
-  const pool = new pg.Pool({ connectionString, options, max: 10 });
+  const pool = new pg.Pool({ connectionString, options, max: POSTGRES_POOL_SIZE });
   pool.on('error', () => {}); // an idle client that dies is replaced on the next checkout
   await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
   const listeners: pg.Client[] = [];

@@ -37,20 +37,26 @@ export class PriorityGate {
   }
 
   private acquire(priority: Priority): Promise<void> {
-    if (this.running < this.slots && !this.anyWaiting()) {
-      this.running++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting[priority].push(resolve));
+    return new Promise((resolve) => {
+      this.waiting[priority].push(resolve);
+      this.scheduleDispatch();
+    });
   }
 
   private release(): void {
     this.running--;
-    if (this.dispatchPending || !this.anyWaiting()) return;
+    this.scheduleDispatch();
+  }
+
+  /**
+   * Slots are handed out after the event loop's next I/O poll, never straight away. PGlite runs queries on
+   * this thread: started at once, the reads of a busy second would run back to back while a panic waits
+   * unread on its socket and a finished panic's journal write waits for its callback. Waiting one turn
+   * lets both through, and lets the choice see everything that arrived in that turn.
+   */
+  private scheduleDispatch(): void {
+    if (this.dispatchPending || !this.anyWaiting() || this.running >= this.slots) return;
     this.dispatchPending = true;
-    // Handing the slot over in a microtask would chain queued PGlite queries back to back without ever
-    // returning to the event loop: a panic arriving meanwhile would not even be read off its socket, nor
-    // would answers be written. After this turn's I/O, the choice also sees work that just arrived.
     setImmediate(() => {
       this.dispatchPending = false;
       this.dispatch();

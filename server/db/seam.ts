@@ -21,3 +21,8 @@ export interface Database extends Sql {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Queries run at `priority` (each in its own short transaction): the stream's tail reads, background jobs. */
+export function withPriority(db: Database, priority: Priority): Sql {
+  return { query: (text, params) => db.transaction((tx) => tx.query(text, params), { priority }) };
+}

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Sql } from '../db/seam.ts';
+import { withPriority, type Database, type Sql } from '../db/seam.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -91,14 +91,15 @@ export interface RetentionJob {
 }
 
 /** Runs retention once a minute after start, then every `retentionIntervalMs` (0 = never). Never throws. */
-export function startRetentionJob(db: Sql, config: Config, log: Logger): RetentionJob {
+export function startRetentionJob(db: Database, config: Config, log: Logger): RetentionJob {
   let stopped = false;
   let running: Promise<void> | undefined;
   const timers: NodeJS.Timeout[] = [];
 
   const runOnce = () => {
     if (stopped || running) return;
-    running = runRetention(db, config, new Date(), () => stopped)
+    // Background priority: panics and operators' reads go first.
+    running = runRetention(withPriority(db, 'background'), config, new Date(), () => stopped)
       .then((deleted) => {
         if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted }, 'retention: deleted old rows');
       })

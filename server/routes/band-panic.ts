@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BandPanicBody } from '../../src/api/device-sync-schemas.ts';
 import type { AppContext } from '../context.ts';
+import { withPriority } from '../db/seam.ts';
 import { defineRoute } from '../http/route.ts';
 import { bandPanicFrom, recordBandDetails } from '../ingest/band-panic.ts';
 import { idempotencyClaim, raisePanic } from '../ingest/panic.ts';
@@ -21,7 +22,8 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: PanicAlertResponse,
     },
     async ({ request }) => {
-      const panic = await bandPanicFrom(ctx.db, request.body ?? {});
+      // Its position lookup is part of the panic: it overtakes queued reads too.
+      const panic = await bandPanicFrom(withPriority(ctx.db, 'urgent'), request.body ?? {});
       const key = idempotencyKeyOf(request);
       const answer = await raisePanic(ctx, panic.request, panic.origin, key === undefined ? undefined : idempotencyClaim(key, panic.request, request.ip, 'band-panic'));
       // The panic is stored and announced; what the band sent beside it must not put that at risk.

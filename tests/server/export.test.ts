@@ -52,7 +52,11 @@ describe('GET /incidents/export', () => {
 
   it('applies the region and time window like /incidents/filter', async () => {
     const recent = await call(server.url, 'POST', '/panic-alert', { latitude: 40.71, longitude: -73.91, at: minutesAgo(10) });
-    const old = await call(server.url, 'POST', '/panic-alert', { latitude: 40.71, longitude: -73.91, at: minutesAgo(300) });
+    const old = await call(server.url, 'POST', '/panic-alert', { latitude: 40.71, longitude: -73.91 });
+    // Windows go by the server's receive time: make this one received 300 minutes ago.
+    await server.ctx.db.query('update incidents set created_at = $2 where id = $1', [old.body.incident.id, minutesAgo(300)]);
+    // Resolved: /incidents/filter would otherwise list it whatever the window (an unresolved panic always shows).
+    await call(server.url, 'POST', '/incidents/resolve', { id: old.body.incident.id });
     await call(server.url, 'POST', '/panic-alert', { latitude: -5, longitude: 5, at: minutesAgo(10) });
 
     const res = await fetch(`${server.url}/incidents/export?regionId=nyc&minutes=60`);

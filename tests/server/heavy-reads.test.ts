@@ -16,10 +16,11 @@ const keyOf = (ping: { touristId: string | null; deviceId: string | null }) => p
 
 describe('GET /gps/last', () => {
   beforeAll(async () => {
-    // 1200 keys seen in the last 20 minutes, one second apart (last-1 newest), and one seen two days ago.
+    // 1200 keys seen two hours ago, one second apart (last-1 newest), and one seen two days ago.
     await server.ctx.db.query(
       `insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
-       select 'last-' || g, 'last-' || g, null, 25.5, 91.8, now() - g * interval '1 second' from generate_series(1, 1200) as g
+       select 'last-' || g, 'last-' || g, null, 25.5, 91.8, now() - interval '2 hours' - g * interval '1 second'
+         from generate_series(1, 1200) as g
        union all select 'last-stale', 'last-stale', null, 25.5, 91.8, now() - interval '2 days'`,
     );
   });
@@ -52,7 +53,8 @@ describe('GET /gps/last', () => {
 
 describe('GET /gps/history', () => {
   beforeAll(async () => {
-    // 250 keys, each with 3 points a minute apart; key hist-1 was seen last most recently.
+    // 250 keys, each with 3 points a minute apart, all in the last hour (the keys above are older); hist-1 was
+    // seen most recently.
     await server.ctx.db.query(
       `insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at)
        select 'hist-' || g, 'hist-' || g, null, p, p, now() - g * interval '1 second' - (3 - p) * interval '1 minute'
@@ -60,8 +62,7 @@ describe('GET /gps/history', () => {
     );
     await server.ctx.db.query(
       `insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
-       select ping_key, tourist_id, device_id, latitude, longitude, max(at) over (partition by ping_key)
-         from gps_pings where ping_key like 'hist-%' and latitude = 3`,
+       select ping_key, tourist_id, device_id, latitude, longitude, at from gps_pings where ping_key like 'hist-%' and latitude = 3`,
     );
   });
 

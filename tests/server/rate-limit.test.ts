@@ -17,6 +17,7 @@ describe('rate limits per client: GETs and POSTs apart, panics never', () => {
   const read = (client: string) => call(server.url, 'GET', '/regions', undefined, from(client));
   const softAlert = (client: string) => call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, from(client));
   const panic = (client: string) => call(server.url, 'POST', '/panic-alert', { latitude: 2, longitude: 2 }, from(client));
+  const bandSos = (client: string) => call(server.url, 'POST', '/api/panic', { deviceId: `band-${client}` }, from(client));
 
   async function statuses(times: number, request: () => Promise<{ status: number }>): Promise<number[]> {
     const answers: number[] = [];
@@ -48,11 +49,12 @@ describe('rate limits per client: GETs and POSTs apart, panics never', () => {
     expect((await read('10.2.0.2')).status).toBe(200);
   });
 
-  it('never refuses a panic alert, even from a client over both budgets', async () => {
+  it('never refuses a panic alert or a wristband SOS, even from a client over both budgets', async () => {
     await statuses(2 * READS_PER_MINUTE + 1, () => read('10.3.0.1'));
     await statuses(2 * WRITES_PER_MINUTE + 1, () => softAlert('10.3.0.1'));
     expect([(await read('10.3.0.1')).status, (await softAlert('10.3.0.1')).status]).toEqual([429, 429]);
     expect(await statuses(2 * WRITES_PER_MINUTE + 1, () => panic('10.3.0.1'))).toEqual(Array(2 * WRITES_PER_MINUTE + 1).fill(201));
+    expect(await statuses(2 * WRITES_PER_MINUTE + 1, () => bandSos('10.3.0.1'))).toEqual(Array(2 * WRITES_PER_MINUTE + 1).fill(201));
   });
 
   it('counts a stream connection as one GET, however long it stays open', async () => {

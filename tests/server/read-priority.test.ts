@@ -15,6 +15,7 @@ describe('PriorityGate', () => {
     const gate = new PriorityGate(1);
     const holder = latch();
     const holding = gate.run('normal', () => holder.promise);
+    await vi.waitFor(() => expect(gate.status().running).toBe(1));
     const started: string[] = [];
     const queued = (['background', 'normal', 'urgent', 'background', 'urgent', 'normal'] as Priority[]).map((priority, i) =>
       gate.run(priority, async () => void started.push(`${priority}-${i}`)),
@@ -23,6 +24,30 @@ describe('PriorityGate', () => {
     holder.open();
     await Promise.all([holding, ...queued]);
     expect(started).toEqual(['urgent-2', 'urgent-4', 'normal-1', 'normal-5', 'background-0', 'background-3']);
+  });
+
+  it('orders work that arrives in the same turn by priority, even when a slot is free', async () => {
+    const gate = new PriorityGate(1);
+    const started: string[] = [];
+    await Promise.all([
+      gate.run('background', async () => void started.push('background')),
+      gate.run('normal', async () => void started.push('normal')),
+      gate.run('urgent', async () => void started.push('urgent')),
+    ]);
+    expect(started).toEqual(['urgent', 'normal', 'background']);
+  });
+
+  it('lets the event loop turn between two pieces of work, so I/O (a panic on its socket) is not starved', async () => {
+    const gate = new PriorityGate(1);
+    const events: string[] = [];
+    await Promise.all([
+      gate.run('normal', async () => {
+        events.push('first');
+        setImmediate(() => events.push('i/o'));
+      }),
+      gate.run('normal', async () => void events.push('second')),
+    ]);
+    expect(events).toEqual(['first', 'i/o', 'second']);
   });
 
   it('never runs more than its slots at once', async () => {
@@ -37,7 +62,7 @@ describe('PriorityGate', () => {
         running--;
       }),
     );
-    expect(gate.status()).toMatchObject({ slots: 3, running: 3, waiting: { normal: 7 } });
+    await vi.waitFor(() => expect(gate.status()).toMatchObject({ slots: 3, running: 3, waiting: { normal: 7 } }));
     holder.open();
     await Promise.all(work);
     expect(most).toBe(3);
