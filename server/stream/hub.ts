@@ -2,7 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { Database } from '../db/seam.ts';
 import { recentAlertsForSnapshot } from '../stores/alerts.ts';
 import { StreamAdmission, type StreamCaps } from './admission.ts';
-import { firstIndexAfter, formatFrame, FrameRing, type Frame } from './frame-ring.ts';
+import { StreamClient } from './client.ts';
+import { ConcurrencyLimit } from './concurrency-limit.ts';
+import { blocksOf, firstIndexAbove, formatFrame, frameCount, FrameRing, lastSeqOf, sliceWithin, type FrameBlock } from './frame-blocks.ts';
+import { resumeStart } from './resume.ts';
 
 export interface StreamHubOptions extends StreamCaps {
   channel: string;
@@ -23,34 +26,28 @@ export interface StreamHubOptions extends StreamCaps {
   snapshotAlerts: number;
 }
 
-interface Client {
-  res: ServerResponse;
-  /** Highest sequence this client has been sent. */
-  position: number;
-  /** Replaying what it missed (on attach, or after falling behind): live frames wait in the ring or the database. */
-  catchingUp: boolean;
-  /** Consecutive checks that found more unsent bytes than the bound. */
-  strikes: number;
-  /** Ends a wait for the socket to drain, so the client's catch-up looks again. */
-  wake?: () => void;
-}
-
 const READ_PAGE = 1000;
+/**
+ * Catch-up reads from the database at once. A crowd resuming together (after a restart, say) would
+ * otherwise take every connection of the pool and the whole of PGlite, starving writes and the live tail.
+ */
+const CONCURRENT_REPLAY_READS = 4;
 const SLOW_CLIENT_CHECK_MS = 1000;
-/** A healthy client can be caught mid-burst once; one over the bound this many checks in a row is not reading. */
+/** A reading client is full only until its socket drains; one found full this many checks in a row is not reading. */
 const SLOW_CLIENT_STRIKES = 3;
 
 /**
- * Tails stream_events and fans each event out to every connected client. Each event is serialised once
- * per process; clients only receive the shared string. No client is ever written more than the bound
+ * Tails stream_events and fans each event out to every connected client. Each page of events is
+ * serialised once per process, into buffers that clients share. No client is written more than the bound
  * ahead of what its socket took: one that falls behind catches up from the ring or the database as it
  * drains, so a burst costs memory per event, not per event and client.
  */
 export class StreamHub {
   private lastSeq = 0;
   private readonly ring: FrameRing;
-  private readonly clients = new Set<Client>();
+  private readonly clients = new Set<StreamClient>();
   private readonly admission: StreamAdmission;
+  private readonly replayReads = new ConcurrencyLimit(CONCURRENT_REPLAY_READS);
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
   private timers: NodeJS.Timeout[] = [];
@@ -86,7 +83,7 @@ export class StreamHub {
 
   /** Bytes written to clients but not yet taken by their sockets, per client. */
   get backlogs(): number[] {
-    return [...this.clients].map((client) => client.res.writableLength);
+    return [...this.clients].map((client) => client.unsentBytes);
   }
 
   get position(): number {
@@ -138,26 +135,30 @@ export class StreamHub {
 
   private async pump(): Promise<void> {
     for (;;) {
-      const frames = await this.readAfter(this.lastSeq, READ_PAGE);
-      if (frames.length === 0) return;
-      this.broadcast(frames);
-      if (frames.length < READ_PAGE) return;
+      const page = await this.readAfter(this.lastSeq);
+      if (page.length === 0) return;
+      this.broadcast(page);
+      if (frameCount(page) < READ_PAGE) return;
     }
   }
 
-  private async readAfter(seq: number, limit: number): Promise<Frame[]> {
-    const { rows } = await this.db.query<{ seq: number; data: string }>(
-      'select seq, data::text as data from stream_events where seq > $1 order by seq limit $2',
-      [seq, limit],
+  /** The next page of events after `seq` from the database, in blocks (only `byteBudget` of them). */
+  private async readAfter(seq: number, byteBudget?: number): Promise<FrameBlock[]> {
+    // PGlite answers on this thread: reads chained through promises alone would keep sockets from being
+    // accepted, read or drained until a whole replay is done.
+    await new Promise((resolve) => setImmediate(resolve));
+    const { rows } = await this.db.query<{ seq: number; json: string }>(
+      'select seq, data::text as json from stream_events where seq > $1 order by seq limit $2',
+      [seq, READ_PAGE],
     );
-    return rows.map((row) => ({ seq: row.seq, bytes: Buffer.from(formatFrame(row.seq, row.data)) }));
+    return blocksOf(rows, byteBudget);
   }
 
-  private broadcast(page: Frame[]): void {
-    const fresh = page.slice(firstIndexAfter(page, this.lastSeq));
+  private broadcast(page: FrameBlock[]): void {
+    const fresh = page.filter((block) => lastSeqOf(block) > this.lastSeq);
     if (fresh.length === 0) return;
-    this.lastSeq = fresh[fresh.length - 1].seq;
-    this.ring.append(fresh);
+    this.lastSeq = lastSeqOf(fresh[fresh.length - 1]);
+    for (const block of fresh) this.ring.append(block);
     for (const client of this.clients) {
       if (client.catchingUp) continue;
       this.sendWithinBound(client, fresh);
@@ -165,57 +166,56 @@ export class StreamHub {
     }
   }
 
-  private isOverBound(client: Client): boolean {
-    return client.res.writableLength > this.options.maxClientBufferBytes;
-  }
-
-  /** Writes the frames after the client's position until its unsent bytes pass the bound. */
-  private sendWithinBound(client: Client, frames: readonly Frame[]): void {
-    for (let i = firstIndexAfter(frames, client.position); i < frames.length; i++) {
-      if (this.isOverBound(client) || !this.clients.has(client)) return;
-      client.position = frames[i].seq;
-      this.write(client, frames[i].bytes);
+  /** Writes the frames after the client's position, whole, until its unsent bytes reach the bound. */
+  private sendWithinBound(client: StreamClient, blocks: readonly FrameBlock[]): void {
+    for (const block of blocks) {
+      let next = firstIndexAbove(block.seqs, client.position);
+      while (next < block.seqs.length) {
+        if (client.isFull || !this.clients.has(client)) return;
+        const slice = sliceWithin(block, next, client.room);
+        client.position = slice.lastSeq;
+        next = slice.next;
+        this.write(client, slice.bytes);
+      }
     }
   }
 
-  private write(client: Client, text: string | Buffer): void {
-    if (client.res.destroyed) return this.detach(client);
-    client.res.write(text);
+  private write(client: StreamClient, chunk: string | Buffer): void {
+    if (!client.write(chunk)) this.detach(client);
   }
 
-  private fallBehind(client: Client): void {
+  private fallBehind(client: StreamClient): void {
     this.clientsFellBehind++;
     client.catchingUp = true;
     void this.catchUp(client).catch(() => this.drop(client));
   }
 
   /**
-   * Runs from a timer: a client that holds more unsent bytes than the bound at several checks in a row
-   * is not reading. (Checking right after a write would also drop healthy clients in the middle of a
-   * burst.) A dropped client resumes by id when it reconnects.
+   * Runs from a timer: a client found full (holding the bound of unsent bytes) at several checks in a row
+   * is not reading, and is dropped; it resumes by id when it reconnects.
    */
   private checkSlowClients(): void {
     for (const client of this.clients) {
-      client.strikes = this.isOverBound(client) ? client.strikes + 1 : 0;
+      client.strikes = client.isFull ? client.strikes + 1 : 0;
       if (client.strikes >= SLOW_CLIENT_STRIKES) this.drop(client);
-      else client.wake?.(); // a socket under the bound that never signalled 'drain' is not left waiting
+      else client.wake(); // a socket under the bound that never signalled 'drain' is not left waiting
     }
   }
 
-  private drop(client: Client): void {
+  private drop(client: StreamClient): void {
     if (!this.clients.has(client)) return;
     this.droppedSlowClients++;
     this.detach(client);
     client.res.destroy();
   }
 
-  private detach(client: Client): void {
+  private detach(client: StreamClient): void {
     this.clients.delete(client);
-    client.wake?.();
+    client.wake();
   }
 
   private ping(): void {
-    for (const client of this.clients) if (!this.isOverBound(client)) this.write(client, ': ping\n\n');
+    for (const client of this.clients) if (!client.isFull) this.write(client, ': ping\n\n');
   }
 
   /**
@@ -223,16 +223,16 @@ export class StreamHub {
    * without one, or when that id is older than what is kept or too far behind, it starts with a snapshot.
    */
   async attach(res: ServerResponse, lastEventId: number | undefined): Promise<void> {
-    const client: Client = { res, position: 0, catchingUp: true, strikes: 0 };
+    const client = new StreamClient(res, this.options.maxClientBufferBytes);
     this.clients.add(client);
     res.on('close', () => this.detach(client));
     if (res.destroyed) return this.detach(client);
     try {
-      if (lastEventId === undefined || !(await this.canResumeFrom(lastEventId))) {
-        await this.sendSnapshot(client);
-      } else {
-        client.position = lastEventId;
-      }
+      const { maxReplayEvents } = this.options;
+      const start = lastEventId === undefined ? 'snapshot:unknown-id' : await resumeStart(this.db, lastEventId, this.lastSeq, maxReplayEvents);
+      if (start === 'snapshot:too-far-behind') this.snapshotsInsteadOfReplay++;
+      if (start === 'replay') client.position = lastEventId!;
+      else await this.sendSnapshot(client);
       await this.catchUp(client);
     } catch (error) {
       this.detach(client);
@@ -241,22 +241,7 @@ export class StreamHub {
     }
   }
 
-  private async canResumeFrom(lastEventId: number): Promise<boolean> {
-    const { rows } = await this.db.query<{ first: number | null; last: number | null }>(
-      'select min(seq) as first, max(seq) as last from stream_events',
-    );
-    const first = rows[0].first;
-    const head = Math.max(rows[0].last ?? 0, this.lastSeq);
-    if (lastEventId > head) return false; // an id this store never gave out
-    if (head - lastEventId > this.options.maxReplayEvents) {
-      this.snapshotsInsteadOfReplay++;
-      return false;
-    }
-    if (first === null) return lastEventId >= head;
-    return lastEventId >= first - 1;
-  }
-
-  private async sendSnapshot(client: Client): Promise<void> {
+  private async sendSnapshot(client: StreamClient): Promise<void> {
     const { seq, alerts } = await recentAlertsForSnapshot(this.db, this.options.snapshotAlerts);
     client.position = seq;
     this.write(client, formatFrame(seq, JSON.stringify({ type: 'snapshot', alerts })));
@@ -264,41 +249,29 @@ export class StreamHub {
 
   /**
    * Sends what the client missed, from the ring when it reaches back far enough, else a page at a time
-   * from the database, never writing past the bound: over it, the client waits for its socket to drain
-   * (the slow-client check drops it if it never does). A page is re-read after a wait rather than held,
-   * so a stalled client keeps no frames of its own.
+   * from the database, never past the bound: when full, the client waits for its socket to drain (the
+   * slow-client check drops it if it never does). A page is read again after a wait rather than held.
    */
-  private async catchUp(client: Client): Promise<void> {
+  private async catchUp(client: StreamClient): Promise<void> {
     let databaseHasMore = true;
     while (this.clients.has(client)) {
-      if (this.isOverBound(client)) {
-        await this.waitForDrain(client);
+      if (client.isFull) {
+        await client.waitForDrain();
         continue;
       }
       // Nothing is awaited between this check and going live, so no broadcast can slip between them.
       if (client.position >= this.lastSeq) break;
       if (!databaseHasMore || this.ring.covers(client.position, this.lastSeq)) {
-        if (!this.ring.hasAfter(client.position)) break; // nothing left in memory either: live from here
-        this.sendWithinBound(client, this.ring.frames);
+        const blocks = this.ring.blocksAfter(client.position);
+        if (blocks.length === 0) break; // nothing left in memory either: live from here
+        this.sendWithinBound(client, blocks);
         continue;
       }
-      const frames = await this.readAfter(client.position, READ_PAGE);
-      if (frames.length === 0) databaseHasMore = false; // pruned meanwhile: what is left is in the ring
-      this.sendWithinBound(client, frames);
+      const page = await this.replayReads.run(async () => (this.clients.has(client) ? this.readAfter(client.position, client.room) : []));
+      if (page.length > 0) this.sendWithinBound(client, page);
+      else databaseHasMore = false; // pruned meanwhile: what is left is in the ring
     }
     client.catchingUp = false;
-  }
-
-  private waitForDrain(client: Client): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        client.res.off('drain', done);
-        client.wake = undefined;
-        resolve();
-      };
-      client.wake = done;
-      client.res.on('drain', done);
-    });
   }
 
   private async prune(): Promise<void> {
