@@ -5,7 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { spawnServer, type SpawnedServer } from '../tests/helpers/spawn-server.ts';
+import { spawnServer, type SpawnedServer } from '../tools/spawn-server.ts';
 
 const BATCHES = 5;
 const PINGS_PER_BATCH = 1000;
@@ -90,7 +90,7 @@ async function measure(server: SpawnedServer, clientCount: number) {
   };
 }
 
-const server = await spawnServer({ DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '0' });
+const server = await spawnServer({ DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0', STREAM_MAX_CLIENTS_PER_ADDRESS: '0', STREAM_MAX_CLIENTS: '0' });
 try {
   const rows = [];
   for (const count of CLIENT_COUNTS) rows.push(await measure(server, count));

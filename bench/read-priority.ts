@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/open.ts';
-import { spawnServer } from '../tests/helpers/spawn-server.ts';
+import { spawnServer } from '../tools/spawn-server.ts';
 
 const GPS_KEYS = 45_000;
 const PINGS_PER_KEY = 2;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DbModeResponse, RegionsResponse } from '../../src/api/schemas.ts';
 import type { AppContext } from '../context.ts';
+import { gateStatus } from '../db/priority-gate.ts';
 import { defineRoute } from '../http/route.ts';
 import { listRegions } from '../stores/regions.ts';
 import { storeProblem } from '../db/store-check.ts';
@@ -32,7 +33,18 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
   app.get('/healthz', async (_request, reply) => {
-    const stream = { streamClients: ctx.hub.clientCount, streamPosition: ctx.hub.position, droppedSlowClients: ctx.hub.droppedSlowClients, streamBacklogs: ctx.hub.backlogs };
+    const { hub } = ctx;
+    const stream = {
+      streamClients: hub.clientCount,
+      streamPosition: hub.position,
+      droppedSlowClients: hub.droppedSlowClients,
+      refusedStreamsOverTotalCap: hub.refusedOverTotalCap,
+      refusedStreamsOverAddressCap: hub.refusedOverAddressCap,
+      streamClientsFellBehind: hub.clientsFellBehind,
+      snapshotsInsteadOfReplay: hub.snapshotsInsteadOfReplay,
+      streamBacklogs: hub.backlogs,
+      databaseGate: gateStatus(ctx.db),
+    };
     const problem = await storeProblem(ctx.db, HEALTH_QUERY_LIMIT_MS);
     if (problem) return reply.code(503).send({ ok: false, error: problem, ...stream });
     return { ok: true, ...stream };

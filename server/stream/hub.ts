@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Database } from '../db/seam.ts';
+import { withPriority, type Database, type Priority } from '../db/seam.ts';
 import { recentAlertsForSnapshot } from '../stores/alerts.ts';
 import { StreamAdmission, type StreamCaps } from './admission.ts';
 import { StreamClient } from './client.ts';
@@ -135,7 +135,8 @@ export class StreamHub {
 
   private async pump(): Promise<void> {
     for (;;) {
-      const page = await this.readAfter(this.lastSeq);
+      // Live delivery is the panic's last hop to the operators: it overtakes queued reads.
+      const page = await this.readAfter(this.lastSeq, undefined, 'urgent');
       if (page.length === 0) return;
       this.broadcast(page);
       if (frameCount(page) < READ_PAGE) return;
@@ -143,11 +144,11 @@ export class StreamHub {
   }
 
   /** The next page of events after `seq` from the database, in blocks (only `byteBudget` of them). */
-  private async readAfter(seq: number, byteBudget?: number): Promise<FrameBlock[]> {
+  private async readAfter(seq: number, byteBudget?: number, priority: Priority = 'normal'): Promise<FrameBlock[]> {
     // PGlite answers on this thread: reads chained through promises alone would keep sockets from being
     // accepted, read or drained until a whole replay is done.
     await new Promise((resolve) => setImmediate(resolve));
-    const { rows } = await this.db.query<{ seq: number; json: string }>(
+    const { rows } = await withPriority(this.db, priority).query<{ seq: number; json: string }>(
       'select seq, data::text as json from stream_events where seq > $1 order by seq limit $2',
       [seq, READ_PAGE],
     );

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, dropSchema, uniqueSchema } from '../helpers/server.ts';
-import { freePort, spawnServer, type SpawnedServer } from '../helpers/spawn-server.ts';
+import { freePort, spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
 
 const PHONES = 4;
 const PANICS_PER_PHONE = 15;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite.ts';
 import { call } from '../helpers/server.ts';
 import { startLockHolder, type LockHolder } from '../helpers/lock-holder.ts';
-import { spawnServer } from '../helpers/spawn-server.ts';
+import { spawnServer } from '../../tools/spawn-server.ts';
 
 // The embedded store's folder, whatever DATABASE_URL the run has: these servers are PGlite by design.
 const PGLITE = { DATABASE_URL: '' };

@@ -1,7 +1,7 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, startTestServer } from '../helpers/server.ts';
-import { freePort } from '../helpers/spawn-server.ts';
+import { freePort } from '../../tools/spawn-server.ts';
 
 const streamFields = {
   streamClients: expect.any(Number),

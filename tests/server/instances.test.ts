@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dropSchema, uniqueSchema } from '../helpers/server.ts';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server.ts';
+import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
 import { openStream } from '../helpers/sse.ts';
 
 describe('embedded storage belongs to one process', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
-import { spawnServer } from '../helpers/spawn-server.ts';
+import { spawnServer } from '../../tools/spawn-server.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pad-journal-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

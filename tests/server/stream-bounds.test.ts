@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, dropSchema, startTestServer, uniqueSchema, type TestServer } from '../helpers/server.ts';
 import { openIdCheckingClient, openNonReadingClient, openStreamFrom, residentMB, type StreamAnswer } from '../helpers/raw-sse.ts';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server.ts';
+import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
 import { openStream } from '../helpers/sse.ts';
 
 /** 1000 pings (the most a batch takes) far from every seeded zone: exactly 1000 stream events. */

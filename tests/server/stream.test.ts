@@ -3,7 +3,7 @@ import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamMessage } from '../../src/api/schemas.ts';
 import { call, dropSchema, startTestServer, uniqueSchema, type TestServer } from '../helpers/server.ts';
-import { spawnServer, type SpawnedServer } from '../helpers/spawn-server.ts';
+import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
 import { openStream } from '../helpers/sse.ts';
 
 function gpsMessage(touristId: string, n: number): StreamMessage {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { distDir } from '../../../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../../../server/build-dashboard.ts';
 import { dropSchema, uniqueSchema } from '../../helpers/server.ts';
-import { freePort, spawnServer, type SpawnedServer } from '../../helpers/spawn-server.ts';
+import { freePort, spawnServer, type SpawnedServer } from '../../../tools/spawn-server.ts';
 
 /** A basemap with one background layer and no sources: nothing to fetch, so the map works offline. */
 export const OFFLINE_BACKGROUND = '#e5e7eb';
