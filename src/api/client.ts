@@ -1,30 +1,39 @@
 // Typed client for the backend (../../shared/API.md), same origin. A response is usable only when
 // `ok` is true and the expected field is present (SPEC §5); anything else is an ApiError.
-import type {
-  DeviceEvent,
-  DidAnchor,
-  Geofence,
-  GpsHistory,
-  GpsPing,
-  Incident,
-  IncidentStatus,
-  Region,
-  RiskLevel,
+import type { z } from 'zod';
+import {
   StreamMessage,
+  type DbModeResponse,
+  type DeviceEvent,
+  type DidAnchor,
+  type Geofence,
+  type GeofenceBody,
+  type GpsHistory,
+  type GpsPing,
+  type Incident,
+  type IncidentIdBody,
+  type IncidentStatus,
+  type PanicAlertBody,
+  type Region,
+  type SafetyCreditResponse,
 } from './schemas.ts';
 
-export type { StreamMessage };
+/** The whole safety-credit answer: the box shows `score`, the breakdown dialog shows everything. */
+export type SafetyCredit = z.infer<typeof SafetyCreditResponse>;
+type DbMode = z.infer<typeof DbModeResponse>['mode'];
+/** A geofence to create, as the request body (optional fields may be left out). */
+export type NewGeofence = z.input<typeof GeofenceBody>;
 
-export const UNEXPECTED_RESPONSE = 'Unexpected server response';
-export const INCIDENTS_LOAD_FAILED = 'Failed to load incidents';
-export const STATUS_FETCH_LIMIT = 50;
-export const EVENTS_FETCH_LIMIT = 20;
+const UNEXPECTED_RESPONSE = 'Unexpected server response';
+const INCIDENTS_LOAD_FAILED = 'Failed to load incidents';
+const STATUS_FETCH_LIMIT = 50;
+const EVENTS_FETCH_LIMIT = 20;
 export const STREAM_PATH = '/panic-alerts/stream';
 
 const baseUrl = '';
 
 /** A failed call; `serverError` is the backend's own `error` sentence when it sent one. */
-export class ApiError extends Error {
+class ApiError extends Error {
   readonly serverError: string | undefined;
   constructor(message: string, serverError?: string) {
     super(message);
@@ -53,7 +62,7 @@ export interface IncidentFilter {
 
 type Query = Record<string, string | number | undefined>;
 
-export function buildUrl(path: string, query: Query = {}): string {
+function buildUrl(path: string, query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -63,7 +72,7 @@ export function buildUrl(path: string, query: Query = {}): string {
 }
 
 /** Region 'all' and window 0 are not sent (SPEC §5). */
-export function filterQuery({ regionId, windowMinutes }: IncidentFilter): Query {
+function filterQuery({ regionId, windowMinutes }: IncidentFilter): Query {
   return {
     regionId: regionId && regionId !== 'all' ? regionId : undefined,
     minutes: windowMinutes > 0 ? windowMinutes : undefined,
@@ -102,7 +111,7 @@ async function getField<T>(path: string, field: string, check: FieldCheck): Prom
   return body[field] as T;
 }
 
-async function post(path: string, payload: Body): Promise<Body> {
+async function post(path: string, payload: object): Promise<Body> {
   return call(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -128,39 +137,30 @@ export const fetchGeofences = () => getField<Geofence[]>('/geofences', 'geofence
 export const fetchSafetyScore = (regionId: string) =>
   getField<number>(buildUrl('/safety-score', { regionId }), 'score', isNumber);
 
-/** The whole safety-credit answer: the box shows `score`, the breakdown dialog shows everything. */
 export async function fetchSafetyCredit(regionId: string, placeId?: string): Promise<SafetyCredit> {
   const body = await call(buildUrl('/safety-credit', { regionId, placeId }));
   if (!isNumber(body.score)) throw new ApiError(UNEXPECTED_RESPONSE);
   return body as SafetyCredit;
 }
-export type SafetyCredit = { ok: true; score: number } & Body;
 
 export const fetchAnchors = () => getField<DidAnchor[]>('/did/anchors', 'anchors', isArray);
 export const fetchLastPings = () => getField<GpsPing[]>('/gps/last', 'pings', isArray);
 export const fetchGpsHistory = () => getField<GpsHistory>('/gps/history', 'history', isObject);
 export const fetchRegions = () => getField<Region[]>('/regions', 'regions', isArray);
-export const fetchDbMode = () => getField<string>('/db-mode', 'mode', isString);
+export const fetchDbMode = () => getField<DbMode>('/db-mode', 'mode', isString);
 export const fetchEvents = () =>
   getField<DeviceEvent[]>(buildUrl('/events', { limit: EVENTS_FETCH_LIMIT }), 'events', isArray);
 
 export const acknowledgeIncident = (id: string) =>
-  post('/incidents/acknowledge', { id }).then((body) => requireField(body, 'incident'));
+  post('/incidents/acknowledge', { id } satisfies z.input<typeof IncidentIdBody>).then((body) => requireField(body, 'incident'));
 export const resolveIncident = (id: string) =>
-  post('/incidents/resolve', { id }).then((body) => requireField(body, 'incident'));
+  post('/incidents/resolve', { id } satisfies z.input<typeof IncidentIdBody>).then((body) => requireField(body, 'incident'));
 
 export const sendPanicAlert = (latitude: number, longitude: number) =>
-  post('/panic-alert', { latitude, longitude }).then((body) => requireField(body, 'alert'));
+  post('/panic-alert', { latitude, longitude } satisfies z.input<typeof PanicAlertBody>).then((body) => requireField(body, 'alert'));
 
-export interface NewGeofence {
-  id: string;
-  name: string;
-  riskLevel: RiskLevel;
-  regionId: string;
-  polygon: [number, number][];
-}
 export const createGeofence = (geofence: NewGeofence) =>
-  post('/geofences', { ...geofence }).then((body) => requireField(body, 'geofence'));
+  post('/geofences', geofence).then((body) => requireField(body, 'geofence'));
 
 /** The CSV download; unlike the filter call it always names both, as the export link always did. */
 export const exportUrl = ({ regionId, windowMinutes }: IncidentFilter) =>
@@ -171,14 +171,10 @@ function requireField(body: Body, field: string): Body {
   return body;
 }
 
-
-const streamFields: Record<StreamMessage['type'], string> = {
-  snapshot: 'alerts',
-  alert: 'alert',
-  incident_update: 'incident',
-  gps: 'ping',
-  geofence_alert: 'alert',
-};
+/** The field that carries each stream message's payload (`gps` → `ping`), read from the contract. */
+const streamFields = Object.fromEntries(
+  StreamMessage.options.map((option) => [option.shape.type.value, Object.keys(option.shape).find((key) => key !== 'type')]),
+) as Record<StreamMessage['type'], string>;
 
 /** One `data:` line of the live stream, or undefined when it is not a message the dashboard knows. */
 export function parseStreamMessage(data: string): StreamMessage | undefined {

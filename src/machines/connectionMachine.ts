@@ -1,7 +1,7 @@
 // The live connection: the stream's state as the badge shows it, polling while it is not connected,
 // and a fresh EventSource after a back-off once the browser has given up on the old one.
 import { assign, not, sendParent, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { StreamMessage } from '../api/client.ts';
+import type { StreamMessage } from '../api/schemas.ts';
 import { eventStream, type StreamEvent } from './eventStream.ts';
 
 export const POLL_INTERVAL_MS = 10_000;
@@ -9,7 +9,7 @@ const FIRST_RECONNECT_DELAY_MS = 2_000;
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
 /** What the parent (the dashboard) hears from this machine. */
-export type ConnectionOutput = { type: 'connection.poll' } | { type: 'connection.message'; message: StreamMessage };
+type ConnectionOutput = { type: 'connection.poll' } | { type: 'connection.message'; message: StreamMessage };
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 

@@ -6,7 +6,7 @@ export type StatusFilter = 'all' | IncidentStatus;
 const lifecycleOrder: Record<IncidentStatus, number> = { open: 0, acknowledged: 1, resolved: 2 };
 
 /** Statuses only move forward: a reload that started before an acknowledge must not undo it. */
-export function laterStatus(a: IncidentStatus | undefined, b: IncidentStatus): IncidentStatus {
+function laterStatus(a: IncidentStatus | undefined, b: IncidentStatus): IncidentStatus {
   return a && lifecycleOrder[a] > lifecycleOrder[b] ? a : b;
 }
 

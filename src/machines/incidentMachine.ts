@@ -4,14 +4,14 @@ import { fromPromise, sendParent, setup } from 'xstate';
 import { acknowledgeIncident, resolveIncident } from '../api/client.ts';
 import type { IncidentStatus } from '../api/schemas.ts';
 
-export type IncidentEvent =
+type IncidentEvent =
   | { type: 'incident.acknowledge' }
   | { type: 'incident.resolve' }
   /** The backend reports a status (reload or stream); the lifecycle only ever moves forward. */
   | { type: 'incident.sync'; status: IncidentStatus };
 
 /** What the parent hears after a successful change. */
-export type IncidentOutput = { type: 'incident.statusChanged'; id: string; status: IncidentStatus };
+type IncidentOutput = { type: 'incident.statusChanged'; id: string; status: IncidentStatus };
 
 /** Resolving from open and from acknowledged alike; a failure goes back to that state's idle. */
 const resolveRequest = {

@@ -8,7 +8,7 @@ export const STORAGE_KEYS = {
 
 export const placeKey = (regionId: string) => `${STORAGE_KEYS.placePrefix}${regionId}`;
 
-export const DEFAULT_REGION_ID = 'default';
+const DEFAULT_REGION_ID = 'default';
 export const TIME_WINDOWS = [
   { minutes: 0, label: 'All' },
   { minutes: 15, label: 'Last 15m' },

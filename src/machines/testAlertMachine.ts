@@ -2,12 +2,12 @@
 import { fromPromise, setup } from 'xstate';
 import { sendPanicAlert } from '../api/client.ts';
 
-export interface MapPoint {
+interface MapPoint {
   latitude: number;
   longitude: number;
 }
 
-export type TestAlertEvent = { type: 'testAlert.toggle' } | ({ type: 'map.click' } & MapPoint);
+type TestAlertEvent = { type: 'testAlert.toggle' } | ({ type: 'map.click' } & MapPoint);
 
 export const testAlertMachine = setup({
   types: { events: {} as TestAlertEvent },

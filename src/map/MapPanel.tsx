@@ -20,11 +20,11 @@ import { useLiveFrame } from './useLiveFrame.ts';
 import { useTestModeClicks } from './useTestModeClicks.ts';
 
 /** For the browser-test harness and tools: the map, once created. Not needed by the dashboard. */
-export interface MapPanelHooks {
+interface MapPanelHooks {
   onMapReady?: (map: MapLibreMap) => void;
 }
 
-export const TEST_MODE_HINT = 'Click on the map to send a test alert';
+const TEST_MODE_HINT = 'Click on the map to send a test alert';
 
 const useStyles = makeStyles({
   panel: { position: 'relative', width: '100%', height: `${MAP_HEIGHT_PX}px`, overflow: 'hidden' },

@@ -6,7 +6,7 @@ import { BASEMAP_BACKGROUND, BASEMAP_BACKGROUND_DARK, OSM_ATTRIBUTION, OSM_TILE_
 
 export type BasemapStyle = NonNullable<MapOptions['style']>;
 
-export interface BasemapConfig {
+interface BasemapConfig {
   styleUrl: string | null;
   tileUrl: string;
   attribution: string;

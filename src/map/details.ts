@@ -19,7 +19,7 @@ function zoneRows(geofences: readonly Geofence[], point: LatLng): Details['rows'
   ];
 }
 
-export function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Details {
+function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Details {
   return {
     title: 'Alert',
     rows: [
@@ -37,7 +37,7 @@ export function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[
   };
 }
 
-export function pingDetails(row: PingRow, geofences: readonly Geofence[]): Details | null {
+function pingDetails(row: PingRow, geofences: readonly Geofence[]): Details | null {
   const ping = row.ping;
   if (!ping) return null;
   return {
@@ -53,7 +53,7 @@ export function pingDetails(row: PingRow, geofences: readonly Geofence[]): Detai
   };
 }
 
-export function zoneDetails(zone: Geofence): Details {
+function zoneDetails(zone: Geofence): Details {
   return {
     title: 'Zone',
     rows: [
@@ -66,7 +66,7 @@ export function zoneDetails(zone: Geofence): Details {
   };
 }
 
-export function trailDetails(trail: TrailRow): Details {
+function trailDetails(trail: TrailRow): Details {
   return { title: 'GPS trail', rows: [['Key', trail.key], ['Points', String(trail.path.length)]] };
 }
 

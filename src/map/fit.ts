@@ -15,7 +15,7 @@ export type FitTarget =
   | { kind: 'point'; center: LngLat; zoom: number }
   | { kind: 'bounds'; bounds: [LngLat, LngLat]; padding: number; maxZoom: number };
 
-export interface FitOptions {
+interface FitOptions {
   showLiveGps: boolean;
   fitGps: boolean;
 }

@@ -4,7 +4,7 @@ import type { MapAlert } from './types.ts';
 /** deck.gl and MapLibre order: [longitude, latitude]. */
 export type LngLat = [number, number];
 
-export function isNumericCoordinate(value: unknown): value is number {
+function isNumericCoordinate(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 

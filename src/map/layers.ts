@@ -28,7 +28,7 @@ export type DrawableAlert = MapAlert & LatLng;
 const OUTLINE_LIGHT: Rgb = [255, 255, 255];
 const OUTLINE_DARK: Rgb = [17, 24, 39];
 
-export function zoneFillColour(zone: Pick<Geofence, 'riskLevel'>) {
+function zoneFillColour(zone: Pick<Geofence, 'riskLevel'>) {
   return withOpacity(RISK_COLOURS[riskColourName(zone.riskLevel)], zoneFillOpacity(zone.riskLevel));
 }
 

@@ -51,7 +51,7 @@ function registerKeys(colourIndex: ReadonlyMap<string, number>, keys: Iterable<s
   return next ?? colourIndex;
 }
 
-export function colourOf(colourIndex: ReadonlyMap<string, number>, key: string): Rgb {
+function colourOf(colourIndex: ReadonlyMap<string, number>, key: string): Rgb {
   return paletteColour(colourIndex.get(key) ?? 0);
 }
 

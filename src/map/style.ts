@@ -1,7 +1,7 @@
 // Every map constant of SPEC §2 "Map panel", §4 and §9 in one place, plus the colours they are drawn in.
 
 export type Rgb = readonly [number, number, number];
-export type Rgba = readonly [number, number, number, number];
+type Rgba = readonly [number, number, number, number];
 
 export const MAP_HEIGHT_PX = 400;
 /** [latitude, longitude] */
@@ -15,8 +15,8 @@ export const TRAIL_OPACITY = 0.7;
 export const GLIDE_DURATION_MS = 1000;
 export const LEGEND_CAP = 10;
 export const LEGEND_SCROLL_HEIGHT_PX = 120;
-export const RED_ZONE_FILL_OPACITY = 0.2;
-export const OTHER_ZONE_FILL_OPACITY = 0.15;
+const RED_ZONE_FILL_OPACITY = 0.2;
+const OTHER_ZONE_FILL_OPACITY = 0.15;
 export const ALERT_RADIUS_PX = 8;
 export const ZONE_OUTLINE_WIDTH_PX = 2;
 

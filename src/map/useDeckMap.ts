@@ -7,12 +7,12 @@ import { useEffect, useState, type RefObject } from 'react';
 import { BACKGROUND_LAYER_ID, backgroundColour, basemapStyle, loadBasemapConfig, type BasemapStyle } from './basemap.ts';
 import type { Camera } from './fit.ts';
 
-export interface DeckMap {
+interface DeckMap {
   map: MapLibreMap;
   overlay: MapLibreOverlay;
 }
 
-export type DeckMapStatus = { state: 'starting' } | { state: 'ready'; deckMap: DeckMap } | { state: 'failed'; reason: string };
+type DeckMapStatus = { state: 'starting' } | { state: 'ready'; deckMap: DeckMap } | { state: 'failed'; reason: string };
 
 let workerConfigured = false;
 function configureWorker(): void {

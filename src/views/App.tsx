@@ -1,5 +1,5 @@
 import type { ActorOptions } from 'xstate';
-import type { dashboardMachine } from '../machines/dashboardMachine.ts';
+import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { Preferences } from '../machines/preferences.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { Shell } from './shell/Shell.tsx';

@@ -2,7 +2,7 @@
 // incident actors, which components read through the hooks below.
 import { createActorContext, useSelector } from '@xstate/react';
 import { connectionState, type ConnectionState } from '../machines/connectionMachine.ts';
-import { dashboardMachine } from '../machines/dashboardMachine.ts';
+import { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 
 export const DashboardActor = createActorContext(dashboardMachine);
 
@@ -19,4 +19,3 @@ export function useTestAlert() {
 
 export const useDark = () => DashboardActor.useSelector((s) => s.matches({ theme: 'dark' }));
 export const useDevPanelShown = () => DashboardActor.useSelector((s) => s.matches({ devPanel: 'shown' }));
-export const useSend = () => DashboardActor.useActorRef().send;

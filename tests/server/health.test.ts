@@ -7,7 +7,12 @@ const streamFields = {
   streamClients: expect.any(Number),
   streamPosition: expect.any(Number),
   droppedSlowClients: expect.any(Number),
+  refusedStreamsOverTotalCap: expect.any(Number),
+  refusedStreamsOverAddressCap: expect.any(Number),
+  streamClientsFellBehind: expect.any(Number),
+  snapshotsInsteadOfReplay: expect.any(Number),
   streamBacklogs: expect.any(Array),
+  databaseGate: { slots: expect.any(Number), running: expect.any(Number), waiting: { urgent: expect.any(Number), normal: expect.any(Number), background: expect.any(Number) } },
 };
 
 /**

@@ -5,7 +5,7 @@ const useStyles = makeStyles({
   row: { display: 'grid', gridTemplateColumns: '1fr', gap: tokens.spacingVerticalS },
 });
 
-export const ANALYTICS_TITLE = 'Analytics (coming soon)';
+const ANALYTICS_TITLE = 'Analytics (coming soon)';
 
 export function AnalyticsView() {
   const styles = useStyles();

@@ -3,7 +3,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { formatTime, truncateDigest } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 
-export const ANCHOR_ROWS = 20;
+const ANCHOR_ROWS = 20;
 
 const columns: Column<DidAnchor>[] = [
   { title: 'Time', cell: (a) => formatTime(a.createdAt) },

@@ -3,7 +3,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 
-export const EVENT_ROWS = 20;
+const EVENT_ROWS = 20;
 
 const columns: Column<DeviceEvent>[] = [
   { title: 'Time', cell: (e) => formatTime(e.createdAt) },

@@ -3,7 +3,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 
-export const PING_ROWS = 20;
+const PING_ROWS = 20;
 
 const columns: Column<GpsPing>[] = [
   { title: 'Time', cell: (p) => formatTime(p.at) },

@@ -21,7 +21,7 @@ import { RiskLegend } from './RiskLegend.tsx';
 // deck.gl and MapLibre come in their own chunk, after the tables have painted.
 const MapPanel = lazy(() => loadChunk(() => import('../../map/MapPanel.tsx')));
 
-export function toMapAlert(incident: Incident, status: string): MapAlert {
+function toMapAlert(incident: Incident, status: string): MapAlert {
   return {
     id: incident.id,
     latitude: incident.latitude,

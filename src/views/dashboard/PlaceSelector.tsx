@@ -1,10 +1,10 @@
 import { Field, Select } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { currentPlace } from '../../machines/dashboardMachine.ts';
+import { currentPlace } from '../../machines/dashboard/context.ts';
 import { placesInRegion } from '../../machines/incidentFilters.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 
-export const ALL_IN_REGION = '(all in region)';
+const ALL_IN_REGION = '(all in region)';
 
 export function PlaceSelector() {
   const { send } = DashboardActor.useActorRef();

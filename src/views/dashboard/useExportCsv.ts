@@ -1,5 +1,5 @@
 import { exportUrl } from '../../api/client.ts';
-import { currentFilter } from '../../machines/dashboardMachine.ts';
+import { currentFilter } from '../../machines/dashboard/context.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 
 /** Opens the CSV download for the current region and window in a new tab. */

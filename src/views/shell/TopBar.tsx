@@ -4,7 +4,7 @@ import { DashboardActor, useConnectionState, useDark } from '../dashboard-actor.
 import { atLeast } from '../breakpoints.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 
-export const APP_TITLE = 'Panic Alerts Dashboard';
+const APP_TITLE = 'Panic Alerts Dashboard';
 
 const useStyles = makeStyles({
   bar: {

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { SimulatedClock, type AnyActorLogic } from 'xstate';
 import { vi } from 'vitest';
 import { connectionMachine } from '../../../src/machines/connectionMachine.ts';
-import { dashboardMachine } from '../../../src/machines/dashboardMachine.ts';
+import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
 import { incidentMachine } from '../../../src/machines/incidentMachine.ts';
 import { readPreferences, type Preferences } from '../../../src/machines/preferences.ts';
 import { testAlertMachine } from '../../../src/machines/testAlertMachine.ts';

@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { incidentStatuses, type IncidentStatus } from '../../src/api/schemas.ts';
 import { incidentMachine, shownStatus } from '../../src/machines/incidentMachine.ts';
-import { describePath, transitionCoverPaths } from '../machines/support/transition-paths.ts';
-import { DeferredActor } from './support/deferred-actor.ts';
-import { FakeApi, incident } from './support/fake-api.ts';
-import { renderDashboard, settle } from './support/render-dashboard.tsx';
+import { DeferredActor } from '../views/support/deferred-actor.ts';
+import { FakeApi, incident } from '../views/support/fake-api.ts';
+import { renderDashboard, settle } from '../views/support/render-dashboard.tsx';
+import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
 
-vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
+vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
 const model = incidentMachine.provide({ actions: { reportStatus: () => {} } });
 const syncSamples = incidentStatuses.map((status) => ({ type: 'incident.sync' as const, status }));

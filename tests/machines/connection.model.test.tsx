@@ -2,10 +2,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionMachine, connectionState, POLL_INTERVAL_MS } from '../../src/machines/connectionMachine.ts';
-import { describePath, transitionCoverPaths } from '../machines/support/transition-paths.ts';
-import { renderDashboard, TEST_RECONNECT_DELAY_MS, type DashboardHarness } from './support/render-dashboard.tsx';
+import { renderDashboard, TEST_RECONNECT_DELAY_MS, type DashboardHarness } from '../views/support/render-dashboard.tsx';
+import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
 
-vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
+vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
 // The parent-bound actions are no-ops for path generation; the page under test runs the real ones.
 const model = connectionMachine.provide({ actions: { requestPoll: () => {}, forwardMessage: () => {} } });

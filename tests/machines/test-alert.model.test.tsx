@@ -3,12 +3,12 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAlertMachine } from '../../src/machines/testAlertMachine.ts';
-import { describePath, transitionCoverPaths } from '../machines/support/transition-paths.ts';
-import { DeferredActor } from './support/deferred-actor.ts';
-import { STAND_IN_CLICK } from './support/map-stand-in.tsx';
-import { renderDashboard, settle } from './support/render-dashboard.tsx';
+import { DeferredActor } from '../views/support/deferred-actor.ts';
+import { STAND_IN_CLICK } from '../views/support/map-stand-in.tsx';
+import { renderDashboard, settle } from '../views/support/render-dashboard.tsx';
+import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
 
-vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
+vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
 const clickSample = { type: 'map.click' as const, ...STAND_IN_CLICK };
 const paths = transitionCoverPaths(testAlertMachine, { samples: { 'map.click': [clickSample] } });

@@ -1,9 +1,9 @@
 // 'Seed Test Geofence': a square around the first incident, or around Bengaluru when there is none.
-import type { NewGeofence } from '../api/client.ts';
-import type { Incident } from '../api/schemas.ts';
+import type { NewGeofence } from '../../api/client.ts';
+import type { Incident } from '../../api/schemas.ts';
 
-export const SEED_HALF_SIZE_DEGREES = 0.01;
-export const BENGALURU = { latitude: 12.9716, longitude: 77.5946, regionId: 'bengaluru' } as const;
+const SEED_HALF_SIZE_DEGREES = 0.01;
+const BENGALURU = { latitude: 12.9716, longitude: 77.5946, regionId: 'bengaluru' } as const;
 
 export function testGeofenceFor(incidents: readonly Incident[], now = Date.now()): NewGeofence {
   const first = incidents.find((i) => Number.isFinite(i.latitude) && Number.isFinite(i.longitude));

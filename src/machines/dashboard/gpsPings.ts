@@ -1,9 +1,9 @@
 // Live GPS pings: newest first, one per tourist or device, at most 50 (SPEC §7, §9).
-import { pingKey, type GpsHistory, type GpsPing } from '../api/schemas.ts';
+import { pingKey, type GpsHistory, type GpsPing } from '../../api/schemas.ts';
 
 export const MAX_LIVE_PINGS = 50;
 /** The backend keeps 50 points per key in /gps/history; the live trail keeps the same. */
-export const MAX_TRAIL_POINTS = 50;
+const MAX_TRAIL_POINTS = 50;
 
 export function mergePing(pings: readonly GpsPing[], ping: GpsPing): GpsPing[] {
   const key = pingKey(ping);

@@ -1,0 +1,75 @@
+// What the dashboard machine keeps and hears: the operator's choices, the incidents and their rows'
+// actors, and the side data of the resource table.
+import type { ActorRefFrom } from 'xstate';
+import type { IncidentFilter } from '../../api/client.ts';
+import type { Incident, IncidentStatus, StreamMessage } from '../../api/schemas.ts';
+import type { StatusFilter } from '../incidentFilters.ts';
+import type { incidentMachine } from '../incidentMachine.ts';
+import type { Preferences } from '../preferences.ts';
+import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
+
+export interface DashboardContext extends ResourceData {
+  regionId: string;
+  windowMinutes: number;
+  placeByRegion: Record<string, string>;
+  darkPreferred: boolean;
+  statusFilter: StatusFilter;
+  search: string;
+  incidents: Incident[];
+  /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
+  alertIds: Record<string, string>;
+  incidentRefs: Record<string, ActorRefFrom<typeof incidentMachine>>;
+  loadError: string | undefined;
+}
+
+type Done<Id extends string, Output> = { type: `xstate.done.actor.${Id}`; output: Output };
+type Failed<Id extends string> = { type: `xstate.error.actor.${Id}`; error: unknown };
+
+export type DashboardEvent =
+  | { type: 'dashboard.refresh' }
+  | { type: 'dashboard.refreshAll' }
+  | { type: 'anchors.refresh' }
+  | { type: 'pings.refresh' }
+  | { type: 'region.select'; regionId: string }
+  | { type: 'window.select'; minutes: number }
+  | { type: 'place.select'; placeId: string }
+  | { type: 'filter.status'; status: StatusFilter }
+  | { type: 'filter.search'; text: string }
+  | { type: 'theme.toggle' }
+  | { type: 'dev.toggle' }
+  | { type: 'liveGps.toggle' }
+  | { type: 'fitGps.toggle' }
+  | { type: 'geofence.seed' }
+  | { type: 'incidents.changed' }
+  | { type: 'connection.poll' }
+  | { type: 'connection.message'; message: StreamMessage }
+  | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
+  | Done<'incidents', Incident[]>
+  | Failed<'incidents'>
+  | Done<'seedGeofence', unknown>
+  | Failed<'seedGeofence'>
+  | ResourceEvent;
+
+export function initialContext(preferences: Preferences): DashboardContext {
+  return {
+    ...initialResourceData(),
+    regionId: preferences.regionId,
+    windowMinutes: preferences.windowMinutes,
+    placeByRegion: preferences.placeByRegion,
+    darkPreferred: preferences.dark,
+    statusFilter: 'all',
+    search: '',
+    incidents: [],
+    alertIds: {},
+    incidentRefs: {},
+    loadError: undefined,
+  };
+}
+
+export const currentFilter = (context: DashboardContext): IncidentFilter => ({
+  regionId: context.regionId,
+  windowMinutes: context.windowMinutes,
+});
+
+export const currentPlace = (context: Pick<DashboardContext, 'placeByRegion' | 'regionId'>): string =>
+  context.placeByRegion[context.regionId] ?? '';

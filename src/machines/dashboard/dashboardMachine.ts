@@ -1,0 +1,85 @@
+// The dashboard's data: everything the page shows, loaded in parallel, kept fresh by the stream (or by
+// polling while it is down), filtered on the client, with the operator's preferences kept in storage.
+// Composed of the side-resource table (resources.ts), the incidents region (incidents.ts) and the
+// display modes (displayModes.ts); what a stream message does is streamMessages.ts.
+import { assign, enqueueActions } from 'xstate';
+import { serverErrorOrMessage } from '../../api/client.ts';
+import type { StreamMessage } from '../../api/schemas.ts';
+import type { StatusFilter } from '../incidentFilters.ts';
+import { placeKey } from '../preferences.ts';
+import { initialContext } from './context.ts';
+import { displayGuards, displayModes } from './displayModes.ts';
+import { incidentsRegion, incidentsSetup } from './incidents.ts';
+import { EVERY_RESOURCE, POLLED_RESOURCES, resourceHandlers } from './resources.ts';
+import { applyStreamMessage } from './streamMessages.ts';
+import { testGeofenceFor } from './testGeofence.ts';
+
+export const dashboardMachine = incidentsSetup
+  .extend({
+    guards: displayGuards,
+    actions: {
+      selectPlace: assign(({ context }, { placeId }: { placeId: string }) => ({
+        placeByRegion: { ...context.placeByRegion, [context.regionId]: placeId },
+      })),
+      filterByStatus: assign((_, { status }: { status: StatusFilter }) => ({ statusFilter: status })),
+      search: assign((_, { text }: { text: string }) => ({ search: text })),
+      receiveMessage: enqueueActions(({ context, enqueue }, { message }: { message: StreamMessage }) => {
+        const { changes, statusReport, incidentsChanged } = applyStreamMessage(context, message);
+        if (Object.keys(changes).length) enqueue.assign(changes);
+        const ref = statusReport && context.incidentRefs[statusReport.id];
+        if (ref) enqueue.sendTo(ref, { type: 'incident.sync', status: statusReport.status });
+        if (incidentsChanged) enqueue.raise({ type: 'incidents.changed' });
+      }),
+      seedGeofence: enqueueActions(({ context, enqueue }) => {
+        enqueue.stopChild('seedGeofence');
+        enqueue.spawnChild('seedGeofence', { id: 'seedGeofence', input: testGeofenceFor(context.incidents) });
+      }),
+      alertSeedFailure: (_, { error }: { error: unknown }) =>
+        globalThis.alert?.(`Failed to seed geofence: ${serverErrorOrMessage(error)}`),
+    },
+  })
+  .createMachine({
+    id: 'dashboard',
+    context: ({ input }) => initialContext(input.preferences),
+    invoke: [
+      { id: 'connection', src: 'connection' },
+      { id: 'testAlert', src: 'testAlert' },
+    ],
+    entry: { type: 'fetch', params: { resources: EVERY_RESOURCE } },
+    type: 'parallel',
+    on: {
+      // Side data: each answer is stored, each failure leaves what was shown (SPEC §8).
+      ...resourceHandlers,
+      // The rows' lifecycles follow the statuses too.
+      'xstate.done.actor.statuses': {
+        actions: [{ type: 'storeResource', params: { id: 'statuses' } }, 'syncIncidentActors'],
+      },
+      'anchors.refresh': { actions: { type: 'fetch', params: { resources: ['anchors'] } } },
+      'pings.refresh': { actions: { type: 'fetch', params: { resources: ['pings', 'history'] } } },
+      'place.select': {
+        actions: [
+          { type: 'selectPlace', params: ({ event }) => ({ placeId: event.placeId }) },
+          { type: 'persist', params: ({ context, event }) => ({ key: placeKey(context.regionId), value: event.placeId }) },
+          { type: 'fetch', params: { resources: ['safetyCredit'] } },
+        ],
+      },
+      'filter.status': { actions: { type: 'filterByStatus', params: ({ event }) => ({ status: event.status }) } },
+      'filter.search': { actions: { type: 'search', params: ({ event }) => ({ text: event.text }) } },
+      'geofence.seed': { actions: 'seedGeofence' },
+      'xstate.done.actor.seedGeofence': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
+      'xstate.error.actor.seedGeofence': {
+        actions: { type: 'alertSeedFailure', params: ({ event }) => ({ error: event.error }) },
+      },
+      'connection.poll': {
+        actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsChanged'],
+      },
+      'connection.message': { actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) } },
+      'incident.statusChanged': {
+        actions: { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) },
+      },
+    },
+    states: {
+      incidents: incidentsRegion,
+      ...displayModes,
+    },
+  });

@@ -1,0 +1,41 @@
+// The dashboard machine's types and actors, with the actions every region uses: (re)loading side data
+// and keeping the operator's preferences. The regions extend it with their own implementations.
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { createGeofence, fetchIncidents, type IncidentFilter, type NewGeofence } from '../../api/client.ts';
+import type { Incident } from '../../api/schemas.ts';
+import { connectionMachine } from '../connectionMachine.ts';
+import { incidentMachine } from '../incidentMachine.ts';
+import { writePreference, type Preferences } from '../preferences.ts';
+import { testAlertMachine } from '../testAlertMachine.ts';
+import { currentPlace, type DashboardContext, type DashboardEvent } from './context.ts';
+import { loaderOf, resourceActors, storeAnswer, type ResourceId } from './resources.ts';
+
+export const dashboardSetup = setup({
+  types: {
+    context: {} as DashboardContext,
+    input: {} as { preferences: Preferences },
+    events: {} as DashboardEvent,
+  },
+  actors: {
+    connection: connectionMachine,
+    testAlert: testAlertMachine,
+    incident: incidentMachine,
+    loadIncidents: fromPromise<Incident[], IncidentFilter>(({ input }) => fetchIncidents(input)),
+    seedGeofence: fromPromise<unknown, NewGeofence>(({ input }) => createGeofence(input)),
+    ...resourceActors,
+  },
+  actions: {
+    fetch: enqueueActions(({ context, enqueue }, { resources }: { resources: readonly ResourceId[] }) => {
+      const input = { regionId: context.regionId, placeId: currentPlace(context) };
+      for (const id of resources) {
+        // The newest request wins: an older answer for another region must not land after it.
+        enqueue.stopChild(id);
+        enqueue.spawnChild(loaderOf(id), { id, input });
+      }
+    }),
+    storeResource: assign(({ context, event }, { id }: { id: ResourceId }) =>
+      event.type === `xstate.done.actor.${id}` && 'output' in event ? storeAnswer(context, id, event.output) : {},
+    ),
+    persist: (_, { key, value }: { key: string; value: string }) => writePreference(globalThis.localStorage, key, value),
+  },
+});

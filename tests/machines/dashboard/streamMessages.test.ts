@@ -1,0 +1,90 @@
+// What one stream message does to the dashboard's data, without a machine around it.
+import { describe, expect, it } from 'vitest';
+import type { Alert, GeofenceAlert, GpsPing } from '../../../src/api/schemas.ts';
+import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../../src/machines/dashboard/streamMessages.ts';
+import { incident } from '../../views/support/fake-api.ts';
+
+const empty = { pings: [], history: {}, statuses: {}, alertIds: {} };
+
+const ping = (touristId: string, latitude = 25.5, at = '2025-01-02T03:04:05.000Z'): GpsPing => ({
+  touristId,
+  deviceId: null,
+  latitude,
+  longitude: 91.8,
+  at,
+});
+
+const alert = (n: number): Alert => ({
+  id: `A${n}`,
+  incidentId: `I${n}`,
+  latitude: 25.5,
+  longitude: 91.8,
+  at: '2025-01-02T03:04:05.000Z',
+  regionId: 'shillong',
+});
+
+describe('a gps message', () => {
+  it('puts the ping first, replacing the older one of the same key, and extends its trail', () => {
+    const context = { ...empty, pings: [ping('T1'), ping('T2')], history: { T2: [{ latitude: 1, longitude: 2, at: 'a' }] } };
+    const outcome = applyStreamMessage(context, { type: 'gps', ping: ping('T2', 26, 'b') });
+    expect(outcome.changes.pings).toEqual([ping('T2', 26, 'b'), ping('T1')]);
+    expect(outcome.changes.history).toEqual({ T2: [{ latitude: 1, longitude: 2, at: 'a' }, { latitude: 26, longitude: 91.8, at: 'b' }] });
+    expect(outcome.incidentsChanged).toBe(false);
+    expect(outcome.statusReport).toBeUndefined();
+  });
+
+  it('keeps at most 50 pings', () => {
+    let context = { ...empty } as Parameters<typeof applyStreamMessage>[0];
+    for (let i = 0; i < 60; i++) context = { ...context, ...applyStreamMessage(context, { type: 'gps', ping: ping(`K${i}`) }).changes };
+    expect(context.pings).toHaveLength(50);
+    expect(context.pings[0]!.touristId).toBe('K59');
+  });
+
+  it('leaves the given context as it was', () => {
+    const context = { ...empty, pings: [ping('T1')] };
+    applyStreamMessage(context, { type: 'gps', ping: ping('T9') });
+    expect(context.pings).toEqual([ping('T1')]);
+  });
+});
+
+describe('an incident update', () => {
+  it('moves the status forward, reports it to the row and asks for a reload', () => {
+    const outcome = applyStreamMessage(empty, { type: 'incident_update', incident: incident({ id: 'I1', status: 'acknowledged' }) });
+    expect(outcome).toEqual({
+      changes: { statuses: { I1: 'acknowledged' } },
+      statusReport: { id: 'I1', status: 'acknowledged' },
+      incidentsChanged: true,
+    });
+  });
+
+  it('never moves a known status back', () => {
+    const context = { ...empty, statuses: { I1: 'resolved' as const } };
+    const outcome = applyStreamMessage(context, { type: 'incident_update', incident: incident({ id: 'I1', status: 'open' }) });
+    expect(outcome.changes.statuses).toEqual({ I1: 'resolved' });
+  });
+});
+
+describe('alerts', () => {
+  it('remember the alert id of each incident and ask for a reload', () => {
+    const outcome = applyStreamMessage({ ...empty, alertIds: { I0: 'A0' } }, { type: 'alert', alert: alert(1) });
+    expect(outcome).toEqual({ changes: { alertIds: { I0: 'A0', I1: 'A1' } }, incidentsChanged: true });
+  });
+
+  it('from a snapshot are remembered too, the oldest forgotten beyond the limit', () => {
+    const alerts = Array.from({ length: MAX_REMEMBERED_ALERTS + 5 }, (_, i) => alert(i));
+    const { changes, incidentsChanged } = applyStreamMessage(empty, { type: 'snapshot', alerts });
+    const remembered = Object.keys(changes.alertIds!);
+    expect(remembered).toHaveLength(MAX_REMEMBERED_ALERTS);
+    expect(remembered[0]).toBe('I5');
+    expect(changes.alertIds![`I${MAX_REMEMBERED_ALERTS + 4}`]).toBe(`A${MAX_REMEMBERED_ALERTS + 4}`);
+    expect(incidentsChanged).toBe(true);
+  });
+});
+
+it('a geofence alert changes nothing the dashboard shows', () => {
+  const geofenceAlert: GeofenceAlert = {
+    id: 'G1', action: 'enter', geofenceId: 'z1', riskLevel: 'red', regionId: 'shillong', touristId: 'T1', deviceId: null,
+    latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z',
+  };
+  expect(applyStreamMessage(empty, { type: 'geofence_alert', alert: geofenceAlert })).toEqual({ changes: {}, incidentsChanged: false });
+});
