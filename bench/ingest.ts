@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MAX_BODY_BYTES, MAX_GPS_BATCH, type GpsUpdateBody } from '../src/api/schemas.ts';
+import { MAX_BODY_BYTES, MAX_GPS_BATCH } from '../src/api/fields.ts';
+import type { GpsUpdateBody } from '../src/api/requests.ts';
 import { buildServer } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { MAX_BODY_BYTES } from '../src/api/schemas.ts';
+import { MAX_BODY_BYTES } from '../src/api/fields.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';

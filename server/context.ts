@@ -1,4 +1,4 @@
-import type { StreamMessage } from '../src/api/schemas.ts';
+import type { StreamMessage } from '../src/api/stream.ts';
 import type { Config } from './config.ts';
 import type { PanicJournal } from './db/panic-journal.ts';
 import type { Database, Sql, TransactionOptions } from './db/seam.ts';

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Alert, Incident } from '../../src/api/schemas.ts';
+import type { Alert, Incident } from '../../src/api/entities.ts';
 
 export interface JournaledPanic {
   answer: { alert: Alert; incident: Incident };

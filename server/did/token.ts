@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { DidClaims } from '../../src/api/schemas.ts';
+import type { DidClaims } from '../../src/api/responses.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'panic-alerts-dashboard';

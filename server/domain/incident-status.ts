@@ -1,4 +1,4 @@
-import type { IncidentStatus } from '../../src/api/schemas.ts';
+import type { IncidentStatus } from '../../src/api/fields.ts';
 
 export type StatusAction = 'acknowledge' | 'resolve';
 

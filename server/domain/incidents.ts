@@ -1,7 +1,8 @@
 // Every incident is built here, whatever raised it (a phone's panic, a wristband's SOS, a soft alert, a
 // zone entry): one shape, one id scheme, one place that decides severity.
 import { randomUUID } from 'node:crypto';
-import type { Incident, RiskLevel } from '../../src/api/schemas.ts';
+import type { Incident } from '../../src/api/entities.ts';
+import type { RiskLevel } from '../../src/api/fields.ts';
 
 export type IncidentSource = 'panic' | 'band' | 'soft' | 'geofence';
 

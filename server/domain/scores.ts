@@ -1,5 +1,5 @@
 // Safety score and safety credit (Heuristic v1 of API.md) as pure functions of incidents and a clock.
-import { softIncidentTypes, type IncidentStatus, type IncidentType, type Severity } from '../../src/api/schemas.ts';
+import { softIncidentTypes, type IncidentStatus, type IncidentType, type Severity } from '../../src/api/fields.ts';
 import { MAX_SCORE } from '../../src/domain/scores.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { Geofence, GpsPing } from '../../src/api/schemas.ts';
+import type { Geofence, GpsPing } from '../../src/api/entities.ts';
 import { byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
 
 /** A ping with its key, its time already normalised to ISO 8601 UTC. */

@@ -7,7 +7,7 @@ import type { Database } from '../db/seam.ts';
 import { noJournal, openPanicJournal, type PanicJournal } from '../db/panic-journal.ts';
 import { claimIdempotencyKey } from '../stores/idempotency.ts';
 import { appendStreamEvents } from '../stream/append.ts';
-import type { StreamMessage } from '../../src/api/schemas.ts';
+import type { StreamMessage } from '../../src/api/stream.ts';
 import { storePanic } from './panic.ts';
 
 const COMPACT_EVERY_MS = 5 * 60_000;

@@ -1,7 +1,8 @@
 // A panic with valid coordinates is never refused for anything else: an odd optional field is repaired
 // or dropped (and named in meta.repaired), never the reason a tourist's alert is lost.
 import { z } from 'zod';
-import { PanicAlertBody, latitudeSchema, longitudeSchema } from '../../src/api/schemas.ts';
+import { latitudeSchema, longitudeSchema } from '../../src/api/fields.ts';
+import { PanicAlertBody } from '../../src/api/requests.ts';
 import { badRequest } from '../http/errors.ts';
 
 export interface PanicRequest {

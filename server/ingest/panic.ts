@@ -1,7 +1,7 @@
 // The one write path of panics (phone apps and wristbands): placed by zone, stored with its alert and
 // announced in one transaction ahead of other work, journaled before the phone is told it is stored.
 import { randomUUID } from 'node:crypto';
-import type { Alert, Incident } from '../../src/api/schemas.ts';
+import type { Alert, Incident } from '../../src/api/entities.ts';
 import { buildIncident } from '../domain/incidents.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';

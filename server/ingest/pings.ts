@@ -1,7 +1,9 @@
 // The one write path of GPS pings (single and batch): store them, move the last positions, detect zone
 // entries and exits, and announce all of it, in the caller's transaction.
 import { randomUUID } from 'node:crypto';
-import { pingKey, type DeviceEvent, type GeofenceAlert, type GpsUpdateBody, type Incident, type StreamMessage } from '../../src/api/schemas.ts';
+import { pingKey, type DeviceEvent, type GeofenceAlert, type Incident } from '../../src/api/entities.ts';
+import type { GpsUpdateBody } from '../../src/api/requests.ts';
+import type { StreamMessage } from '../../src/api/stream.ts';
 import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { buildIncident } from '../domain/incidents.ts';

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Alert, AlertsResponse, Incident, IncidentResponse, MAX_ID_LENGTH, PanicAlertBody, PanicAlertsQuery, SoftAlertBody } from '../../src/api/schemas.ts';
+import { Alert, Incident } from '../../src/api/entities.ts';
+import { MAX_ID_LENGTH } from '../../src/api/fields.ts';
+import { PanicAlertsQuery } from '../../src/api/queries.ts';
+import { PanicAlertBody, SoftAlertBody } from '../../src/api/requests.ts';
+import { AlertsResponse, IncidentResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { buildIncident } from '../domain/incidents.ts';
 import { defineRoute } from '../http/route.ts';

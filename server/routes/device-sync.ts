@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BandEventsBody, OfflineSyncBody, type QueuedEvent } from '../../src/api/device-sync-schemas.ts';
-import { CountResponse, MAX_BATCH_BODY_BYTES, type DeviceEvent } from '../../src/api/schemas.ts';
+import type { DeviceEvent } from '../../src/api/entities.ts';
+import { MAX_BATCH_BODY_BYTES } from '../../src/api/fields.ts';
+import { CountResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { insertEventsSkippingStoredIds } from '../stores/synced-events.ts';

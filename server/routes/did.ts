@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  AnchorsResponse,
-  DidAnchorsQuery,
-  DidChainResponse,
-  DidIssueBody,
-  DidIssueResponse,
-  DidVerifyBody,
-  DidVerifyResponse,
-} from '../../src/api/schemas.ts';
+import { DidAnchorsQuery } from '../../src/api/queries.ts';
+import { DidIssueBody, DidVerifyBody } from '../../src/api/requests.ts';
+import { AnchorsResponse, DidChainResponse, DidIssueResponse, DidVerifyResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { anchorContentHash } from '../did/chain.ts';
 import { loadSigningKey } from '../did/signing-key.ts';

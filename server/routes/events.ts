@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CountResponse, EventsBody, EventsQuery, EventsResponse, type DeviceEvent } from '../../src/api/schemas.ts';
+import type { DeviceEvent } from '../../src/api/entities.ts';
+import { EventsQuery } from '../../src/api/queries.ts';
+import { EventsBody } from '../../src/api/requests.ts';
+import { CountResponse, EventsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { insertEvents, listEvents } from '../stores/events.ts';

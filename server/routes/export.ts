@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ExportQuery, type Incident } from '../../src/api/schemas.ts';
+import type { Incident } from '../../src/api/entities.ts';
+import { ExportQuery } from '../../src/api/queries.ts';
 import type { AppContext } from '../context.ts';
 import { csvLine, type CsvCell } from '../domain/csv.ts';
 import { defineRoute } from '../http/route.ts';

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Geofence, GeofenceBody, GeofencesQuery, GeofencesResponse } from '../../src/api/schemas.ts';
+import { Geofence } from '../../src/api/entities.ts';
+import { GeofencesQuery } from '../../src/api/queries.ts';
+import { GeofenceBody } from '../../src/api/requests.ts';
+import { GeofencesResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { listGeofences, saveGeofence, type GeofenceInput } from '../stores/geofences.ts';

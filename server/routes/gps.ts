@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  CountResponse,
-  GpsBatchBody,
-  GpsHistoryQuery,
-  GpsHistoryResponse,
-  GpsLastQuery,
-  GpsPing,
-  GpsUpdateBody,
-  MAX_BATCH_BODY_BYTES,
-  PingsResponse,
-} from '../../src/api/schemas.ts';
+import { GpsPing } from '../../src/api/entities.ts';
+import { MAX_BATCH_BODY_BYTES } from '../../src/api/fields.ts';
+import { GpsHistoryQuery, GpsLastQuery } from '../../src/api/queries.ts';
+import { GpsBatchBody, GpsUpdateBody } from '../../src/api/requests.ts';
+import { CountResponse, GpsHistoryResponse, PingsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { ingestPings, keyedPing } from '../ingest/pings.ts';

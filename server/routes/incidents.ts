@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { IncidentIdBody, IncidentResponse, IncidentsFilterQuery, IncidentsQuery, IncidentsResponse } from '../../src/api/schemas.ts';
+import { IncidentsFilterQuery, IncidentsQuery } from '../../src/api/queries.ts';
+import { IncidentIdBody } from '../../src/api/requests.ts';
+import { IncidentResponse, IncidentsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { transition, type StatusAction } from '../domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';

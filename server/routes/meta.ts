@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DbModeResponse, RegionsResponse } from '../../src/api/schemas.ts';
+import { DbModeResponse, RegionsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { gateStatus } from '../db/priority-gate.ts';
 import { defineRoute } from '../http/route.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ErrorResponse } from '../../src/api/schemas.ts';
+import { ErrorResponse } from '../../src/api/responses.ts';
 import type { AnyRouteContract } from '../http/route.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

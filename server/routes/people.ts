@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DevicePairBody, TouristRegisterBody } from '../../src/api/schemas.ts';
+import { DevicePairBody, TouristRegisterBody } from '../../src/api/requests.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SafetyCreditQuery, SafetyCreditResponse, SafetyScoreQuery, SafetyScoreResponse } from '../../src/api/schemas.ts';
+import { SafetyCreditQuery, SafetyScoreQuery } from '../../src/api/queries.ts';
+import { SafetyCreditResponse, SafetyScoreResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { regionScope } from '../domain/region-scope.ts';
 import { roundComponents, safetyCredit, safetyScore, usableTimeZone } from '../domain/scores.ts';

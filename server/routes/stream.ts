@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { StreamQuery } from '../../src/api/schemas.ts';
+import { StreamQuery } from '../../src/api/queries.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 

@@ -1,5 +1,5 @@
 // Where the demo happens: two cities and a few named zones in each, near the real places.
-import type { RiskLevel } from '../../src/api/schemas.ts';
+import type { RiskLevel } from '../../src/api/fields.ts';
 import type { Vertex } from '../../src/domain/geo.ts';
 
 export interface City {

@@ -2,7 +2,7 @@
 // its public HTTP API, as the phone app and devices would.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { softIncidentTypes } from '../../src/api/schemas.ts';
+import { softIncidentTypes } from '../../src/api/fields.ts';
 import type { Vertex } from '../../src/domain/geo.ts';
 import { ApiClient } from './api-client.ts';
 import { cities, offset, zonePolygon, zones, type City } from './places.ts';

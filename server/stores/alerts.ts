@@ -1,4 +1,4 @@
-import type { Alert } from '../../src/api/schemas.ts';
+import type { Alert } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 import { iso } from './time.ts';
 

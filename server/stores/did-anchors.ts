@@ -1,4 +1,4 @@
-import type { DidAnchor } from '../../src/api/schemas.ts';
+import type { DidAnchor } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 import { anchorDigest, ChainChecker, type ChainCheck, type StoredLink } from '../did/chain.ts';
 import { iso } from './time.ts';

@@ -1,4 +1,4 @@
-import type { Geofence } from '../../src/api/schemas.ts';
+import type { Geofence } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 import { boundingBox, byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
 

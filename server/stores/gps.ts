@@ -1,4 +1,4 @@
-import type { GpsHistory, GpsPing } from '../../src/api/schemas.ts';
+import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 import type { KeyedPing } from '../domain/zone-transitions.ts';
 import { iso } from './time.ts';

@@ -1,4 +1,4 @@
-import type { Region } from '../../src/api/schemas.ts';
+import type { Region } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 
 interface RegionRow {

@@ -1,4 +1,4 @@
-import type { DeviceEvent } from '../../src/api/schemas.ts';
+import type { DeviceEvent } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { StreamMessage } from '../../src/api/schemas.ts';
+import type { StreamMessage } from '../../src/api/stream.ts';
 import type { Sql } from '../db/seam.ts';
 
 /** Held from the insert to the commit, so sequence numbers become visible in the order they were given. */

@@ -1,22 +1,11 @@
 // Typed client for the backend (../../shared/API.md), same origin. A response is usable only when
 // `ok` is true and the expected field is present (SPEC §5); anything else is an ApiError.
 import type { z } from 'zod';
-import {
-  StreamMessage,
-  type DbModeResponse,
-  type DeviceEvent,
-  type DidAnchor,
-  type Geofence,
-  type GeofenceBody,
-  type GpsHistory,
-  type GpsPing,
-  type Incident,
-  type IncidentIdBody,
-  type IncidentStatus,
-  type PanicAlertBody,
-  type Region,
-  type SafetyCreditResponse,
-} from './schemas.ts';
+import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
+import type { IncidentStatus } from './fields.ts';
+import type { GeofenceBody, IncidentIdBody, PanicAlertBody } from './requests.ts';
+import type { DbModeResponse, SafetyCreditResponse } from './responses.ts';
+import { StreamMessage } from './stream.ts';
 
 /** The whole safety-credit answer: the box shows `score`, the breakdown dialog shows everything. */
 export type SafetyCredit = z.infer<typeof SafetyCreditResponse>;

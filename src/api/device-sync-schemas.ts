@@ -2,7 +2,7 @@
 // backend (its POST /sync/offline and POST /events/ble): entries are event-like, every field optional,
 // and an entry's own deviceId/touristId win over the body's. Unknown fields are stripped, never stored.
 import { z } from 'zod';
-import { MAX_EVENTS_BATCH, idSchema, isoTime, optionalId } from './schemas.ts';
+import { MAX_EVENTS_BATCH, idSchema, isoTime, optionalId } from './fields.ts';
 
 /** One event as the phone queued it; the reference treats a missing or null field as "use the default". */
 const QueuedEvent = z.object(

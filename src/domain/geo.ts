@@ -1,6 +1,6 @@
 // Geometry and risk ranking, once, for the server (placing alerts, zone entries) and the map (details,
 // test clicks): both must decide every point the same way, boundary points included.
-import type { RiskLevel } from '../api/schemas.ts';
+import type { RiskLevel } from '../api/fields.ts';
 
 export interface LatLng {
   latitude: number;

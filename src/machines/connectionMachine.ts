@@ -1,7 +1,7 @@
 // The live connection: the stream's state as the badge shows it, polling while it is not connected,
 // and a fresh EventSource after a back-off once the browser has given up on the old one.
 import { assign, not, sendParent, setup, stateIn, type SnapshotFrom } from 'xstate';
-import type { StreamMessage } from '../api/schemas.ts';
+import type { StreamMessage } from '../api/stream.ts';
 import { eventStream, type StreamEvent } from './eventStream.ts';
 
 export const POLL_INTERVAL_MS = 10_000;

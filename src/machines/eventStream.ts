@@ -1,7 +1,7 @@
 // The live stream as a callback actor: one EventSource for the actor's lifetime, closed on stop.
 import { fromCallback } from 'xstate';
 import { parseStreamMessage, STREAM_PATH } from '../api/client.ts';
-import type { StreamMessage } from '../api/schemas.ts';
+import type { StreamMessage } from '../api/stream.ts';
 
 export type StreamEvent =
   | { type: 'stream.open' }

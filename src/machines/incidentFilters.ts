@@ -1,5 +1,6 @@
 // Client-side filters over the loaded incidents (SPEC §4): status and a free-text search.
-import type { Geofence, Incident, IncidentStatus } from '../api/schemas.ts';
+import type { Geofence, Incident } from '../api/entities.ts';
+import type { IncidentStatus } from '../api/fields.ts';
 
 export type StatusFilter = 'all' | IncidentStatus;
 

@@ -2,7 +2,7 @@
 // backend accepted the change; a failed call leaves it where it was, silently (SPEC §4, §8).
 import { fromPromise, sendParent, setup } from 'xstate';
 import { acknowledgeIncident, resolveIncident } from '../api/client.ts';
-import type { IncidentStatus } from '../api/schemas.ts';
+import type { IncidentStatus } from '../api/fields.ts';
 
 type IncidentEvent =
   | { type: 'incident.acknowledge' }

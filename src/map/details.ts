@@ -1,5 +1,5 @@
 // What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
-import type { Geofence } from '../api/schemas.ts';
+import type { Geofence } from '../api/entities.ts';
 import { formatPosition, formatTime, orDash as show } from '../domain/display.ts';
 import { zoneAt, type LatLng } from '../domain/geo.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';

@@ -1,5 +1,5 @@
 // Where the camera starts and what it fits to (SPEC §2 "Map panel"). Pure: MapPanel applies the result.
-import type { GpsHistory } from '../api/schemas.ts';
+import type { GpsHistory } from '../api/entities.ts';
 import type { LatLng } from '../domain/geo.ts';
 import { alertsWithCoordinates, hasNumericCoordinates, type LngLat } from './geo.ts';
 import { DEFAULT_CENTER, FIT_PADDING_PX, SINGLE_POINT_ZOOM, START_ZOOM } from './style.ts';

@@ -1,7 +1,7 @@
 // The deck.gl layers, built by pure functions from data. New instances every render with stable ids;
 // deck.gl diffs props and rebuilds attributes only where data (by reference) or updateTriggers changed.
 import { PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
-import type { Geofence } from '../api/schemas.ts';
+import type { Geofence } from '../api/entities.ts';
 import type { LatLng } from '../domain/geo.ts';
 import { alertsWithCoordinates, polygonToLngLat } from './geo.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';

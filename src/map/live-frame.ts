@@ -1,6 +1,6 @@
 // Live GPS as deck.gl wants it: one row per key in a stable order, so attribute transitions glide each
 // marker from its own previous position. Pure; useLiveFrame feeds it once per animation frame.
-import { pingKey, type GpsHistory, type GpsPing } from '../api/schemas.ts';
+import { pingKey, type GpsHistory, type GpsPing } from '../api/entities.ts';
 import { hasNumericCoordinates, type LngLat } from './geo.ts';
 import { LEGEND_CAP, paletteColour, type Rgb } from './style.ts';
 

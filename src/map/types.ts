@@ -1,4 +1,5 @@
-import type { Geofence, GpsHistory, GpsPing, RiskLevel } from '../api/schemas.ts';
+import type { Geofence, GpsHistory, GpsPing } from '../api/entities.ts';
+import type { RiskLevel } from '../api/fields.ts';
 
 /** An alert as the map reads it (SPEC §3): incidents are mapped to this by the dashboard. */
 export interface MapAlert {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GpsHistory, GpsPing } from '../api/schemas.ts';
+import type { GpsHistory, GpsPing } from '../api/entities.ts';
 import { emptyLiveFrame, nextLiveFrame, type LiveFrame } from './live-frame.ts';
 
 /**

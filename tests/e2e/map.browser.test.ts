@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { GpsPing } from '../../src/api/schemas.ts';
+import type { GpsPing } from '../../src/api/entities.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASEMAP_BACKGROUND, BASEMAP_BACKGROUND_DARK, GPS_PALETTE, RISK_COLOURS, type Rgb } from '../../src/map/style.ts';
 import {

@@ -3,7 +3,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { incidentStatuses, type IncidentStatus } from '../../src/api/schemas.ts';
+import { incidentStatuses, type IncidentStatus } from '../../src/api/fields.ts';
 import { incidentMachine, shownStatus } from '../../src/machines/incidentMachine.ts';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { FakeApi, incident } from '../views/support/fake-api.ts';

@@ -1,4 +1,4 @@
-import type { Geofence, GpsPing } from '../../src/api/schemas.ts';
+import type { Geofence, GpsPing } from '../../src/api/entities.ts';
 
 export function square(id: string, riskLevel: string, lat: number, lng: number, half = 0.01, extra: Partial<Geofence> = {}): Geofence {
   return {

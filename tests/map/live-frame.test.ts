@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GpsHistory, GpsPing } from '../../src/api/schemas.ts';
+import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
 import { COMPACT_MIN_EMPTY_SLOTS, emptyLiveFrame, legendOf, nextLiveFrame, type LiveFrame } from '../../src/map/live-frame.ts';
 import { GPS_PALETTE } from '../../src/map/style.ts';
 import { ping } from './fixtures.ts';

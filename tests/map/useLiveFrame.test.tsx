@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GpsHistory, GpsPing } from '../../src/api/schemas.ts';
+import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
 import { useLiveFrame } from '../../src/map/useLiveFrame.ts';
 import { ping } from './fixtures.ts';
 

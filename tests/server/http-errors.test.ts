@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/api/schemas.ts';
+import { MAX_BODY_BYTES } from '../../src/api/fields.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 async function incidentCount(server: TestServer): Promise<number> {

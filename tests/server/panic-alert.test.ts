@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Alert, Incident } from '../../src/api/schemas.ts';
+import { Alert, Incident } from '../../src/api/entities.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;

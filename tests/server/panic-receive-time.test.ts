@@ -1,7 +1,7 @@
 // A phone's clock never hides a panic: lists, windows, export and the stream snapshot go by the server's
 // receive time, and every unresolved panic is always in the snapshot and the unwindowed filter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alert, Incident } from '../../src/api/schemas.ts';
+import type { Alert, Incident } from '../../src/api/entities.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 import { openStream } from '../helpers/sse.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Incident } from '../../src/api/schemas.ts';
+import type { Incident } from '../../src/api/entities.ts';
 import { insertIncident } from '../../server/stores/incidents.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 

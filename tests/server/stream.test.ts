@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamMessage } from '../../src/api/schemas.ts';
+import type { StreamMessage } from '../../src/api/stream.ts';
 import { call, dropSchema, startTestServer, uniqueSchema, type TestServer } from '../helpers/server.ts';
 import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
 import { openStream } from '../helpers/sse.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Geofence } from '../../src/api/schemas.ts';
+import type { Geofence } from '../../src/api/entities.ts';
 import { computeZoneTransitions, inTimeOrder, type KeyedPing, type ZoneTransitionInput } from '../../server/domain/zone-transitions.ts';
 
 const square = (id: string, riskLevel: Geofence['riskLevel'], lat: number, lng: number, size = 1): Geofence => ({

@@ -2,7 +2,9 @@
 // actors, and the side data of the resource table.
 import type { ActorRefFrom } from 'xstate';
 import type { IncidentFilter } from '../../api/client.ts';
-import type { Incident, IncidentStatus, StreamMessage } from '../../api/schemas.ts';
+import type { Incident } from '../../api/entities.ts';
+import type { IncidentStatus } from '../../api/fields.ts';
+import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../incidentFilters.ts';
 import type { incidentMachine } from '../incidentMachine.ts';
 import type { Preferences } from '../preferences.ts';

@@ -4,7 +4,7 @@
 // display modes (displayModes.ts); what a stream message does is streamMessages.ts.
 import { assign, enqueueActions } from 'xstate';
 import { serverErrorOrMessage } from '../../api/client.ts';
-import type { StreamMessage } from '../../api/schemas.ts';
+import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../incidentFilters.ts';
 import { placeKey } from '../preferences.ts';
 import { initialContext } from './context.ts';

@@ -1,5 +1,5 @@
 // Live GPS pings: newest first, one per tourist or device, at most 50 (SPEC §7, §9).
-import { pingKey, type GpsHistory, type GpsPing } from '../../api/schemas.ts';
+import { pingKey, type GpsHistory, type GpsPing } from '../../api/entities.ts';
 
 export const MAX_LIVE_PINGS = 50;
 /** The backend keeps 50 points per key in /gps/history; the live trail keeps the same. */

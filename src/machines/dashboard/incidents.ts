@@ -3,7 +3,8 @@
 // lifecycle actor per row that follows the statuses the backend reports.
 import { assign, enqueueActions, raise, stateIn } from 'xstate';
 import { loadErrorText } from '../../api/client.ts';
-import type { Incident, IncidentStatus } from '../../api/schemas.ts';
+import type { Incident } from '../../api/entities.ts';
+import type { IncidentStatus } from '../../api/fields.ts';
 import { mergeStatuses, statusOf } from '../incidentFilters.ts';
 import { STORAGE_KEYS } from '../preferences.ts';
 import { currentFilter } from './context.ts';

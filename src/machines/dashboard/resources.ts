@@ -16,7 +16,8 @@ import {
   fetchSafetyScore,
   type SafetyCredit,
 } from '../../api/client.ts';
-import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, IncidentStatus } from '../../api/schemas.ts';
+import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing } from '../../api/entities.ts';
+import type { IncidentStatus } from '../../api/fields.ts';
 import { mergeStatuses } from '../incidentFilters.ts';
 import { MAX_LIVE_PINGS } from './gpsPings.ts';
 

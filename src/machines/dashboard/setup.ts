@@ -2,7 +2,7 @@
 // and keeping the operator's preferences. The regions extend it with their own implementations.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { createGeofence, fetchIncidents, type IncidentFilter, type NewGeofence } from '../../api/client.ts';
-import type { Incident } from '../../api/schemas.ts';
+import type { Incident } from '../../api/entities.ts';
 import { connectionMachine } from '../connectionMachine.ts';
 import { incidentMachine } from '../incidentMachine.ts';
 import { writePreference, type Preferences } from '../preferences.ts';

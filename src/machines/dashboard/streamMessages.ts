@@ -1,7 +1,9 @@
 // What one live-stream message does to the dashboard (SPEC §7): a GPS ping goes to the front of the
 // pings and onto its trail; an alert, a snapshot or an incident update means the incidents shown may be
 // out of date (a silent reload follows); an incident update also moves that row's status forward.
-import type { Alert, IncidentStatus, StreamMessage } from '../../api/schemas.ts';
+import type { Alert } from '../../api/entities.ts';
+import type { IncidentStatus } from '../../api/fields.ts';
+import type { StreamMessage } from '../../api/stream.ts';
 import { mergeStatuses } from '../incidentFilters.ts';
 import type { DashboardContext } from './context.ts';
 import { appendToHistory, mergePing } from './gpsPings.ts';

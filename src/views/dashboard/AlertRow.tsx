@@ -1,7 +1,8 @@
 import { Badge, Button, TableCell, TableRow, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { Incident, IncidentStatus } from '../../api/schemas.ts';
+import type { Incident } from '../../api/entities.ts';
+import type { IncidentStatus } from '../../api/fields.ts';
 import { incidentMachine, shownStatus } from '../../machines/incidentMachine.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 

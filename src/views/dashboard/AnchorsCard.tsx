@@ -1,4 +1,4 @@
-import type { DidAnchor } from '../../api/schemas.ts';
+import type { DidAnchor } from '../../api/entities.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { formatTime, truncateDigest } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';

@@ -1,4 +1,4 @@
-import type { DeviceEvent } from '../../api/schemas.ts';
+import type { DeviceEvent } from '../../api/entities.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';

@@ -1,4 +1,4 @@
-import { pingKey, type GpsPing } from '../../api/schemas.ts';
+import { pingKey, type GpsPing } from '../../api/entities.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';

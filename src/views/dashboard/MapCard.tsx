@@ -10,7 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useMemo } from 'react';
-import type { Incident } from '../../api/schemas.ts';
+import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/types.ts';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
 import { statusOf } from '../../machines/incidentFilters.ts';

@@ -2,7 +2,7 @@
 // its failures are silent, and polling refreshes exactly the rows marked for it (SPEC §7, §8).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { Incident } from '../../../src/api/schemas.ts';
+import type { Incident } from '../../../src/api/entities.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
 import { EVERY_RESOURCE, loaderOf, POLLED_RESOURCES, type ResourceId } from '../../../src/machines/dashboard/resources.ts';
 import type { Preferences } from '../../../src/machines/preferences.ts';

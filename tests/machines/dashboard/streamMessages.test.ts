@@ -1,6 +1,6 @@
 // What one stream message does to the dashboard's data, without a machine around it.
 import { describe, expect, it } from 'vitest';
-import type { Alert, GeofenceAlert, GpsPing } from '../../../src/api/schemas.ts';
+import type { Alert, GeofenceAlert, GpsPing } from '../../../src/api/entities.ts';
 import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../../src/machines/dashboard/streamMessages.ts';
 import { incident } from '../../views/support/fake-api.ts';
 

@@ -1,6 +1,6 @@
 // The fixed scene the browser test draws and checks: zones, alerts, pings and trails spaced apart
 // around Bengaluru, so each one's centre pixel shows that feature alone.
-import type { Geofence, GpsHistory, GpsPing } from '../../../src/api/schemas.ts';
+import type { Geofence, GpsHistory, GpsPing } from '../../../src/api/entities.ts';
 import type { MapAlert } from '../../../src/map/types.ts';
 import { square } from '../fixtures.ts';
 

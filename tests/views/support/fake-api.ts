@@ -1,6 +1,7 @@
 // A stand-in backend at the fetch boundary: answers the dashboard's routes from in-memory data and
 // records every call, so tests assert what the page asked for and what it shows.
-import type { Incident, IncidentStatus } from '../../../src/api/schemas.ts';
+import type { Incident } from '../../../src/api/entities.ts';
+import type { IncidentStatus } from '../../../src/api/fields.ts';
 
 type Json = Record<string, unknown>;
 export type Answer = { status?: number; body: unknown } | (() => Promise<never>);

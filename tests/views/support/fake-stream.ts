@@ -1,7 +1,7 @@
 // The live stream without a network: the test says when it opens, fails, closes or carries a message.
 import { fromCallback } from 'xstate';
 import type { StreamEvent } from '../../../src/machines/eventStream.ts';
-import type { StreamMessage } from '../../../src/api/schemas.ts';
+import type { StreamMessage } from '../../../src/api/stream.ts';
 
 export class FakeStream {
   opened = 0;

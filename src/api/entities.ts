@@ -1,0 +1,134 @@
+// The entities the API answers with (API.md "Entities"), as zod schemas and types.
+import { z } from 'zod';
+import { IncidentStatus, IncidentType, RiskLevel, Severity, latitudeSchema, longitudeSchema } from './fields.ts';
+
+export const Incident = z.object({
+  id: z.string(),
+  type: IncidentType,
+  severity: Severity,
+  status: IncidentStatus,
+  latitude: z.number(),
+  longitude: z.number(),
+  /** When the server received it: the time every list orders and filters by. */
+  createdAt: z.string(),
+  /** The time the phone reported (its clock may be wrong), shown beside the receive time; null when none was sent. */
+  reportedAt: z.string().nullable().optional(),
+  acknowledgedAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  regionId: z.string(),
+  touristId: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  meta: z.object({
+    source: z.string(),
+    geofenceId: z.string().optional(),
+    riskLevel: RiskLevel.optional(),
+    placeId: z.string().optional(),
+    /** Optional fields of a panic that were malformed and repaired (U+FFFD) or dropped, so it could still be stored. */
+    repaired: z.array(z.string()).optional(),
+    /** A panic without coordinates (a wristband's SOS with no known position): latitude/longitude are the region's centre. */
+    noLocation: z.boolean().optional(),
+    /** A panic placed at the device's last known position, and when that position was taken. */
+    positionAt: z.string().optional(),
+  }),
+});
+export type Incident = z.infer<typeof Incident>;
+
+export const Alert = z.object({
+  id: z.string(),
+  incidentId: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Server receive time. */
+  at: z.string(),
+  /** The phone's own time, when it sent one. */
+  reportedAt: z.string().nullable().optional(),
+  regionId: z.string(),
+  touristId: z.string().nullable().optional(),
+  deviceId: z.string().nullable().optional(),
+  geofenceId: z.string().optional(),
+  riskLevel: RiskLevel.optional(),
+  placeId: z.string().optional(),
+});
+export type Alert = z.infer<typeof Alert>;
+
+export const Polygon = z
+  .array(z.tuple([latitudeSchema, longitudeSchema], { error: 'polygon points must be [latitude, longitude] pairs' }), {
+    error: 'polygon must be a list of [latitude, longitude] pairs',
+  })
+  .min(3, 'polygon must have at least 3 points')
+  .max(10_000, 'polygon must have at most 10000 points');
+
+export const Geofence = z.object({
+  id: z.string(),
+  name: z.string(),
+  riskLevel: RiskLevel,
+  regionId: z.string(),
+  polygon: z.array(z.tuple([z.number(), z.number()])),
+  meta: z.object({ placeId: z.string().optional() }).catchall(z.unknown()),
+});
+export type Geofence = z.infer<typeof Geofence>;
+
+export const Region = z.object({
+  id: z.string(),
+  name: z.string(),
+  center: z.tuple([z.number(), z.number()]),
+  timeZone: z.string(),
+  contacts: z.array(z.object({ label: z.string(), phone: z.string() })),
+});
+export type Region = z.infer<typeof Region>;
+
+export const GpsPing = z.object({
+  touristId: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  at: z.string(),
+});
+export type GpsPing = z.infer<typeof GpsPing>;
+
+export const GpsHistoryPoint = z.object({ latitude: z.number(), longitude: z.number(), at: z.string() });
+export type GpsHistoryPoint = z.infer<typeof GpsHistoryPoint>;
+export const GpsHistory = z.record(z.string(), z.array(GpsHistoryPoint));
+export type GpsHistory = z.infer<typeof GpsHistory>;
+
+export const DeviceEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  deviceId: z.string().nullable(),
+  touristId: z.string().nullable(),
+  payload: z.unknown(),
+  createdAt: z.string(),
+});
+export type DeviceEvent = z.infer<typeof DeviceEvent>;
+
+export const DidAnchor = z.object({
+  id: z.string(),
+  didId: z.string(),
+  digest: z.string(),
+  chain: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  prevDigest: z.string().nullable(),
+});
+export type DidAnchor = z.infer<typeof DidAnchor>;
+
+export const GeofenceAlert = z.object({
+  id: z.string(),
+  action: z.enum(['enter', 'exit']),
+  geofenceId: z.string(),
+  riskLevel: RiskLevel,
+  regionId: z.string(),
+  placeId: z.string().optional(),
+  incidentId: z.string().optional(),
+  touristId: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  at: z.string(),
+});
+export type GeofenceAlert = z.infer<typeof GeofenceAlert>;
+
+/** Key of a GPS ping or trail: touristId, else deviceId, else 'anon'. */
+export function pingKey(p: { touristId?: string | null; deviceId?: string | null }): string {
+  return p.touristId ?? p.deviceId ?? 'anon';
+}

@@ -1,0 +1,40 @@
+// Query strings (values arrive as strings and are coerced where the contract allows).
+import { z } from 'zod';
+import { idSchema } from './fields.ts';
+
+const queryInt = (field: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .min(min, `${field} must be between ${min} and ${max}`)
+    .max(max, `${field} must be between ${min} and ${max}`);
+
+const regionFilter = idSchema('regionId').optional();
+const minutesFilter = queryInt('minutes', 0, 525_600).optional();
+
+export const IncidentsFilterQuery = z.object({ regionId: regionFilter, minutes: minutesFilter });
+export const IncidentsQuery = z.object({ limit: queryInt('limit', 1, 500).default(100) });
+export const PanicAlertsQuery = z.object({ limit: queryInt('limit', 1, 500).default(100) });
+export const GeofencesQuery = z.object({ regionId: regionFilter });
+export const SafetyScoreQuery = z.object({
+  regionId: idSchema('regionId').default('default'),
+  days: queryInt('days', 1, 3650).default(30),
+});
+export const SafetyCreditQuery = z.object({
+  regionId: idSchema('regionId').default('default'),
+  placeId: idSchema('placeId').optional(),
+  days: queryInt('days', 1, 3650).default(30),
+});
+export const DidAnchorsQuery = z.object({ didId: idSchema('didId').optional() });
+export const GpsLastQuery = z.object({
+  limit: queryInt('limit', 1, 10_000).default(1000),
+  sinceMinutes: queryInt('sinceMinutes', 0, 525_600).default(1440),
+});
+export const GpsHistoryQuery = z.object({
+  minutes: minutesFilter,
+  limit: queryInt('limit', 1, 1000).default(50),
+  keys: queryInt('keys', 1, 1000).default(200),
+});
+export const EventsQuery = z.object({ limit: queryInt('limit', 1, 500).default(20) });
+export const ExportQuery = z.object({ regionId: regionFilter, minutes: minutesFilter });
+export const StreamQuery = z.object({ lastEventId: z.string().max(32).optional() });

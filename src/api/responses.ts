@@ -1,0 +1,75 @@
+// Answers the dashboard and devices read (API.md "Read routes", scores, DID).
+import { z } from 'zod';
+import { Alert, DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
+
+export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
+export const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
+export const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
+export const AlertsResponse = z.object({ ok: z.literal(true), alerts: z.array(Alert), count: z.number() });
+export const GeofencesResponse = z.object({ ok: z.literal(true), geofences: z.array(Geofence) });
+export const RegionsResponse = z.object({ ok: z.literal(true), regions: z.array(Region) });
+export const AnchorsResponse = z.object({ ok: z.literal(true), anchors: z.array(DidAnchor) });
+export const PingsResponse = z.object({ ok: z.literal(true), pings: z.array(GpsPing) });
+export const GpsHistoryResponse = z.object({ ok: z.literal(true), history: GpsHistory });
+export const EventsResponse = z.object({ ok: z.literal(true), events: z.array(DeviceEvent) });
+export const DbModeResponse = z.object({ ok: z.literal(true), mode: z.enum(['pglite', 'postgres']) });
+export const SafetyScoreResponse = z.object({
+  ok: z.literal(true),
+  regionId: z.string(),
+  days: z.number(),
+  score: z.number(),
+  inputs: z.object({ incidents: z.number() }),
+  computedAt: z.string(),
+});
+export const SafetyCreditResponse = z.object({
+  ok: z.literal(true),
+  score: z.number(),
+  components: z.object({
+    densityPenalty: z.number(),
+    unresolvedPenalty: z.number(),
+    softPenalty: z.number(),
+    nightPenalty: z.number(),
+  }),
+  inputs: z.object({
+    regionId: z.string(),
+    placeId: z.string().nullable(),
+    days: z.number(),
+    total: z.number(),
+    unresolved: z.number(),
+    softAlerts: z.number(),
+    nightCount: z.number(),
+  }),
+});
+export const ErrorResponse = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const DidClaims = z.object({
+  sub: z.string(),
+  kycType: z.string(),
+  /** Digest of the anchor that recorded this DID in the local chain. */
+  digest: z.string(),
+  iss: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type DidClaims = z.infer<typeof DidClaims>;
+export const DidIssueResponse = z.object({
+  ok: z.literal(true),
+  didId: z.string(),
+  didToken: z.string(),
+  expiresAt: z.string(),
+  anchor: DidAnchor,
+});
+export const DidVerifyResponse = z.object({ ok: z.literal(true), claims: DidClaims });
+export const DidChainResponse = z.object({
+  ok: z.literal(true),
+  intact: z.boolean(),
+  length: z.number(),
+  brokenAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  headDigest: z.string().nullable(),
+});

@@ -1,0 +1,12 @@
+// Messages of the live stream, GET /panic-alerts/stream (API.md "Live stream").
+import { z } from 'zod';
+import { Alert, GeofenceAlert, GpsPing, Incident } from './entities.ts';
+
+export const StreamMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), alerts: z.array(Alert) }),
+  z.object({ type: z.literal('alert'), alert: Alert }),
+  z.object({ type: z.literal('incident_update'), incident: Incident }),
+  z.object({ type: z.literal('gps'), ping: GpsPing }),
+  z.object({ type: z.literal('geofence_alert'), alert: GeofenceAlert }),
+]);
+export type StreamMessage = z.infer<typeof StreamMessage>;
