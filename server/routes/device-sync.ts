@@ -6,7 +6,7 @@ import { MAX_BATCH_BODY_BYTES } from '../../src/api/fields.ts';
 import { CountResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
-import { insertEventsSkippingStoredIds } from '../stores/synced-events.ts';
+import { insertEvents } from '../stores/events.ts';
 
 interface Defaults {
   type: string;
@@ -48,7 +48,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
     async ({ body }) => {
       const defaults = { type: 'offline', deviceId: body.deviceId ?? null, touristId: null, receivedAt: new Date().toISOString() };
       const events = body.batch.map((entry) => toDeviceEvent(entry, defaults));
-      await insertEventsSkippingStoredIds(ctx.db, events);
+      await insertEvents(ctx.db, events, { skipStoredIds: true });
       return { count: events.length };
     },
   );
@@ -68,7 +68,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
     async ({ body }) => {
       const defaults = { type: 'ble', deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, receivedAt: new Date().toISOString() };
       const events = body.events.map((entry) => toDeviceEvent(entry, defaults));
-      await insertEventsSkippingStoredIds(ctx.db, events);
+      await insertEvents(ctx.db, events, { skipStoredIds: true });
       return { count: events.length };
     },
   );

@@ -22,8 +22,12 @@ function eventFromRow(row: EventRow): DeviceEvent {
   };
 }
 
-/** One statement for the whole list (all stored or none); `position` keeps the sent order among events of the same time. */
-export async function insertEvents(tx: Sql, events: readonly DeviceEvent[]): Promise<void> {
+/**
+ * One statement for the whole list (all stored or none); `position` keeps the sent order among events of
+ * the same time. With `skipStoredIds`, an event whose id is already stored (a phone retrying a sync it
+ * never got an answer for, even two retries racing, or one batch repeating an id) is not stored twice.
+ */
+export async function insertEvents(tx: Sql, events: readonly DeviceEvent[], options: { skipStoredIds?: boolean } = {}): Promise<void> {
   if (events.length === 0) return;
   await tx.query(
     `insert into events (id, type, device_id, tourist_id, payload, created_at)
@@ -31,7 +35,8 @@ export async function insertEvents(tx: Sql, events: readonly DeviceEvent[]): Pro
        from rows from (jsonb_to_recordset($1::jsonb)
               as (id text, type text, "deviceId" text, "touristId" text, payload jsonb, "createdAt" timestamptz))
             with ordinality as x(id, type, "deviceId", "touristId", payload, "createdAt", sent_order)
-      order by sent_order`,
+      order by sent_order
+     ${options.skipStoredIds ? 'on conflict (id) do nothing' : ''}`,
     [JSON.stringify(events)],
   );
 }

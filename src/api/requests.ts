@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { Polygon } from './entities.ts';
 import { MAX_EVENTS_BATCH, MAX_GPS_BATCH, RiskLevel, idSchema, isoTime, latitudeSchema, longitudeSchema, optionalId, softIncidentTypes } from './fields.ts';
 
-export const PanicAlertBody = z.object({
+/** Where a phone is and when it says so: a panic and a GPS ping carry the same fields. */
+const positionReport = {
   latitude: latitudeSchema,
   longitude: longitudeSchema,
   touristId: optionalId('touristId'),
   deviceId: optionalId('deviceId'),
   at: isoTime('at').optional(),
-});
+};
+
+export const PanicAlertBody = z.object(positionReport);
 export type PanicAlertBody = z.infer<typeof PanicAlertBody>;
 
 export const SoftAlertBody = z.object({
@@ -21,13 +24,7 @@ export const SoftAlertBody = z.object({
 });
 export type SoftAlertBody = z.infer<typeof SoftAlertBody>;
 
-export const GpsUpdateBody = z.object({
-  latitude: latitudeSchema,
-  longitude: longitudeSchema,
-  touristId: optionalId('touristId'),
-  deviceId: optionalId('deviceId'),
-  at: isoTime('at').optional(),
-});
+export const GpsUpdateBody = z.object(positionReport);
 export type GpsUpdateBody = z.infer<typeof GpsUpdateBody>;
 
 export const GpsBatchBody = z.object({
