@@ -12,6 +12,7 @@ import { installRouteContracts } from './http/route.ts';
 import { startDurablePanics } from './ingest/panic-durability.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { alertsRoutes } from './routes/alerts.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { bandPanicRoutes } from './routes/band-panic.ts';
 import { deviceSyncRoutes } from './routes/device-sync.ts';
 import { didRoutes } from './routes/did.ts';
@@ -77,7 +78,7 @@ export async function buildServer(config: Config): Promise<Server> {
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes,
     ]) {
       await routes(app, ctx);
     }

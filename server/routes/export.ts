@@ -6,6 +6,8 @@ import { csvLine, type CsvCell } from '../domain/csv.ts';
 import { defineRoute } from '../http/route.ts';
 import { filterIncidentsPage, type IncidentCursor } from '../stores/incidents.ts';
 import { filterFrom } from './incidents.ts';
+import { actorOf } from '../http/actor.ts';
+import { appendAudit } from '../stores/audit.ts';
 
 // The answer is built in memory; 50 000 rows is a few MB, far beyond any window an operator exports.
 export const EXPORT_LIMIT = 50_000;
@@ -55,9 +57,13 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       query: ExportQuery,
       produces: 'text/csv',
     },
-    async ({ query, reply }) => {
+    async ({ query, reply, request }) => {
       const filter = filterFrom(query, EXPORT_LIMIT);
       const lines = await exportLines(ctx, filter, EXPORT_LIMIT);
+      // Tourists' whereabouts leave the system here: who took them is on the record.
+      await ctx.write((tx) =>
+        appendAudit(tx, { ...actorOf(request), action: 'incidents.export', target: filter.regionId ?? 'all', detail: { minutes: query.minutes ?? 0, rows: lines.length - 1 } }),
+      );
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${exportFileName(filter.regionId, new Date())}"`)

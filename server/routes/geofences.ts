@@ -7,7 +7,9 @@ import { GeofenceBody } from '../../src/api/requests.ts';
 import { GeofencesResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
-import { listGeofences, saveGeofence, type GeofenceInput } from '../stores/geofences.ts';
+import { actorOf } from '../http/actor.ts';
+import { appendAudit } from '../stores/audit.ts';
+import { geofencesById, listGeofences, saveGeofence, type GeofenceInput } from '../stores/geofences.ts';
 
 const GeofenceResponse = z.object({ ok: z.literal(true), geofence: Geofence });
 
@@ -41,8 +43,15 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       status: 201,
       response: GeofenceResponse,
     },
-    async ({ body, reply }) => {
-      const { geofence, created } = await ctx.write((tx) => saveGeofence(tx, geofenceFromBody(body)));
+    async ({ body, reply, request }) => {
+      const input = geofenceFromBody(body);
+      const { geofence, created } = await ctx.write(async (tx) => {
+        // An overwritten zone's previous value goes to the audit trail: zones decide where panics are routed.
+        const [previous] = await geofencesById(tx, [input.id], true);
+        const saved = await saveGeofence(tx, input);
+        await appendAudit(tx, { ...actorOf(request), action: 'geofence.save', target: saved.geofence.id, detail: { previous: previous ?? null, saved: saved.geofence } });
+        return saved;
+      });
       return reply.code(created ? 201 : 200).send({ ok: true, geofence });
     },
   );

@@ -6,7 +6,9 @@ import type { AppContext } from '../context.ts';
 import { transition, type StatusAction } from '../domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { actorOf } from '../http/actor.ts';
 import { defineRoute } from '../http/route.ts';
+import { appendAudit } from '../stores/audit.ts';
 import { filterIncidents, findIncident, listIncidents, updateIncidentStatus } from '../stores/incidents.ts';
 
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
@@ -43,7 +45,7 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>
-    defineRoute(app, { method: 'POST', url, summary, tags: ['incidents'], body: IncidentIdBody, response: IncidentResponse }, async ({ body }) =>
+    defineRoute(app, { method: 'POST', url, summary, tags: ['incidents'], body: IncidentIdBody, response: IncidentResponse }, async ({ body, request }) =>
       ctx.write(async (tx, emit) => {
         // Row lock: two operators clicking at once are applied one after the other.
         const current = await findIncident(tx, body.id, true);
@@ -52,6 +54,7 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         if (next.kind === 'refused') throw conflict(next.reason);
         if (next.kind === 'unchanged') return { incident: current };
         const incident = await updateIncidentStatus(tx, current.id, next.to, new Date().toISOString());
+        await appendAudit(tx, { ...actorOf(request), action: `incident.${action}`, target: incident.id, detail: { from: current.status, to: incident.status } });
         emit({ type: 'incident_update', incident });
         return { incident };
       }),

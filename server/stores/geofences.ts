@@ -22,6 +22,12 @@ export async function listGeofences(db: Sql, regionId?: string): Promise<Geofenc
   return rows.map(geofenceFromRow);
 }
 
+/** The zones with these ids; `forUpdate` locks them until the transaction ends. */
+export async function geofencesById(db: Sql, ids: readonly string[], forUpdate = false): Promise<Geofence[]> {
+  const { rows } = await db.query<GeofenceRow>(`select * from geofences where id = any($1::text[]) order by id${forUpdate ? ' for update' : ''}`, [[...ids]]);
+  return rows.map(geofenceFromRow);
+}
+
 /** Every zone containing the point, riskiest first (bounding boxes narrow it down in SQL). */
 export async function zonesContaining(db: Sql, latitude: number, longitude: number): Promise<Geofence[]> {
   const { rows } = await db.query<GeofenceRow>(

@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+
+export interface SignedInOperator {
+  username: string;
+  role: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once sign-in has identified the operator; absent with sign-in off. */
+    operator?: SignedInOperator;
+  }
+}
+
+export interface Actor {
+  actor: string;
+  role: string | null;
+  address: string;
+}
+
+/** Who is acting, for the audit trail: the signed-in operator, else `anonymous` at their address. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { actor: request.operator?.username ?? 'anonymous', role: request.operator?.role ?? null, address: request.ip };
+}
