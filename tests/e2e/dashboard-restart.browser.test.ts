@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.ts';
-import { alertRow, alertRows, liveUpdatesLine, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
+import { alertRow, liveUpdatesLine, openDashboard, shownIncidentIds, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { expectCount } from './support/expectations.ts';
 import { sendPanicFromPhone } from './support/phone.ts';
@@ -22,8 +22,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const incidentIds = async () =>
-  Promise.all((await alertRows(dashboard.page).all()).map((row) => row.getByRole('cell').nth(4).innerText()));
+const incidentIds = () => shownIncidentIds(dashboard.page);
 
 describe('server restart mid-session', () => {
   it('reconnects by itself and shows every alert raised around the restart, none twice', async () => {

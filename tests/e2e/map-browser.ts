@@ -1,4 +1,4 @@
-// Chromium (software WebGL) around the built map harness, for tests/e2e/map.browser.test.ts.
+// Chromium (software WebGL) around the built map harness, for the map browser tests (tests/e2e/map-*.browser.test.ts).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export { launchChromium } from './support/chromium.ts';

@@ -1,6 +1,7 @@
 // The dashboard in a Chromium page: nothing may leave the machine (requests to other origins are
 // refused and recorded), page errors are collected, and the locators read the page by role and name.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { nextRequest } from './expectations.ts';
 
 export interface DashboardPage {
   context: BrowserContext;
@@ -45,6 +46,11 @@ export const alertRows = (page: Page): Locator => alertsTable(page).locator('tbo
 export const alertRow = (page: Page, incidentId: string): Locator =>
   alertRows(page).filter({ has: page.getByRole('cell', { name: incidentId, exact: true }) });
 
+/** The incident ids of the table's rows, in table order. */
+export async function shownIncidentIds(page: Page): Promise<string[]> {
+  return Promise.all((await alertRows(page).all()).map((row) => row.getByRole('cell').nth(4).innerText()));
+}
+
 /** A row's cells as text, in column order. */
 export async function rowCells(row: Locator): Promise<string[]> {
   return row.getByRole('cell').allInnerTexts();
@@ -53,6 +59,18 @@ export async function rowCells(row: Locator): Promise<string[]> {
 export const liveUpdatesLine = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
 
 export const selectByLabel = (page: Page, label: string): Locator => page.getByRole('combobox', { name: label, exact: true });
+
+/** Chooses `option` in the select labelled `label`; resolves with the GET of `path` (query accepted by `accept`) it causes. */
+export async function chooseOption(
+  page: Page,
+  label: string,
+  option: string | { label: string },
+  path: string,
+  accept?: (query: Record<string, string>) => boolean,
+): Promise<Request> {
+  const [request] = await Promise.all([nextRequest(page, path, accept), selectByLabel(page, label).selectOption(option)]);
+  return request;
+}
 
 export const mapPanel = (page: Page): Locator => page.getByTestId('map-panel');
 
