@@ -38,7 +38,7 @@ function openClient(port: number): Promise<CountingClient> {
     });
     socket.once('error', reject);
     socket.once('connect', () => {
-      socket.write('GET /panic-alerts/stream HTTP/1.1\r\nHost: bench\r\n\r\n');
+      socket.write('GET /panic-alerts/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
       resolve(client);
     });
   });

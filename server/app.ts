@@ -5,10 +5,14 @@ import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
 import { installAnyContentTypeJson } from './http/any-content-type.ts';
+import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installHostCheck } from './http/host-check.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
 import { installRouteContracts } from './http/route.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { trustProxyOption } from './http/trusted-proxies.ts';
 import { startDurablePanics } from './ingest/panic-durability.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { alertsRoutes } from './routes/alerts.ts';
@@ -66,7 +70,7 @@ export async function buildServer(config: Config): Promise<Server> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   try {
     await hub.start();
@@ -74,6 +78,9 @@ export async function buildServer(config: Config): Promise<Server> {
     installAnyContentTypeJson(app);
     installRouteContracts(app);
     installErrorHandling(app);
+    await installSecurityHeaders(app, config);
+    installHostCheck(app, config);
+    await installCors(app, config);
     await installRateLimit(app, config);
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -21,8 +22,15 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Build and serve the dashboard from dist/ (off in API-only tests). */
   serveDashboard: boolean;
-  /** Behind a reverse proxy: take the client IP (for the rate limit) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed (TRUST_PROXY): none (false), that many proxy hops in front of the
+   * server, or the proxies' addresses/CIDRs. The client is the rightmost address not trusted.
+   */
+  trustProxy: boolean | number | string[];
+  /** Web origins whose pages may call the operator routes and the stream with credentials (CORS_ORIGINS). */
+  corsOrigins: string[];
+  /** Host names the server answers for besides the loopback names (ALLOWED_HOSTS). */
+  allowedHosts: string[];
   /** GET requests a client IP may make per minute before 429 (0 = no limit). */
   readRateLimitPerMinute: number;
   /** Stream clients the server holds at once (503 beyond) and per client address (429 beyond). */
@@ -48,6 +56,39 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+function listFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (prefix === undefined) return PROXY_RANGE_NAMES.has(address) || isIP(address) !== 0;
+  const maxPrefix = isIP(address) === 4 ? 32 : 128;
+  return rest.length === 0 && isIP(address) !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix;
+}
+
+function trustProxyFrom(env: NodeJS.ProcessEnv): Config['trustProxy'] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const proxies = listFrom(env, 'TRUST_PROXY');
+  if (proxies.every(isProxyAddress)) return proxies;
+  throw new Error(`TRUST_PROXY must be 0, a number of proxy hops, or proxy addresses/CIDRs separated by commas, got "${raw}".`);
+}
+
+function originsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  return listFrom(env, name).map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    const isOrigin = url && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username;
+    if (!isOrigin) {
+      throw new Error(`${name} must list web origins such as https://ops.example.org, separated by commas, got "${entry}".`);
+    }
+    return url.origin;
+  });
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: intFrom(env, 'PORT', 8080),
@@ -66,7 +107,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 600),
     serveDashboard: env.SERVE_DASHBOARD !== '0',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFrom(env),
+    corsOrigins: originsFrom(env, 'CORS_ORIGINS'),
+    allowedHosts: listFrom(env, 'ALLOWED_HOSTS').map((host) => host.toLowerCase()),
     readRateLimitPerMinute: intFrom(env, 'READ_RATE_LIMIT_PER_MINUTE', 1200),
     streamMaxClients: intFrom(env, 'STREAM_MAX_CLIENTS', 5000),
     streamMaxClientsPerAddress: intFrom(env, 'STREAM_MAX_CLIENTS_PER_ADDRESS', 100),

@@ -5,6 +5,12 @@ import { rejectUnstorableInput } from './storable-input.ts';
 
 type HttpMethod = 'GET' | 'POST';
 
+/**
+ * Who calls a route: `device` routes are called by tourists' phones and bands, whose web app lives on
+ * another origin and has no operator session; `operator` routes (the default) are the control room's.
+ */
+export type RouteAccess = 'device' | 'operator';
+
 export interface RouteContract<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined> {
   method: HttpMethod;
   url: string;
@@ -23,6 +29,8 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
   bodyParsedBy?: 'handler';
   /** Accept a JSON body whatever its Content-Type (a dying page's sendBeacon posts text/plain). */
   anyContentType?: boolean;
+  /** `device` for the routes phones and bands call; absent means `operator`. */
+  access?: RouteAccess;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -37,6 +45,10 @@ export interface RouteInput<Body, Query> {
 export type AnyRouteContract = RouteContract<z.ZodType | undefined, z.ZodType | undefined>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** From the route's contract; `operator` for routes declared without one. */
+    access?: RouteAccess;
+  }
   interface FastifyInstance {
     /** Every route this app declared with its contract, in order: the source of /openapi.json. */
     routeContracts: AnyRouteContract[];
@@ -69,7 +81,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
     method: contract.method,
     url: contract.url,
     ...(contract.bodyLimit && { bodyLimit: contract.bodyLimit }),
-    config: { anyContentType: contract.anyContentType ?? false },
+    config: { anyContentType: contract.anyContentType ?? false, access: contract.access ?? 'operator' },
     handler: async (request, reply) => {
       const parseBody = contract.body && contract.bodyParsedBy !== 'handler';
       const body = (parseBody ? parseOrThrow(contract.body!, request.body, 'body') : undefined) as Parsed<Body>;

@@ -32,6 +32,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'POST',
       url: '/panic-alert',
+      access: 'device',
       summary: 'Raise a panic alert (creates an incident); refused only for invalid coordinates; Idempotency-Key (per tourist or device) makes retries safe',
       tags: ['alerts'],
       body: PanicAlertBody,
@@ -61,6 +62,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'POST',
       url: '/soft-alert',
+      access: 'device',
       summary: 'Raise a soft alert (safe, low_battery, status): a low-severity incident',
       tags: ['alerts'],
       body: SoftAlertBody,

@@ -13,6 +13,7 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       method: 'POST',
       url: '/api/panic',
+      access: 'device',
       summary: "A wristband's SOS (no coordinates): a panic at the band's or tourist's last known position, else flagged noLocation; never refused",
       tags: ['alerts'],
       body: BandPanicBody,

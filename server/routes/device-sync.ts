@@ -38,6 +38,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
     {
       method: 'POST',
       url: '/sync/offline',
+      access: 'device',
       summary: "The phone's offline queue, stored as events (type defaults to offline); a retry with the same ids stores nothing twice",
       tags: ['events'],
       body: OfflineSyncBody,
@@ -58,6 +59,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
     {
       method: 'POST',
       url: '/events/ble',
+      access: 'device',
       summary: "Events from the tourist's band, stored as events (type defaults to ble); a retry with the same ids stores nothing twice",
       tags: ['events'],
       body: BandEventsBody,

@@ -22,6 +22,7 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     {
       method: 'POST',
       url: '/did/issue',
+      access: 'device',
       summary: 'Issue a local DID for a KYC hash: a signed, expiring token and an anchor in the hash chain',
       tags: ['did'],
       body: DidIssueBody,
@@ -45,6 +46,7 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     {
       method: 'POST',
       url: '/did/verify',
+      access: 'device',
       summary: 'Verify a DID token: its claims, or 401 when altered, expired or signed by another key',
       tags: ['did'],
       body: DidVerifyBody,

@@ -17,7 +17,7 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   defineRoute(
     app,
-    { method: 'POST', url: '/events', summary: 'Events a device reports (BLE, offline, ...), stored together', tags: ['events'], body: EventsBody, status: 201, response: CountResponse },
+    { method: 'POST', url: '/events', access: 'device', summary: 'Events a device reports (BLE, offline, ...), stored together', tags: ['events'], body: EventsBody, status: 201, response: CountResponse },
     async ({ body }) => {
       const receivedAt = new Date().toISOString();
       const events: DeviceEvent[] = body.events.map((event) => ({

@@ -24,7 +24,7 @@ const PingResponse = z.object({ ok: z.literal(true), ping: GpsPing });
 export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'POST', url: '/gps/update', summary: 'One GPS ping; raises geofence entries and exits', tags: ['gps'], body: GpsUpdateBody, status: 201, response: PingResponse },
+    { method: 'POST', url: '/gps/update', access: 'device', summary: 'One GPS ping; raises geofence entries and exits', tags: ['gps'], body: GpsUpdateBody, status: 201, response: PingResponse },
     async ({ body }) => {
       const ping = keyedPing(body, new Date());
       await ctx.write((tx, emit) => ingestPings(tx, emit, [ping]));
@@ -38,6 +38,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     {
       method: 'POST',
       url: '/gps/batch',
+      access: 'device',
       summary: 'Up to 1000 GPS pings at once (offline sync, high-rate devices), all stored or none',
       tags: ['gps'],
       body: GpsBatchBody,

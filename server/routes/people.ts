@@ -16,6 +16,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'POST',
       url: '/tourists/register',
+      access: 'device',
       summary: 'Register a tourist (201); an id registered before answers 200 and keeps it',
       tags: ['people'],
       body: TouristRegisterBody,
@@ -34,6 +35,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'POST',
       url: '/devices/pair',
+      access: 'device',
       summary: 'Pair a device with a registered tourist; a device paired again moves to the new tourist',
       tags: ['people'],
       body: DevicePairBody,

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 const streamRequest = (lastEventId?: string) =>
-  `GET /panic-alerts/stream HTTP/1.1\r\nHost: test\r\n${lastEventId === undefined ? '' : `Last-Event-ID: ${lastEventId}\r\n`}\r\n`;
+  `GET /panic-alerts/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n${lastEventId === undefined ? '' : `Last-Event-ID: ${lastEventId}\r\n`}\r\n`;
 
 /** A stream client that sends its request and never reads a byte of the answer. */
 export function openNonReadingClient(port: number, lastEventId?: string): Socket {

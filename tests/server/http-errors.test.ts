@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/api/fields.ts';
+import { configFromEnv } from '../../server/config.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 async function incidentCount(server: TestServer): Promise<number> {
@@ -110,16 +111,25 @@ describe('rate limiting', () => {
   });
 });
 
+const softAlertVia = (server: TestServer, forwardedFor?: string) =>
+  call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor });
+
+/** Statuses of `times` soft alerts, each with the X-Forwarded-For that `forwardedFor(i)` gives. */
+async function softAlertStatuses(server: TestServer, times: number, forwardedFor: (i: number) => string | undefined): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) statuses.push((await softAlertVia(server, forwardedFor(i))).status);
+  return statuses;
+}
+
 describe('rate limiting behind a reverse proxy (TRUST_PROXY=1)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ rateLimitPerMinute: 2, trustProxy: true });
+    server = await startTestServer({ rateLimitPerMinute: 2, trustProxy: configFromEnv({ TRUST_PROXY: '1' }).trustProxy });
   });
   afterAll(() => server.stop());
 
   it('counts each phone by its forwarded address, not the proxy', async () => {
-    const softAlert = (phone: string) =>
-      call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, { 'X-Forwarded-For': phone });
+    const softAlert = (phone: string) => softAlertVia(server, phone);
     const statuses = [];
     for (const phone of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.1', '10.0.0.2', '10.0.0.3']) statuses.push((await softAlert(phone)).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
@@ -128,6 +138,54 @@ describe('rate limiting behind a reverse proxy (TRUST_PROXY=1)', () => {
     for (let i = 0; i < 5; i++) overLimit.push((await softAlert('10.0.0.1')).status);
     expect(overLimit).toContain(429);
     expect((await softAlert('10.0.0.4')).status).toBe(201);
+  });
+
+  it('takes the address the proxy appended: rotating the leftmost X-Forwarded-For gains nothing', async () => {
+    // Five from one phone: even if a minute boundary resets the window once, one is refused.
+    const statuses = await softAlertStatuses(server, 5, (i) => `203.0.113.${i}, 10.0.0.5`);
+    expect(statuses).toContain(429);
+  });
+});
+
+describe('TRUST_PROXY names the proxies', () => {
+  const started: TestServer[] = [];
+  const serverTrusting = async (trustProxy: string) => {
+    const server = await startTestServer({ rateLimitPerMinute: 2, trustProxy: configFromEnv({ TRUST_PROXY: trustProxy }).trustProxy });
+    started.push(server);
+    return server;
+  };
+  afterAll(() => Promise.all(started.map((server) => server.stop())));
+
+  it('reads 0, a hop count, or addresses and CIDRs', () => {
+    const read = (value: string | undefined) => configFromEnv({ TRUST_PROXY: value }).trustProxy;
+    expect([read(undefined), read(''), read('0'), read('1'), read('2')]).toEqual([false, false, false, 1, 2]);
+    expect(read(' 127.0.0.1, 10.0.0.0/8,::1, fd00::/8, loopback ')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    for (const wrong of ['true', 'yes', '10.0.0.0/33', '10.0.0.1/8/8', 'proxy.example']) {
+      expect(() => read(wrong)).toThrow(/TRUST_PROXY must be/);
+    }
+  });
+
+  it('a list: the client is the rightmost address that is not a listed proxy', async () => {
+    // The test client connects from 127.0.0.1, standing in for the proxy; 10.0.0.6 is the phone it saw.
+    const server = await serverTrusting('127.0.0.1');
+    expect(await softAlertStatuses(server, 5, (i) => `203.0.113.${i}, 10.0.0.6`)).toContain(429);
+    expect((await softAlertVia(server, '10.0.0.7')).status).toBe(201);
+  });
+
+  it('a list that does not name the peer: X-Forwarded-For is ignored', async () => {
+    const server = await serverTrusting('10.9.0.0/16');
+    expect(await softAlertStatuses(server, 5, (i) => `10.0.1.${i}`)).toContain(429);
+  });
+
+  it('two hops: the address the outer proxy appended, whatever the client wrote before it', async () => {
+    const server = await serverTrusting('2');
+    expect(await softAlertStatuses(server, 5, (i) => `203.0.113.${i}, 10.0.0.8, 172.16.0.1`)).toContain(429);
+    expect((await softAlertVia(server, '203.0.113.1, 10.0.0.9, 172.16.0.1')).status).toBe(201);
+  });
+
+  it('unset: every request is the peer, whatever X-Forwarded-For says', async () => {
+    const server = await serverTrusting('');
+    expect(await softAlertStatuses(server, 5, (i) => `10.0.2.${i}`)).toContain(429);
   });
 });
 
