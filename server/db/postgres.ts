@@ -23,6 +23,11 @@ export async function openPostgres(connectionString: string, schema = 'public'):
     query: (text, params) => pool.query(text, params as unknown[]) as never,
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost between two queries of a transaction is emitted as 'error' on the client; unheard,
+      // it would end the process. The next query fails instead, and the broken client is discarded.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => (lost = error);
+      client.on('error', onLost);
       try {
         await client.query('begin');
         const result = await work({ query: (text, params) => client.query(text, params as unknown[]) as never });
@@ -32,7 +37,8 @@ export async function openPostgres(connectionString: string, schema = 'public'):
         await client.query('rollback').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     async listen(channel, onNotify) {
