@@ -87,8 +87,8 @@ export function withPriorityGate(db: Database, slots: number): Database {
   const gate = new PriorityGate(slots);
   const gated: Database = {
     mode: db.mode,
-    query<Row = Record<string, unknown>>(text: string, params?: unknown[]) {
-      return gate.run('normal', () => db.query<Row>(text, params));
+    query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: TransactionOptions) {
+      return gate.run(options?.priority ?? 'normal', () => db.query<Row>(text, params));
     },
     transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions) {
       return gate.run(options?.priority ?? 'normal', () => db.transaction(work));

@@ -15,6 +15,8 @@ export interface TransactionOptions {
 
 export interface Database extends Sql {
   readonly mode: StorageMode;
+  /** One statement; `options.priority` orders it among work waiting for a connection (default `normal`). */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: TransactionOptions): Promise<{ rows: Row[] }>;
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
   transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Subscribes to NOTIFY on `channel` from other processes; resolves to an unsubscribe function. */
@@ -22,7 +24,7 @@ export interface Database extends Sql {
   close(): Promise<void>;
 }
 
-/** Queries run at `priority` (each in its own short transaction): the stream's tail reads, background jobs. */
+/** Queries run at `priority`: the stream's tail reads, the band SOS lookup, background jobs. */
 export function withPriority(db: Database, priority: Priority): Sql {
-  return { query: (text, params) => db.transaction((tx) => tx.query(text, params), { priority }) };
+  return { query: (text, params) => db.query(text, params, { priority }) };
 }
