@@ -1,30 +1,16 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { Alert, Incident } from '../../src/api/entities.ts';
-import { MAX_ID_LENGTH } from '../../src/api/fields.ts';
+import type { FastifyInstance } from 'fastify';
 import { PanicAlertsQuery } from '../../src/api/queries.ts';
 import { PanicAlertBody, SoftAlertBody } from '../../src/api/requests.ts';
-import { AlertsResponse, IncidentResponse } from '../../src/api/responses.ts';
+import { AlertsResponse, IncidentResponse, PanicAlertResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { buildIncident } from '../domain/incidents.ts';
+import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { defineRoute } from '../http/route.ts';
 import { parsePanicRequest } from '../ingest/panic-request.ts';
 import { idempotencyClaim, raisePanic } from '../ingest/panic.ts';
 import { listAlerts } from '../stores/alerts.ts';
 import { placementOf } from '../stores/geofences.ts';
 import { insertIncident } from '../stores/incidents.ts';
-
-export const PanicAlertResponse = z.object({ ok: z.literal(true), alert: Alert, incident: Incident });
-
-/** The Idempotency-Key header; one too long to store is used by its digest rather than refused. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  const key = Array.isArray(raw) ? raw.join(',') : raw;
-  if (key.length === 0) return undefined;
-  return key.length > MAX_ID_LENGTH ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key;
-}
 
 export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(

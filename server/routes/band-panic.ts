@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { BandPanicBody } from '../../src/api/device-sync-schemas.ts';
+import { PanicAlertResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { withPriority } from '../db/seam.ts';
+import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { defineRoute } from '../http/route.ts';
 import { bandPanicFrom, recordBandDetails } from '../ingest/band-panic.ts';
 import { idempotencyClaim, raisePanic } from '../ingest/panic.ts';
-import { idempotencyKeyOf, PanicAlertResponse } from './alerts.ts';
 
 export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(

@@ -4,6 +4,7 @@ import { Alert, DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident,
 
 export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
 export const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
+export const PanicAlertResponse = z.object({ ok: z.literal(true), alert: Alert, incident: Incident });
 export const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
 export const AlertsResponse = z.object({ ok: z.literal(true), alerts: z.array(Alert), count: z.number() });
 export const GeofencesResponse = z.object({ ok: z.literal(true), geofences: z.array(Geofence) });
