@@ -4,6 +4,8 @@ import { MAX_BODY_BYTES } from '../src/api/fields.ts';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { openDatabase } from './db/open.ts';
+import { bootstrapFirstAdmin } from './auth/bootstrap.ts';
+import { installAuth } from './auth/install.ts';
 import { installAnyContentTypeJson } from './http/any-content-type.ts';
 import { installCors } from './http/cors.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -17,6 +19,7 @@ import { startDurablePanics } from './ingest/panic-durability.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { alertsRoutes } from './routes/alerts.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { authRoutes } from './routes/auth.ts';
 import { bandPanicRoutes } from './routes/band-panic.ts';
 import { deviceSyncRoutes } from './routes/device-sync.ts';
 import { didRoutes } from './routes/did.ts';
@@ -81,17 +84,19 @@ export async function buildServer(config: Config): Promise<Server> {
     await installSecurityHeaders(app, config);
     installHostCheck(app, config);
     await installCors(app, config);
+    await installAuth(app, ctx);
     await installRateLimit(app, config);
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes,
     ]) {
       await routes(app, ctx);
     }
     await openApiRoutes(app);
     if (config.serveDashboard) await dashboardRoutes(app, distDir);
     await app.ready();
+    await bootstrapFirstAdmin(ctx, app.log);
   } catch (error) {
     await hub.close().catch(() => {});
     await durablePanics.close().catch(() => {});

@@ -46,6 +46,34 @@ export interface Config {
   retainStreamDays: number;
   /** How often the retention job runs. */
   retentionIntervalMs: number;
+  /** Operator sign-in (AUTH): `auto` requires it when listening beyond loopback, `on` always, `off` never. */
+  auth: 'auto' | 'on' | 'off';
+  /** The first admin's password when sign-in is on and no account exists yet (ADMIN_PASSWORD). */
+  adminPassword?: string;
+  /** How long an operator session lasts (SESSION_HOURS). */
+  sessionHours: number;
+  /** `required` refuses GPS and events without a valid device token; panics are never refused (DEVICE_AUTH). */
+  deviceAuth: 'optional' | 'required';
+  /** Single sign-on through OpenID Connect, when OIDC_ISSUER is set. */
+  oidc?: OidcSettings;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The ID token claim holding the role (viewer, operator, supervisor or admin). */
+  roleClaim: string;
+  /** The text of the dashboard's single sign-on button. */
+  label: string;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Whether operators must sign in: AUTH=on, or AUTH unset and the server listens beyond loopback. */
+export function signInRequired(config: Pick<Config, 'auth' | 'host'>): boolean {
+  if (config.auth === 'auto') return !LOOPBACK_HOSTS.has(config.host.toLowerCase());
+  return config.auth === 'on';
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -89,6 +117,25 @@ function originsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
   });
 }
 
+function choiceFrom<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[], fallback: T): T {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if ((choices as readonly string[]).includes(raw)) return raw as T;
+  throw new Error(`${name} must be one of ${choices.join(', ')}, got "${env[name]}".`);
+}
+
+function oidcFrom(env: NodeJS.ProcessEnv): OidcSettings | undefined {
+  if (!env.OIDC_ISSUER) return undefined;
+  if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.');
+  return {
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET,
+    roleClaim: env.OIDC_ROLE_CLAIM || 'role',
+    label: env.OIDC_LABEL || 'Sign in with single sign-on',
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: intFrom(env, 'PORT', 8080),
@@ -119,5 +166,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     retainEventsDays: intFrom(env, 'RETAIN_EVENTS_DAYS', 90),
     retainStreamDays: intFrom(env, 'RETAIN_STREAM_DAYS', 7),
     retentionIntervalMs: intFrom(env, 'RETENTION_INTERVAL_MS', 3_600_000),
+    auth: choiceFrom(env, 'AUTH', ['auto', 'on', 'off'], 'auto'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    sessionHours: intFrom(env, 'SESSION_HOURS', 12),
+    deviceAuth: choiceFrom(env, 'DEVICE_AUTH', ['optional', 'required'], 'optional'),
+    oidc: oidcFrom(env),
   };
 }

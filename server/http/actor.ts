@@ -1,14 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-
-export interface SignedInOperator {
-  username: string;
-  role: string;
-}
+import type { SignedInUser } from '../../src/api/auth.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set once sign-in has identified the operator; absent with sign-in off. */
-    operator?: SignedInOperator;
+    operator?: SignedInUser;
   }
 }
 

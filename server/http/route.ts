@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Role } from '../../src/api/roles.ts';
 import { badRequest } from './errors.ts';
 import { rejectUnstorableInput } from './storable-input.ts';
 
@@ -7,9 +8,10 @@ type HttpMethod = 'GET' | 'POST';
 
 /**
  * Who calls a route: `device` routes are called by tourists' phones and bands, whose web app lives on
- * another origin and has no operator session; `operator` routes (the default) are the control room's.
+ * another origin and has no operator session; `operator` routes (the default) are the control room's and
+ * need a signed-in operator when sign-in is on; `public` routes (health, sign-in itself) need nobody.
  */
-export type RouteAccess = 'device' | 'operator';
+export type RouteAccess = 'device' | 'operator' | 'public';
 
 export interface RouteContract<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined> {
   method: HttpMethod;
@@ -31,6 +33,8 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
   anyContentType?: boolean;
   /** `device` for the routes phones and bands call; absent means `operator`. */
   access?: RouteAccess;
+  /** The least role an operator route needs when sign-in is on; absent means `viewer`. */
+  role?: Role;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -46,18 +50,28 @@ export type AnyRouteContract = RouteContract<z.ZodType | undefined, z.ZodType | 
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** From the route's contract; `operator` for routes declared without one. */
+    /** From the route's contract; absent on routes declared without one (the dashboard's files). */
     access?: RouteAccess;
+    /** The least role an operator route needs. */
+    role?: Role;
   }
   interface FastifyInstance {
     /** Every route this app declared with its contract, in order: the source of /openapi.json. */
     routeContracts: AnyRouteContract[];
+    /** Every route the app serves, contract or not, with who may call it: the authorization matrix's rows. */
+    routeTable: { method: string; url: string; access?: RouteAccess; role?: Role }[];
   }
 }
 
 /** Gives the app its own list of declared routes (no module-global: two apps in one process stay apart). */
 export function installRouteContracts(app: FastifyInstance): void {
   app.decorate('routeContracts', []);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, access: route.config?.access, role: route.config?.role });
+    }
+  });
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query'): z.infer<S> {
@@ -81,7 +95,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
     method: contract.method,
     url: contract.url,
     ...(contract.bodyLimit && { bodyLimit: contract.bodyLimit }),
-    config: { anyContentType: contract.anyContentType ?? false, access: contract.access ?? 'operator' },
+    config: { anyContentType: contract.anyContentType ?? false, access: contract.access ?? 'operator', role: contract.role ?? 'viewer' },
     handler: async (request, reply) => {
       const parseBody = contract.body && contract.bodyParsedBy !== 'handler';
       const body = (parseBody ? parseOrThrow(contract.body!, request.body, 'body') : undefined) as Parsed<Body>;

@@ -10,6 +10,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       method: 'GET',
       url: '/audit',
+      role: 'supervisor',
       summary: 'The audit trail, newest first, paged by `before`, filterable by actor and action',
       tags: ['audit'],
       query: AuditQuery,
@@ -23,7 +24,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   defineRoute(
     app,
-    { method: 'GET', url: '/audit/verify', summary: 'Checks the audit trail\'s hash chain: ok with its length, or the first broken entry', tags: ['audit'], response: AuditVerifyResponse },
+    { method: 'GET', url: '/audit/verify', role: 'supervisor', summary: 'Checks the audit trail\'s hash chain: ok with its length, or the first broken entry', tags: ['audit'], response: AuditVerifyResponse },
     async ({ reply }) => {
       const { length, broken } = await verifyAudit(ctx.db);
       if (!broken) return { length };

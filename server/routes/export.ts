@@ -52,6 +52,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'GET',
       url: '/incidents/export',
+      role: 'operator',
       summary: `Incidents as a CSV download (same filter as /incidents/filter, newest first, at most ${EXPORT_LIMIT})`,
       tags: ['incidents'],
       query: ExportQuery,

@@ -37,6 +37,7 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       method: 'POST',
       url: '/geofences',
+      role: 'supervisor',
       summary: 'Create (201) or replace by id (200) a risk zone; a replaced zone keeps its meta unless meta is sent',
       tags: ['geofences'],
       body: GeofenceBody,

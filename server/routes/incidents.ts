@@ -45,7 +45,7 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>
-    defineRoute(app, { method: 'POST', url, summary, tags: ['incidents'], body: IncidentIdBody, response: IncidentResponse }, async ({ body, request }) =>
+    defineRoute(app, { method: 'POST', url, role: 'operator', summary, tags: ['incidents'], body: IncidentIdBody, response: IncidentResponse }, async ({ body, request }) =>
       ctx.write(async (tx, emit) => {
         // Row lock: two operators clicking at once are applied one after the other.
         const current = await findIncident(tx, body.id, true);

@@ -32,7 +32,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }),
   );
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
     const { hub } = ctx;
     const stream = {
       streamClients: hub.clientCount,

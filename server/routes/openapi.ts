@@ -51,5 +51,5 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
 }
 
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/openapi.json', async () => buildOpenApiDocument(app.routeContracts));
+  app.get('/openapi.json', { config: { access: 'public' } }, async () => buildOpenApiDocument(app.routeContracts));
 }

@@ -15,6 +15,10 @@ const positionReport = {
 export const PanicAlertBody = z.object(positionReport);
 export type PanicAlertBody = z.infer<typeof PanicAlertBody>;
 
+/** A test alert an operator sends by clicking the map: raised like a panic, marked as a test, audited. */
+export const TestAlertBody = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
+export type TestAlertBody = z.infer<typeof TestAlertBody>;
+
 export const SoftAlertBody = z.object({
   latitude: latitudeSchema,
   longitude: longitudeSchema,

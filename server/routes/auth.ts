@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AuthSettingsResponse, CreateUserBody, CreateUserResponse, LoginBody, LoginResponse, MeResponse, UsersResponse,
+} from '../../src/api/auth.ts';
+import { endOperatorSession, startOperatorSession } from '../auth/install.ts';
+import { LoginThrottle } from '../auth/login-throttle.ts';
+import { hashPassword, passwordMatches } from '../auth/passwords.ts';
+import { signInRequired } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { actorOf } from '../http/actor.ts';
+import { HttpError, conflict } from '../http/errors.ts';
+import { defineRoute } from '../http/route.ts';
+import { appendAudit } from '../stores/audit.ts';
+import { createOperator, findOperator, listOperators } from '../stores/operators.ts';
+
+/** Who acts with sign-in off: nobody signed in, every power, as the spec's open dashboard. */
+const OPEN_USER = { username: 'anonymous', role: 'admin' } as const;
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const required = signInRequired(ctx.config);
+  const throttle = new LoginThrottle();
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/auth/settings', access: 'public', summary: 'Whether operators must sign in, and the single sign-on button when configured', tags: ['auth'], response: AuthSettingsResponse },
+    async () => ({
+      signInRequired: required,
+      sso: ctx.config.oidc ? { label: ctx.config.oidc.label, startUrl: '/auth/oidc/start' } : null,
+    }),
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/auth/login', access: 'public', summary: 'Signs an operator in with username and password: sets the session cookie', tags: ['auth'], body: LoginBody, response: LoginResponse },
+    async ({ body, request }) => {
+      const keys = [`user:${body.username.toLowerCase()}`, `address:${request.ip}`];
+      const waitMs = throttle.waitMs(keys);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new HttpError(429, `Too many failed sign-ins for this username or address; retry in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) });
+      }
+      const account = await findOperator(ctx.db, body.username);
+      const matches = await passwordMatches(body.password, account?.passwordHash);
+      const { address } = actorOf(request);
+      if (!account || !matches) {
+        throttle.recordFailure(keys);
+        await ctx.write((tx) => appendAudit(tx, { actor: body.username, role: null, address, action: 'auth.login.failure', target: body.username }));
+        throw new HttpError(401, 'Wrong username or password.');
+      }
+      throttle.recordSuccess(keys.slice(0, 1));
+      const user = { username: account.username, role: account.role };
+      await startOperatorSession(request, user);
+      await ctx.write((tx) => appendAudit(tx, { actor: user.username, role: user.role, address, action: 'auth.login', target: user.username, detail: { method: 'password' } }));
+      return { user };
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/auth/logout', access: 'public', summary: 'Ends the operator\'s session on the server', tags: ['auth'] },
+    async ({ request }) => {
+      const actor = actorOf(request);
+      if (!request.operator) return {};
+      await endOperatorSession(request);
+      await ctx.write((tx) => appendAudit(tx, { ...actor, action: 'auth.logout', target: actor.actor }));
+      return {};
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/auth/me', access: 'public', summary: 'The signed-in operator and role; 401 when sign-in is required and nobody is signed in', tags: ['auth'], response: MeResponse },
+    async ({ request }) => {
+      if (request.operator) return { user: request.operator, signInRequired: required };
+      if (required) throw new HttpError(401, 'Nobody is signed in: sign in to use this dashboard.');
+      return { user: OPEN_USER, signInRequired: false };
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/auth/users', role: 'admin', summary: 'Operator accounts (admin)', tags: ['auth'], response: UsersResponse },
+    async () => ({
+      users: (await listOperators(ctx.db)).map(({ username, role, createdAt, source }) => ({ username, role, createdAt, source })),
+    }),
+  );
+
+  defineRoute(
+    app,
+    { method: 'POST', url: '/auth/users', role: 'admin', summary: 'Creates an operator account with a role (admin)', tags: ['auth'], body: CreateUserBody, status: 201, response: CreateUserResponse },
+    async ({ body, request }) => {
+      const passwordHash = await hashPassword(body.password);
+      const created = await ctx.write(async (tx) => {
+        const inserted = await createOperator(tx, { username: body.username, role: body.role, passwordHash, source: 'password' });
+        if (inserted) await appendAudit(tx, { ...actorOf(request), action: 'account.create', target: body.username, detail: { role: body.role } });
+        return inserted;
+      });
+      if (!created) throw conflict(`An account named ${body.username} already exists.`);
+      return { user: { username: body.username, role: body.role } };
+    },
+  );
+}
