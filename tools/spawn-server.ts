@@ -48,7 +48,7 @@ export async function spawnServer(env: Record<string, string> = {}, args: string
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
-      const response = await fetch(`${url}/db-mode`);
+      const response = await fetch(`${url}/healthz`);
       if (response.ok) break;
     } catch {
       // not listening yet

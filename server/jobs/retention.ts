@@ -19,6 +19,7 @@ export interface RetentionResult {
   events: number;
   streamEvents: number;
   idempotencyKeys: number;
+  operatorSessions: number;
 }
 
 interface Logger {
@@ -55,7 +56,7 @@ const deleteStreamBatch = `delete from stream_events where seq in (
 
 /**
  * Deletes raw location data, device events, stream events and idempotency keys older than their windows.
- * Incidents, alerts, geofences, DID anchors and zone presence are kept.
+ * Expired operator sessions go too. Incidents, alerts, geofences, DID anchors and zone presence are kept.
  */
 export async function runRetention(
   db: Sql,
@@ -63,7 +64,7 @@ export async function runRetention(
   now = new Date(),
   shouldStop: () => boolean = () => false,
 ): Promise<RetentionResult> {
-  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0 };
+  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0 };
   const run = async (key: keyof RetentionResult, deleteBatch: string, cutoffTime: string | undefined) => {
     if (cutoffTime !== undefined && !shouldStop()) result[key] = await deleteInBatches(db, deleteBatch, cutoffTime, shouldStop);
   };
@@ -81,6 +82,12 @@ export async function runRetention(
     'idempotencyKeys',
     'delete from idempotency_keys where key in (select key from idempotency_keys where created_at < $1::timestamptz limit $2)',
     cutoff(now, settings.idempotencyTtlHours, HOUR_MS),
+  );
+  // Expired sessions already sign nobody in; this only keeps the table small.
+  await run(
+    'operatorSessions',
+    'delete from operator_sessions where id_hash in (select id_hash from operator_sessions where expires_at < $1::timestamptz limit $2)',
+    now.toISOString(),
   );
   return result;
 }

@@ -5,7 +5,7 @@ import type { Sql } from '../db/seam.ts';
 const idHash = (sessionId: string): string => createHash('sha256').update(sessionId).digest('base64url');
 
 export interface StoredSession {
-  username?: string;
+  operator?: { username: string };
   [key: string]: unknown;
 }
 
@@ -21,7 +21,7 @@ export async function writeSession(db: Sql, sessionId: string, data: StoredSessi
   await db.query(
     `insert into operator_sessions (id_hash, username, data, expires_at) values ($1, $2, $3, $4)
      on conflict (id_hash) do update set data = excluded.data, expires_at = excluded.expires_at, username = excluded.username`,
-    [idHash(sessionId), data.username ?? '', JSON.stringify(data), expiresAt.toISOString()],
+    [idHash(sessionId), data.operator?.username ?? '', JSON.stringify(data), expiresAt.toISOString()],
   );
 }
 
