@@ -95,6 +95,8 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
     method: contract.method,
     url: contract.url,
     ...(contract.bodyLimit && { bodyLimit: contract.bodyLimit }),
+    // A HEAD of the event stream would open a stream that never ends and never sends its body.
+    exposeHeadRoute: contract.produces !== 'text/event-stream',
     config: { anyContentType: contract.anyContentType ?? false, access: contract.access ?? 'operator', role: contract.role ?? 'viewer' },
     handler: async (request, reply) => {
       const parseBody = contract.body && contract.bodyParsedBy !== 'handler';

@@ -1,0 +1,59 @@
+import type { Role } from '../../src/api/roles.ts';
+
+/**
+ * Who may call each route when sign-in is required: `public` and `device` routes anyone (phones carry no
+ * operator session), every other route the least role named. The matrix test fails for a served route
+ * without a row here, so a new route cannot ship without a decision.
+ */
+export type Rule = 'public' | 'device' | Role;
+
+export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
+  'OPTIONS *': 'public',
+  'GET /healthz': 'public',
+  'GET /openapi.json': 'public',
+  'GET /auth/settings': 'public',
+  'POST /auth/login': 'public',
+  'POST /auth/logout': 'public',
+  // Public to the guard, but it answers 401 to nobody: it is how the dashboard learns it must sign in.
+  'GET /auth/me': 'viewer',
+
+  'POST /panic-alert': 'device',
+  'POST /api/panic': 'device',
+  'POST /soft-alert': 'device',
+  'POST /gps/update': 'device',
+  'POST /gps/batch': 'device',
+  'POST /events': 'device',
+  'POST /events/ble': 'device',
+  'POST /sync/offline': 'device',
+  'POST /tourists/register': 'device',
+  'POST /devices/pair': 'device',
+  'POST /did/issue': 'device',
+  'POST /did/verify': 'device',
+
+  'GET /regions': 'viewer',
+  'GET /db-mode': 'viewer',
+  'GET /app-config.json': 'viewer',
+  'GET /incidents': 'viewer',
+  'GET /incidents/filter': 'viewer',
+  'GET /panic-alerts': 'viewer',
+  'GET /panic-alerts/stream': 'viewer',
+  'GET /geofences': 'viewer',
+  'GET /gps/last': 'viewer',
+  'GET /gps/history': 'viewer',
+  'GET /events': 'viewer',
+  'GET /safety-score': 'viewer',
+  'GET /safety-credit': 'viewer',
+  'GET /did/anchors': 'viewer',
+  'GET /did/chain': 'viewer',
+
+  'POST /incidents/acknowledge': 'operator',
+  'POST /incidents/resolve': 'operator',
+  'GET /incidents/export': 'operator',
+
+  'POST /geofences': 'supervisor',
+  'GET /audit': 'supervisor',
+  'GET /audit/verify': 'supervisor',
+
+  'GET /auth/users': 'admin',
+  'POST /auth/users': 'admin',
+};
