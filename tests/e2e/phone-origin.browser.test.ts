@@ -50,6 +50,25 @@ describe('a phone page on another origin', () => {
     expect(stored.body.incidents.map((incident: { id: string }) => incident.id)).toContain(answer.body.incident.id);
   });
 
+  it('sends a GPS ping carrying its device token (a preflighted request) and reads the answer', async () => {
+    const answer = await phonePage.evaluate(async (api) => {
+      const issued = await fetch(`${api}/did/issue`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kycType: 'passport', kycHash: 'b'.repeat(64) }),
+      }).then((response) => response.json());
+      const response = await fetch(`${api}/gps/update`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${issued.didToken}` },
+        body: JSON.stringify({ latitude: 25.5788, longitude: 91.8933, deviceId: 'phone-page-device' }),
+      });
+      return { status: response.status, body: await response.json() };
+    }, server.url);
+    expect(answer.status).toBe(201);
+    const last = await call(server.url, 'GET', '/gps/last');
+    expect(JSON.stringify(last.body)).toContain('phone-page-device');
+  });
+
   it("cannot read the operators' routes", async () => {
     const outcome = await phonePage.evaluate((api) => fetch(`${api}/incidents`).then(() => 'read', () => 'refused by CORS'), server.url);
     expect(outcome).toBe('refused by CORS');
