@@ -29,6 +29,7 @@ import { geofencesRoutes } from './routes/geofences.ts';
 import { gpsRoutes } from './routes/gps.ts';
 import { incidentsRoutes } from './routes/incidents.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { oidcRoutes } from './routes/oidc.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { scoresRoutes } from './routes/scores.ts';
@@ -89,7 +90,7 @@ export async function buildServer(config: Config): Promise<Server> {
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes,
     ]) {
       await routes(app, ctx);
     }

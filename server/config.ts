@@ -52,10 +52,14 @@ export interface Config {
   adminPassword?: string;
   /** How long an operator session lasts (SESSION_HOURS). */
   sessionHours: number;
+  /** How often open streams are checked for a session that has ended (STREAM_SESSION_CHECK_MS). */
+  streamSessionCheckMs: number;
   /** `required` refuses GPS and events without a valid device token; panics are never refused (DEVICE_AUTH). */
   deviceAuth: 'optional' | 'required';
   /** Single sign-on through OpenID Connect, when OIDC_ISSUER is set. */
   oidc?: OidcSettings;
+  /** The address operators reach the server at, e.g. https://ops.example.org (PUBLIC_URL); else each request's own. */
+  publicUrl?: string;
 }
 
 export interface OidcSettings {
@@ -136,6 +140,15 @@ function oidcFrom(env: NodeJS.ProcessEnv): OidcSettings | undefined {
   };
 }
 
+function publicUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.PUBLIC_URL) return undefined;
+  const url = URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
+    throw new Error(`PUBLIC_URL must be the web address operators reach the server at, such as https://ops.example.org, got "${env.PUBLIC_URL}".`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: intFrom(env, 'PORT', 8080),
@@ -169,7 +182,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     auth: choiceFrom(env, 'AUTH', ['auto', 'on', 'off'], 'auto'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionHours: intFrom(env, 'SESSION_HOURS', 12),
+    streamSessionCheckMs: intFrom(env, 'STREAM_SESSION_CHECK_MS', 30_000),
     deviceAuth: choiceFrom(env, 'DEVICE_AUTH', ['optional', 'required'], 'optional'),
     oidc: oidcFrom(env),
+    publicUrl: publicUrlFrom(env),
   };
 }

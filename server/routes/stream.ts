@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { StreamQuery } from '../../src/api/queries.ts';
+import { StreamSessionWatch } from '../auth/stream-sessions.ts';
+import { signInRequired } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 
@@ -9,6 +11,8 @@ function parseEventId(value: unknown): number | undefined {
 }
 
 export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const sessions = signInRequired(ctx.config) ? new StreamSessionWatch(ctx.db, ctx.config.streamSessionCheckMs) : undefined;
+  app.addHook('onClose', async () => sessions?.stop());
   defineRoute(
     app,
     {
@@ -26,6 +30,7 @@ export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promi
       reply.hijack();
       const res = reply.raw;
       res.once('close', releaseSlot);
+      if (sessions && request.operator) res.once('close', sessions.watch(request.session.sessionId, () => res.end()));
       if (res.destroyed) releaseSlot(); // the client left before the handler ran: 'close' has already fired
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',

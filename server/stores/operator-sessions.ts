@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Sql } from '../db/seam.ts';
 
 /** Only the id's digest is stored: a leaked copy of the table cannot be replayed as a cookie. */
-const idHash = (sessionId: string): string => createHash('sha256').update(sessionId).digest('base64url');
+export const idHash = (sessionId: string): string => createHash('sha256').update(sessionId).digest('base64url');
 
 export interface StoredSession {
   operator?: { username: string };
@@ -29,9 +29,13 @@ export async function deleteSession(db: Sql, sessionId: string): Promise<void> {
   await db.query('delete from operator_sessions where id_hash = $1', [idHash(sessionId)]);
 }
 
-export async function deleteExpiredSessions(db: Sql): Promise<number> {
-  const { rows } = await db.query<{ id_hash: string }>('delete from operator_sessions where expires_at <= now() returning id_hash');
-  return rows.length;
+/** Of these session id digests, the ones still live. */
+export async function liveSessionHashes(db: Sql, hashes: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ id_hash: string }>(
+    'select id_hash from operator_sessions where id_hash = any($1::text[]) and expires_at > now()',
+    [hashes],
+  );
+  return new Set(rows.map((row) => row.id_hash));
 }
 
 /** A random secret created by the first server to ask, then shared by every server on the same database. */

@@ -18,10 +18,10 @@ export interface SseConnection {
 }
 
 /** A minimal SSE reader over fetch, so tests control exactly when to disconnect and what id to resume from. */
-export async function openStream(url: string, lastEventId?: string): Promise<SseConnection> {
+export async function openStream(url: string, lastEventId?: string, headers: Record<string, string> = {}): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, {
-    headers: lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId },
+    headers: lastEventId === undefined ? headers : { ...headers, 'Last-Event-ID': lastEventId },
     signal: abort.signal,
   });
   const messages: SseMessage[] = [];

@@ -38,7 +38,9 @@ describe('authorization matrix with sign-in required: every route × every kind 
   const routes = () => server.app.routeTable.map(({ method, url }) => ({ method, url })).filter(({ url }) => url !== '/auth/logout');
 
   beforeAll(async () => {
-    server = await startTestServer({ auth: 'on', adminPassword: 'matrix admin password', readRateLimitPerMinute: 0 });
+    // Single sign-on configured (its provider need not answer: discovery waits for the first sign-in), so its routes are served.
+    const oidc = { issuer: 'http://127.0.0.1:9/', clientId: 'matrix', clientSecret: 'matrix secret', roleClaim: 'role', label: 'SSO' };
+    server = await startTestServer({ auth: 'on', adminPassword: 'matrix admin password', readRateLimitPerMinute: 0, oidc, logLevel: 'error' });
     headersOf.set('anonymous', {});
     for (const role of ROLES) headersOf.set(role, { cookie: await signedInAs(server, role, `matrix-${role}`) });
     headersOf.set('expired session', { cookie: await signedInAs(server, 'admin', 'matrix-expired') });

@@ -14,6 +14,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /auth/settings': 'public',
   'POST /auth/login': 'public',
   'POST /auth/logout': 'public',
+  'GET /auth/oidc/start': 'public',
+  'GET /auth/oidc/callback': 'public',
   // Public to the guard, but it answers 401 to nobody: it is how the dashboard learns it must sign in.
   'GET /auth/me': 'viewer',
 

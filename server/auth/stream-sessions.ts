@@ -1,0 +1,51 @@
+import { withPriority, type Database } from '../db/seam.ts';
+import { idHash, liveSessionHashes } from '../stores/operator-sessions.ts';
+
+/**
+ * Ends event streams whose operator session has ended (signed out, on any server sharing the database, or
+ * expired): a stream opened while signed in must not keep delivering tourists' positions after. One query
+ * per check for every watched stream together.
+ */
+export class StreamSessionWatch {
+  private readonly watched = new Map<string, Set<() => void>>();
+  private readonly timer: NodeJS.Timeout;
+  private checking = false;
+
+  constructor(private readonly db: Database, intervalMs: number) {
+    this.timer = setInterval(() => void this.check(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Calls `end` once the session is gone; the returned function stops watching (the stream closed). */
+  watch(sessionId: string, end: () => void): () => void {
+    const hash = idHash(sessionId);
+    const ends = this.watched.get(hash) ?? new Set();
+    ends.add(end);
+    this.watched.set(hash, ends);
+    return () => {
+      ends.delete(end);
+      if (ends.size === 0 && this.watched.get(hash) === ends) this.watched.delete(hash);
+    };
+  }
+
+  async check(): Promise<void> {
+    if (this.checking || this.watched.size === 0) return;
+    this.checking = true;
+    try {
+      const live = await liveSessionHashes(withPriority(this.db, 'background'), [...this.watched.keys()]);
+      for (const [hash, ends] of [...this.watched]) {
+        if (live.has(hash)) continue;
+        this.watched.delete(hash);
+        for (const end of ends) end();
+      }
+    } catch {
+      // The store did not answer: streams stay until the next check rather than all dropping at once.
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
