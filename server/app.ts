@@ -8,6 +8,7 @@ import { bootstrapFirstAdmin } from './auth/bootstrap.ts';
 import { installAuth } from './auth/install.ts';
 import { installAnyContentTypeJson } from './http/any-content-type.ts';
 import { installCors } from './http/cors.ts';
+import { installDeviceIdentity } from './http/device-identity.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installHostCheck } from './http/host-check.ts';
 import { installRateLimit } from './http/rate-limit.ts';
@@ -86,6 +87,7 @@ export async function buildServer(config: Config): Promise<Server> {
     installHostCheck(app, config);
     await installCors(app, config);
     await installAuth(app, ctx);
+    await installDeviceIdentity(app, ctx);
     await installRateLimit(app, config);
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,

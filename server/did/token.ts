@@ -10,12 +10,15 @@ export interface DidTokenInput {
   digest: string;
   issuedAt: Date;
   expiresAt: Date;
+  /** The tourist the token acts for; without one the token proves a KYC hash was presented, not who sends. */
+  touristId?: string;
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 export async function signDidToken(key: Uint8Array, input: DidTokenInput): Promise<string> {
-  return new SignJWT({ kycType: input.kycType, digest: input.digest })
+  const touristClaim = input.touristId === undefined ? {} : { touristId: input.touristId };
+  return new SignJWT({ kycType: input.kycType, digest: input.digest, ...touristClaim })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(input.didId)
     .setIssuer(ISSUER)
@@ -24,7 +27,15 @@ export async function signDidToken(key: Uint8Array, input: DidTokenInput): Promi
     .sign(key);
 }
 
-export class InvalidDidToken extends Error {}
+export class InvalidDidToken extends Error {
+  constructor(
+    message: string,
+    /** Expired, rather than altered, malformed or signed by another key. */
+    readonly expired: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /** The token's claims when this server signed it and it has not expired; else InvalidDidToken with the reason. */
 export async function verifyDidToken(key: Uint8Array, token: string, now: Date = new Date()): Promise<DidClaims> {
@@ -35,9 +46,12 @@ export async function verifyDidToken(key: Uint8Array, token: string, now: Date =
       requiredClaims: ['sub', 'iat', 'exp', 'kycType', 'digest'],
       currentDate: now,
     });
+    if (payload.touristId !== undefined && (typeof payload.touristId !== 'string' || payload.touristId === '')) {
+      throw new errors.JWTClaimValidationFailed('touristId must be a non-empty string', payload, 'touristId', 'invalid');
+    }
     return payload as unknown as DidClaims;
   } catch (error) {
-    throw new InvalidDidToken(reasonFor(error));
+    throw new InvalidDidToken(reasonFor(error), error instanceof errors.JWTExpired);
   }
 }
 

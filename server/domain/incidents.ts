@@ -14,6 +14,14 @@ export interface IncidentPlace {
   zone?: { geofenceId: string; riskLevel: RiskLevel; placeId?: string };
 }
 
+/**
+ * Whether the call that raised something proved which tourist sent it (a valid device token naming the
+ * tourist it reports for), and if not, why: the reason is kept in the incident's meta for the operator.
+ */
+export type Verification = { verified: true } | { verified: false; reason: string };
+
+export const VERIFIED: Verification = { verified: true };
+
 export interface NewIncident {
   type: Incident['type'];
   source: IncidentSource;
@@ -24,7 +32,8 @@ export interface NewIncident {
   createdAt: string;
   reportedAt?: string | null;
   /** Facts beyond the zone: repaired fields, no location, position time. */
-  extraMeta?: Omit<Incident['meta'], 'source' | 'geofenceId' | 'riskLevel' | 'placeId'>;
+  extraMeta?: Omit<Incident['meta'], 'source' | 'geofenceId' | 'riskLevel' | 'placeId' | 'unverified'>;
+  verification: Verification;
 }
 
 export const newIncidentId = (): string => `inc-${randomUUID()}`;
@@ -51,6 +60,12 @@ export function buildIncident(input: NewIncident): Incident {
     regionId: place.regionId,
     touristId: input.touristId,
     deviceId: input.deviceId,
-    meta: { source: input.source, ...place.zone, ...input.extraMeta },
+    meta: {
+      source: input.source,
+      ...place.zone,
+      ...input.extraMeta,
+      ...(!input.verification.verified && { unverified: input.verification.reason }),
+    },
+    verified: input.verification.verified,
   };
 }

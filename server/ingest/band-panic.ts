@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
+import type { Verification } from '../domain/incidents.ts';
 import { MAX_NESTING_DEPTH } from '../http/storable-input.ts';
 import { insertEvents } from '../stores/events.ts';
 import { iso } from '../stores/time.ts';
@@ -36,14 +37,14 @@ interface KnownPosition {
   at: string;
 }
 
-/** Newest last position among the band itself, its tourist's DID and the tourist it is paired with. */
-async function lastKnownPosition(db: Sql, deviceId: string | null, touristDid: string | null): Promise<KnownPosition | undefined> {
+/** Newest last position among the band itself, its tourist (as named or proved) and the tourist it is paired with. */
+async function lastKnownPosition(db: Sql, deviceId: string | null, touristId: string | null): Promise<KnownPosition | undefined> {
   const { rows } = await db.query<{ latitude: number; longitude: number; at: Date | string }>(
     `select latitude, longitude, at from gps_last
       where ping_key = any($1::text[])
          or ping_key in (select tourist_id from devices where id = $2)
       order by at desc limit 1`,
-    [[deviceId, touristDid].filter((key) => key !== null), deviceId],
+    [[deviceId, touristId].filter((key) => key !== null), deviceId],
   );
   return rows[0] && { latitude: rows[0].latitude, longitude: rows[0].longitude, at: iso(rows[0].at) };
 }
@@ -60,16 +61,19 @@ export interface BandPanic {
   details: { events: unknown; bandMetadata: unknown };
 }
 
-export async function bandPanicFrom(db: Sql, raw: unknown): Promise<BandPanic> {
+/** The tourist to record for the tourist the band named (or none), and whether the caller proved it. */
+export type IdentifyCaller = (named: string | null) => { touristId: string | null; verification: Verification };
+
+export async function bandPanicFrom(db: Sql, raw: unknown, identify: IdentifyCaller): Promise<BandPanic> {
   const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const repaired: string[] = [];
   const deviceId = idField(body, 'deviceId', repaired);
-  const touristDid = idField(body, 'touristDid', repaired);
-  const known = await lastKnownPosition(db, deviceId, touristDid);
+  const { touristId, verification } = identify(idField(body, 'touristDid', repaired));
+  const known = await lastKnownPosition(db, deviceId, touristId);
   const where = known ?? (await defaultRegionCentre(db));
   return {
-    request: { latitude: where.latitude, longitude: where.longitude, touristId: touristDid, deviceId, reportedAt: null, repaired },
-    origin: { source: 'band', location: known ? { positionAt: known.at } : { noLocation: true } },
+    request: { latitude: where.latitude, longitude: where.longitude, touristId, deviceId, reportedAt: null, repaired },
+    origin: { source: 'band', location: known ? { positionAt: known.at } : { noLocation: true }, verification },
     details: { events: storableValue(body.events ?? null), bandMetadata: storableValue(body.bandMetadata ?? null) },
   };
 }

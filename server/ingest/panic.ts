@@ -2,7 +2,7 @@
 // announced in one transaction ahead of other work, journaled before the phone is told it is stored.
 import { randomUUID } from 'node:crypto';
 import type { Alert, Incident } from '../../src/api/entities.ts';
-import { buildIncident } from '../domain/incidents.ts';
+import { buildIncident, VERIFIED, type Verification } from '../domain/incidents.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
@@ -22,6 +22,11 @@ export interface PanicOrigin {
   source: 'panic' | 'band';
   /** Extra facts for meta: no known position, or when the position used was taken. */
   location?: { noLocation: true } | { positionAt: string };
+  /**
+   * Whether the device's token proved the tourist. Absent for a panic no device sent (an operator's test
+   * alert): there is no device to doubt, so it is stored verified.
+   */
+  verification?: Verification;
 }
 
 export interface IdempotencyClaim {
@@ -45,6 +50,7 @@ export function idempotencyClaim(rawKey: string, request: PanicRequest, address:
 async function buildPanic(tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string): Promise<PanicAnswer> {
   const { regionId, zone } = await placementOf(tx, request.latitude, request.longitude);
   const { touristId, deviceId, latitude, longitude, reportedAt } = request;
+  const verification = origin.verification ?? VERIFIED;
   const incident = buildIncident({
     type: 'panic',
     source: origin.source,
@@ -54,8 +60,21 @@ async function buildPanic(tx: Sql, request: PanicRequest, origin: PanicOrigin, r
     createdAt: receivedAt,
     reportedAt,
     extraMeta: { ...(request.repaired.length > 0 && { repaired: request.repaired }), ...origin.location },
+    verification,
   });
-  const alert: Alert = { id: `alert-${randomUUID()}`, incidentId: incident.id, latitude, longitude, at: receivedAt, reportedAt, regionId, touristId, deviceId, ...zone };
+  const alert: Alert = {
+    id: `alert-${randomUUID()}`,
+    incidentId: incident.id,
+    latitude,
+    longitude,
+    at: receivedAt,
+    reportedAt,
+    regionId,
+    touristId,
+    deviceId,
+    ...zone,
+    verified: verification.verified,
+  };
   return { alert, incident };
 }
 

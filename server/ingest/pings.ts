@@ -6,7 +6,7 @@ import type { GpsUpdateBody } from '../../src/api/requests.ts';
 import type { StreamMessage } from '../../src/api/stream.ts';
 import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
-import { buildIncident } from '../domain/incidents.ts';
+import { buildIncident, type Verification } from '../domain/incidents.ts';
 import { computeZoneTransitions, inTimeOrder, type KeyedPing, type ZoneTransition } from '../domain/zone-transitions.ts';
 import { insertEvents } from '../stores/events.ts';
 import { insertPings, lastSeenAt, lockPingKeys, upsertLastPositions } from '../stores/gps.ts';
@@ -43,7 +43,7 @@ interface RaisedTransition {
   event: DeviceEvent;
 }
 
-function raise({ action, zone, ping }: ZoneTransition): RaisedTransition {
+function raise({ action, zone, ping }: ZoneTransition, verification: Verification): RaisedTransition {
   const placeId = zone.meta.placeId;
   const incident: Incident | undefined =
     action === 'enter'
@@ -59,6 +59,7 @@ function raise({ action, zone, ping }: ZoneTransition): RaisedTransition {
           touristId: ping.touristId,
           deviceId: ping.deviceId,
           createdAt: ping.at,
+          verification,
         })
       : undefined;
   const alert: GeofenceAlert = {
@@ -106,7 +107,8 @@ function announcements(ordered: readonly KeyedPing[], raised: ReadonlyMap<KeyedP
   return messages;
 }
 
-export async function ingestPings(tx: Sql, emit: Emit, pings: readonly KeyedPing[]): Promise<void> {
+/** `verification`: whether the call that sent the pings proved their tourist; a zone entry's incident inherits it. */
+export async function ingestPings(tx: Sql, emit: Emit, pings: readonly KeyedPing[], verification: Verification): Promise<void> {
   const keys = [...new Set(pings.map((ping) => ping.key))];
   await lockPingKeys(tx, keys);
   const lastSeen = await lastSeenAt(tx, keys);
@@ -121,7 +123,7 @@ export async function ingestPings(tx: Sql, emit: Emit, pings: readonly KeyedPing
 
   const raisedByPing = new Map<KeyedPing, RaisedTransition[]>();
   for (const transition of transitions) {
-    const raised = raise(transition);
+    const raised = raise(transition, verification);
     if (raised.incident) await insertIncident(tx, raised.incident);
     raisedByPing.set(transition.ping, [...(raisedByPing.get(transition.ping) ?? []), raised]);
   }

@@ -4,6 +4,7 @@ import { PanicAlertBody, SoftAlertBody } from '../../src/api/requests.ts';
 import { AlertsResponse, IncidentResponse, PanicAlertResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { buildIncident } from '../domain/incidents.ts';
+import { deviceWriter, panicCaller } from '../http/device-identity.ts';
 import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { defineRoute } from '../http/route.ts';
 import { parsePanicRequest } from '../ingest/panic-request.ts';
@@ -28,9 +29,12 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: PanicAlertResponse,
     },
     async ({ request }) => {
-      const panic = parsePanicRequest(request.body);
+      const parsed = parsePanicRequest(request.body);
+      const { touristId, verification } = panicCaller(request, parsed.touristId);
+      const panic = { ...parsed, touristId };
       const key = idempotencyKeyOf(request);
-      return raisePanic(ctx, panic, { source: 'panic' }, key === undefined ? undefined : idempotencyClaim(key, panic, request.ip, 'panic-alert'));
+      const claim = key === undefined ? undefined : idempotencyClaim(key, panic, request.ip, 'panic-alert');
+      return raisePanic(ctx, panic, { source: 'panic', verification }, claim);
     },
   );
 
@@ -55,16 +59,19 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       status: 201,
       response: IncidentResponse,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
+      const device = deviceWriter(request, ctx.config, 'other');
+      const touristId = device.touristFor(body.touristId);
       return ctx.write(async (tx, emit) => {
         const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude);
         const incident = buildIncident({
           type: body.type,
           source: 'soft',
           place: { latitude: body.latitude, longitude: body.longitude, regionId, zone },
-          touristId: body.touristId ?? null,
+          touristId,
           deviceId: body.deviceId ?? null,
           createdAt: new Date().toISOString(),
+          verification: device.verification,
         });
         await insertIncident(tx, incident);
         emit({ type: 'incident_update', incident });

@@ -3,6 +3,7 @@ import { BandPanicBody } from '../../src/api/device-sync-schemas.ts';
 import { PanicAlertResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { withPriority } from '../db/seam.ts';
+import { panicCaller } from '../http/device-identity.ts';
 import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { defineRoute } from '../http/route.ts';
 import { bandPanicFrom, recordBandDetails } from '../ingest/band-panic.ts';
@@ -25,7 +26,7 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     async ({ request }) => {
       // Its position lookup is part of the panic: it overtakes queued reads too.
-      const panic = await bandPanicFrom(withPriority(ctx.db, 'urgent'), request.body ?? {});
+      const panic = await bandPanicFrom(withPriority(ctx.db, 'urgent'), request.body ?? {}, (named) => panicCaller(request, named));
       const key = idempotencyKeyOf(request);
       const answer = await raisePanic(ctx, panic.request, panic.origin, key === undefined ? undefined : idempotencyClaim(key, panic.request, request.ip, 'band-panic'));
       // The panic is stored and announced; what the band sent beside it must not put that at risk.

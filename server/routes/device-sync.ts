@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BandEventsBody, OfflineSyncBody, type QueuedEvent } from '../../src/api/device-sync-schemas.ts';
 import type { DeviceEvent } from '../../src/api/entities.ts';
 import { MAX_BATCH_BODY_BYTES } from '../../src/api/fields.ts';
 import { CountResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
+import { deviceWriter } from '../http/device-identity.ts';
+import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { insertEvents } from '../stores/events.ts';
+
+/** Queued entries that record a panic: stored whatever the device token says, like every panic. */
+const PANIC_TYPES = new Set(['panic', 'sos', 'panic_alert', 'band_sos']);
 
 interface Defaults {
   type: string;
@@ -25,6 +30,31 @@ function toDeviceEvent(entry: QueuedEvent, defaults: Defaults): DeviceEvent {
     payload: entry.payload ?? null,
     createdAt: entry.createdAt == null ? defaults.receivedAt : new Date(entry.createdAt).toISOString(),
   };
+}
+
+const isPanic = (entry: QueuedEvent, defaults: Defaults) => PANIC_TYPES.has((entry.type ?? defaults.type).toLowerCase());
+
+/**
+ * Stores a phone's queued entries, each with the tourist the device token proves (403 for an entry naming
+ * another). A call refused for its token (401, 403) still stores its panic entries, as sent.
+ */
+async function storeQueued(ctx: AppContext, request: FastifyRequest, list: string, entries: QueuedEvent[], defaults: Defaults): Promise<number> {
+  const panics = entries.filter((entry) => isPanic(entry, defaults));
+  try {
+    const device = deviceWriter(request, ctx.config, 'gps-or-events');
+    const events = entries.map((entry, i) => {
+      const named = entry.touristId ?? defaults.touristId;
+      const touristId = isPanic(entry, defaults) ? (named ?? device.touristFor(null)) : device.touristFor(named, entry.touristId == null ? 'touristId' : `${list}.${i}.touristId`);
+      return toDeviceEvent({ ...entry, touristId }, defaults);
+    });
+    await insertEvents(ctx.db, events, { skipStoredIds: true });
+    return events.length;
+  } catch (error) {
+    if (!(error instanceof HttpError) || panics.length === 0) throw error;
+    await insertEvents(ctx.db, panics.map((entry) => toDeviceEvent(entry, defaults)), { skipStoredIds: true });
+    const stored = panics.length === 1 ? 'Its panic entry was' : `Its ${panics.length} panic entries were`;
+    throw new HttpError(error.statusCode, `${error.message} ${stored} stored all the same.`);
+  }
 }
 
 /**
@@ -46,11 +76,9 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
       response: CountResponse,
       bodyLimit: MAX_BATCH_BODY_BYTES,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const defaults = { type: 'offline', deviceId: body.deviceId ?? null, touristId: null, receivedAt: new Date().toISOString() };
-      const events = body.batch.map((entry) => toDeviceEvent(entry, defaults));
-      await insertEvents(ctx.db, events, { skipStoredIds: true });
-      return { count: events.length };
+      return { count: await storeQueued(ctx, request, 'batch', body.batch, defaults) };
     },
   );
 
@@ -67,11 +95,9 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
       response: CountResponse,
       bodyLimit: MAX_BATCH_BODY_BYTES,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const defaults = { type: 'ble', deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, receivedAt: new Date().toISOString() };
-      const events = body.events.map((entry) => toDeviceEvent(entry, defaults));
-      await insertEvents(ctx.db, events, { skipStoredIds: true });
-      return { count: events.length };
+      return { count: await storeQueued(ctx, request, 'events', body.events, defaults) };
     },
   );
 }

@@ -6,6 +6,7 @@ import { GpsHistoryQuery, GpsLastQuery } from '../../src/api/queries.ts';
 import { GpsBatchBody, GpsUpdateBody } from '../../src/api/requests.ts';
 import { CountResponse, GpsHistoryResponse, PingsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
+import { deviceWriter, readerTourist } from '../http/device-identity.ts';
 import { defineRoute } from '../http/route.ts';
 import { ingestPings, keyedPing } from '../ingest/pings.ts';
 import { gpsHistory, listLastPositions } from '../stores/gps.ts';
@@ -25,9 +26,10 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   defineRoute(
     app,
     { method: 'POST', url: '/gps/update', access: 'device', summary: 'One GPS ping; raises geofence entries and exits', tags: ['gps'], body: GpsUpdateBody, status: 201, response: PingResponse },
-    async ({ body }) => {
-      const ping = keyedPing(body, new Date());
-      await ctx.write((tx, emit) => ingestPings(tx, emit, [ping]));
+    async ({ body, request }) => {
+      const device = deviceWriter(request, ctx.config, 'gps-or-events');
+      const ping = keyedPing({ ...body, touristId: device.touristFor(body.touristId) }, new Date());
+      await ctx.write((tx, emit) => ingestPings(tx, emit, [ping], device.verification));
       const { key: _key, ...stored } = ping;
       return { ping: stored };
     },
@@ -46,10 +48,11 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       status: 201,
       response: CountResponse,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
+      const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const receivedAt = new Date();
-      const pings = body.pings.map((ping) => keyedPing(ping, receivedAt));
-      await ctx.write((tx, emit) => ingestPings(tx, emit, pings));
+      const pings = body.pings.map((ping, i) => keyedPing({ ...ping, touristId: device.touristFor(ping.touristId, `pings.${i}.touristId`) }, receivedAt));
+      await ctx.write((tx, emit) => ingestPings(tx, emit, pings, device.verification));
       return { count: pings.length };
     },
   );
@@ -64,9 +67,9 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       query: GpsLastQuery,
       response: PingsResponse,
     },
-    async ({ query }) => {
+    async ({ query, request }) => {
       const since = query.sinceMinutes > 0 ? new Date(Date.now() - query.sinceMinutes * 60_000) : undefined;
-      return { pings: await listLastPositions(ctx.db, { since, limit: query.limit }) };
+      return { pings: await listLastPositions(ctx.db, { since, limit: query.limit, key: readerTourist(request) }) };
     },
   );
 
@@ -82,10 +85,11 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       query: GpsHistoryQuery,
       response: GpsHistoryResponse,
     },
-    async ({ query }) => {
+    async ({ query, request }) => {
       const minutes = query.minutes && query.minutes > 0 ? query.minutes : DEFAULT_HISTORY_MINUTES;
       const keys = Math.min(query.keys, Math.floor(MAX_HISTORY_POINTS / query.limit));
-      return { history: await gpsHistory(ctx.db, { since: new Date(Date.now() - minutes * 60_000), keys, perKey: query.limit }) };
+      const since = new Date(Date.now() - minutes * 60_000);
+      return { history: await gpsHistory(ctx.db, { since, keys, perKey: query.limit, key: readerTourist(request) }) };
     },
   );
 }

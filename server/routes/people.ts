@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DevicePairBody, TouristRegisterBody } from '../../src/api/requests.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
+import { deviceWriter } from '../http/device-identity.ts';
 import { defineRoute } from '../http/route.ts';
 import { pairDevice, registerTourist, touristExists } from '../stores/people.ts';
 
@@ -23,8 +24,8 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       status: 201,
       response: TouristResponse,
     },
-    async ({ body, reply }) => {
-      const touristId = body.touristId ?? `tourist-${randomUUID()}`;
+    async ({ body, reply, request }) => {
+      const touristId = deviceWriter(request, ctx.config, 'other').touristFor(body.touristId) ?? `tourist-${randomUUID()}`;
       const { created } = await ctx.write((tx) => registerTourist(tx, touristId, body.name));
       return reply.code(created ? 201 : 200).send({ ok: true, touristId });
     },
@@ -42,7 +43,8 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       status: 201,
       response: DeviceResponse,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
+      deviceWriter(request, ctx.config, 'other').touristFor(body.touristId);
       const deviceId = body.deviceId ?? `dev-${randomUUID()}`;
       await ctx.write(async (tx) => {
         // A device paired to nobody would report as an unknown person: refuse instead.

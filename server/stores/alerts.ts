@@ -15,6 +15,7 @@ export interface AlertRow {
   geofence_id: string | null;
   risk_level: Alert['riskLevel'] | null;
   place_id: string | null;
+  verified: boolean;
 }
 
 export function alertFromRow(row: AlertRow): Alert {
@@ -31,17 +32,19 @@ export function alertFromRow(row: AlertRow): Alert {
     ...(row.geofence_id !== null && { geofenceId: row.geofence_id }),
     ...(row.risk_level !== null && { riskLevel: row.risk_level }),
     ...(row.place_id !== null && { placeId: row.place_id }),
+    verified: row.verified,
   };
 }
 
 export async function insertAlert(tx: Sql, alert: Alert): Promise<void> {
   await tx.query(
-    `insert into alerts (id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id, reported_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `insert into alerts (id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id, reported_at, verified)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       alert.id, alert.incidentId, alert.latitude, alert.longitude, alert.at, alert.regionId,
       alert.touristId ?? null, alert.deviceId ?? null, alert.geofenceId ?? null, alert.riskLevel ?? null, alert.placeId ?? null,
-      alert.reportedAt ?? null,
+      // A panic journaled before the field existed was not verified.
+      alert.reportedAt ?? null, alert.verified ?? false,
     ],
   );
 }

@@ -41,7 +41,12 @@ export async function insertEvents(tx: Sql, events: readonly DeviceEvent[], opti
   );
 }
 
-export async function listEvents(db: Sql, limit: number): Promise<DeviceEvent[]> {
-  const { rows } = await db.query<EventRow>('select * from events order by created_at desc, position desc limit $1', [limit]);
+/** Newest first; with `touristId`, only that tourist's (a device token reads its own events only). */
+export async function listEvents(db: Sql, limit: number, touristId?: string): Promise<DeviceEvent[]> {
+  // Two statements, not one with "$2 is null or": the unfiltered list keeps its plan on the index.
+  const { rows } =
+    touristId === undefined
+      ? await db.query<EventRow>('select * from events order by created_at desc, position desc limit $1', [limit])
+      : await db.query<EventRow>('select * from events where tourist_id = $2 order by created_at desc, position desc limit $1', [limit, touristId]);
   return rows.map(eventFromRow);
 }

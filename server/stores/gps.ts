@@ -69,17 +69,25 @@ export async function upsertLastPositions(tx: Sql, newest: readonly KeyedPing[])
   );
 }
 
+/** A filter on one key as its own statement text: the unfiltered reads keep their plans. */
+function onlyKey(key: string | undefined, param: number): { sql: string; params: string[] } {
+  return key === undefined ? { sql: '', params: [] } : { sql: `and ping_key = $${param}`, params: [key] };
+}
+
 export interface LastPositionsFilter {
   /** Absent: every key, however long ago it was last seen. */
   since?: Date;
   limit: number;
+  /** Only this key (a device token reads its own tourist's position only). */
+  key?: string;
 }
 
 /** The newest `limit` last positions, newest first. */
 export async function listLastPositions(db: Sql, filter: LastPositionsFilter): Promise<GpsPing[]> {
+  const key = onlyKey(filter.key, 3);
   const { rows } = await db.query<PingRow>(
-    `select * from gps_last where ($1::timestamptz is null or at >= $1) order by at desc, ping_key limit $2`,
-    [filter.since?.toISOString() ?? null, filter.limit],
+    `select * from gps_last where ($1::timestamptz is null or at >= $1) ${key.sql} order by at desc, ping_key limit $2`,
+    [filter.since?.toISOString() ?? null, filter.limit, ...key.params],
   );
   return rows.map(pingFromRow);
 }
@@ -90,19 +98,22 @@ export interface HistoryFilter {
   keys: number;
   /** Newest points per key. */
   perKey: number;
+  /** Only this key's trail (a device token reads its own tourist's trail only). */
+  key?: string;
 }
 
 /** Per key, its `perKey` newest points since `since`, oldest first; keys in key order. */
 export async function gpsHistory(db: Sql, filter: HistoryFilter): Promise<GpsHistory> {
+  const key = onlyKey(filter.key, 4);
   const { rows } = await db.query<{ ping_key: string; latitude: number; longitude: number; at: Date | string }>(
     `select newest.ping_key, trail.latitude, trail.longitude, trail.at
-       from (select ping_key from gps_last where at >= $1 order by at desc, ping_key limit $2) as newest
+       from (select ping_key from gps_last where at >= $1 ${key.sql} order by at desc, ping_key limit $2) as newest
        cross join lateral (
              select latitude, longitude, at, id from gps_pings
               where gps_pings.ping_key = newest.ping_key and gps_pings.at >= $1
               order by at desc, id desc limit $3) as trail
       order by newest.ping_key, trail.at, trail.id`,
-    [filter.since.toISOString(), filter.keys, filter.perKey],
+    [filter.since.toISOString(), filter.keys, filter.perKey, ...key.params],
   );
   // A Map, then own properties: a key such as "__proto__" is a tourist id like any other.
   const trails = new Map<string, GpsHistory[string]>();

@@ -17,6 +17,7 @@ export interface IncidentRow {
   tourist_id: string | null;
   device_id: string | null;
   meta: Incident['meta'];
+  verified: boolean;
 }
 
 export function incidentFromRow(row: IncidentRow): Incident {
@@ -35,18 +36,19 @@ export function incidentFromRow(row: IncidentRow): Incident {
     touristId: row.tourist_id,
     deviceId: row.device_id,
     meta: row.meta,
+    verified: row.verified,
   };
 }
 
 export async function insertIncident(tx: Sql, incident: Incident): Promise<void> {
   await tx.query(
     `insert into incidents (id, type, severity, status, latitude, longitude, created_at, acknowledged_at, resolved_at,
-       region_id, tourist_id, device_id, meta, reported_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+       region_id, tourist_id, device_id, meta, reported_at, verified)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
       incident.id, incident.type, incident.severity, incident.status, incident.latitude, incident.longitude,
       incident.createdAt, incident.acknowledgedAt, incident.resolvedAt, incident.regionId, incident.touristId,
-      incident.deviceId, JSON.stringify(incident.meta), incident.reportedAt ?? null,
+      incident.deviceId, JSON.stringify(incident.meta), incident.reportedAt ?? null, incident.verified ?? false,
     ],
   );
 }

@@ -29,7 +29,14 @@ export const Incident = z.object({
     noLocation: z.boolean().optional(),
     /** A panic placed at the device's last known position, and when that position was taken. */
     positionAt: z.string().optional(),
+    /** Why the call that raised it proved no tourist (no device token, an expired one, one naming another tourist). */
+    unverified: z.string().optional(),
   }),
+  /**
+   * False when the call that raised it carried no valid device token naming its tourist. Always sent by
+   * the server; optional only because stream events stored before it existed may be replayed without it.
+   */
+  verified: z.boolean().optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 
@@ -48,6 +55,8 @@ export const Alert = z.object({
   geofenceId: z.string().optional(),
   riskLevel: RiskLevel.optional(),
   placeId: z.string().optional(),
+  /** As the incident's: false when the panic's call proved no tourist (the dashboard marks it unverified). */
+  verified: z.boolean().optional(),
 });
 export type Alert = z.infer<typeof Alert>;
 

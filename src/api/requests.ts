@@ -84,6 +84,8 @@ export const DidIssueBody = z.object({
     .min(1, 'validDays must be between 1 and 60')
     .max(60, 'validDays must be between 1 and 60')
     .optional(),
+  /** Issue on behalf of this tourist (a supervisor's act when sign-in is on): the token then acts as that tourist. */
+  touristId: optionalId('touristId'),
 });
 export type DidIssueBody = z.infer<typeof DidIssueBody>;
 

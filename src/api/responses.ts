@@ -53,6 +53,8 @@ export const DidClaims = z.object({
   kycType: z.string(),
   /** Digest of the anchor that recorded this DID in the local chain. */
   digest: z.string(),
+  /** The tourist the token acts for; absent on a token issued without one, which verifies no tourist. */
+  touristId: z.string().optional(),
   iss: z.string(),
   iat: z.number(),
   exp: z.number(),

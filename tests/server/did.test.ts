@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningKey, SIGNING_KEY_FILE } from '../../server/did/signing-key.ts';
 import { signDidToken, verifyDidToken } from '../../server/did/token.ts';
+import { signedInAs } from '../helpers/auth.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -48,6 +49,7 @@ describe('POST /did/issue and /did/verify', () => {
     expect(verified.body.claims).toMatchObject({ sub: issued.didId, kycType: 'passport', digest: issued.anchor.digest });
     expect(verified.body.claims.iat).toBeGreaterThanOrEqual(before);
     expect(verified.body.claims.exp - verified.body.claims.iat).toBe(7 * 24 * 3600);
+    expect(verified.body.claims).not.toHaveProperty('touristId');
   });
 
   it('defaults to 14 days of validity', async () => {
@@ -107,6 +109,51 @@ describe('POST /did/issue and /did/verify', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toContain('validDays');
     }
+  });
+});
+
+describe('POST /did/issue on behalf of a tourist, with sign-in on', () => {
+  let guarded: TestServer;
+  beforeAll(async () => {
+    guarded = await startTestServer({ auth: 'on', didSigningKey: undefined });
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+  });
+  const forTourist = { ...kyc, touristId: 'tourist-7' };
+  const issueAs = (cookie: string | undefined, body: Record<string, unknown> = forTourist) =>
+    call(guarded.url, 'POST', '/did/issue', body, cookie === undefined ? {} : { cookie });
+  const audited = async () =>
+    (await guarded.ctx.db.query("select actor, role, target, detail from audit_log where action = 'did.issue' order by seq")).rows;
+
+  it('answers 401 to nobody and 403 to an operator, each with a sentence, issuing nothing', async () => {
+    const anonymous = await issueAs(undefined);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toMatch(/^Sign in as a supervisor to issue a DID on behalf of a tourist/);
+    const operator = await issueAs(await signedInAs(guarded, 'operator'));
+    expect(operator.status).toBe(403);
+    expect(operator.body.error).toMatch(/^Your role, operator, may not issue a DID on behalf of a tourist.*supervisor/);
+    expect((await guarded.ctx.db.query('select 1 from did_anchors')).rows).toEqual([]);
+    expect(await audited()).toEqual([]);
+  });
+
+  it("issues to a supervisor a token carrying the tourist, recorded in the audit trail", async () => {
+    const issued = await issueAs(await signedInAs(guarded, 'supervisor'));
+    expect(issued.status).toBe(201);
+    const claims = (await call(guarded.url, 'POST', '/did/verify', { token: issued.body.didToken })).body.claims;
+    expect(claims).toMatchObject({ sub: issued.body.didId, touristId: 'tourist-7' });
+    expect(await audited()).toEqual([
+      { actor: 'supervisor-user', role: 'supervisor', target: 'tourist-7', detail: { didId: issued.body.didId, kycType: 'passport', expiresAt: issued.body.expiresAt } },
+    ]);
+  });
+
+  it('still issues a token naming no tourist to any phone, unaudited', async () => {
+    const before = (await audited()).length;
+    const issued = await issueAs(undefined, kyc);
+    expect(issued.status).toBe(201);
+    const claims = (await call(guarded.url, 'POST', '/did/verify', { token: issued.body.didToken })).body.claims;
+    expect(claims).not.toHaveProperty('touristId');
+    expect(await audited()).toHaveLength(before);
   });
 });
 

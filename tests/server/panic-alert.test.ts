@@ -51,12 +51,12 @@ describe('POST /panic-alert', () => {
     const alert = Alert.parse(res.body.alert);
     expect(incident).toMatchObject({
       type: 'panic', severity: 'high', status: 'open', latitude: 25.571, longitude: 91.881, regionId: 'shillong',
-      touristId: 't-1', deviceId: 'd-1', acknowledgedAt: null, resolvedAt: null,
+      touristId: 't-1', deviceId: 'd-1', acknowledgedAt: null, resolvedAt: null, verified: false,
       meta: { source: 'panic', geofenceId: 'gf-red-peak', riskLevel: 'red', placeId: 'peak' },
     });
     expect(alert).toMatchObject({
       incidentId: incident.id, latitude: 25.571, longitude: 91.881, at: incident.createdAt, regionId: 'shillong',
-      geofenceId: 'gf-red-peak', riskLevel: 'red', placeId: 'peak',
+      geofenceId: 'gf-red-peak', riskLevel: 'red', placeId: 'peak', verified: false,
     });
     expect(Date.now() - Date.parse(incident.createdAt)).toBeLessThan(60_000);
 
@@ -67,14 +67,16 @@ describe('POST /panic-alert', () => {
   it('uses the only zone containing the point when just the yellow one does', async () => {
     const res = await post('/panic-alert', { latitude: 25.61, longitude: 91.91 });
     expect(res.body.incident.regionId).toBe('guwahati');
-    expect(res.body.incident.meta).toEqual({ source: 'panic', geofenceId: 'gf-yellow-big', riskLevel: 'yellow', placeId: 'big-market' });
+    expect(res.body.incident.meta).toEqual({
+      source: 'panic', geofenceId: 'gf-yellow-big', riskLevel: 'yellow', placeId: 'big-market', unverified: 'no device token',
+    });
   });
 
   it('puts a point outside every zone in region default with no zone fields', async () => {
     const res = await post('/panic-alert', { latitude: -33.9, longitude: -70.6 });
     expect(res.status).toBe(201);
     expect(res.body.incident.regionId).toBe('default');
-    expect(res.body.incident.meta).toEqual({ source: 'panic' });
+    expect(res.body.incident.meta).toEqual({ source: 'panic', unverified: 'no device token' });
     expect(res.body.alert).not.toHaveProperty('geofenceId');
     expect(res.body.alert).not.toHaveProperty('riskLevel');
     expect(res.body.alert.regionId).toBe('default');
@@ -102,9 +104,9 @@ describe('POST /panic-alert', () => {
     const res = await post('/panic-alert', { latitude: 3, longitude: 4, batteryLevel: 12, meta: { evil: true } });
     expect(res.status).toBe(201);
     expect(res.body.incident).not.toHaveProperty('batteryLevel');
-    expect(res.body.incident.meta).toEqual({ source: 'panic' });
+    expect(res.body.incident.meta).toEqual({ source: 'panic', unverified: 'no device token' });
     const { rows } = await server.ctx.db.query<{ meta: unknown }>('select meta from incidents where id = $1', [res.body.incident.id]);
-    expect(rows[0].meta).toEqual({ source: 'panic' });
+    expect(rows[0].meta).toEqual({ source: 'panic', unverified: 'no device token' });
   });
 
   it('announces the alert and the new incident on the stream, in the same commit', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signedInAs } from '../helpers/auth.ts';
 import { openStream } from '../helpers/sse.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -57,6 +58,22 @@ describe('rate limits per client: GETs and POSTs apart, panics never', () => {
     expect(await statuses(2 * WRITES_PER_MINUTE + 1, () => bandSos('10.3.0.1'))).toEqual(Array(2 * WRITES_PER_MINUTE + 1).fill(201));
   });
 
+  it('keys token-less device calls by address: rotating tokens, garbage or naming nobody, is no way around it', async () => {
+    const mint = async (touristId?: string) =>
+      (await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'd'.repeat(64), touristId }, from('10.5.0.9'))).body.didToken;
+    const [nobody, tourist] = [await mint(), await mint('tourist-rl')];
+    const withToken = (token: string) =>
+      call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, { ...from('10.5.0.1'), Authorization: `Bearer ${token}` });
+    await statuses(2 * WRITES_PER_MINUTE + 1, () => softAlert('10.5.0.1'));
+    expect((await softAlert('10.5.0.1')).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await withToken(`rotated.garbage.${i}`)).status).toBe(429);
+    expect((await withToken(nobody)).status).toBe(429);
+    // A token naming a tourist is that phone's own budget; minting one more still costs the address.
+    expect((await withToken(tourist)).status).toBe(201);
+    const mintAgain = await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'd'.repeat(64) }, { ...from('10.5.0.1'), Authorization: `Bearer ${tourist}` });
+    expect(mintAgain.status).toBe(429);
+  });
+
   it('counts a stream connection as one GET, however long it stays open', async () => {
     // The stream helper sends no forwarded address: this test is the client at the socket's own address.
     const stream = await openStream(`${server.url}/panic-alerts/stream`);
@@ -84,5 +101,36 @@ describe('READ_RATE_LIMIT_PER_MINUTE=0', () => {
     const writes = [];
     for (let i = 0; i < 3; i++) writes.push((await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' })).status);
     expect(writes).toContain(429);
+  });
+});
+
+describe('phones and operators never share a budget', () => {
+  let server: TestServer;
+  afterEach(() => server?.stop());
+
+  it("600+ phone pings from one address never make an operator's acknowledge answer 429", async () => {
+    server = await startTestServer({ rateLimitPerMinute: 600 });
+    const incident = (await call(server.url, 'POST', '/panic-alert', { latitude: 5, longitude: 5 })).body.incident;
+    const answers: number[] = [];
+    for (let sent = 0; sent < 620; sent += 20) {
+      const pings = Array.from({ length: 20 }, (_, i) => call(server.url, 'POST', '/gps/update', { latitude: 5, longitude: 5, touristId: `nat-${sent + i}` }));
+      answers.push(...(await Promise.all(pings)).map((answer) => answer.status));
+    }
+    expect(answers.filter((status) => status === 201)).toHaveLength(600);
+    expect(answers.filter((status) => status === 429)).toHaveLength(20);
+    const acknowledged = await call(server.url, 'POST', '/incidents/acknowledge', { id: incident.id });
+    expect(acknowledged.status).toBe(200);
+    expect(acknowledged.body.incident.status).toBe('acknowledged');
+  });
+
+  it('counts a signed-in operator per account, not per address', async () => {
+    server = await startTestServer({ auth: 'on', rateLimitPerMinute: 3 });
+    const [first, second] = [await signedInAs(server, 'operator', 'op-one'), await signedInAs(server, 'operator', 'op-two')];
+    const incident = (await call(server.url, 'POST', '/panic-alert', { latitude: 6, longitude: 6 })).body.incident;
+    const acknowledge = (cookie: string) => call(server.url, 'POST', '/incidents/acknowledge', { id: incident.id }, { cookie });
+    const firstAnswers = [];
+    for (let i = 0; i < 4; i++) firstAnswers.push((await acknowledge(first)).status);
+    expect(firstAnswers).toEqual([200, 200, 200, 429]);
+    expect((await acknowledge(second)).status).toBe(200);
   });
 });
