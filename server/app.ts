@@ -35,6 +35,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
+import { testAlertRoutes } from './routes/test-alert.ts';
 import { streamChannel } from './stream/append.ts';
 import { StreamHub } from './stream/hub.ts';
 
@@ -92,7 +93,7 @@ export async function buildServer(config: Config): Promise<Server> {
     for (const routes of [
       metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes, testAlertRoutes,
     ]) {
       await routes(app, ctx);
     }

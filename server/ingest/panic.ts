@@ -27,6 +27,10 @@ export interface PanicOrigin {
    * alert): there is no device to doubt, so it is stored verified.
    */
   verification?: Verification;
+  /** An operator's test alert: marked as such in meta, with who sent it. */
+  test?: { sentBy: string };
+  /** More writes that must commit with a newly raised panic (the audit record of a test alert). */
+  alsoInTransaction?: (tx: Sql, answer: PanicAnswer) => Promise<void>;
 }
 
 export interface IdempotencyClaim {
@@ -59,7 +63,11 @@ async function buildPanic(tx: Sql, request: PanicRequest, origin: PanicOrigin, r
     deviceId,
     createdAt: receivedAt,
     reportedAt,
-    extraMeta: { ...(request.repaired.length > 0 && { repaired: request.repaired }), ...origin.location },
+    extraMeta: {
+      ...(request.repaired.length > 0 && { repaired: request.repaired }),
+      ...origin.location,
+      ...(origin.test && { test: true, sentBy: origin.test.sentBy }),
+    },
     verification,
   });
   const alert: Alert = {
@@ -104,6 +112,7 @@ export async function raisePanic(ctx: AppContext, request: PanicRequest, origin:
         return { answer: earlier.response, created: false };
       }
       await storePanic(tx, emit, fresh);
+      await origin.alsoInTransaction?.(tx, fresh);
       return { answer: fresh, created: true };
     },
     { priority: 'urgent' },

@@ -6,10 +6,13 @@ import { GeofencesQuery } from '../../src/api/queries.ts';
 import { GeofenceBody } from '../../src/api/requests.ts';
 import { GeofencesResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
-import { defineRoute } from '../http/route.ts';
+import type { Sql } from '../db/seam.ts';
 import { actorOf } from '../http/actor.ts';
+import { HttpError } from '../http/errors.ts';
+import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { geofencesById, listGeofences, saveGeofence, type GeofenceInput } from '../stores/geofences.ts';
+import { DEFAULT_REGION_ID, regionIds } from '../stores/regions.ts';
 
 const GeofenceResponse = z.object({ ok: z.literal(true), geofence: Geofence });
 
@@ -19,10 +22,21 @@ export function geofenceFromBody(body: GeofenceBody): GeofenceInput {
     id,
     name: body.name ?? id,
     riskLevel: body.riskLevel,
-    regionId: body.regionId ?? 'default',
+    regionId: body.regionId ?? DEFAULT_REGION_ID,
     polygon: body.polygon,
     ...(body.meta !== undefined && { meta: body.meta }),
   };
+}
+
+/**
+ * A zone in an unknown region would re-route the panics inside it out of every operator's region filter,
+ * so its region must be one `/regions` lists.
+ */
+async function requireKnownRegion(db: Sql, regionId: string): Promise<void> {
+  const known = await regionIds(db);
+  if (known.includes(regionId)) return;
+  const message = `regionId must name a known region (GET /regions): one of ${known.join(', ')}`;
+  throw new HttpError(400, `Invalid request body: ${message}.`, [{ path: 'regionId', message }]);
 }
 
 export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -38,7 +52,8 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       method: 'POST',
       url: '/geofences',
       role: 'supervisor',
-      summary: 'Create (201) or replace by id (200) a risk zone; a replaced zone keeps its meta unless meta is sent',
+      summary:
+        'Create (201) or replace by id (200) a risk zone in a known region (absent: `default`); a replaced zone keeps its meta unless meta is sent',
       tags: ['geofences'],
       body: GeofenceBody,
       status: 201,
@@ -47,6 +62,7 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async ({ body, reply, request }) => {
       const input = geofenceFromBody(body);
       const { geofence, created } = await ctx.write(async (tx) => {
+        await requireKnownRegion(tx, input.regionId);
         // An overwritten zone's previous value goes to the audit trail: zones decide where panics are routed.
         const [previous] = await geofencesById(tx, [input.id], true);
         const saved = await saveGeofence(tx, input);

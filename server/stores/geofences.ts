@@ -1,6 +1,7 @@
 import type { Geofence } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 import { boundingBox, byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
+import { DEFAULT_REGION_ID } from './regions.ts';
 
 interface GeofenceRow {
   id: string;
@@ -48,7 +49,7 @@ export interface Placement {
 
 export async function placementOf(db: Sql, latitude: number, longitude: number): Promise<Placement> {
   const [zone] = await zonesContaining(db, latitude, longitude);
-  if (!zone) return { regionId: 'default' };
+  if (!zone) return { regionId: DEFAULT_REGION_ID };
   return {
     regionId: zone.regionId,
     zone: { geofenceId: zone.id, riskLevel: zone.riskLevel, ...(zone.meta.placeId !== undefined && { placeId: zone.meta.placeId }) },

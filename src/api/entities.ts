@@ -31,6 +31,9 @@ export const Incident = z.object({
     positionAt: z.string().optional(),
     /** Why the call that raised it proved no tourist (no device token, an expired one, one naming another tourist). */
     unverified: z.string().optional(),
+    /** An operator's test alert (the dashboard's Test Alert Mode), and who sent it. */
+    test: z.boolean().optional(),
+    sentBy: z.string().optional(),
   }),
   /**
    * False when the call that raised it carried no valid device token naming its tourist. Always sent by

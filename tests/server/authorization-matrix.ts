@@ -50,6 +50,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
 
   'POST /incidents/acknowledge': 'operator',
   'POST /incidents/resolve': 'operator',
+  'POST /incidents/test-alert': 'operator',
   'GET /incidents/export': 'operator',
 
   'POST /geofences': 'supervisor',

@@ -7,7 +7,7 @@ const COLUMNS = 'id,touristId,deviceId,type,severity,status,latitude,longitude,c
 beforeAll(async () => {
   server = await startTestServer();
   await call(server.url, 'POST', '/geofences', {
-    id: 'gf-ny', riskLevel: 'red', regionId: 'nyc', polygon: [[40.7, -74.0], [40.7, -73.9], [40.8, -73.9], [40.8, -74.0]],
+    id: 'gf-ny', riskLevel: 'red', regionId: 'guwahati', polygon: [[40.7, -74.0], [40.7, -73.9], [40.8, -73.9], [40.8, -74.0]],
   });
 });
 afterAll(() => server.stop());
@@ -38,7 +38,7 @@ describe('GET /incidents/export', () => {
     expect(records).toContain(
       [
         incident.id, "'=cmd|calc", '"band, ""blue"""', 'panic', 'high', 'resolved', '40.75', "'-73.95",
-        incident.createdAt, resolvedAt, 'nyc', 'red', 'gf-ny',
+        incident.createdAt, resolvedAt, 'guwahati', 'red', 'gf-ny',
       ].join(','),
     );
   });
@@ -59,10 +59,10 @@ describe('GET /incidents/export', () => {
     await call(server.url, 'POST', '/incidents/resolve', { id: old.body.incident.id });
     await call(server.url, 'POST', '/panic-alert', { latitude: -5, longitude: 5, at: minutesAgo(10) });
 
-    const res = await fetch(`${server.url}/incidents/export?regionId=nyc&minutes=60`);
-    expect(res.headers.get('content-disposition')).toMatch(/filename="incidents-nyc-\d{8}T\d{6}Z\.csv"/);
+    const res = await fetch(`${server.url}/incidents/export?regionId=guwahati&minutes=60`);
+    expect(res.headers.get('content-disposition')).toMatch(/filename="incidents-guwahati-\d{8}T\d{6}Z\.csv"/);
     const ids = lines(await res.text()).slice(1).map((line) => line.split(',')[0]);
-    const filtered = await call(server.url, 'GET', '/incidents/filter?regionId=nyc&minutes=60');
+    const filtered = await call(server.url, 'GET', '/incidents/filter?regionId=guwahati&minutes=60');
     expect(ids).toEqual(filtered.body.incidents.map((i: { id: string }) => i.id));
     expect(ids).toContain(recent.body.incident.id);
     expect(ids).not.toContain(old.body.incident.id);

@@ -152,7 +152,7 @@ describe('GET /incidents/filter', () => {
 
   beforeAll(async () => {
     await call(server.url, 'POST', '/geofences', {
-      id: 'gf-filter', riskLevel: 'yellow', regionId: 'filter-land', polygon: [[50, 50], [50, 51], [51, 51], [51, 50]],
+      id: 'gf-filter', riskLevel: 'yellow', regionId: 'guwahati', polygon: [[50, 50], [50, 51], [51, 51], [51, 50]],
     });
     oldOpenPanic = await receivedAgo(await panic({ latitude: 50.5, longitude: 50.5 }), 180);
     const resolved = await panic({ latitude: 50.5, longitude: 50.5 });
@@ -165,12 +165,12 @@ describe('GET /incidents/filter', () => {
   const ids = (res: { body: { incidents: Incident[] } }) => res.body.incidents.map((i) => i.id);
 
   it('narrows to a region, newest first by receive time', async () => {
-    const res = await call(server.url, 'GET', '/incidents/filter?regionId=filter-land');
+    const res = await call(server.url, 'GET', '/incidents/filter?regionId=guwahati');
     expect(ids(res)).toEqual([recentInRegion.id, oldInRegion.id, oldOpenPanic.id]);
   });
 
   it('narrows to the last minutes by receive time, yet always keeps an unresolved panic of the region', async () => {
-    const res = await call(server.url, 'GET', '/incidents/filter?regionId=filter-land&minutes=60');
+    const res = await call(server.url, 'GET', '/incidents/filter?regionId=guwahati&minutes=60');
     expect(ids(res)).toEqual([recentInRegion.id, oldOpenPanic.id]);
   });
 
