@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 const apiPaths = [
   '/incidents', '/panic-alert', '/panic-alerts', '/soft-alert', '/geofences', '/safety-score', '/safety-credit',
   '/did', '/gps', '/regions', '/db-mode', '/events', '/tourists', '/devices', '/openapi.json',
+  '/auth', '/audit', '/app-config.json', '/sync', '/api',
 ];
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 

@@ -25,6 +25,8 @@ export function buildDashboard(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: root,
+      // Always a production build, even when the server was started by the test runner (NODE_ENV=test).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -20,12 +20,23 @@ function storage(): Storage | undefined {
   }
 }
 
+/** The single sign-on callback sends failures back as `?signin_error=`; read once, then dropped from the address. */
+function takeSignInError(): string | undefined {
+  const url = new URL(location.href);
+  const error = url.searchParams.get('signin_error') ?? undefined;
+  if (error === undefined) return undefined;
+  url.searchParams.delete('signin_error');
+  history.replaceState(history.state, '', url);
+  return error;
+}
+
 const prefersDark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+const signInError = takeSignInError();
 
 void developmentInspector().then((inspect) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App preferences={readPreferences(storage(), prefersDark)} inspect={inspect} />
+      <App preferences={readPreferences(storage(), prefersDark)} signInError={signInError} inspect={inspect} />
     </StrictMode>,
   );
 });

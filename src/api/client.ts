@@ -1,6 +1,8 @@
 // Typed client for the backend (../../shared/API.md), same origin. A response is usable only when
 // `ok` is true and the expected field is present (SPEC §5); anything else is an ApiError.
 import type { z } from 'zod';
+import { AuditResponse, AuditVerifyResponse } from './audit.ts';
+import { AuthSettingsResponse, LoginResponse, MeResponse, type SignedInUser } from './auth.ts';
 import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 import type { IncidentStatus } from './fields.ts';
 import type { GeofenceBody, IncidentIdBody, PanicAlertBody } from './requests.ts';
@@ -22,13 +24,30 @@ export const STREAM_PATH = '/panic-alerts/stream';
 const baseUrl = '';
 
 /** A failed call; `serverError` is the backend's own `error` sentence when it sent one. */
-class ApiError extends Error {
+export class ApiError extends Error {
   readonly serverError: string | undefined;
-  constructor(message: string, serverError?: string) {
+  /** The HTTP status, when the backend answered at all. */
+  readonly status: number | undefined;
+  constructor(message: string, serverError?: string, status?: number) {
     super(message);
     this.name = 'ApiError';
     this.serverError = serverError;
+    this.status = status;
   }
+}
+
+/** The backend refused the call for want of a signed-in operator (401). */
+export const isUnauthorized = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+const unauthorizedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an operator request answers 401: the session has ended on the server.
+ * The sign-in calls themselves (/auth/*) are not operator requests. Returns the unsubscribe.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
 }
 
 /** SPEC §8: the server's error field, else the error message, else 'Failed to load incidents'. */
@@ -86,12 +105,28 @@ async function readBody(response: Response): Promise<Body | undefined> {
   }
 }
 
-async function call(path: string, init?: RequestInit): Promise<Body> {
+async function respond(path: string, init?: RequestInit): Promise<{ response: Response; body: Body | undefined }> {
   const response = await fetch(path, init);
-  const body = await readBody(response);
-  if (body?.ok === true) return body;
+  if (response.status === 401 && !path.startsWith(`${baseUrl}/auth/`)) for (const listener of unauthorizedListeners) listener();
+  return { response, body: await readBody(response) };
+}
+
+function failure(response: Response, body: Body | undefined): ApiError {
   const serverError = typeof body?.error === 'string' && body.error ? body.error : undefined;
-  throw new ApiError(serverError ?? UNEXPECTED_RESPONSE, serverError);
+  return new ApiError(serverError ?? UNEXPECTED_RESPONSE, serverError, response.status);
+}
+
+async function call(path: string, init?: RequestInit): Promise<Body> {
+  const { response, body } = await respond(path, init);
+  if (body?.ok === true) return body;
+  throw failure(response, body);
+}
+
+/** A call whose answer is checked against its contract schema. */
+async function parsed<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
+  const result = schema.safeParse(await call(path, init));
+  if (!result.success) throw new ApiError(UNEXPECTED_RESPONSE);
+  return result.data;
 }
 
 async function getField<T>(path: string, field: string, check: FieldCheck): Promise<T> {
@@ -145,8 +180,9 @@ export const acknowledgeIncident = (id: string) =>
 export const resolveIncident = (id: string) =>
   post('/incidents/resolve', { id } satisfies z.input<typeof IncidentIdBody>).then((body) => requireField(body, 'incident'));
 
-export const sendPanicAlert = (latitude: number, longitude: number) =>
-  post('/panic-alert', { latitude, longitude } satisfies z.input<typeof PanicAlertBody>).then((body) => requireField(body, 'alert'));
+/** The operator's test alert (an operator route, audited), answered like a panic. */
+export const sendTestAlert = (latitude: number, longitude: number) =>
+  post('/incidents/test-alert', { latitude, longitude } satisfies z.input<typeof PanicAlertBody>).then((body) => requireField(body, 'alert'));
 
 export const createGeofence = (geofence: NewGeofence) =>
   post('/geofences', geofence).then((body) => requireField(body, 'geofence'));
@@ -154,6 +190,54 @@ export const createGeofence = (geofence: NewGeofence) =>
 /** The CSV download; unlike the filter call it always names both, as the export link always did. */
 export const exportUrl = ({ regionId, windowMinutes }: IncidentFilter) =>
   buildUrl('/incidents/export', { regionId, minutes: windowMinutes });
+
+// ---------- Sign-in (issue 10) ----------
+
+export type AuthSettings = Pick<AuthSettingsResponse, 'signInRequired' | 'sso'>;
+export type Session = Pick<MeResponse, 'user' | 'signInRequired'>;
+
+/** Who is signed in; a 401 (ApiError, isUnauthorized) when sign-in is required and nobody is. */
+export const fetchSession = (): Promise<Session> => parsed(MeResponse, '/auth/me');
+
+export const fetchAuthSettings = (): Promise<AuthSettings> => parsed(AuthSettingsResponse, '/auth/settings');
+
+const jsonPost = (payload: object): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(payload),
+});
+
+export const signIn = (username: string, password: string): Promise<SignedInUser> =>
+  parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then((answer) => answer.user);
+
+export const signOut = (): Promise<unknown> => call('/auth/logout', jsonPost({}));
+
+// ---------- Audit trail (issue 10) ----------
+
+export interface AuditFilter {
+  actor: string;
+  action: string;
+}
+export type AuditPage = Pick<z.infer<typeof AuditResponse>, 'entries' | 'nextBefore'>;
+
+/** One page of the trail, newest first; `before` asks for the page older than that entry. */
+export const fetchAuditPage = ({ actor, action }: AuditFilter, before?: number): Promise<AuditPage> =>
+  parsed(AuditResponse, buildUrl('/audit', { actor: actor.trim(), action: action.trim(), before }));
+
+/** The chain's verdict: intact with its length, or broken with the server's sentence naming the entry. */
+export interface AuditVerdict {
+  intact: boolean;
+  length: number;
+  error: string | undefined;
+}
+
+export async function verifyAuditTrail(): Promise<AuditVerdict> {
+  // A broken chain answers `ok: false` with the verdict: an answer, not a failed call.
+  const { response, body } = await respond('/audit/verify');
+  const verdict = AuditVerifyResponse.safeParse(body);
+  if (!response.ok || !verdict.success || (!verdict.data.ok && !verdict.data.error)) throw failure(response, body);
+  return { intact: verdict.data.ok, length: verdict.data.length, error: verdict.data.error };
+}
 
 function requireField(body: Body, field: string): Body {
   if (!isPresent(body[field])) throw new ApiError(UNEXPECTED_RESPONSE);

@@ -1,6 +1,7 @@
-// Test-alert mode: while armed, a click on the map raises a real panic alert at that point.
+// Test-alert mode: while armed, a click on the map raises a real panic alert at that point, through the
+// operator's test-alert route (so it is signed, role-checked and audited, unlike a phone's panic).
 import { fromPromise, setup } from 'xstate';
-import { sendPanicAlert } from '../api/client.ts';
+import { sendTestAlert } from '../api/client.ts';
 
 interface MapPoint {
   latitude: number;
@@ -12,7 +13,7 @@ type TestAlertEvent = { type: 'testAlert.toggle' } | ({ type: 'map.click' } & Ma
 export const testAlertMachine = setup({
   types: { events: {} as TestAlertEvent },
   actors: {
-    sendPanicAlert: fromPromise<unknown, MapPoint>(({ input }) => sendPanicAlert(input.latitude, input.longitude)),
+    sendPanicAlert: fromPromise<unknown, MapPoint>(({ input }) => sendTestAlert(input.latitude, input.longitude)),
   },
 }).createMachine({
   id: 'testAlert',

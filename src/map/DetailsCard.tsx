@@ -1,4 +1,4 @@
-import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { CSSProperties } from 'react';
 import type { Details } from './details.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
@@ -20,6 +20,7 @@ const useStyles = makeStyles({
   },
   hovered: { pointerEvents: 'none' },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontWeight: tokens.fontWeightSemibold },
+  title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   rows: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, margin: 0 },
   label: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
@@ -52,7 +53,14 @@ export function DetailsCard({ placed, onClose }: { placed: PlacedDetails; onClos
       role={pinned ? 'dialog' : 'tooltip'}
     >
       <div className={styles.header}>
-        <span>{details.title}</span>
+        <span className={styles.title}>
+          {details.title}
+          {details.badge && (
+            <Badge appearance="outline" color="warning" size="small">
+              {details.badge}
+            </Badge>
+          )}
+        </span>
         {pinned && (
           <Button size="small" appearance="subtle" onClick={onClose} aria-label="Close details">
             ×

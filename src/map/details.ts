@@ -8,6 +8,8 @@ import { riskColourName } from './style.ts';
 
 export interface Details {
   title: string;
+  /** A word shown as a badge beside the title (an unverified alert). */
+  badge?: string;
   rows: [label: string, value: string][];
 }
 
@@ -22,6 +24,7 @@ function zoneRows(geofences: readonly Geofence[], point: LatLng): Details['rows'
 function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Details {
   return {
     title: 'Alert',
+    ...(alert.verified === false && { badge: 'Unverified' }),
     rows: [
       ['ID', alert.id],
       ['Status', show(alert.status)],

@@ -17,6 +17,8 @@ export interface MapAlert {
   touristId?: string | null;
   deviceId?: string | null;
   regionId?: string;
+  /** False when the panic's call proved no tourist (no valid device token): the details card says "Unverified". */
+  verified?: boolean;
 }
 
 /** What the dashboard hands the lazily loaded map panel (src/map/MapPanel.tsx, default export). */

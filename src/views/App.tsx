@@ -1,24 +1,36 @@
 import type { ActorOptions } from 'xstate';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { Preferences } from '../machines/preferences.ts';
+import type { sessionMachine } from '../machines/sessionMachine.ts';
 import { DashboardActor } from './dashboard-actor.ts';
+import { SessionActor } from './session-actor.ts';
+import { SessionGate } from './session/SessionGate.tsx';
 import { Shell } from './shell/Shell.tsx';
 
 export interface AppProps {
   preferences: Preferences;
   /** Tests pass the machine with its effects swapped (`dashboardMachine.provide(...)`). */
   logic?: typeof dashboardMachine;
+  /** Tests swap the session's requests the same way. */
+  sessionLogic?: typeof sessionMachine;
+  /** The single sign-on callback's failure (`?signin_error=`), shown on the sign-in page. */
+  signInError?: string;
   inspect?: ActorOptions<typeof dashboardMachine>['inspect'];
   /** Tests drive the statecharts' delays with a SimulatedClock. */
   clock?: ActorOptions<typeof dashboardMachine>['clock'];
 }
 
-export function App({ preferences, logic, inspect, clock }: AppProps) {
+export function App({ preferences, logic, sessionLogic, signInError, inspect, clock }: AppProps) {
   // Only options that are set: an explicit `clock: undefined` replaces XState's default clock and breaks every delay.
-  const options = { input: { preferences }, ...(inspect && { inspect }), ...(clock && { clock }) };
+  const shared = { ...(inspect && { inspect }), ...(clock && { clock }) };
   return (
-    <DashboardActor.Provider logic={logic} options={options}>
-      <Shell />
-    </DashboardActor.Provider>
+    <SessionActor.Provider logic={sessionLogic} options={{ input: { signInError }, ...shared }}>
+      <SessionGate dark={preferences.dark}>
+        {/* Mounted only while signed in: the dashboard's requests and stream start after sign-in and stop at sign-out. */}
+        <DashboardActor.Provider logic={logic} options={{ input: { preferences }, ...shared }}>
+          <Shell />
+        </DashboardActor.Provider>
+      </SessionGate>
+    </SessionActor.Provider>
   );
 }

@@ -103,7 +103,7 @@ describe('alerts on the operator dashboard, end to end', () => {
     await page.getByText('Click on the map to send a test alert', { exact: true }).waitFor();
     const [dx, dy] = [60, -20];
     const point = await mapPoint(page, dx, dy);
-    const [request] = await Promise.all([nextRequest(page, '/panic-alert', () => true, 'POST'), page.mouse.click(point.x, point.y)]);
+    const [request] = await Promise.all([nextRequest(page, '/incidents/test-alert', () => true, 'POST'), page.mouse.click(point.x, point.y)]);
     const body = request.postDataJSON();
     const expected = offsetToLatLng(incidents.first!, SINGLE_POINT_ZOOM, dx, dy);
     expect(Math.abs(body.latitude - expected.latitude)).toBeLessThan(0.0005);

@@ -5,6 +5,8 @@ import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import { incidentMachine, shownStatus } from '../../machines/incidentMachine.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
+import { useMay } from '../session-actor.ts';
+import { UnverifiedBadge } from './UnverifiedBadge.tsx';
 
 type IncidentRef = ActorRefFrom<typeof incidentMachine>;
 
@@ -18,6 +20,7 @@ const riskColours: Record<string, BadgeProps['color']> = { red: 'danger', yellow
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  time: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', alignItems: 'center' },
   id: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
 });
 
@@ -38,9 +41,18 @@ export function AlertRow({
   const canResolve = useSelector(actor, (s) => s?.can({ type: 'incident.resolve' }) ?? false);
   const busy = useSelector(actor, (s) => s?.hasTag('busy') ?? false);
   const risk = incident.meta?.riskLevel;
+  // A viewer may read but not act (issue 10): the buttons are not offered at all.
+  const mayAcknowledge = useMay('acknowledge');
+  const mayResolve = useMay('resolve');
   return (
     <TableRow aria-busy={busy || undefined}>
-      <TableCell>{formatTime(incident.createdAt)}</TableCell>
+      <TableCell>
+        {/* The badge sits beside the time: the other cells hold exactly their value. */}
+        <span className={styles.time}>
+          {formatTime(incident.createdAt)}
+          <UnverifiedBadge record={incident} />
+        </span>
+      </TableCell>
       <TableCell>{formatCoordinate(incident.latitude)}</TableCell>
       <TableCell>{formatCoordinate(incident.longitude)}</TableCell>
       <TableCell className={styles.id}>{orDash(alertId)}</TableCell>
@@ -53,12 +65,17 @@ export function AlertRow({
       </TableCell>
       <TableCell>
         <div className={styles.actions}>
-          <Button size="small" disabled={!canAcknowledge} onClick={() => actor?.send({ type: 'incident.acknowledge' })}>
-            Acknowledge
-          </Button>
-          <Button size="small" disabled={!canResolve} onClick={() => actor?.send({ type: 'incident.resolve' })}>
-            Resolve
-          </Button>
+          {mayAcknowledge && (
+            <Button size="small" disabled={!canAcknowledge} onClick={() => actor?.send({ type: 'incident.acknowledge' })}>
+              Acknowledge
+            </Button>
+          )}
+          {mayResolve && (
+            <Button size="small" disabled={!canResolve} onClick={() => actor?.send({ type: 'incident.resolve' })}>
+              Resolve
+            </Button>
+          )}
+          {!mayAcknowledge && !mayResolve && orDash(undefined)}
         </div>
       </TableCell>
     </TableRow>

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { TIME_WINDOWS } from '../../machines/preferences.ts';
 import { DashboardActor, useTestAlert } from '../dashboard-actor.ts';
+import { useMay } from '../session-actor.ts';
 import { useExportCsv } from './useExportCsv.ts';
 
 const useStyles = makeStyles({
@@ -17,6 +18,9 @@ export function Controls() {
   const loading = DashboardActor.useSelector((s) => s.hasTag('loading'));
   const { testAlert, armed } = useTestAlert();
   const exportCsv = useExportCsv();
+  const maySeed = useMay('seedGeofence');
+  const mayExport = useMay('exportCsv');
+  const mayTestAlert = useMay('testAlert');
   // A stored region the backend no longer lists stays selectable rather than silently changing.
   const regionOptions = ['all', ...regions, ...(regionId === 'all' || regions.includes(regionId) ? [] : [regionId])];
   return (
@@ -45,13 +49,15 @@ export function Controls() {
       <Button appearance="primary" onClick={() => send({ type: 'dashboard.refresh' })}>
         {loading ? 'Refreshing…' : 'Refresh'}
       </Button>
-      <Button onClick={() => send({ type: 'geofence.seed' })}>Seed Test Geofence</Button>
-      <Button onClick={exportCsv}>Export CSV</Button>
-      <Checkbox
-        label="Test Alert Mode (click map)"
-        checked={armed}
-        onChange={() => testAlert?.send({ type: 'testAlert.toggle' })}
-      />
+      {maySeed && <Button onClick={() => send({ type: 'geofence.seed' })}>Seed Test Geofence</Button>}
+      {mayExport && <Button onClick={exportCsv}>Export CSV</Button>}
+      {mayTestAlert && (
+        <Checkbox
+          label="Test Alert Mode (click map)"
+          checked={armed}
+          onChange={() => testAlert?.send({ type: 'testAlert.toggle' })}
+        />
+      )}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { statusOf } from '../../machines/incidentFilters.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
+import { isUnverified } from './UnverifiedBadge.tsx';
 
 // deck.gl and MapLibre come in their own chunk, after the tables have painted.
 const MapPanel = lazy(() => loadChunk(() => import('../../map/MapPanel.tsx')));
@@ -34,6 +35,7 @@ function toMapAlert(incident: Incident, status: string): MapAlert {
     touristId: incident.touristId,
     deviceId: incident.deviceId,
     regionId: incident.regionId,
+    ...(isUnverified(incident) && { verified: false }),
   };
 }
 

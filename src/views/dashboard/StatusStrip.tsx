@@ -1,6 +1,7 @@
 import { Badge, Button, makeStyles, Switch, Tooltip, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons';
 import { DashboardActor, useConnectionState, useDark, useDevPanelShown } from '../dashboard-actor.ts';
+import { useMay } from '../session-actor.ts';
 import { ConnectionBadge } from '../shell/ConnectionBadge.tsx';
 import { PlaceSelector } from './PlaceSelector.tsx';
 import { SafetyCreditBox } from './SafetyCreditBox.tsx';
@@ -24,6 +25,7 @@ export function StatusStrip() {
   const liveGps = DashboardActor.useSelector((s) => s.matches({ liveGps: 'on' }));
   const fitGps = DashboardActor.useSelector((s) => s.matches({ fitGps: 'on' }));
   const exportCsv = useExportCsv();
+  const mayExport = useMay('exportCsv');
   return (
     <div className={styles.strip}>
       <PlaceSelector />
@@ -36,9 +38,11 @@ export function StatusStrip() {
         <Tooltip content="Refresh all" relationship="label">
           <Button icon={<ArrowSyncRegular />} onClick={() => send({ type: 'dashboard.refreshAll' })} />
         </Tooltip>
-        <Tooltip content="Download CSV" relationship="label">
-          <Button icon={<ArrowDownloadRegular />} onClick={exportCsv} />
-        </Tooltip>
+        {mayExport && (
+          <Tooltip content="Download CSV" relationship="label">
+            <Button icon={<ArrowDownloadRegular />} onClick={exportCsv} />
+          </Tooltip>
+        )}
       </div>
       <div className={styles.group} role="group" aria-label="Toggles">
         <Switch label="Dark" checked={useDark()} onChange={() => send({ type: 'theme.toggle' })} />

@@ -1,6 +1,7 @@
 import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
+import { AuditView } from '../audit/AuditView.tsx';
 import { BREAKPOINTS } from '../breakpoints.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
 import { useDark } from '../dashboard-actor.ts';
@@ -15,6 +16,13 @@ const useStyles = makeStyles({
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
   main: { flexGrow: 1, minWidth: 0, overflowX: 'hidden' },
 });
+
+const views: Record<NavValue, () => ReactNode> = {
+  dashboard: () => <DashboardView />,
+  anchors: () => <DashboardView />,
+  analytics: () => <AnalyticsView />,
+  audit: () => <AuditView />,
+};
 
 export function Shell() {
   const styles = useStyles();
@@ -37,7 +45,7 @@ export function Shell() {
           }}
           onClose={() => setMenuOpen(false)}
         />
-        <main className={styles.main}>{selected === 'analytics' ? <AnalyticsView /> : <DashboardView />}</main>
+        <main className={styles.main}>{views[selected]()}</main>
       </div>
       </div>
     </FluentProvider>

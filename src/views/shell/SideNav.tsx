@@ -1,13 +1,14 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, LinkRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular } from '@fluentui/react-icons';
+import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
   // Inline beside a wide table, the drawer would otherwise be shrunk to nothing.
   drawer: { flexShrink: 0 },
 });
 
-/** Anchors has no view of its own: it only highlights in the menu (SPEC §2). */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics';
+/** Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and up). */
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit';
 
 export function SideNav({
   open,
@@ -23,6 +24,7 @@ export function SideNav({
   onClose: () => void;
 }) {
   const styles = useStyles();
+  const mayAudit = useMay('audit');
   return (
     <NavDrawer
       className={styles.drawer}
@@ -45,6 +47,11 @@ export function SideNav({
         <NavItem value="analytics" icon={<DataBarVerticalRegular />}>
           Analytics
         </NavItem>
+        {mayAudit && (
+          <NavItem value="audit" icon={<HistoryRegular />}>
+            Audit
+          </NavItem>
+        )}
       </NavDrawerBody>
     </NavDrawer>
   );

@@ -3,6 +3,7 @@ import { ShieldErrorFilled } from '@fluentui/react-icons';
 import { DashboardActor, useConnectionState, useDark } from '../dashboard-actor.ts';
 import { atLeast } from '../breakpoints.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
+import { SessionUser } from './SessionUser.tsx';
 
 const APP_TITLE = 'Panic Alerts Dashboard';
 
@@ -41,6 +42,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       </Text>
       <Switch label="Dark mode" checked={dark} onChange={() => send({ type: 'theme.toggle' })} />
       <ConnectionBadge state={useConnectionState()} />
+      <SessionUser />
     </header>
   );
 }

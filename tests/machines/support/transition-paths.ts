@@ -1,7 +1,14 @@
 // Paths that together take every transition of a machine once: the shortest way to each state,
 // then one more step for each event that state handles. Paths that are prefixes of others are dropped.
 import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
-import { __unsafe_getAllOwnEventDescriptors, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  initialTransition,
+  transition,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type SnapshotFrom,
+} from 'xstate';
 
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 type Event<M extends AnyStateMachine> = EventFromLogic<M>;
@@ -16,9 +23,14 @@ export interface ModelPath<M extends AnyStateMachine> {
 }
 
 export interface PathOptions<M extends AnyStateMachine> {
-  /** Concrete events for event types that carry data; other handled types are sent bare. */
-  samples?: Partial<Record<string, Event<M>[]>>;
+  /**
+   * Concrete events for event types that carry data (or a function of the state they are sent in, e.g. the
+   * next page after the entries shown); other handled types are sent bare.
+   */
+  samples?: Partial<Record<string, Event<M>[] | ((snapshot: Snapshot<M>) => Event<M>[])>>;
   input?: unknown;
+  /** What tells two states apart (by default their value only, for machines whose context grows). */
+  serializeState?: (snapshot: Snapshot<M>) => string;
 }
 
 /** Every event type the state's nodes handle (delays and actor results included), as concrete events. */
@@ -26,7 +38,10 @@ function eventsFor<M extends AnyStateMachine>(samples: PathOptions<M>['samples']
   return (snapshot: Snapshot<M>) =>
     __unsafe_getAllOwnEventDescriptors(snapshot)
       .filter((type) => type !== '*')
-      .flatMap((type) => samples[type] ?? [{ type } as Event<M>]);
+      .flatMap((type) => {
+        const sample = samples[type];
+        return typeof sample === 'function' ? sample(snapshot) : (sample ?? [{ type } as Event<M>]);
+      });
 }
 
 /** States are told apart by their value only, so a machine whose context grows stays finite. */
@@ -37,13 +52,14 @@ export function transitionCoverPaths<M extends AnyStateMachine>(
   options: PathOptions<M> = {},
 ): ModelPath<M>[] {
   // Keys left undefined would replace the graph's defaults, so only the given ones are passed.
+  const serialize = options.serializeState ?? byValue;
   const traversal = {
-    serializeState: byValue,
+    serializeState: serialize,
     events: eventsFor<M>(options.samples),
     ...(options.input !== undefined && { input: options.input }),
   } as never;
   const shortest = getShortestPaths(machine, traversal) as unknown as ModelPath<M>[];
-  const toState = new Map(shortest.map((path) => [byValue(path.state), path]));
+  const toState = new Map(shortest.map((path) => [serialize(path.state), path]));
   const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<
     string,
     { transitions: Record<string, { event: Event<M>; state: Snapshot<M> }> }
@@ -60,7 +76,22 @@ export function transitionCoverPaths<M extends AnyStateMachine>(
   }
   const key = (path: ModelPath<M>) => path.steps.map((s) => JSON.stringify(s.event)).join('\n');
   const keys = paths.map(key);
-  return paths.filter((path, i) => !keys.some((other, j) => j !== i && other.startsWith(`${keys[i]}\n`) || (other === keys[i] && j < i)));
+  return paths
+    .filter((path, i) => !keys.some((other, j) => j !== i && other.startsWith(`${keys[i]}\n`) || (other === keys[i] && j < i)))
+    .map((path) => replayed(machine, path, options.input));
+}
+
+/**
+ * The states along a path as the machine really reaches them. The graph keeps one snapshot per serialized
+ * state, and a last step taken from it may carry another path's context (when the serializer ignores some).
+ */
+function replayed<M extends AnyStateMachine>(machine: M, path: ModelPath<M>, input: unknown): ModelPath<M> {
+  let [snapshot] = initialTransition(machine, input as never) as unknown as [Snapshot<M>];
+  const steps = path.steps.map(({ event }) => {
+    [snapshot] = transition(machine, snapshot, event as never) as unknown as [Snapshot<M>];
+    return { event, state: snapshot };
+  });
+  return { ...path, steps, state: snapshot };
 }
 
 function withoutInit<P extends { steps: { event: { type: string } }[] }>(path: P | undefined): P | undefined {

@@ -5,17 +5,29 @@ export class DeferredActor<Input> {
   calls: Input[] = [];
   private pending: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
 
-  readonly logic = fromPromise<unknown, Input>(({ input }) => {
+  readonly logic = fromPromise<unknown, Input>(({ input, signal }) => {
     this.calls.push(input);
-    return new Promise((resolve, reject) => this.pending.push({ resolve, reject }));
+    return new Promise((resolve, reject) => {
+      const request = { resolve, reject };
+      this.pending.push(request);
+      // A stopped actor's request can no longer be answered: the next answer goes to a live one.
+      signal.addEventListener('abort', () => {
+        const index = this.pending.indexOf(request);
+        if (index >= 0) this.pending.splice(index, 1);
+      });
+    });
   });
 
-  succeed() {
-    this.next().resolve({ ok: true });
+  succeed(answer: unknown = { ok: true }) {
+    this.next().resolve(answer);
   }
 
-  fail() {
-    this.next().reject(new Error('backend said no'));
+  fail(error: Error = new Error('backend said no')) {
+    this.next().reject(error);
+  }
+
+  get waiting() {
+    return this.pending.length;
   }
 
   private next() {

@@ -37,9 +37,14 @@ export class FakeApi {
     '/db-mode': { mode: 'pglite' },
     '/events': { events: [] },
     '/geofences#post': { geofence: {} },
+    // Sign-in off, as the spec's open dashboard: the server's answer on loopback.
+    '/auth/me': { user: { username: 'anonymous', role: 'admin' }, signInRequired: false },
+    '/auth/settings': { signInRequired: false, sso: null },
   };
   /** Answers that replace the normal one for a path (e.g. an error). */
   overrides = new Map<string, Answer>();
+  /** Answers that depend on the request (e.g. a page of the audit trail by its query), keyed like `data`. */
+  routes = new Map<string, (query: URLSearchParams, body: unknown) => { status?: number; body: unknown }>();
   calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
 
   setStatus(id: string, status: IncidentStatus) {
@@ -62,6 +67,11 @@ export class FakeApi {
       return json({ ok: true, incidents: this.incidents });
     }
     const key = method === 'POST' ? `${url.pathname}#post` : url.pathname;
+    const route = this.routes.get(key);
+    if (route) {
+      const routed = route(url.searchParams, body);
+      return json(routed.body, routed.status ?? 200);
+    }
     const answer = this.data[key];
     return answer ? json({ ok: true, ...answer }) : json({ ok: false, error: `no route ${key}` }, 404);
   };

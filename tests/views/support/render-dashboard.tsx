@@ -5,6 +5,7 @@ import { connectionMachine } from '../../../src/machines/connectionMachine.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
 import { incidentMachine } from '../../../src/machines/incidentMachine.ts';
 import { readPreferences, type Preferences } from '../../../src/machines/preferences.ts';
+import type { sessionMachine } from '../../../src/machines/sessionMachine.ts';
 import { testAlertMachine } from '../../../src/machines/testAlertMachine.ts';
 import { App } from '../../../src/views/App.tsx';
 import { FakeApi } from './fake-api.ts';
@@ -36,6 +37,11 @@ export interface HarnessOptions {
   preferences?: Preferences;
   incidentActors?: { acknowledge?: AnyActorLogic; resolve?: AnyActorLogic };
   testAlertActors?: { sendPanicAlert?: AnyActorLogic };
+  /** The session with its requests swapped; by default the real one asks the fake API (sign-in off). */
+  sessionLogic?: typeof sessionMachine;
+  signInError?: string;
+  /** What to wait for after the first render: the dashboard (default) or nothing (a sign-in page, say). */
+  waitFor?: 'dashboard' | 'nothing';
 }
 
 export async function renderDashboard(options: HarnessOptions = {}): Promise<DashboardHarness> {
@@ -54,9 +60,15 @@ export async function renderDashboard(options: HarnessOptions = {}): Promise<Das
     },
   });
   render(
-    <App preferences={options.preferences ?? readPreferences(localStorage)} logic={logic} clock={clock} />,
+    <App
+      preferences={options.preferences ?? readPreferences(localStorage)}
+      logic={logic}
+      sessionLogic={options.sessionLogic}
+      signInError={options.signInError}
+      clock={clock}
+    />,
   );
-  await screen.findByRole('heading', { name: 'Panic Alerts Dashboard' });
+  if (options.waitFor !== 'nothing') await screen.findByRole('heading', { name: 'Panic Alerts Dashboard' });
   await settle();
   const advance = async (ms: number) => {
     await act(async () => clock.increment(ms));

@@ -1,0 +1,167 @@
+// The operator's session (issue 10): who is signed in, or the sign-in page. With sign-in off the server
+// answers /auth/me with an anonymous admin and the dashboard stays open as the spec has it; with sign-in
+// on, the dashboard's data starts only once someone is signed in, and any operator request answered 401
+// (the session ended on the server) brings the sign-in page back.
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { SignedInUser } from '../api/auth.ts';
+import {
+  fetchAuthSettings,
+  fetchSession,
+  isUnauthorized,
+  onUnauthorized,
+  serverErrorOrMessage,
+  signIn,
+  signOut,
+  type AuthSettings,
+  type Session,
+} from '../api/client.ts';
+
+export const SESSION_ENDED = 'Your session has ended; sign in again.';
+/** While /auth/me cannot be read (server down, proxy error), it is asked again after this long. */
+export const SESSION_RETRY_MS = 5_000;
+
+export interface SessionContext {
+  user: SignedInUser | undefined;
+  /** The single sign-on button, when the server offers one. */
+  sso: AuthSettings['sso'];
+  /** The sentence shown on the sign-in page (or beside "Sign out" when signing out failed). */
+  error: string | undefined;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export type SessionEvent =
+  | ({ type: 'session.signIn' } & Credentials)
+  | { type: 'session.signOut' }
+  /** An operator request answered 401. */
+  | { type: 'session.expired' };
+
+/** Tells the session when an operator request answers 401, for as long as someone is signed in. */
+const watchSession = fromCallback<SessionEvent>(({ sendBack }) => onUnauthorized(() => sendBack({ type: 'session.expired' })));
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    input: {} as { signInError?: string } | undefined,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    checkSession: fromPromise<Session>(() => fetchSession()),
+    loadSettings: fromPromise<AuthSettings>(() => fetchAuthSettings()),
+    login: fromPromise<SignedInUser, Credentials>(({ input }) => signIn(input.username, input.password)),
+    logout: fromPromise<unknown>(() => signOut()),
+    watchSession,
+  },
+  actions: {
+    storeUser: assign((_, { user }: { user: SignedInUser }) => ({ user, error: undefined })),
+    forgetUser: assign({ user: undefined }),
+    storeSso: assign((_, { sso }: { sso: AuthSettings['sso'] }) => ({ sso })),
+    showError: assign((_, { error }: { error: string }) => ({ error })),
+    clearError: assign({ error: undefined }),
+  },
+  guards: {
+    signInOff: (_, { session }: { session: Session }) => !session.signInRequired,
+    unauthorized: (_, { error }: { error: unknown }) => isUnauthorized(error),
+  },
+  delays: { retryDelay: SESSION_RETRY_MS },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ user: undefined, sso: null, error: input?.signInError || undefined }),
+  initial: 'checking',
+  states: {
+    checking: {
+      invoke: {
+        id: 'checkSession',
+        src: 'checkSession',
+        onDone: [
+          {
+            guard: { type: 'signInOff', params: ({ event }) => ({ session: event.output }) },
+            target: 'signedIn.open',
+            actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
+          },
+          { target: 'signedIn.account', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) } },
+        ],
+        onError: [
+          { guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut' },
+          { target: 'unreachable' },
+        ],
+      },
+    },
+    unreachable: { after: { retryDelay: 'checking' } },
+    signedOut: {
+      entry: 'forgetUser',
+      type: 'parallel',
+      states: {
+        // No single sign-on button when the settings cannot be read; the password form still works.
+        settings: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadSettings',
+                src: 'loadSettings',
+                onDone: { target: 'loaded', actions: { type: 'storeSso', params: ({ event }) => ({ sso: event.output.sso }) } },
+                onError: 'loaded',
+              },
+            },
+            loaded: {},
+          },
+        },
+        form: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'session.signIn': { target: 'signingIn', actions: 'clearError' } } },
+            signingIn: {
+              tags: ['busy'],
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ event }) => {
+                  if (event.type !== 'session.signIn') throw new Error(`signing in cannot start on ${event.type}`);
+                  return { username: event.username, password: event.password };
+                },
+                onDone: {
+                  target: '#session.signedIn.account',
+                  actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'showError', params: ({ event }) => ({ error: serverErrorOrMessage(event.error) }) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    signedIn: {
+      invoke: { id: 'watchSession', src: 'watchSession' },
+      on: {
+        'session.expired': { target: 'signedOut', actions: { type: 'showError', params: { error: SESSION_ENDED } } },
+      },
+      // Every way in names its child; the initial one is only XState's requirement.
+      initial: 'account',
+      states: {
+        /** Sign-in is off: the spec's open dashboard, nobody to sign out. */
+        open: {},
+        account: { on: { 'session.signOut': { target: 'signingOut', actions: 'clearError' } } },
+        signingOut: {
+          tags: ['busy'],
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: '#session.signedOut',
+            // Still signed in on the server: say so rather than pretend the session is over.
+            onError: {
+              target: 'account',
+              actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-out failed: ${serverErrorOrMessage(event.error)}` }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowSyncRegular, FilterRegular } from '@fluentui/react-icons';
+import { useState, type FormEvent } from 'react';
+import type { AuditFilter } from '../../api/client.ts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalM },
+  field: { minWidth: '180px' },
+});
+
+/** Actor and action as the server filters them (exact values, e.g. `dana`, `incident.acknowledge`). */
+export function AuditFilters({ onFilter, onRefresh }: { onFilter: (filter: AuditFilter) => void; onRefresh: () => void }) {
+  const styles = useStyles();
+  const [actor, setActor] = useState('');
+  const [action, setAction] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilter({ actor, action });
+  };
+  return (
+    <form className={styles.form} aria-label="Audit filters" onSubmit={submit}>
+      <Field label="Actor" className={styles.field}>
+        <Input value={actor} placeholder="any" onChange={(_, data) => setActor(data.value)} />
+      </Field>
+      <Field label="Action" className={styles.field}>
+        <Input value={action} placeholder="any, e.g. incident.acknowledge" onChange={(_, data) => setAction(data.value)} />
+      </Field>
+      <Button type="submit" appearance="primary" icon={<FilterRegular />}>
+        Filter
+      </Button>
+      <Button type="button" icon={<ArrowSyncRegular />} onClick={onRefresh}>
+        Refresh
+      </Button>
+    </form>
+  );
+}

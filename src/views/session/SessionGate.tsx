@@ -1,0 +1,36 @@
+import { FluentProvider, makeStyles, Spinner, Text, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { SessionActor } from '../session-actor.ts';
+import { SignInPage } from './SignInPage.tsx';
+
+export const SERVER_UNREACHABLE = 'The server cannot be reached; trying again in a few seconds.';
+
+const useStyles = makeStyles({
+  waiting: {
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+});
+
+/** The dashboard (`children`) once someone is signed in or sign-in is off; before that, nothing of it runs. */
+export function SessionGate({ dark, children }: { dark: boolean; children: ReactNode }) {
+  const styles = useStyles();
+  const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
+  const signedOut = SessionActor.useSelector((s) => s.matches('signedOut'));
+  const unreachable = SessionActor.useSelector((s) => s.matches('unreachable'));
+  if (signedIn) return children;
+  return (
+    <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
+      {signedOut ? (
+        <SignInPage />
+      ) : (
+        <div className={styles.waiting}>
+          {unreachable ? <Text role="alert">{SERVER_UNREACHABLE}</Text> : <Spinner label="Checking sign-in…" />}
+        </div>
+      )}
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,131 @@
+// Model-based: every transition of the session (issue 10), replayed on the page: the answers of
+// /auth/me, /auth/settings, the login and the logout given by the test, the form filled in and "Sign out"
+// clicked as an operator would, and a session ending on the server as a dashboard request answered 401.
+// In every state the page must show what the statechart says: the waiting page, the sign-in page (busy
+// or not, with its sentence and single sign-on button), or the dashboard with or without the user.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { ApiError } from '../../src/api/client.ts';
+import { SESSION_RETRY_MS, sessionMachine } from '../../src/machines/sessionMachine.ts';
+import { SERVER_UNREACHABLE } from '../../src/views/session/SessionGate.tsx';
+import { DeferredActor } from '../views/support/deferred-actor.ts';
+import { renderDashboard, settle } from '../views/support/render-dashboard.tsx';
+import { NOBODY_SIGNED_IN, SSO, userWith, WRONG_PASSWORD } from '../views/support/session-api.ts';
+import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
+
+vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
+
+const DANA = userWith('supervisor');
+const OPEN = { username: 'anonymous', role: 'admin' as const };
+const CREDENTIALS = { username: DANA.username, password: 'correct horse battery' };
+
+// The traversal never runs the requests: the page's replay gives their answers.
+const idle = fromPromise(() => new Promise<never>(() => {}));
+const model = sessionMachine.provide({ actors: { checkSession: idle, loadSettings: idle, login: idle, logout: idle } as never });
+const paths = transitionCoverPaths(model, {
+  // The session's context does not grow, and the page shows all of it: states differ by value and context.
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
+  samples: {
+    'xstate.done.actor.checkSession': [
+      { type: 'xstate.done.actor.checkSession', output: { user: DANA, signInRequired: true } },
+      { type: 'xstate.done.actor.checkSession', output: { user: OPEN, signInRequired: false } },
+    ],
+    'xstate.error.actor.checkSession': [
+      { type: 'xstate.error.actor.checkSession', error: new ApiError(NOBODY_SIGNED_IN, NOBODY_SIGNED_IN, 401) },
+      { type: 'xstate.error.actor.checkSession', error: new TypeError('Failed to fetch') },
+    ],
+    'xstate.done.actor.loadSettings': [{ type: 'xstate.done.actor.loadSettings', output: { signInRequired: true, sso: SSO } }],
+    'session.signIn': [{ type: 'session.signIn', ...CREDENTIALS }],
+    'xstate.done.actor.login': [{ type: 'xstate.done.actor.login', output: DANA }],
+    'xstate.error.actor.login': [{ type: 'xstate.error.actor.login', error: new ApiError(WRONG_PASSWORD, WRONG_PASSWORD, 401) }],
+    'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') }],
+  } as never,
+});
+console.log(`session model: ${paths.length} paths cover every state and transition`);
+
+type Snapshot = (typeof paths)[number]['state'];
+type Step = (typeof paths)[number]['steps'][number];
+
+// The sample an actor's answer was modelled with: the page's request gets the same answer.
+const outputOf = (event: Step['event']) => (event as unknown as { output: unknown }).output;
+const errorOf = (event: Step['event']) => (event as unknown as { error: Error }).error;
+
+function expectPageShows(snapshot: Snapshot) {
+  const { user, sso, error } = snapshot.context;
+  const signInPage = snapshot.matches('signedOut');
+  const dashboard = snapshot.matches('signedIn');
+  expect(screen.queryByText('Checking sign-in…') !== null, 'waiting page').toBe(snapshot.matches('checking'));
+  expect(screen.queryByText(SERVER_UNREACHABLE) !== null, 'unreachable').toBe(snapshot.matches('unreachable'));
+  expect(screen.queryByLabelText(/^Username/) !== null, 'sign-in page').toBe(signInPage);
+  expect(screen.queryByRole('banner') !== null, 'dashboard').toBe(dashboard);
+  const account = screen.queryByRole('group', { name: 'Signed in' });
+  expect(account !== null, 'user in the top bar').toBe(dashboard && !snapshot.matches({ signedIn: 'open' }));
+  if (signInPage) {
+    const signIn = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
+    expect(signIn.disabled).toBe(snapshot.matches({ signedOut: { form: 'signingIn' } }));
+    expect(screen.queryByRole('button', { name: SSO.label }) !== null).toBe(sso !== null);
+  }
+  if (account) {
+    expect(within(account).getByText(`${user!.username} · ${user!.role}`)).toBeTruthy();
+    const signOut = within(account).getByRole('button', { name: 'Sign out' }) as HTMLButtonElement;
+    expect(signOut.disabled).toBe(snapshot.matches({ signedIn: 'signingOut' }));
+  }
+  if (signInPage || account) expect(screen.queryByRole('alert')?.textContent).toBe(error);
+}
+
+describe('the session on the page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const me = new DeferredActor<void>();
+    const settings = new DeferredActor<void>();
+    const login = new DeferredActor<typeof CREDENTIALS>();
+    const logout = new DeferredActor<void>();
+    const sessionLogic = sessionMachine.provide({
+      actors: { checkSession: me.logic, loadSettings: settings.logic, login: login.logic, logout: logout.logic } as never,
+    });
+    const page = await renderDashboard({ sessionLogic, waitFor: 'nothing' });
+    const user = userEvent.setup();
+    expectPageShows(model.resolveState({ value: 'checking', context: { user: undefined, sso: null, error: undefined } }));
+
+    const perform: Record<string, (step: Step) => Promise<void> | void> = {
+      'xstate.done.actor.checkSession': ({ event }) => me.succeed(outputOf(event)),
+      'xstate.error.actor.checkSession': ({ event }) => me.fail(errorOf(event)),
+      [`xstate.after.retryDelay.session.unreachable`]: () => page.advance(SESSION_RETRY_MS),
+      'xstate.done.actor.loadSettings': ({ event }) => settings.succeed(outputOf(event)),
+      'xstate.error.actor.loadSettings': () => settings.fail(),
+      'session.signIn': async () => {
+        // After a refused try the form keeps what was typed; the operator types it anew.
+        for (const [label, value] of [[/^Username/, CREDENTIALS.username], [/^Password/, CREDENTIALS.password]] as const) {
+          await user.clear(screen.getByLabelText(label));
+          await user.type(screen.getByLabelText(label), value);
+        }
+        await user.click(screen.getByRole('button', { name: 'Sign in' }));
+        expect(login.calls.at(-1)).toEqual(CREDENTIALS);
+      },
+      'xstate.done.actor.login': ({ event }) => login.succeed(outputOf(event)),
+      'xstate.error.actor.login': ({ event }) => login.fail(errorOf(event)),
+      'session.signOut': () => user.click(screen.getByRole('button', { name: 'Sign out' })),
+      'xstate.done.actor.logout': () => logout.succeed(),
+      'xstate.error.actor.logout': ({ event }) => logout.fail(errorOf(event)),
+      // The session ended on the server: the operator's next request answers 401.
+      'session.expired': async () => {
+        page.api.overrides.set('/incidents/filter', { status: 401, body: { ok: false, error: 'Sign in to use GET /incidents/filter.' } });
+        await user.click(screen.getByRole('button', { name: 'Refresh' }));
+        page.api.overrides.delete('/incidents/filter');
+      },
+    };
+    for (const step of path.steps) {
+      const act = perform[step.event.type];
+      if (!act) throw new Error(`no way to perform ${step.event.type} on the page`);
+      await act(step);
+      await settle();
+      expectPageShows(step.state);
+    }
+  });
+});
