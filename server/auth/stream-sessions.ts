@@ -32,9 +32,12 @@ export class StreamSessionWatch {
     if (this.checking || this.watched.size === 0) return;
     this.checking = true;
     try {
-      const live = await liveSessionHashes(withPriority(this.db, 'background'), [...this.watched.keys()]);
-      for (const [hash, ends] of [...this.watched]) {
-        if (live.has(hash)) continue;
+      const asked = [...this.watched.keys()];
+      const live = await liveSessionHashes(withPriority(this.db, 'background'), asked);
+      // Only the sessions asked about: a stream that started during the query was not part of the answer.
+      for (const hash of asked) {
+        const ends = this.watched.get(hash);
+        if (live.has(hash) || !ends) continue;
         this.watched.delete(hash);
         for (const end of ends) end();
       }
