@@ -17,6 +17,7 @@ import { installRouteContracts } from './http/route.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { startDurablePanics } from './ingest/panic-durability.ts';
+import { startEscalationJob } from './jobs/escalation.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { alertsRoutes } from './routes/alerts.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -28,6 +29,7 @@ import { eventsRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/export.ts';
 import { geofencesRoutes } from './routes/geofences.ts';
 import { gpsRoutes } from './routes/gps.ts';
+import { incidentHistoryRoutes } from './routes/incident-history.ts';
 import { incidentsRoutes } from './routes/incidents.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { oidcRoutes } from './routes/oidc.ts';
@@ -91,7 +93,7 @@ export async function buildServer(config: Config): Promise<Server> {
     await installDeviceIdentity(app, ctx);
     await installRateLimit(app, config);
     for (const routes of [
-      metaRoutes, incidentsRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
+      metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes, testAlertRoutes,
     ]) {
@@ -110,6 +112,7 @@ export async function buildServer(config: Config): Promise<Server> {
 
   if (durablePanics.replayed > 0) app.log.warn(`${durablePanics.replayed} journaled panic(s) the store had lost were put back`);
   const retention = startRetentionJob(db, config, app.log);
+  const escalation = startEscalationJob(ctx, app.log);
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -117,6 +120,7 @@ export async function buildServer(config: Config): Promise<Server> {
     close: () =>
       (closing ??= (async () => {
         await retention.stop();
+        await escalation.stop();
         await hub.close();
         // In-flight requests finish; a connection that never sends a request must not hold shutdown for a minute.
         const forceClose = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);

@@ -2,6 +2,9 @@ import type { IncidentStatus } from '../../src/api/fields.ts';
 
 export type StatusAction = 'acknowledge' | 'resolve';
 
+/** How each action reads in an incident's timeline. */
+export const TIMELINE_ACTION_OF = { acknowledge: 'acknowledged', resolve: 'resolved' } as const satisfies Record<StatusAction, string>;
+
 /** What an operator's action does to an incident: move it, leave it as it is, or refuse. */
 export type StatusTransition =
   | { kind: 'change'; to: IncidentStatus }

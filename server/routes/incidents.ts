@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { IncidentsFilterQuery, IncidentsQuery } from '../../src/api/queries.ts';
-import { IncidentIdBody } from '../../src/api/requests.ts';
-import { IncidentResponse, IncidentsResponse } from '../../src/api/responses.ts';
+import { IncidentStatusBody } from '../../src/api/requests.ts';
+import { IncidentStatusResponse, IncidentsResponse, type IncidentsBulkResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
-import { transition, type StatusAction } from '../domain/incident-status.ts';
+import type { StatusAction } from '../domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { actorOf } from '../http/actor.ts';
 import { defineRoute } from '../http/route.ts';
-import { appendAudit } from '../stores/audit.ts';
-import { filterIncidents, findIncident, listIncidents, updateIncidentStatus } from '../stores/incidents.ts';
+import { filterIncidents, findIncident, listIncidents, lockIncidents } from '../stores/incidents.ts';
+import { applyStatusAction, type Acting } from './incident-changes.ts';
 
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
 // answer would grow without end, so it is capped at the newest 1000 (the table shows far fewer).
@@ -45,21 +45,38 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>
-    defineRoute(app, { method: 'POST', url, role: 'operator', summary, tags: ['incidents'], body: IncidentIdBody, response: IncidentResponse }, async ({ body, request }) =>
-      ctx.write(async (tx, emit) => {
-        // Row lock: two operators clicking at once are applied one after the other.
-        const current = await findIncident(tx, body.id, true);
-        if (!current) throw notFound(`No incident with id "${body.id}".`);
-        const next = transition(current.status, action);
-        if (next.kind === 'refused') throw conflict(next.reason);
-        if (next.kind === 'unchanged') return { incident: current };
-        const incident = await updateIncidentStatus(tx, current.id, next.to, new Date().toISOString());
-        await appendAudit(tx, { ...actorOf(request), action: `incident.${action}`, target: incident.id, detail: { from: current.status, to: incident.status } });
-        emit({ type: 'incident_update', incident });
-        return { incident };
-      }),
+    defineRoute(
+      app,
+      { method: 'POST', url, role: 'operator', summary, tags: ['incidents'], body: IncidentStatusBody, response: IncidentStatusResponse },
+      async ({ body, request }) => {
+        const note = body.note || undefined;
+        return ctx.write(async (tx, emit) => {
+          const acting = { tx, emit, actor: actorOf(request) };
+          if (body.ids) return changeMany(acting, body.ids, action, note);
+          // Row lock: two operators clicking at once are applied one after the other.
+          const id = body.id!;
+          const outcome = await applyStatusAction(acting, id, await findIncident(tx, id, true), action, note);
+          if (outcome.kind === 'refused') throw outcome.status === 404 ? notFound(outcome.error) : conflict(outcome.error);
+          return { incident: outcome.incident };
+        });
+      },
     );
 
-  statusRoute('acknowledge', '/incidents/acknowledge', 'Acknowledge an open incident (repeating it is a no-op)');
-  statusRoute('resolve', '/incidents/resolve', 'Resolve an open or acknowledged incident (repeating it is a no-op)');
+  statusRoute('acknowledge', '/incidents/acknowledge', 'Acknowledge an open incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)');
+  statusRoute('resolve', '/incidents/resolve', 'Resolve an open or acknowledged incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)');
+}
+
+/** Every id in one transaction, locked in id order; an unknown id or a refused change is listed, not fatal. */
+async function changeMany(acting: Acting, ids: readonly string[], action: StatusAction, note: string | undefined): Promise<Omit<IncidentsBulkResponse, 'ok'>> {
+  const unique = [...new Set(ids)];
+  const locked = await lockIncidents(acting.tx, unique);
+  const answer: Omit<IncidentsBulkResponse, 'ok'> = { incidents: [], changed: 0, unchanged: [], refused: [] };
+  for (const id of unique) {
+    const outcome = await applyStatusAction(acting, id, locked.get(id), action, note);
+    if (outcome.kind === 'refused') answer.refused.push({ id, error: outcome.error });
+    else if (outcome.kind === 'unchanged') answer.unchanged.push(id);
+    else answer.incidents.push(outcome.incident);
+  }
+  answer.changed = answer.incidents.length;
+  return answer;
 }

@@ -18,6 +18,10 @@ export interface IncidentRow {
   device_id: string | null;
   meta: Incident['meta'];
   verified: boolean;
+  acknowledged_by: string | null;
+  resolved_by: string | null;
+  assignee: string | null;
+  escalated_at: Date | string | null;
 }
 
 export function incidentFromRow(row: IncidentRow): Incident {
@@ -37,6 +41,10 @@ export function incidentFromRow(row: IncidentRow): Incident {
     deviceId: row.device_id,
     meta: row.meta,
     verified: row.verified,
+    acknowledgedBy: row.acknowledged_by ?? null,
+    resolvedBy: row.resolved_by ?? null,
+    assignee: row.assignee ?? null,
+    escalatedAt: iso(row.escalated_at ?? null),
   };
 }
 
@@ -124,14 +132,51 @@ export async function filterIncidentsPage(
   };
 }
 
-/** Sets the status and stamps when it was reached; an earlier stamp is kept. */
-export async function updateIncidentStatus(tx: Sql, id: string, status: Incident['status'], at: string): Promise<Incident> {
+/** Sets the status and stamps when it was reached and by whom; an earlier stamp is kept. */
+export async function updateIncidentStatus(tx: Sql, id: string, status: Incident['status'], at: string, by: string): Promise<Incident> {
   const { rows } = await tx.query<IncidentRow>(
     `update incidents set status = $2,
        acknowledged_at = case when $2 = 'acknowledged' then coalesce(acknowledged_at, $3::timestamptz) else acknowledged_at end,
-       resolved_at = case when $2 = 'resolved' then coalesce(resolved_at, $3::timestamptz) else resolved_at end
+       acknowledged_by = case when $2 = 'acknowledged' then coalesce(acknowledged_by, $4) else acknowledged_by end,
+       resolved_at = case when $2 = 'resolved' then coalesce(resolved_at, $3::timestamptz) else resolved_at end,
+       resolved_by = case when $2 = 'resolved' then coalesce(resolved_by, $4) else resolved_by end
      where id = $1 returning *`,
-    [id, status, at],
+    [id, status, at, by],
   );
   return incidentFromRow(rows[0]);
+}
+
+/**
+ * Locks the incidents among `ids` that exist, in id order: two bulk requests over overlapping ids wait for
+ * each other instead of deadlocking (PostgreSQL locks the rows of `order by … for update` in that order).
+ */
+export async function lockIncidents(tx: Sql, ids: readonly string[]): Promise<Map<string, Incident>> {
+  const { rows } = await tx.query<IncidentRow>(
+    'select * from incidents where id in (select jsonb_array_elements_text($1::jsonb)) order by id for update',
+    [JSON.stringify(ids)],
+  );
+  return new Map(rows.map((row) => [row.id, incidentFromRow(row)]));
+}
+
+export async function updateIncidentAssignee(tx: Sql, id: string, assignee: string | null): Promise<Incident> {
+  const { rows } = await tx.query<IncidentRow>('update incidents set assignee = $2 where id = $1 returning *', [id, assignee]);
+  return incidentFromRow(rows[0]);
+}
+
+/**
+ * Marks at most `limit` panics received before `dueBefore` and still open as escalated at `at`, each once:
+ * rows another transaction holds are skipped (the next check sees them), and `escalated_at is null` is
+ * checked again under the row lock, so two servers on one database never escalate one panic twice.
+ */
+export async function escalateDueIncidents(tx: Sql, dueBefore: string, at: string, limit: number): Promise<Incident[]> {
+  const { rows } = await tx.query<IncidentRow>(
+    `update incidents set escalated_at = $2
+      where id in (select id from incidents
+                    where type = 'panic' and status = 'open' and escalated_at is null and created_at <= $1::timestamptz
+                    order by created_at, id limit $3 for update skip locked)
+        and type = 'panic' and status = 'open' and escalated_at is null
+      returning *`,
+    [dueBefore, at, limit],
+  );
+  return rows.map(incidentFromRow).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }

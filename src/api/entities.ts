@@ -40,6 +40,14 @@ export const Incident = z.object({
    * the server; optional only because stream events stored before it existed may be replayed without it.
    */
   verified: z.boolean().optional(),
+  // Its history (issue 11). Always sent by the server; optional for the same reason as `verified`.
+  /** Who acknowledged it: the signed-in operator, `anonymous` with sign-in off. */
+  acknowledgedBy: z.string().nullable().optional(),
+  resolvedBy: z.string().nullable().optional(),
+  /** The operator handling it (a username), or null. */
+  assignee: z.string().nullable().optional(),
+  /** When the server escalated it: a panic left open and unacknowledged for ESCALATE_AFTER_S seconds. */
+  escalatedAt: z.string().nullable().optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 

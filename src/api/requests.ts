@@ -1,7 +1,7 @@
 // Request bodies (API.md "Write and ingest routes"). Strict about types; unknown fields are stripped.
 import { z } from 'zod';
 import { Polygon } from './entities.ts';
-import { MAX_EVENTS_BATCH, MAX_GPS_BATCH, RiskLevel, idSchema, isoTime, latitudeSchema, longitudeSchema, optionalId, softIncidentTypes } from './fields.ts';
+import { MAX_EVENTS_BATCH, MAX_GPS_BATCH, MAX_ID_LENGTH, RiskLevel, idSchema, isoTime, latitudeSchema, longitudeSchema, optionalId, softIncidentTypes } from './fields.ts';
 
 /** Where a phone is and when it says so: a panic and a GPS ping carry the same fields. */
 const positionReport = {
@@ -58,6 +58,56 @@ export type EventsBody = z.infer<typeof EventsBody>;
 
 export const IncidentIdBody = z.object({ id: idSchema('id') });
 export type IncidentIdBody = z.infer<typeof IncidentIdBody>;
+
+export const MAX_NOTE_LENGTH = 2000;
+export const MAX_BULK_IDS = 500;
+export const MAX_ASSIGNEE_LENGTH = 64;
+
+const noteText = z
+  .string({ error: (issue) => (issue.input === undefined ? 'note is required' : 'note must be a string') })
+  .trim()
+  .max(MAX_NOTE_LENGTH, `note must be at most ${MAX_NOTE_LENGTH} characters`);
+
+const bulkIds = z
+  .array(
+    z
+      .string({ error: 'ids must hold only strings' })
+      .min(1, 'ids must not hold an empty id')
+      .max(MAX_ID_LENGTH, `ids must hold ids of at most ${MAX_ID_LENGTH} characters`),
+    { error: 'ids must be a list of incident ids' },
+  )
+  .min(1, 'ids must hold at least one id')
+  .max(MAX_BULK_IDS, `ids must hold at most ${MAX_BULK_IDS} ids`);
+
+/** Acknowledge or resolve one incident (`id`) or many in one transaction (`ids`), with an optional note. */
+export const IncidentStatusBody = z
+  .object({ id: idSchema('id').optional(), ids: bulkIds.optional(), note: noteText.optional() })
+  .superRefine((body, ctx) => {
+    if (body.id === undefined && body.ids === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'id is required (or ids, a list of incident ids)' });
+    } else if (body.id !== undefined && body.ids !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'ids must not be sent together with id; send one of them' });
+    }
+  });
+export type IncidentStatusBody = z.infer<typeof IncidentStatusBody>;
+
+export const IncidentNoteBody = z.object({ id: idSchema('id'), note: noteText.min(1, 'note must not be empty') });
+export type IncidentNoteBody = z.infer<typeof IncidentNoteBody>;
+
+/** `assignee: null` unassigns. */
+export const IncidentAssignBody = z.object({
+  id: idSchema('id'),
+  assignee: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'assignee is required (a username, or null to unassign)' : 'assignee must be a username or null',
+    })
+    .trim()
+    .min(1, 'assignee must not be empty (send null to unassign)')
+    .max(MAX_ASSIGNEE_LENGTH, `assignee must be at most ${MAX_ASSIGNEE_LENGTH} characters`)
+    .nullable(),
+});
+export type IncidentAssignBody = z.infer<typeof IncidentAssignBody>;
 
 export const GeofenceBody = z.object({
   id: idSchema('id').optional(),

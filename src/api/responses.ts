@@ -4,6 +4,35 @@ import { Alert, DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident,
 
 export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
 export const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
+
+/** With `ids`: every incident looked at is in exactly one of the three lists; unknown ids are refused. */
+export const IncidentsBulkResponse = z.object({
+  ok: z.literal(true),
+  incidents: z.array(Incident),
+  changed: z.number(),
+  unchanged: z.array(z.string()),
+  refused: z.array(z.object({ id: z.string(), error: z.string() })),
+});
+export type IncidentsBulkResponse = z.infer<typeof IncidentsBulkResponse>;
+/** `{incident}` for a request with `id`, the bulk answer for one with `ids`. */
+export const IncidentStatusResponse = z.union([IncidentResponse, IncidentsBulkResponse]);
+
+export const timelineActions = ['raised', 'acknowledged', 'note', 'assigned', 'unassigned', 'escalated', 'resolved'] as const;
+export const TimelineAction = z.enum(timelineActions);
+export type TimelineAction = z.infer<typeof TimelineAction>;
+
+/** One step of an incident's history; `actor` is an operator's username, `anonymous`, `system`, or who raised it. */
+export const TimelineEntry = z.object({
+  at: z.string(),
+  actor: z.string(),
+  action: TimelineAction,
+  note: z.string().optional(),
+  /** Whom an `assigned` entry assigned it to. */
+  assignee: z.string().optional(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+export const IncidentTimelineResponse = z.object({ ok: z.literal(true), entries: z.array(TimelineEntry) });
+export const IncidentNoteResponse = z.object({ ok: z.literal(true), entry: TimelineEntry });
 export const PanicAlertResponse = z.object({ ok: z.literal(true), alert: Alert, incident: Incident });
 export const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
 export const AlertsResponse = z.object({ ok: z.literal(true), alerts: z.array(Alert), count: z.number() });

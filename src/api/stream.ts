@@ -1,6 +1,7 @@
 // Messages of the live stream, GET /panic-alerts/stream (API.md "Live stream").
 import { z } from 'zod';
 import { Alert, GeofenceAlert, GpsPing, Incident } from './entities.ts';
+import { TimelineEntry } from './responses.ts';
 
 export const StreamMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), alerts: z.array(Alert) }),
@@ -8,5 +9,7 @@ export const StreamMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('incident_update'), incident: Incident }),
   z.object({ type: z.literal('gps'), ping: GpsPing }),
   z.object({ type: z.literal('geofence_alert'), alert: GeofenceAlert }),
+  // A note changes no incident field, so it is its own message: the timeline entry and whose it is.
+  z.object({ type: z.literal('incident_note'), incidentId: z.string(), entry: TimelineEntry }),
 ]);
 export type StreamMessage = z.infer<typeof StreamMessage>;

@@ -33,6 +33,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     rateLimitPerMinute: 0,
     // Fixtures with old dates must not be deleted by the retention job in the middle of a test.
     retentionIntervalMs: 0,
+    // Likewise, old open panics in fixtures must not be escalated mid-test; escalation tests turn it on.
+    escalateAfterS: 0,
     databaseSchema: base.databaseUrl ? uniqueSchema() : base.databaseSchema,
     ...overrides,
   };

@@ -37,6 +37,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /app-config.json': 'viewer',
   'GET /incidents': 'viewer',
   'GET /incidents/filter': 'viewer',
+  'GET /incidents/:id/timeline': 'viewer',
   'GET /panic-alerts': 'viewer',
   'GET /panic-alerts/stream': 'viewer',
   'GET /geofences': 'viewer',
@@ -51,6 +52,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'POST /incidents/acknowledge': 'operator',
   'POST /incidents/resolve': 'operator',
   'POST /incidents/test-alert': 'operator',
+  'POST /incidents/notes': 'operator',
+  'POST /incidents/assign': 'operator',
   'GET /incidents/export': 'operator',
 
   'POST /geofences': 'supervisor',

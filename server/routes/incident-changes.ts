@@ -1,0 +1,74 @@
+// What an operator's act does to an incident, inside the caller's transaction: the change, its timeline
+// entry, its audit entry and its stream message commit together or not at all.
+import type { Incident } from '../../src/api/entities.ts';
+import type { TimelineEntry } from '../../src/api/responses.ts';
+import type { Emit } from '../context.ts';
+import type { Sql } from '../db/seam.ts';
+import { TIMELINE_ACTION_OF, transition, type StatusAction } from '../domain/incident-status.ts';
+import type { Actor } from '../http/actor.ts';
+import { appendAudit } from '../stores/audit.ts';
+import { appendTimeline } from '../stores/incident-timeline.ts';
+import { updateIncidentAssignee, updateIncidentStatus } from '../stores/incidents.ts';
+
+/** One operator acting in one transaction. */
+export interface Acting {
+  tx: Sql;
+  emit: Emit;
+  actor: Actor;
+}
+
+export type StatusOutcome =
+  | { kind: 'changed' | 'unchanged'; incident: Incident }
+  | { kind: 'refused'; status: 404 | 409; error: string };
+
+export const unknownIncident = (id: string) => `No incident with id "${id}".`;
+
+const now = () => new Date().toISOString();
+
+export async function addNote({ tx, emit, actor }: Acting, incidentId: string, note: string): Promise<TimelineEntry> {
+  const entry = await appendTimeline(tx, incidentId, { at: now(), actor: actor.actor, action: 'note', note });
+  await appendAudit(tx, { ...actor, action: 'incident.note', target: incidentId, detail: { note } });
+  emit({ type: 'incident_note', incidentId, entry });
+  return entry;
+}
+
+/** `current` must be locked by the caller (undefined: no such incident). */
+export async function applyStatusAction(
+  acting: Acting,
+  id: string,
+  current: Incident | undefined,
+  action: StatusAction,
+  note: string | undefined,
+): Promise<StatusOutcome> {
+  if (!current) return { kind: 'refused', status: 404, error: unknownIncident(id) };
+  const next = transition(current.status, action);
+  if (next.kind === 'refused') return { kind: 'refused', status: 409, error: next.reason };
+  if (next.kind === 'unchanged') {
+    // An operator's note is never dropped: on an incident already in that state it is kept as a plain note.
+    if (note) await addNote(acting, current.id, note);
+    return { kind: 'unchanged', incident: current };
+  }
+  const { tx, emit, actor } = acting;
+  const at = now();
+  const incident = await updateIncidentStatus(tx, current.id, next.to, at, actor.actor);
+  await appendTimeline(tx, incident.id, { at, actor: actor.actor, action: TIMELINE_ACTION_OF[action], ...(note && { note }) });
+  const detail = { from: current.status, to: incident.status, ...(note && { note }) };
+  await appendAudit(tx, { ...actor, action: `incident.${action}`, target: incident.id, detail });
+  emit({ type: 'incident_update', incident });
+  return { kind: 'changed', incident };
+}
+
+/** `current` must be locked by the caller. Assigning to whoever already has it changes nothing. */
+export async function assignIncident({ tx, emit, actor }: Acting, current: Incident, assignee: string | null): Promise<Incident> {
+  if ((current.assignee ?? null) === assignee) return current;
+  const incident = await updateIncidentAssignee(tx, current.id, assignee);
+  await appendTimeline(tx, incident.id, {
+    at: now(),
+    actor: actor.actor,
+    ...(assignee === null ? { action: 'unassigned' } : { action: 'assigned', assignee }),
+  });
+  const detail = { from: current.assignee ?? null, to: assignee };
+  await appendAudit(tx, { ...actor, action: assignee === null ? 'incident.unassign' : 'incident.assign', target: incident.id, detail });
+  emit({ type: 'incident_update', incident });
+  return incident;
+}
