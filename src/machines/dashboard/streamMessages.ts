@@ -43,6 +43,7 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage)
       return { changes: { alertIds: rememberAlertIds(context.alertIds, alerts) }, incidentsChanged: true };
     }
     case 'geofence_alert':
+    case 'incident_note':
       return { changes: {}, incidentsChanged: false };
   }
 }
