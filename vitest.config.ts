@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'ui',
           include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/map/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['tests/setup/ui-timeouts.ts'],
           testTimeout: 20_000,
         },
       },
