@@ -1,115 +1,140 @@
-// Stream fan-out: how fast one server delivers events to many SSE clients, and what each client costs.
-// The server runs in its own process (as `npm start` runs it); the clients are raw sockets in this one,
-// counting frames without parsing JSON, so the figure is the server's, not the reader's.
-// Run: npx tsx bench/fanout.ts
-import { connect, type Socket } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-import { spawnServer, type SpawnedServer } from '../tools/spawn-server.ts';
+// Stream fan-out (issue 12, figure 2): how fast the server delivers a burst of events to 1,000 and to 5,000
+// stream clients, beside the floor (a bare node:http server writing the same frames with raw `res.write`),
+// and what an idle client costs the server in memory. The server, the floor and the clients each run in
+// their own processes; the clients are raw sockets that count frames without parsing them.
+// Run: npx tsx bench/fanout.ts   (BENCH_QUICK=1 for fewer events)
+import type { SpawnedServer } from '../tools/spawn-server.ts';
+import { spawnBenchServer, QUICK } from './support/bench-server.ts';
+import { printFigures } from './support/figures.ts';
+import { gpsPings, postJson } from './support/http-post.ts';
+import { settledRssKiB } from './support/process-memory.ts';
+import { spawnFloorServer, type FloorServer } from './support/spawn-floor.ts';
+import { SseClientPool, type FramesReached } from './support/sse-clients.ts';
+import { monotonicMs, ratioOf, round, sleep } from './support/stats.ts';
 
-const BATCHES = 5;
+const RUNS = [
+  { clients: 1000, events: QUICK ? 2000 : 10_000 },
+  { clients: 5000, events: QUICK ? 1000 : 4000 },
+];
 const PINGS_PER_BATCH = 1000;
-const CLIENT_COUNTS = [10, 1000];
+const WARM_UP_CLIENTS = 100;
+const DELIVERY_TIMEOUT_MS = 60_000;
 
-interface CountingClient {
-  socket: Socket;
-  frames: number;
+interface Delivery {
+  msgsPerSec: number;
+  ms: number;
+  /** Until the server had answered every batch. */
+  postedMs: number;
+  complete: number;
+  bytesPerClient: number;
 }
 
-function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
-  return Number(line.split(/\s+/)[1]) / 1024;
-}
-
-function openClient(port: number): Promise<CountingClient> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const client: CountingClient = { socket, frames: 0 };
-    let tail = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      const text = tail + chunk;
-      let at = text.indexOf('\ndata: ');
-      while (at >= 0) {
-        client.frames++;
-        at = text.indexOf('\ndata: ', at + 7);
-      }
-      tail = text.slice(-6);
-    });
-    socket.once('error', reject);
-    socket.once('connect', () => {
-      socket.write('GET /panic-alerts/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-      resolve(client);
-    });
-  });
-}
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+/** Posts `events` pings in batches, one after another, and times until every client has every frame. */
+async function deliver(url: string, pools: SseClientPool[], events: number): Promise<Delivery> {
+  await Promise.all(pools.map((pool) => pool.reset()));
+  const started = monotonicMs();
+  const reached = Promise.all(pools.map((pool) => pool.awaitFrames(events, DELIVERY_TIMEOUT_MS))).then(combined);
+  for (let first = 0; first < events; first += PINGS_PER_BATCH) {
+    const status = await postJson(`${url}/gps/batch`, { pings: gpsPings(first, Math.min(PINGS_PER_BATCH, events - first), 1000) });
+    if (status !== 201) throw new Error(`/gps/batch answered ${status}`);
   }
-}
-
-async function measure(server: SpawnedServer, clientCount: number) {
-  const port = Number(new URL(server.url).port);
-  const rssBefore = rssMiB(server.process.pid!);
-  const clients: CountingClient[] = [];
-  for (let i = 0; i < clientCount; i++) clients.push(await openClient(port));
-  await until(() => clients.every((c) => c.frames >= 1), 30_000); // each has its snapshot
-  const rssWithClients = rssMiB(server.process.pid!);
-  for (const client of clients) client.frames = 0;
-
-  const events = BATCHES * PINGS_PER_BATCH;
-  const started = performance.now();
-  for (let batch = 0; batch < BATCHES; batch++) {
-    const pings = Array.from({ length: PINGS_PER_BATCH }, (_, n) => ({
-      touristId: `fan-${n % 100}`,
-      latitude: 10 + batch / 100 + n / 1e5,
-      longitude: 10,
-    }));
-    const response = await fetch(`${server.url}/gps/batch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pings }),
-    });
-    if (response.status !== 201) throw new Error(`batch answered ${response.status}`);
-  }
-  const stored = performance.now();
-  await until(() => clients.every((c) => c.frames >= events), 120_000);
-  const delivered = performance.now();
-  for (const client of clients) client.socket.destroy();
+  const postedMs = monotonicMs() - started;
+  const result = await reached;
+  const ms = result.lastDoneAt - started;
   return {
-    clients: clientCount,
-    events,
-    ingestMs: stored - started,
-    deliveryMs: delivered - started,
-    messagesPerSecond: (events * clientCount) / ((delivered - started) / 1000),
-    kibPerClient: ((rssWithClients - rssBefore) * 1024) / clientCount,
+    msgsPerSec: result.done === result.clients ? (events * result.clients) / (ms / 1000) : 0,
+    ms,
+    postedMs,
+    complete: result.done,
+    bytesPerClient: result.bytesPerClient,
   };
 }
 
-const server = await spawnServer({ DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0', STREAM_MAX_CLIENTS_PER_ADDRESS: '0', STREAM_MAX_CLIENTS: '0' });
-try {
-  const rows = [];
-  for (const count of CLIENT_COUNTS) rows.push(await measure(server, count));
-  console.log('\nStream fan-out (server in its own process, PGlite, raw SSE clients)');
-  console.table(
-    rows.map((r) => ({
-      clients: r.clients,
-      events: r.events,
-      'ingest ms': r.ingestMs.toFixed(0),
-      'all delivered ms': r.deliveryMs.toFixed(0),
-      'messages/s delivered': Math.round(r.messagesPerSecond).toLocaleString('en'),
-      'RSS KiB per client': r.kibPerClient.toFixed(1),
-    })),
-  );
-  const [few, many] = rows;
-  console.log(
-    `${many.clients / few.clients}× the clients took ${(many.deliveryMs / few.deliveryMs).toFixed(2)}× the time ` +
-      `(delivered messages/s ratio ${(many.messagesPerSecond / few.messagesPerSecond).toFixed(1)}×): each event is serialised once.`,
-  );
-} finally {
-  await server.stop();
+function combined(parts: FramesReached[]): FramesReached {
+  const clients = parts.reduce((sum, part) => sum + part.clients, 0);
+  return {
+    done: parts.reduce((sum, part) => sum + part.done, 0),
+    clients,
+    lastDoneAt: Math.max(...parts.map((part) => part.lastDoneAt)),
+    fewestFrames: Math.min(...parts.map((part) => part.fewestFrames)),
+    bytesPerClient: parts.reduce((sum, part) => sum + part.bytesPerClient * part.clients, 0) / clients,
+  };
 }
+
+function describe(label: string, d: Delivery, clients: number): string {
+  return (
+    `  ${label.padEnd(7)} ${Math.round(d.msgsPerSec).toLocaleString('en').padStart(11)} msg/s  ` +
+    `(all delivered in ${d.ms.toFixed(0)} ms, batches answered in ${d.postedMs.toFixed(0)} ms, ` +
+    `${d.complete}/${clients} clients complete, ${(d.bytesPerClient / 1024).toFixed(0)} KiB each)`
+  );
+}
+
+/**
+ * Against one running server. Memory first, before any burst has grown the heap: each count's clients
+ * connect on top of the last (1,000, then 4,000 more), its figure the RSS growth over the server before any
+ * of them (a few clients came and went first, so first-use allocations are out), per client, read after a
+ * full GC. Then the bursts, to the largest crowd first, its extra clients closed before the next.
+ */
+async function measureServer(server: SpawnedServer): Promise<{ delivery: Delivery; idleClientKB: number }[]> {
+  const pid = server.process.pid!;
+  (await SseClientPool.open(server.url, WARM_UP_CLIENTS)).close();
+  await sleep(1000); // the warm-up clients are gone before the baseline
+  const before = await settledRssKiB(pid);
+  const pools: SseClientPool[] = [];
+  try {
+    const idle: number[] = [];
+    for (const run of RUNS) {
+      const connected = pools.reduce((sum, pool) => sum + pool.size, 0);
+      pools.push(await SseClientPool.open(server.url, run.clients - connected));
+      idle.push((((await settledRssKiB(pid)) - before) * 1.024) / run.clients);
+      console.log(`    ${run.clients.toLocaleString('en')} idle clients: ${idle[idle.length - 1].toFixed(1)} KB each`);
+    }
+    const deliveries: Delivery[] = [];
+    for (let i = RUNS.length - 1; i >= 0; i--) {
+      console.log(`    server, ${RUNS[i].clients.toLocaleString('en')} clients × ${RUNS[i].events.toLocaleString('en')} events…`);
+      deliveries[i] = await deliver(server.url, pools.slice(0, i + 1), RUNS[i].events);
+      pools[i].close();
+      await sleep(1000); // the server notices the closed clients before the next burst
+    }
+    return RUNS.map((_, i) => ({ delivery: deliveries[i], idleClientKB: idle[i] }));
+  } finally {
+    for (const pool of pools) pool.close();
+  }
+}
+
+async function measureFloor(floorServer: FloorServer, clientCount: number, events: number): Promise<Delivery> {
+  const clients = await SseClientPool.open(floorServer.url, clientCount);
+  return deliver(floorServer.url, [clients], events).finally(() => clients.close());
+}
+
+function figuresOf(clientCount: number, real: Delivery, floor: Delivery, idleClientKB: number) {
+  console.log(`${clientCount.toLocaleString('en')} clients:`);
+  console.log(describe('server', real, clientCount));
+  console.log(describe('floor', floor, clientCount));
+  const msgsPerSec = real.msgsPerSec > 0 ? Math.round(real.msgsPerSec) : null;
+  const floorMsgsPerSec = floor.msgsPerSec > 0 ? Math.round(floor.msgsPerSec) : null;
+  if (msgsPerSec === null) console.log(`  server: not every client got every frame within ${DELIVERY_TIMEOUT_MS / 1000} s, no rate`);
+  console.log(`  ratio ${ratioOf(msgsPerSec, floorMsgsPerSec)} (target ≥ 0.8); server memory per idle client ${idleClientKB.toFixed(1)} KB (target ≤ 50)`);
+  return { msgsPerSec, floorMsgsPerSec, ratio: ratioOf(msgsPerSec, floorMsgsPerSec), idleClientKB: round(idleClientKB) };
+}
+
+console.log(`Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`);
+// One server and one floor serve every client count: a start costs more than a run on a busy machine.
+console.log('  [1/2] server…');
+const server = await spawnBenchServer();
+const real = await measureServer(server).finally(() => server.stop());
+console.log('  [2/2] floor…');
+const floorServer = await spawnFloorServer();
+const floor: Delivery[] = [];
+try {
+  for (const run of RUNS) {
+    console.log(`    floor, ${run.clients.toLocaleString('en')} clients × ${run.events.toLocaleString('en')} events…`);
+    floor.push(await measureFloor(floorServer, run.clients, run.events));
+  }
+} finally {
+  await floorServer.stop();
+}
+const fanout = Object.fromEntries(
+  RUNS.map((run, i) => [`clients${run.clients}`, figuresOf(run.clients, real[i].delivery, floor[i], real[i].idleClientKB)]),
+);
+printFigures({ fanout });

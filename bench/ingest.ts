@@ -1,150 +1,200 @@
-// GPS ingest throughput: 1000 pings as 1000 POST /gps/update calls vs. the same pings through /gps/batch,
-// each against a fresh in-process server on PGlite with a few red and yellow zones to detect.
-// 1000 pings with ids and times are ~150 KiB of JSON: when the server's body limit for /gps/batch refuses
-// that (413), the batch side sends as few batches as fit under 64 KiB instead, and says so.
-// Run: npx tsx bench/ingest.ts
+// GPS ingest throughput of the real server (its own process, as `npm start` runs it) with 500 zones to check
+// every ping against: 50 phones each sending single POST /gps/update in a loop, then senders of 1000-ping
+// POST /gps/batch. Every acknowledged (201) ping is counted back from the store afterwards (`lost`). The
+// floor is a plain multi-row INSERT of the same rows into the same table of the same store, in the same run.
+// PGlite always; PostgreSQL too when DATABASE_URL is set (in a fresh schema, dropped afterwards).
+// Run: npx tsx bench/ingest.ts (BENCH_QUICK=1: shorter phases). The last stdout line is `BENCH_FIGURES <json>`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MAX_BODY_BYTES, MAX_GPS_BATCH } from '../src/api/fields.ts';
+import { MAX_GPS_BATCH } from '../src/api/fields.ts';
 import type { GpsUpdateBody } from '../src/api/requests.ts';
-import { buildServer } from '../server/app.ts';
-import { configFromEnv } from '../server/config.ts';
+import { openDatabase } from '../server/db/open.ts';
+import type { Database } from '../server/db/seam.ts';
+import pg from 'pg';
+import { spawnServer } from '../tools/spawn-server.ts';
+import { benchZones, closeClient, postJson, Walker, ZONES, type Answer } from './ingest-workload.ts';
 
-const PINGS = 1000;
-const TOURISTS = 50;
-const WARM_UP_CALLS = 20;
-const SHILLONG: [number, number] = [25.5788, 91.8933];
+const QUICK = process.env.BENCH_QUICK === '1';
+const PHONES = 50;
+const SINGLE_SECONDS = QUICK ? 2 : 8;
+/** Phones send this long before the single figure is measured: the first groups pay for JIT and cold caches. */
+const WARM_UP_SECONDS = 1;
+const BATCH_SENDERS = 4;
+const BATCHES = QUICK ? 12 : 48;
+const KEYS_PER_BATCH = 100;
+const ZONE_WRITERS = 8;
+const FLOOR_ROWS_PER_INSERT = 1000;
+const HOUR_AGO = Date.now() - 3_600_000;
 
-const zones = [
-  { id: 'bench-red', riskLevel: 'red', regionId: 'shillong', polygon: square(SHILLONG[0], SHILLONG[1], 0.004) },
-  { id: 'bench-yellow', riskLevel: 'yellow', regionId: 'shillong', polygon: square(SHILLONG[0] - 0.006, SHILLONG[1] - 0.006, 0.004) },
-];
-
-function square(lat: number, lng: number, size: number): [number, number][] {
-  return [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]];
+interface StoreFigures {
+  singlePingsPerSec: number;
+  batchPingsPerSec: number;
+  floorPingsPerSec: number;
+  singleRatio: number;
+  batchRatio: number;
+  lost: number;
 }
 
-/** Tourists circling through and around the zones, one ping per tourist per 10 s, oldest first. */
-function makePings(): GpsUpdateBody[] {
-  const start = Date.now() - PINGS * 1000;
-  return Array.from({ length: PINGS }, (_, i) => {
-    const tourist = i % TOURISTS;
-    const step = Math.floor(i / TOURISTS);
-    const angle = (tourist / TOURISTS) * 2 * Math.PI + step / 3;
-    const radius = 0.001 + 0.009 * (tourist / TOURISTS);
-    return {
-      touristId: `bench-tourist-${tourist}`,
-      deviceId: `bench-device-${tourist}`,
-      latitude: SHILLONG[0] + radius * Math.sin(angle),
-      longitude: SHILLONG[1] + radius * Math.cos(angle),
-      at: new Date(start + i * 1000).toISOString(),
-    };
-  });
-}
+/** Acknowledged pings per key, and every acknowledged ping as a row for the floor. */
+class Acknowledged {
+  readonly perKey = new Map<string, number>();
+  readonly rows: GpsUpdateBody[] = [];
+  refused = 0;
 
-/** Consecutive batches, each as large as the body limit and the batch limit allow. */
-function batchesUnder(bodyLimit: number, pings: GpsUpdateBody[]): GpsUpdateBody[][] {
-  const batches: GpsUpdateBody[][] = [];
-  let current: GpsUpdateBody[] = [];
-  let bytes = '{"pings":[]}'.length;
-  for (const ping of pings) {
-    const size = Buffer.byteLength(JSON.stringify(ping)) + 1;
-    if (current.length === MAX_GPS_BATCH || (current.length > 0 && bytes + size > bodyLimit)) {
-      batches.push(current);
-      current = [];
-      bytes = '{"pings":[]}'.length;
-    }
-    current.push(ping);
-    bytes += size;
+  add(pings: GpsUpdateBody[]): void {
+    for (const ping of pings) this.perKey.set(ping.touristId!, (this.perKey.get(ping.touristId!) ?? 0) + 1);
+    this.rows.push(...pings);
   }
-  if (current.length > 0) batches.push(current);
-  return batches;
 }
 
-async function post(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (response.status !== 201) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
+function expect201(path: string, answer: Answer): void {
+  if (answer.status !== 201 && answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
 }
 
-/** Whether /gps/batch takes a body of `bytes`: padded and empty, so it is refused (400 or 413) and stores nothing. */
-async function batchBodyFits(baseUrl: string, bytes: number): Promise<boolean> {
-  const body = JSON.stringify({ pad: 'x'.repeat(bytes), pings: [] });
-  const response = await fetch(`${baseUrl}/gps/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  await response.arrayBuffer();
-  return response.status !== 413;
+async function createZones(url: string): Promise<void> {
+  const zones = benchZones();
+  const writers = Array.from({ length: ZONE_WRITERS }, async (_, w) => {
+    for (let i = w; i < zones.length; i += ZONE_WRITERS) expect201('/geofences', await postJson(`${url}/geofences`, zones[i]));
+  });
+  await Promise.all(writers);
 }
 
-async function withServer<T>(run: (baseUrl: string, count: (sql: string) => Promise<number>) => Promise<T>): Promise<T> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pad-bench-'));
-  const config = {
-    ...configFromEnv({ ...process.env, DATA_DIR: dataDir }),
-    databaseUrl: undefined,
-    port: 0,
-    logLevel: 'warn',
-    serveDashboard: false,
-    rateLimitPerMinute: 0,
-  };
-  const server = await buildServer(config);
+/** A refusal (503 when the queue is full) is counted and waited out as its Retry-After asks; anything else fails the run. */
+async function sendUntilAcknowledged(url: string, path: string, body: unknown, acknowledged: Acknowledged, pings: GpsUpdateBody[]): Promise<void> {
+  for (;;) {
+    const answer = await postJson(`${url}${path}`, body);
+    if (answer.status === 201) return acknowledged.add(pings);
+    if (answer.status !== 503) throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
+    acknowledged.refused++;
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.retryAfter ?? 1) * 1000));
+  }
+}
+
+async function singlePhase(url: string, acknowledged: Acknowledged, phones: Walker[], seconds: number): Promise<number> {
+  const before = acknowledged.rows.length;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    phones.map(async (phone) => {
+      while (performance.now() < deadline) {
+        const ping = phone.next();
+        await sendUntilAcknowledged(url, '/gps/update', ping, acknowledged, [ping]);
+      }
+    }),
+  );
+  return ((acknowledged.rows.length - before) / (performance.now() - started)) * 1000;
+}
+
+/** Each sender's batches cover its own devices, ten pings each in time order, later batches later in time. */
+async function batchPhase(url: string, acknowledged: Acknowledged): Promise<number> {
+  const pingsPerKey = MAX_GPS_BATCH / KEYS_PER_BATCH;
+  const before = acknowledged.rows.length;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BATCH_SENDERS }, async (_, s) => {
+      const devices = Array.from({ length: KEYS_PER_BATCH }, (_, k) => new Walker(`bench-batch-${s}-${k}`, HOUR_AGO, 10));
+      for (let b = s; b < BATCHES; b += BATCH_SENDERS) {
+        const pings = devices.flatMap((device) => Array.from({ length: pingsPerKey }, () => device.next()));
+        await sendUntilAcknowledged(url, '/gps/batch', { pings }, acknowledged, pings);
+      }
+    }),
+  );
+  return ((acknowledged.rows.length - before) / (performance.now() - started)) * 1000;
+}
+
+/** Pings acknowledged but not stored, by key; more stored than acknowledged is a duplicate and fails the run. */
+async function countLost(db: Database, acknowledged: Acknowledged): Promise<number> {
+  const { rows } = await db.query<{ ping_key: string; n: number }>(
+    `select ping_key, count(*)::int as n from gps_pings where ping_key like 'bench-%' group by ping_key`,
+  );
+  const stored = new Map(rows.map((row) => [row.ping_key, Number(row.n)]));
+  let lost = 0;
+  for (const [key, count] of acknowledged.perKey) {
+    const found = stored.get(key) ?? 0;
+    if (found > count) throw new Error(`${key}: ${found} pings stored, ${count} acknowledged`);
+    lost += count - found;
+  }
+  return lost;
+}
+
+/** The same rows as plain multi-row INSERTs (one statement, one commit per 1000 rows), under other keys. */
+async function floor(db: Database, rows: GpsUpdateBody[]): Promise<number> {
+  const started = performance.now();
+  for (let start = 0; start < rows.length; start += FLOOR_ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + FLOOR_ROWS_PER_INSERT);
+    const values = chunk.map((_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`);
+    const params = chunk.flatMap((p) => [`floor-${p.touristId}`, p.touristId, p.deviceId, p.latitude, p.longitude, p.at]);
+    await db.query(`insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at) values ${values.join(', ')}`, params);
+  }
+  return (rows.length / (performance.now() - started)) * 1000;
+}
+
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    const baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    for (const zone of zones) await post(`${baseUrl}/geofences`, zone);
-    for (let i = 0; i < WARM_UP_CALLS; i++) await post(`${baseUrl}/gps/update`, { touristId: 'warm-up', latitude: 0, longitude: 0 });
-    await post(`${baseUrl}/gps/batch`, { pings: [{ touristId: 'warm-up', latitude: 0, longitude: 0 }] });
-    const count = async (sql: string) => Number((await server.ctx.db.query<{ n: number }>(sql)).rows[0].n);
-    return await run(baseUrl, count);
+    await client.query(`drop schema if exists "${schema}" cascade`);
   } finally {
-    await server.close();
+    await client.end();
+  }
+}
+
+async function measureStore(mode: 'pglite' | 'postgres'): Promise<StoreFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pad-bench-ingest-'));
+  const databaseUrl = mode === 'postgres' ? process.env.DATABASE_URL! : '';
+  const schema = mode === 'postgres' ? `bench_ingest_${process.pid}_${Date.now().toString(36)}` : 'public';
+  const server = await spawnServer({
+    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, AUTH: 'off',
+    RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0', RETENTION_INTERVAL_MS: '0', ESCALATE_AFTER_S: '0',
+  });
+  try {
+    const zonesStarted = performance.now();
+    await createZones(server.url);
+    console.log(`  ${ZONES} zones created in ${((performance.now() - zonesStarted) / 1000).toFixed(1)} s`);
+    const acknowledged = new Acknowledged();
+    const phones = Array.from({ length: PHONES }, (_, i) => new Walker(`bench-phone-${i}`, HOUR_AGO, 100));
+    await singlePhase(server.url, acknowledged, phones, WARM_UP_SECONDS);
+    const single = await singlePhase(server.url, acknowledged, phones, SINGLE_SECONDS);
+    console.log(`  ${PHONES} phones, single POST /gps/update for ${SINGLE_SECONDS} s (after ${WARM_UP_SECONDS} s warm-up): ${single.toFixed(0)} pings/s`);
+    const batch = await batchPhase(server.url, acknowledged);
+    console.log(`  ${BATCHES} x POST /gps/batch of ${MAX_GPS_BATCH}, ${BATCH_SENDERS} senders: ${batch.toFixed(0)} pings/s`);
+    if (acknowledged.refused > 0) console.log(`  ${acknowledged.refused} requests refused with 503 and sent again`);
+    // PGlite's folder is the server's alone: it is read after a clean stop, which also proves the pings outlive it.
+    if (mode === 'pglite') await server.stop();
+    const db = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined, databaseSchema: schema });
+    try {
+      const lost = await countLost(db, acknowledged);
+      console.log(`  ${acknowledged.rows.length} pings acknowledged, ${lost} of them not in the store`);
+      const floorRate = await floor(db, acknowledged.rows);
+      console.log(`  floor, the same ${acknowledged.rows.length} rows as ${FLOOR_ROWS_PER_INSERT}-row INSERTs: ${floorRate.toFixed(0)} pings/s`);
+      return {
+        singlePingsPerSec: Math.round(single),
+        batchPingsPerSec: Math.round(batch),
+        floorPingsPerSec: Math.round(floorRate),
+        singleRatio: Number((single / floorRate).toFixed(3)),
+        batchRatio: Number((batch / floorRate).toFixed(3)),
+        lost,
+      };
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await server.stop();
+    if (mode === 'postgres') await dropSchema(databaseUrl, schema);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-interface Measurement {
-  ms: number;
-  stored: number;
-  incidents: number;
+console.log(`GPS ingest, ${ZONES} zones (a third each red, yellow, green)${QUICK ? ', quick mode' : ''}`);
+console.log('PGlite:');
+const pglite = await measureStore('pglite');
+let postgres: StoreFigures | null = null;
+if (process.env.DATABASE_URL) {
+  console.log('PostgreSQL:');
+  postgres = await measureStore('postgres');
 }
-
-/** `send` answers how long the sending took, so probes and set-up stay out of the figure. */
-async function measure(send: (baseUrl: string, pings: GpsUpdateBody[]) => Promise<number>): Promise<Measurement> {
-  return withServer(async (baseUrl, count) => ({
-    ms: await send(baseUrl, makePings()),
-    stored: await count(`select count(*) as n from gps_pings where ping_key like 'bench-%'`),
-    incidents: await count(`select count(*) as n from incidents`),
-  }));
-}
-
-async function timed(work: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
-const jsonBytes = Buffer.byteLength(JSON.stringify({ pings: makePings() }));
-let batches: GpsUpdateBody[][] = [];
-
-const single = await measure((baseUrl, pings) =>
-  timed(async () => {
-    for (const ping of pings) await post(`${baseUrl}/gps/update`, ping);
-  }),
-);
-const batch = await measure(async (baseUrl, pings) => {
-  batches = (await batchBodyFits(baseUrl, jsonBytes)) ? [pings] : batchesUnder(MAX_BODY_BYTES, pings);
-  return timed(async () => {
-    for (const chunk of batches) await post(`${baseUrl}/gps/batch`, { pings: chunk });
-  });
-});
-
-const rate = (m: Measurement) => (m.stored / m.ms) * 1000;
-const report = (label: string, m: Measurement) =>
-  console.log(
-    `  ${label.padEnd(42)} ${m.ms.toFixed(0).padStart(7)} ms  ${rate(m).toFixed(0).padStart(7)} pings/s  ` +
-      `(stored ${m.stored}, geofence incidents ${m.incidents})`,
-  );
-console.log(`GPS ingest on PGlite, ${PINGS} pings from ${TOURISTS} tourists, ${zones.length} alerting zones`);
-console.log(`  all ${PINGS} pings in one batch are ${(jsonBytes / 1024).toFixed(0)} KiB of JSON${batches.length > 1 ? ': over the body limit, split' : ''}`);
-report(`${PINGS} x POST /gps/update (sequential)`, single);
-report(`${batches.length} x POST /gps/batch of ${batches.map((b) => b.length).join(' + ')}`, batch);
-console.log(`  batch / single-call throughput: ${(rate(batch) / rate(single)).toFixed(1)}x`);
+closeClient();
+const withoutLost = ({ lost: _lost, ...figures }: StoreFigures) => figures;
+console.log(`BENCH_FIGURES ${JSON.stringify({ ingest: { pglite: withoutLost(pglite), postgres: postgres && withoutLost(postgres), lost: pglite.lost + (postgres?.lost ?? 0) } })}`);

@@ -2,19 +2,23 @@
 // GPS keys and 20 000 incidents answers POST /panic-alert one after another, first with nothing else to do
 // (the floor), then while 20 clients keep /gps/last, /gps/history, /incidents/filter and /incidents/export
 // in flight without pause: with the dashboard's parameters, then with each read at its largest.
-// Run: npx tsx bench/read-priority.ts
+// Prints `panicUnderReads` for bench/run.ts: p50/p99 with the dashboard's reads in flight beside the floor.
+// Run: npx tsx bench/read-priority.ts   (BENCH_QUICK=1: a smaller store and fewer panics)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/open.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
+import { QUICK } from './support/bench-server.ts';
+import { printFigures } from './support/figures.ts';
+import { percentile, ratioOf, round } from './support/stats.ts';
 
-const GPS_KEYS = 45_000;
+const GPS_KEYS = QUICK ? 10_000 : 45_000;
 const PINGS_PER_KEY = 2;
-const INCIDENTS = 20_000;
+const INCIDENTS = QUICK ? 5_000 : 20_000;
 const READERS = 20;
-const PANICS = 150;
+const PANICS = QUICK ? 50 : 150;
 const WARM_UP_PANICS = 10;
 
 const DASHBOARD_READS = ['/gps/last', '/gps/history', '/incidents/filter', '/incidents/export'];
@@ -91,11 +95,6 @@ function startReads(url: string, paths: string[]): ReadLoad {
   };
 }
 
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'pad-bench-reads-'));
 try {
   const seeding = performance.now();
@@ -110,7 +109,9 @@ try {
           (load && seconds ? `   (${(load.reads / seconds).toFixed(0)} reads/s, ${(load.bytes / seconds / 1e6).toFixed(1)} MB/s, ${load.failed} failed)` : ''),
       );
     console.log(`POST /panic-alert latency over ${PANICS} panics, sent one after another`);
-    report('floor: no reads', await panicLatencies(server.url));
+    const floor = await panicLatencies(server.url);
+    report('floor: no reads', floor);
+    const underReads: number[][] = [];
     for (const [label, paths] of [
       [`${READERS} reads in flight, dashboard parameters`, DASHBOARD_READS],
       [`${READERS} reads in flight, largest parameters`, LARGEST_READS],
@@ -120,8 +121,22 @@ try {
       const latencies = await panicLatencies(server.url);
       const seconds = (performance.now() - started) / 1000;
       report(label, latencies, await load.stop(), seconds);
+      underReads.push(latencies);
     }
     console.log(`  reads: ${DASHBOARD_READS.join(', ')}; largest: ${LARGEST_READS.join(', ')}`);
+    const [dashboard, largest] = underReads;
+    const p99 = round(percentile(dashboard, 0.99));
+    const floorP99 = round(percentile(floor, 0.99));
+    printFigures({
+      panicUnderReads: {
+        p50Ms: round(percentile(dashboard, 0.5)),
+        p99Ms: p99,
+        floorP50Ms: round(percentile(floor, 0.5)),
+        floorP99Ms: floorP99,
+        ratio: ratioOf(p99, floorP99),
+        largestReadsP99Ms: round(percentile(largest, 0.99)),
+      },
+    });
   } finally {
     await server.stop();
   }

@@ -40,6 +40,8 @@ export interface Config {
   streamMaxReplayEvents: number;
   /** Idempotency keys are forgotten after this many hours. */
   idempotencyTtlHours: number;
+  /** GPS pings waiting for their group commit beyond which a request gets 503 with Retry-After (GPS_QUEUE_MAX_PINGS). */
+  gpsQueueMaxPings: number;
   /** Retention of raw GPS pings, device events and stream events, in days (0 = keep forever). */
   retainPingsDays: number;
   retainEventsDays: number;
@@ -177,6 +179,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     streamMaxClientsPerAddress: intFrom(env, 'STREAM_MAX_CLIENTS_PER_ADDRESS', 100),
     streamMaxReplayEvents: intFrom(env, 'STREAM_MAX_REPLAY_EVENTS', 20_000),
     idempotencyTtlHours: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+    gpsQueueMaxPings: intFrom(env, 'GPS_QUEUE_MAX_PINGS', 20_000),
     retainPingsDays: intFrom(env, 'RETAIN_PINGS_DAYS', 30),
     retainEventsDays: intFrom(env, 'RETAIN_EVENTS_DAYS', 90),
     retainStreamDays: intFrom(env, 'RETAIN_STREAM_DAYS', 7),

@@ -2,6 +2,7 @@ import type { StreamMessage } from '../src/api/stream.ts';
 import type { Config } from './config.ts';
 import type { PanicJournal } from './db/panic-journal.ts';
 import type { Database, Sql, TransactionOptions } from './db/seam.ts';
+import { PingWriter } from './ingest/ping-writer.ts';
 import { appendStreamEvents } from './stream/append.ts';
 import type { StreamHub } from './stream/hub.ts';
 
@@ -20,23 +21,21 @@ export interface AppContext {
    * `options.priority: 'urgent'` lets it overtake queued reads (panics).
    */
   write<T>(work: (tx: Sql, emit: Emit) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** GPS pings, stored in group commits shared by concurrent requests. */
+  pings: PingWriter;
 }
 
 export function createContext(config: Config, db: Database, hub: StreamHub, channel: string, panicJournal: PanicJournal): AppContext {
-  return {
-    config,
-    db,
-    hub,
-    panicJournal,
-    async write(work, options) {
-      const messages: StreamMessage[] = [];
-      const result = await db.transaction(async (tx) => {
-        const value = await work(tx, (...emitted) => messages.push(...emitted));
-        await appendStreamEvents(tx, messages, channel);
-        return value;
-      }, options);
-      if (messages.length > 0) hub.poke();
-      return result;
-    },
+  const write: AppContext['write'] = async (work, options) => {
+    const messages: StreamMessage[] = [];
+    let lastSeq = 0;
+    const result = await db.transaction(async (tx) => {
+      const value = await work(tx, (...emitted) => messages.push(...emitted));
+      lastSeq = await appendStreamEvents(tx, messages, channel);
+      return value;
+    }, options);
+    if (messages.length > 0) hub.committed(lastSeq, messages);
+    return result;
   };
+  return { config, db, hub, panicJournal, write, pings: new PingWriter(write, db.mode, config.gpsQueueMaxPings) };
 }

@@ -28,12 +28,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server the way `npm start` does (tsx server/main.ts), in its own process, and waits until it answers. */
+/** Starts the server the way `npm start` does (tools/start.mjs: the compiled server), in its own process, and waits until it answers. */
 export async function spawnServer(env: Record<string, string> = {}, args: string[] = []): Promise<SpawnedServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pad-spawn-'));
-  // `--import tsx` keeps it one process (the tsx CLI would run the server as a child SIGKILL can't reach).
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts'), ...args], {
+  // Without npm in between, so it is one process that SIGKILL reaches.
+  const child = spawn(process.execPath, [join(root, 'tools/start.mjs'), ...args], {
     cwd: root,
     env: { ...process.env, SERVE_DASHBOARD: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,11 +5,20 @@ import type { Database } from './seam.ts';
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 7_300_001;
 
-/** Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction. */
-export async function migrate(db: Database): Promise<void> {
-  const files = readdirSync(migrationsDir)
+/** The numbered SQL files, in the order they run. */
+export function migrationFiles(): string[] {
+  return readdirSync(migrationsDir)
     .filter((name) => /^\d+_.*\.sql$/.test(name))
     .sort();
+}
+
+export function migrationSql(file: string): string {
+  return readFileSync(migrationsDir + file, 'utf8');
+}
+
+/** Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction. */
+export async function migrate(db: Database): Promise<void> {
+  const files = migrationFiles();
   await db.transaction(async (tx) => {
     // Several servers may start at once on one PostgreSQL: one migrates, the others wait.
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -17,8 +26,7 @@ export async function migrate(db: Database): Promise<void> {
     const done = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version));
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = readFileSync(migrationsDir + file, 'utf8');
-      for (const statement of splitStatements(sql)) await tx.query(statement);
+      for (const statement of splitStatements(migrationSql(file))) await tx.query(statement);
       await tx.query('insert into schema_migrations (version) values ($1)', [file]);
     }
   });

@@ -2,7 +2,7 @@
 // Each accepted panic is also appended to a journal that is fdatasync'ed before the 201, and replayed
 // (idempotently) into the store at the next start. Once the store's own files are synced, it is emptied.
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFile, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { appendFile, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Alert, Incident } from '../../src/api/entities.ts';
 
@@ -55,12 +55,16 @@ async function fsyncPath(path: string): Promise<void> {
   }
 }
 
+/** Files synced at once: enough to keep the disk and libuv's threads busy, few enough for any fd limit. */
+const SYNCS_IN_FLIGHT = 16;
+
 /** fsync every file and folder under `dir`, folders after their contents. */
 export async function fsyncTree(dir: string): Promise<void> {
-  for (const name of await readdir(dir)) {
-    const path = join(dir, name);
-    if ((await stat(path)).isDirectory()) await fsyncTree(path);
-    else await fsyncPath(path);
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries) if (entry.isDirectory()) await fsyncTree(join(dir, entry.name));
+  const files = entries.filter((entry) => !entry.isDirectory()).map((entry) => join(dir, entry.name));
+  for (let from = 0; from < files.length; from += SYNCS_IN_FLIGHT) {
+    await Promise.all(files.slice(from, from + SYNCS_IN_FLIGHT).map(fsyncPath));
   }
   await fsyncPath(dir);
 }
@@ -72,8 +76,9 @@ export async function fsyncTree(dir: string): Promise<void> {
 export async function openPanicJournal(dataDir: string, storeDir: string): Promise<PanicJournal> {
   const livePath = join(dataDir, 'panic-journal.ndjson');
   const sealedPath = join(dataDir, 'panic-journal.sealed.ndjson');
+  // A new file's name is made durable with the first panic it holds, not before the server answers.
+  let folderSynced = existsSync(livePath);
   let handle: FileHandle = await open(livePath, 'a', 0o600);
-  await fsyncPath(dataDir);
   let waiting: { line: string; done: (error?: unknown) => void }[] = [];
   let flushing: Promise<void> | undefined;
   let unsynced = existsSync(sealedPath) || readRecords(livePath).length > 0;
@@ -93,6 +98,10 @@ export async function openPanicJournal(dataDir: string, storeDir: string): Promi
         await withFile(async () => {
           await handle.appendFile(batch.map((entry) => entry.line).join(''));
           await handle.datasync();
+          if (!folderSynced) {
+            await fsyncPath(dataDir);
+            folderSynced = true;
+          }
         });
         for (const entry of batch) entry.done();
       } catch (error) {

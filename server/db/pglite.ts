@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './seam.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import { copyPgliteTemplate } from './pglite-template.ts';
 import { makeFolderPrivate } from './private-folder.ts';
 
 /** Embedded PostgreSQL in a folder. One process at a time: a second one gets a clear error. */
@@ -10,6 +11,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = await acquireDirectoryLock(dataDir);
   let opened: PGlite | undefined;
   try {
+    copyPgliteTemplate(`${dataDir}/pglite`);
     opened = await PGlite.create({ dataDir: `${dataDir}/pglite` });
     // After create: a first start copies PGlite's template files in world-readable.
     makeFolderPrivate(dataDir);

@@ -1,8 +1,5 @@
-import pg from 'pg';
+import type { Client } from 'pg';
 import type { Database } from './seam.ts';
-
-// int8 (sequences, counts) as numbers, like PGlite: they stay far below 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
 
 function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
@@ -12,11 +9,15 @@ export const POSTGRES_POOL_SIZE = 10;
 
 /** PostgreSQL through a pool; `schema` isolates one deployment (or one test run) from another. */
 export async function openPostgres(connectionString: string, schema = 'public'): Promise<Database> {
+  // Loaded here, not at the top: a start on the embedded store does not wait for it.
+  const { default: pg } = await import('pg');
+  // int8 (sequences, counts) as numbers, like PGlite: they stay far below 2^53.
+  pg.types.setTypeParser(20, (value) => Number(value));
   const options = `-c search_path=${schema}`;
   const pool = new pg.Pool({ connectionString, options, max: POSTGRES_POOL_SIZE });
   pool.on('error', () => {}); // an idle client that dies is replaced on the next checkout
   await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
-  const listeners: pg.Client[] = [];
+  const listeners: Client[] = [];
 
   return {
     mode: 'postgres',
@@ -42,7 +43,7 @@ export async function openPostgres(connectionString: string, schema = 'public'):
       }
     },
     async listen(channel, onNotify) {
-      let client: pg.Client | undefined;
+      let client: Client | undefined;
       let closed = false;
       const connect = async (): Promise<void> => {
         const next = new pg.Client({ connectionString, options });

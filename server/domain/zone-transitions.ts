@@ -1,5 +1,5 @@
 import type { Geofence, GpsPing } from '../../src/api/entities.ts';
-import { byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
+import { boundingBox, byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
 
 /** A ping with its key, its time already normalised to ISO 8601 UTC. */
 export interface KeyedPing extends GpsPing {
@@ -36,6 +36,9 @@ export interface ZoneTransitionResult {
 
 const alertsOnEntry = (zone: Geofence) => zone.riskLevel === 'red' || zone.riskLevel === 'yellow';
 
+const boxHolds = ({ minLat, maxLat, minLng, maxLng }: ReturnType<typeof boundingBox>, { latitude, longitude }: GpsPing) =>
+  latitude >= minLat && latitude <= maxLat && longitude >= minLng && longitude <= maxLng;
+
 /** Stable: pings with the same time keep the order they were sent in. */
 export function inTimeOrder<P extends { at: string }>(pings: readonly P[]): P[] {
   return pings
@@ -50,7 +53,11 @@ export function inTimeOrder<P extends { at: string }>(pings: readonly P[]): P[] 
  * key is now, so it moves no presence and raises nothing; it is still kept in the history by the caller.
  */
 export function computeZoneTransitions(input: ZoneTransitionInput): ZoneTransitionResult {
-  const alerting = input.zones.filter(alertsOnEntry).sort(byRiskDescending);
+  // A thousand pings against hundreds of zones: the bounding box rules most zones out before the polygon test.
+  const alerting = input.zones
+    .filter(alertsOnEntry)
+    .sort(byRiskDescending)
+    .map((zone) => ({ zone, box: boundingBox(zone.polygon) }));
   const zoneById = new Map(input.zones.map((zone) => [zone.id, zone]));
   const inside = new Map<string, Set<string>>();
   const enteredAt = new Map<string, string>();
@@ -70,7 +77,9 @@ export function computeZoneTransitions(input: ZoneTransitionInput): ZoneTransiti
     const lastSeen = input.lastSeenAt.get(ping.key);
     if (lastSeen !== undefined && Date.parse(ping.at) <= Date.parse(lastSeen)) continue;
     const current = insideOf(ping.key);
-    const containing = alerting.filter((zone) => polygonContains(zone.polygon, ping));
+    const containing = alerting
+      .filter(({ zone, box }) => boxHolds(box, ping) && polygonContains(zone.polygon, ping))
+      .map(({ zone }) => zone);
     const containingIds = new Set(containing.map((zone) => zone.id));
 
     for (const id of [...current].sort()) {

@@ -40,6 +40,8 @@ const frameworkMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body.'],
 };
 
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error; the request was not completed.';
+
 /** Every failure answers `{ok:false, error}`; a 500 never shows internals. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -56,7 +58,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send({ ok: false, error: 'The request could not be processed.' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ ok: false, error: 'Internal server error; the request was not completed.' });
+    return reply.code(500).send({ ok: false, error: INTERNAL_ERROR_MESSAGE });
   });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ ok: false, error: `No route ${request.method} ${request.url.split('?')[0]}.` }),

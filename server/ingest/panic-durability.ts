@@ -53,7 +53,8 @@ export async function startDurablePanics(config: Config, db: Database, channel: 
       .finally(() => (compacting = undefined)));
 
   const replayed = await replayJournal(db, journal, channel, config.idempotencyTtlHours);
-  if (journal.hasUnsynced()) await compact();
+  // Off the way to the first answer: until it is done the journal still holds every panic, as it does between syncs.
+  if (journal.hasUnsynced()) compact().catch(() => {});
   const timer = setInterval(() => {
     if (journal.hasUnsynced()) compact().catch(() => {});
   }, COMPACT_EVERY_MS);

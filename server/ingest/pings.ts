@@ -1,5 +1,5 @@
-// The one write path of GPS pings (single and batch): store them, move the last positions, detect zone
-// entries and exits, and announce all of it, in the caller's transaction.
+// The one write path of GPS pings (single and batch, grouped by server/ingest/ping-writer.ts): store them,
+// move the last positions, detect zone entries and exits, and announce all of it, in the caller's transaction.
 import { randomUUID } from 'node:crypto';
 import { pingKey, type DeviceEvent, type GeofenceAlert, type Incident } from '../../src/api/entities.ts';
 import type { GpsUpdateBody } from '../../src/api/requests.ts';
@@ -9,9 +9,11 @@ import type { Sql } from '../db/seam.ts';
 import { buildIncident, type Verification } from '../domain/incidents.ts';
 import { computeZoneTransitions, inTimeOrder, type KeyedPing, type ZoneTransition } from '../domain/zone-transitions.ts';
 import { insertEvents } from '../stores/events.ts';
-import { insertPings, lastSeenAt, lockPingKeys, upsertLastPositions } from '../stores/gps.ts';
-import { insertIncident } from '../stores/incidents.ts';
-import { applyPresenceChange, presenceOf, zonesForPoints } from '../stores/zone-presence.ts';
+import { lockPingKeys, storePings } from '../stores/gps.ts';
+import { insertIncidents } from '../stores/incidents.ts';
+import { pingStateOf } from '../stores/ping-state.ts';
+import { applyPresenceChange } from '../stores/zone-presence.ts';
+import type { ZoneCache } from './zone-cache.ts';
 
 /**
  * A ping dated in the future (a phone with a wrong clock) is recorded at the time it was received:
@@ -107,26 +109,37 @@ function announcements(ordered: readonly KeyedPing[], raised: ReadonlyMap<KeyedP
   return messages;
 }
 
-/** `verification`: whether the call that sent the pings proved their tourist; a zone entry's incident inherits it. */
-export async function ingestPings(tx: Sql, emit: Emit, pings: readonly KeyedPing[], verification: Verification): Promise<void> {
+/** The pings of one request. `verification`: whether it proved their tourist; a zone entry's incident inherits it. */
+export interface PingSubmission {
+  pings: readonly KeyedPing[];
+  verification: Verification;
+}
+
+/**
+ * Several requests' pings are one set: per key in time order (arrival order among equal times), so a
+ * tourist's entries and exits come out in the order they happened whichever request carried each ping.
+ */
+export async function ingestPings(tx: Sql, emit: Emit, submissions: readonly PingSubmission[], zoneCache: ZoneCache): Promise<void> {
+  const verificationOf = new Map<KeyedPing, Verification>();
+  for (const { pings, verification } of submissions) for (const ping of pings) verificationOf.set(ping, verification);
+  const pings = [...verificationOf.keys()];
   const keys = [...new Set(pings.map((ping) => ping.key))];
   await lockPingKeys(tx, keys);
-  const lastSeen = await lastSeenAt(tx, keys);
-  const presence = await presenceOf(tx, keys);
-  const zones = await zonesForPoints(tx, pings, [...new Set([...presence.values()].flatMap((ids) => [...ids]))]);
-  const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt: lastSeen, zones, pings });
+  const { lastSeenAt, presence, zonesFingerprint } = await pingStateOf(tx, keys);
+  const zones = await zoneCache.zonesForPoints(tx, zonesFingerprint, pings, [...new Set([...presence.values()].flatMap((ids) => [...ids]))]);
+  const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt, zones, pings });
 
   const ordered = inTimeOrder(pings);
-  await insertPings(tx, pings);
-  await upsertLastPositions(tx, newestPerKey(ordered));
+  await storePings(tx, pings, newestPerKey(ordered));
   await applyPresenceChange(tx, presenceChange);
 
   const raisedByPing = new Map<KeyedPing, RaisedTransition[]>();
   for (const transition of transitions) {
-    const raised = raise(transition, verification);
-    if (raised.incident) await insertIncident(tx, raised.incident);
+    const raised = raise(transition, verificationOf.get(transition.ping)!);
     raisedByPing.set(transition.ping, [...(raisedByPing.get(transition.ping) ?? []), raised]);
   }
-  await insertEvents(tx, [...raisedByPing.values()].flat().map((raised) => raised.event));
+  const allRaised = [...raisedByPing.values()].flat();
+  await insertIncidents(tx, allRaised.flatMap((raised) => raised.incident ?? []));
+  await insertEvents(tx, allRaised.map((raised) => raised.event));
   emit(...announcements(ordered, raisedByPing));
 }

@@ -8,7 +8,7 @@ import { CountResponse, GpsHistoryResponse, PingsResponse } from '../../src/api/
 import type { AppContext } from '../context.ts';
 import { deviceWriter, readerTourist } from '../http/device-identity.ts';
 import { defineRoute } from '../http/route.ts';
-import { ingestPings, keyedPing } from '../ingest/pings.ts';
+import { keyedPing } from '../ingest/pings.ts';
 import { gpsHistory, listLastPositions } from '../stores/gps.ts';
 
 /** Without `minutes`, trails cover the last day: older keys are gone from the map and only cost a scan. */
@@ -29,7 +29,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     async ({ body, request }) => {
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const ping = keyedPing({ ...body, touristId: device.touristFor(body.touristId) }, new Date());
-      await ctx.write((tx, emit) => ingestPings(tx, emit, [ping], device.verification));
+      await ctx.pings.store({ pings: [ping], verification: device.verification });
       const { key: _key, ...stored } = ping;
       return { ping: stored };
     },
@@ -52,7 +52,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const receivedAt = new Date();
       const pings = body.pings.map((ping, i) => keyedPing({ ...ping, touristId: device.touristFor(ping.touristId, `pings.${i}.touristId`) }, receivedAt));
-      await ctx.write((tx, emit) => ingestPings(tx, emit, pings, device.verification));
+      await ctx.pings.store({ pings, verification: device.verification });
       return { count: pings.length };
     },
   );

@@ -38,34 +38,22 @@ export async function lockPingKeys(tx: Sql, keys: readonly string[]): Promise<vo
   );
 }
 
-/** Time of each key's newest stored ping. */
-export async function lastSeenAt(tx: Sql, keys: readonly string[]): Promise<Map<string, string>> {
-  const { rows } = await tx.query<{ ping_key: string; at: Date | string }>(
-    'select ping_key, at from gps_last where ping_key = any($1::text[])',
-    [[...keys]],
-  );
-  return new Map(rows.map((row) => [row.ping_key, iso(row.at)]));
-}
-
-export async function insertPings(tx: Sql, pings: readonly KeyedPing[]): Promise<void> {
+/**
+ * The pings into the history and, in the same statement, the newest of each key into the last positions
+ * (`newest` holds at most one ping per key). An older ping (offline sync) never replaces a newer position.
+ */
+export async function storePings(tx: Sql, pings: readonly KeyedPing[], newest: readonly KeyedPing[]): Promise<void> {
   await tx.query(
-    `insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at)
-     select ping_key, tourist_id, device_id, latitude, longitude, at
-       from jsonb_to_recordset($1::jsonb) as x(${RECORD_COLUMNS})`,
-    [asRecords(pings)],
-  );
-}
-
-/** `newest` holds at most one ping per key. An older ping (offline sync) never replaces a newer position. */
-export async function upsertLastPositions(tx: Sql, newest: readonly KeyedPing[]): Promise<void> {
-  await tx.query(
-    `insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
-     select ping_key, tourist_id, device_id, latitude, longitude, at
-       from jsonb_to_recordset($1::jsonb) as x(${RECORD_COLUMNS})
+    `with history as (
+       insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at)
+       select ping_key, tourist_id, device_id, latitude, longitude, at from jsonb_to_recordset($1::jsonb) as x(${RECORD_COLUMNS})
+     )
+     insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
+     select ping_key, tourist_id, device_id, latitude, longitude, at from jsonb_to_recordset($2::jsonb) as x(${RECORD_COLUMNS})
      on conflict (ping_key) do update set tourist_id = excluded.tourist_id, device_id = excluded.device_id,
        latitude = excluded.latitude, longitude = excluded.longitude, at = excluded.at
      where gps_last.at < excluded.at`,
-    [asRecords(newest)],
+    [asRecords(pings), asRecords(newest)],
   );
 }
 

@@ -61,6 +61,31 @@ export async function insertIncident(tx: Sql, incident: Incident): Promise<void>
   );
 }
 
+/** Many at once, in one statement (a GPS batch may raise dozens of zone entries). */
+export async function insertIncidents(tx: Sql, incidents: readonly Incident[]): Promise<void> {
+  if (incidents.length === 0) return;
+  await tx.query(
+    `insert into incidents (id, type, severity, status, latitude, longitude, created_at, acknowledged_at, resolved_at,
+       region_id, tourist_id, device_id, meta, reported_at, verified)
+     select id, type, severity, status, latitude, longitude, created_at, acknowledged_at, resolved_at,
+       region_id, tourist_id, device_id, coalesce(meta, '{}'::jsonb), reported_at, coalesce(verified, false)
+       from jsonb_to_recordset($1::jsonb) as x(id text, type text, severity text, status text, latitude float8,
+         longitude float8, created_at timestamptz, acknowledged_at timestamptz, resolved_at timestamptz, region_id text,
+         tourist_id text, device_id text, meta jsonb, reported_at timestamptz, verified boolean)`,
+    [
+      JSON.stringify(
+        incidents.map((incident) => ({
+          id: incident.id, type: incident.type, severity: incident.severity, status: incident.status,
+          latitude: incident.latitude, longitude: incident.longitude, created_at: incident.createdAt,
+          acknowledged_at: incident.acknowledgedAt, resolved_at: incident.resolvedAt, region_id: incident.regionId,
+          tourist_id: incident.touristId, device_id: incident.deviceId, meta: incident.meta,
+          reported_at: incident.reportedAt ?? null, verified: incident.verified ?? false,
+        })),
+      ),
+    ],
+  );
+}
+
 export async function findIncident(db: Sql, id: string, forUpdate = false): Promise<Incident | undefined> {
   const { rows } = await db.query<IncidentRow>(`select * from incidents where id = $1${forUpdate ? ' for update' : ''}`, [id]);
   return rows[0] && incidentFromRow(rows[0]);

@@ -15,15 +15,15 @@ export function streamChannel(schema = 'public'): string {
 export async function appendStreamEvents(tx: Sql, messages: StreamMessage[], channel: string): Promise<number> {
   if (messages.length === 0) return 0;
   await tx.query('select pg_advisory_xact_lock($1)', [STREAM_WRITE_LOCK]);
+  // The notification goes in the same statement: every write pays for each statement it sends.
   const { rows } = await tx.query<{ last: number }>(
     `with inserted as (
        insert into stream_events (type, data)
        select m->>'type', m from jsonb_array_elements($1::jsonb) with ordinality as t(m, n) order by n
        returning seq
-     ) select max(seq) as last from inserted`,
-    [JSON.stringify(messages)],
+     )
+     select last, pg_notify($2, last::text) from (select max(seq) as last from inserted) as newest`,
+    [JSON.stringify(messages), channel],
   );
-  const last = rows[0].last;
-  await tx.query('select pg_notify($1, $2)', [channel, String(last)]);
-  return last;
+  return rows[0].last;
 }

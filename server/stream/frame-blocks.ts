@@ -84,6 +84,14 @@ export function sliceWithin(block: FrameBlock, from: number, room: number): { by
   return { bytes: block.bytes.subarray(start, block.offsets[end]), lastSeq: block.seqs[end - 1], next: end };
 }
 
+/** The frames of `block` after sequence `seq`, a view on the same buffer. */
+export function framesAfter(block: FrameBlock, seq: number): FrameBlock {
+  const from = firstIndexAbove(block.seqs, seq);
+  if (from === 0) return block;
+  const start = block.offsets[from];
+  return { seqs: block.seqs.slice(from), offsets: block.offsets.slice(from).map((offset) => offset - start), bytes: block.bytes.subarray(start) };
+}
+
 /** The most recent blocks, at least `size` frames, for clients that catch up without a database read. */
 export class FrameRing {
   private blocks: FrameBlock[] = [];

@@ -1,30 +1,15 @@
 import type { ServerResponse } from 'node:http';
+import type { StreamMessage } from '../../src/api/stream.ts';
 import { withPriority, type Database, type Priority } from '../db/seam.ts';
 import { recentAlertsForSnapshot } from '../stores/alerts.ts';
-import { StreamAdmission, type StreamCaps } from './admission.ts';
+import { StreamAdmission } from './admission.ts';
 import { StreamClient } from './client.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
-import { blocksOf, firstIndexAbove, formatFrame, frameCount, FrameRing, lastSeqOf, sliceWithin, type FrameBlock } from './frame-blocks.ts';
+import { blocksOf, firstIndexAbove, formatFrame, frameCount, FrameRing, framesAfter, lastSeqOf, sliceWithin, type FrameBlock } from './frame-blocks.ts';
+import type { StreamHubOptions } from './hub-options.ts';
 import { resumeStart } from './resume.ts';
 
-export interface StreamHubOptions extends StreamCaps {
-  channel: string;
-  /** Frames kept in memory for resuming clients without a database read. */
-  ringSize: number;
-  /** Events kept in the database; a client further behind gets a fresh snapshot. */
-  retainEvents: number;
-  /** A client resuming further behind the head than this gets a fresh snapshot instead of a replay. */
-  maxReplayEvents: number;
-  /**
-   * Unsent bytes a client may hold. Nothing more is written to it until its socket drains; one that
-   * stays over it for several checks in a row is dropped and resumes by id on reconnect.
-   */
-  maxClientBufferBytes: number;
-  pingIntervalMs: number;
-  /** Safety net beside NOTIFY: the hub also looks for new events this often. */
-  pollIntervalMs: number;
-  snapshotAlerts: number;
-}
+export type { StreamHubOptions };
 
 const READ_PAGE = 1000;
 /**
@@ -126,6 +111,17 @@ export class StreamHub {
       });
   }
 
+  /**
+   * This process committed `messages`, consecutive up to `lastSeq` (appendStreamEvents locks insert to commit).
+   * Following what was delivered, they go out from memory: read back, they would wait behind whatever the
+   * database took up next (a GPS batch), and a panic would reach operators later. Else the tail is read.
+   */
+  committed(lastSeq: number, messages: readonly StreamMessage[]): void {
+    const firstSeq = lastSeq - messages.length + 1;
+    if (this.closed || messages.length === 0 || firstSeq !== this.lastSeq + 1) return this.poke();
+    this.broadcast(blocksOf(messages.map((message, i) => ({ seq: firstSeq + i, json: JSON.stringify(message) }))));
+  }
+
   /** Resolves once every event committed before the call has been delivered to connected clients. */
   async flush(): Promise<void> {
     while (this.pumping) await this.pumping;
@@ -156,7 +152,8 @@ export class StreamHub {
   }
 
   private broadcast(page: FrameBlock[]): void {
-    const fresh = page.filter((block) => lastSeqOf(block) > this.lastSeq);
+    // A read begun before a commit delivered from memory may return some of its frames again.
+    const fresh = page.filter((block) => lastSeqOf(block) > this.lastSeq).map((block) => framesAfter(block, this.lastSeq));
     if (fresh.length === 0) return;
     this.lastSeq = lastSeqOf(fresh[fresh.length - 1]);
     for (const block of fresh) this.ring.append(block);

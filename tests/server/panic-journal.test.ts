@@ -48,9 +48,10 @@ describe.runIf(!process.env.DATABASE_URL)('the panic journal (embedded store onl
       expect(retry.body.incident.id).toBe(raised.body.incident.id);
       const alerts = await call(server.url, 'GET', '/panic-alerts?limit=500');
       expect(alerts.body.alerts.filter((alert: { id: string }) => alert.id === raised.body.alert.id)).toHaveLength(1);
-      // Replayed, then the store's files were synced and the journal emptied.
-      expect(existsSync(join(dataDir, 'panic-journal.sealed.ndjson'))).toBe(false);
-      expect(readFileSync(join(dataDir, 'panic-journal.ndjson'), 'utf8')).toBe('');
+      // Replayed, then (after the server answered: the sync is off the way to the first answer) the
+      // store's files were synced and the journal emptied.
+      await expect.poll(() => readFileSync(join(dataDir, 'panic-journal.ndjson'), 'utf8'), { timeout: 60_000 }).toBe('');
+      await expect.poll(() => existsSync(join(dataDir, 'panic-journal.sealed.ndjson')), { timeout: 60_000 }).toBe(false);
     } finally {
       await server.stop();
     }

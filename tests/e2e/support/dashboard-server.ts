@@ -1,4 +1,4 @@
-// The real server as `npm start` runs it (node --import tsx server/main.ts), serving the built dashboard,
+// The real server as `npm start` runs it (tools/start.mjs: the compiled server), serving the built dashboard,
 // on a free port with a fresh DATA_DIR (and its own PostgreSQL schema when DATABASE_URL is set).
 // It can be killed and started again on the same port and storage, as a supervisor would.
 import { mkdtempSync, rmSync } from 'node:fs';

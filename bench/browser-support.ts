@@ -1,0 +1,84 @@
+// What the browser benches share: Chromium with software WebGL, an offline map style, stamps in the page's
+// own clock, and one panic sent from the page and followed to its painted row.
+import type { Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-gl=angle'];
+/** One background layer and no sources: the map needs nothing from the network. */
+export const OFFLINE_STYLE_URL = `data:application/json,${encodeURIComponent(JSON.stringify({ version: 8, sources: {}, layers: [{ id: 'basemap-background', type: 'background', paint: { 'background-color': '#e5e7eb' } }] }))}`;
+
+/**
+ * Stamps, in the page, the first table paint (a row or the empty text, then the next frame) and each
+ * stream message that carries an alert. A string, not a function: tsx's helpers do not exist in the page.
+ */
+export const STAMP_PAGE = `
+  window.benchMarks = {};
+  const firstTable = new MutationObserver(() => {
+    if (document.querySelector('table[aria-label="Alerts"] tbody tr') || [...document.querySelectorAll('span')].some((s) => s.textContent === 'No alerts yet.')) {
+      firstTable.disconnect();
+      window.benchMarks.tableInDom = performance.now();
+      requestAnimationFrame(() => (window.benchMarks.tablePainted = performance.now()));
+    }
+  });
+  document.addEventListener('DOMContentLoaded', () => firstTable.observe(document.body, { childList: true, subtree: true }));
+  const descriptor = Object.getOwnPropertyDescriptor(EventSource.prototype, 'onmessage');
+  Object.defineProperty(EventSource.prototype, 'onmessage', {
+    configurable: true,
+    get: descriptor.get,
+    set(handler) {
+      descriptor.set.call(this, handler && ((event) => {
+        if (typeof event.data === 'string' && /"type":\\s*"alert"/.test(event.data)) window.benchMarks.message ??= performance.now();
+        return handler.call(this, event);
+      }));
+    },
+  });
+`;
+
+export interface Sample {
+  /** POST → stream message in the page. */
+  floorMs: number;
+  /** POST → the frame after the row entered the DOM. */
+  paintMs: number;
+}
+
+/** Sends one panic from the page and waits for its row (the first row shows its latitude) to be painted. */
+export async function postAndWaitForRow(page: Page, latitude: number, longitude: number): Promise<Sample> {
+  return page.evaluate(
+    ({ latitude, longitude }) =>
+      new Promise<Sample>((resolve, reject) => {
+        const w = window as unknown as { benchMarks: Record<string, number | undefined> };
+        const shown = latitude.toFixed(5);
+        w.benchMarks.message = undefined;
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('table[aria-label="Alerts"] tbody tr td:nth-child(2)')?.textContent !== shown) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            const painted = performance.now();
+            const message = w.benchMarks.message;
+            if (message === undefined) reject(new Error('the row came before any stream message'));
+            else resolve({ floorMs: message - started, paintMs: painted - started });
+          });
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        void fetch('/panic-alert', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latitude, longitude }) });
+        setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`row ${shown} not painted within 15 s`));
+        }, 15_000);
+      }),
+    { latitude, longitude },
+  );
+}
+
+export const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+export async function waitForMap(page: Page): Promise<void> {
+  await page.locator('canvas').first().waitFor({ timeout: 60_000 });
+}
+

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+
+/** Resident set size of a process, in KiB, from /proc (Linux). */
+export function rssKiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  if (!line) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(line.split(/\s+/)[1]);
+}
+
+/**
+ * RSS once it has stopped moving: sampled every `everyMs` until two samples in a row are within
+ * `toleranceKiB` of each other, or `timeoutMs` passed (answers the last sample then). A process started by
+ * spawnBenchServer collects its garbage first (SIGUSR2, see gc-on-signal.ts).
+ */
+export async function settledRssKiB(pid: number, { everyMs = 500, toleranceKiB = 512, timeoutMs = 15_000, collect = true } = {}): Promise<number> {
+  // Twice: what one collection frees (closed sockets' buffers, say) may only be collectable by the next.
+  if (collect) process.kill(pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, everyMs));
+  if (collect) process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + timeoutMs;
+  let last = rssKiB(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    const now = rssKiB(pid);
+    if (Math.abs(now - last) <= toleranceKiB || Date.now() > deadline) return now;
+    last = now;
+  }
+}

@@ -1,0 +1,199 @@
+// Every figure of issue 12, its floor and its target: the one list bench/run.ts prints and checks and
+// bench/README.md explains. A figure's path is where it sits in the final JSON object.
+
+export interface Target {
+  /** Human wording of the target, as the table shows it. */
+  text: string;
+  met(value: number, figures: (path: string) => number | null): boolean;
+}
+
+export interface FigureSpec {
+  path: string;
+  label: string;
+  unit: string;
+  /** The script that measures it (bench/<script>). */
+  script: string;
+  floorPath?: string;
+  ratioPath?: string;
+  target?: Target;
+}
+
+const atMost = (limit: number, unit: string): Target => ({ text: `≤ ${limit} ${unit}`, met: (value) => value <= limit });
+const atLeast = (limit: number, unit: string): Target => ({ text: `≥ ${limit} ${unit}`, met: (value) => value >= limit });
+
+const fanoutFigures = (clients: number): FigureSpec[] => [
+  {
+    path: `fanout.clients${clients}.msgsPerSec`,
+    label: `Fan-out to ${clients.toLocaleString('en')} clients`,
+    unit: 'msg/s',
+    script: 'fanout.ts',
+    floorPath: `fanout.clients${clients}.floorMsgsPerSec`,
+    ratioPath: `fanout.clients${clients}.ratio`,
+    target: { text: '≥ 0.8× floor', met: (_value, at) => (at(`fanout.clients${clients}.ratio`) ?? 0) >= 0.8 },
+  },
+  {
+    path: `fanout.clients${clients}.idleClientKB`,
+    label: `Server memory per idle client (${clients.toLocaleString('en')})`,
+    unit: 'KB',
+    script: 'fanout.ts',
+    target: atMost(50, 'KB'),
+  },
+];
+
+export const FIGURES: FigureSpec[] = [
+  {
+    path: 'alertLatency.p50Ms',
+    label: 'Alert latency POST → stream, p50',
+    unit: 'ms',
+    script: 'alert-latency.ts',
+    floorPath: 'alertLatency.floorP50Ms',
+  },
+  {
+    path: 'alertLatency.p99Ms',
+    label: 'Alert latency POST → stream, p99',
+    unit: 'ms',
+    script: 'alert-latency.ts',
+    floorPath: 'alertLatency.floorP99Ms',
+    ratioPath: 'alertLatency.ratio',
+    target: {
+      text: '≤ 50 ms and ≤ 1.5× floor',
+      met: (value, at) => value <= 50 && (at('alertLatency.ratio') ?? Infinity) <= 1.5,
+    },
+  },
+  ...fanoutFigures(1000),
+  ...fanoutFigures(5000),
+  {
+    path: 'ingest.pglite.singlePingsPerSec',
+    label: 'Ingest, PGlite, 50 phones, single pings',
+    unit: 'pings/s',
+    script: 'ingest.ts',
+    floorPath: 'ingest.pglite.floorPingsPerSec',
+    ratioPath: 'ingest.pglite.singleRatio',
+    target: atLeast(2000, 'pings/s'),
+  },
+  {
+    path: 'ingest.pglite.batchPingsPerSec',
+    label: 'Ingest, PGlite, batches',
+    unit: 'pings/s',
+    script: 'ingest.ts',
+    floorPath: 'ingest.pglite.floorPingsPerSec',
+    ratioPath: 'ingest.pglite.batchRatio',
+  },
+  {
+    path: 'ingest.postgres.singlePingsPerSec',
+    label: 'Ingest, PostgreSQL, single pings',
+    unit: 'pings/s',
+    script: 'ingest.ts',
+    floorPath: 'ingest.postgres.floorPingsPerSec',
+    ratioPath: 'ingest.postgres.singleRatio',
+  },
+  {
+    path: 'ingest.postgres.batchPingsPerSec',
+    label: 'Ingest, PostgreSQL, batches',
+    unit: 'pings/s',
+    script: 'ingest.ts',
+    floorPath: 'ingest.postgres.floorPingsPerSec',
+    ratioPath: 'ingest.postgres.batchRatio',
+    target: atLeast(20000, 'pings/s'),
+  },
+  { path: 'ingest.lost', label: 'Ingest, pings lost', unit: 'pings', script: 'ingest.ts', target: atMost(0, 'pings') },
+  {
+    path: 'browser.postToPaint.p50Ms',
+    label: 'POST → row painted in Chromium, p50',
+    unit: 'ms',
+    script: 'browser-paint.ts',
+  },
+  {
+    path: 'browser.postToPaint.p99Ms',
+    label: 'POST → row painted in Chromium, p99',
+    unit: 'ms',
+    script: 'browser-paint.ts',
+    floorPath: 'browser.postToPaint.floorP99Ms',
+    ratioPath: 'browser.postToPaint.ratio',
+    target: atMost(100, 'ms'),
+  },
+  {
+    path: 'browser.alarmMs.p99Ms',
+    label: 'Stream message → bar and tone, p99',
+    unit: 'ms',
+    script: 'alarm-latency.ts',
+    floorPath: 'browser.alarmMs.floorP99Ms',
+    ratioPath: 'browser.alarmMs.ratio',
+  },
+  {
+    path: 'browser.table10k.firstPaintMs',
+    label: 'Table of 10k incidents, first paint',
+    unit: 'ms',
+    script: 'browser-scale.ts',
+    target: atMost(1000, 'ms'),
+  },
+  {
+    path: 'browser.update10k.ms',
+    label: '10k moving devices, 1 s of updates',
+    unit: 'ms',
+    script: 'browser-devices.ts',
+    floorPath: 'browser.update10k.floorMs',
+    ratioPath: 'browser.update10k.ratio',
+    target: { text: '≤ 1.5× floor', met: (_value, at) => (at('browser.update10k.ratio') ?? Infinity) <= 1.5 },
+  },
+  { path: 'load.firstPaintGzipKB', label: 'JavaScript before the first table paint, gzipped', unit: 'KB', script: 'browser-paint.ts', target: atMost(150, 'KB') },
+  { path: 'load.firstTablePaintMs', label: 'Load → first table paint', unit: 'ms', script: 'browser-paint.ts', target: atMost(1000, 'ms') },
+  {
+    path: 'restart.afterKillMs.median',
+    label: 'npm start answering again after SIGKILL, median of 10',
+    unit: 'ms',
+    script: 'restart.ts',
+    floorPath: 'restart.afterKillMs.floorMs',
+    ratioPath: 'restart.afterKillMs.ratio',
+    target: atMost(1500, 'ms'),
+  },
+  { path: 'start.firstMs', label: 'First start', unit: 'ms', script: 'restart.ts', floorPath: 'start.floorMs', target: atMost(5000, 'ms') },
+  {
+    path: 'panicUnderReads.p99Ms',
+    label: 'Panic POST with 20 heavy reads, p99',
+    unit: 'ms',
+    script: 'read-priority.ts',
+    floorPath: 'panicUnderReads.floorP99Ms',
+    ratioPath: 'panicUnderReads.ratio',
+  },
+];
+
+/** The bench scripts in the order bench/run.ts runs them, each with the time it may take (full, quick). */
+export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds: number }[] = [
+  { file: 'alert-latency.ts', budgetSeconds: 150, quickBudgetSeconds: 35 },
+  { file: 'fanout.ts', budgetSeconds: 150, quickBudgetSeconds: 45 },
+  { file: 'ingest.ts', budgetSeconds: 90, quickBudgetSeconds: 30 },
+  { file: 'read-priority.ts', budgetSeconds: 120, quickBudgetSeconds: 15 },
+  { file: 'restart.ts', budgetSeconds: 120, quickBudgetSeconds: 40 },
+  { file: 'alarm-latency.ts', budgetSeconds: 60, quickBudgetSeconds: 25 },
+  { file: 'browser-paint.ts', budgetSeconds: 60, quickBudgetSeconds: 30 },
+  { file: 'browser-scale.ts', budgetSeconds: 60, quickBudgetSeconds: 30 },
+  { file: 'browser-devices.ts', budgetSeconds: 90, quickBudgetSeconds: 30 },
+];
+
+/**
+ * The complete shape of the final JSON, every figure of the issue null until a script measures it.
+ * Groups whose floor and ratio the issue names carry them too.
+ */
+export const SKELETON = {
+  alertLatency: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+  fanout: {
+    clients1000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },
+    clients5000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },
+  },
+  ingest: {
+    pglite: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null },
+    postgres: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null },
+    lost: null,
+  },
+  browser: {
+    postToPaint: { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null },
+    alarmMs: { p99Ms: null, floorP99Ms: null, ratio: null },
+    table10k: { firstPaintMs: null },
+    update10k: { ms: null, floorMs: null, ratio: null },
+  },
+  load: { firstPaintGzipKB: null, firstTablePaintMs: null },
+  restart: { afterKillMs: { median: null, p90: null, max: null, floorMs: null, ratio: null } },
+  start: { firstMs: null, floorMs: null },
+  panicUnderReads: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+};

@@ -1,0 +1,42 @@
+import type { Sql } from '../db/seam.ts';
+import { iso } from './time.ts';
+
+/** What a group of pings needs to know before its zone entries and exits can be decided. */
+export interface PingState {
+  /** Time of each key's newest stored ping. */
+  lastSeenAt: Map<string, string>;
+  /** Zone ids each key is inside now. */
+  presence: Map<string, Set<string>>;
+  /**
+   * Changes whenever a zone is added or replaced: the count, and the sum of the rows' creating transaction
+   * ids (a replaced row carries its replacing transaction's id; zones are never deleted). Two replacements
+   * would have to shift the sum by exactly opposite amounts to go unnoticed. Cheaper than reading the zones.
+   */
+  zonesFingerprint: string;
+}
+
+interface StateRow {
+  kind: 'last' | 'presence' | 'zones';
+  ping_key: string | null;
+  value: string | null;
+  at: Date | string | null;
+}
+
+/** One statement, not three: on PGlite each statement costs more than the rows it reads here. */
+export async function pingStateOf(tx: Sql, keys: readonly string[]): Promise<PingState> {
+  const { rows } = await tx.query<StateRow>(
+    `select 'last' as kind, ping_key, null::text as value, at from gps_last where ping_key = any($1::text[])
+     union all
+     select 'presence', ping_key, geofence_id, null from zone_presence where ping_key = any($1::text[])
+     union all
+     select 'zones', null, count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text, null from geofences`,
+    [[...keys]],
+  );
+  const state: PingState = { lastSeenAt: new Map(), presence: new Map(), zonesFingerprint: '' };
+  for (const row of rows) {
+    if (row.kind === 'last') state.lastSeenAt.set(row.ping_key!, iso(row.at!));
+    else if (row.kind === 'presence') state.presence.set(row.ping_key!, (state.presence.get(row.ping_key!) ?? new Set<string>()).add(row.value!));
+    else state.zonesFingerprint = row.value!;
+  }
+  return state;
+}
