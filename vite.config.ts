@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The dev server proxies the API to a backend started with `npm start` (PORT 8080 by default).
 const apiPaths = [
@@ -7,10 +8,22 @@ const apiPaths = [
   '/did', '/gps', '/regions', '/db-mode', '/events', '/tourists', '/devices', '/openapi.json',
   '/auth', '/audit', '/app-config.json', '/sync', '/api',
 ];
+const MAP_LIBRARIES = /node_modules[\\/](?!@luma\.gl[\\/]webgpu)(@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|maplibre-gl)[\\/]/;
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', chunkSizeWarningLimit: 4000 },
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-jitless.ts', import.meta.url)) }] },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 4000,
+    rolldownOptions: {
+      output: {
+        // The map's libraries in one chunk: luma.gl imports its WebGL device on demand, and a chunk the
+        // map fetched only then failed while the server was restarting. WebGPU stays apart: never used.
+        codeSplitting: { groups: [{ name: 'map-libraries', test: MAP_LIBRARIES }] },
+      },
+    },
+  },
   server: { proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: backend, changeOrigin: false }])) },
 });

@@ -1,4 +1,3 @@
-import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppProps } from './views/App.tsx';

@@ -5,8 +5,8 @@ import { AuditResponse, AuditVerifyResponse } from './audit.ts';
 import { AuthSettingsResponse, LoginResponse, MeResponse, type SignedInUser } from './auth.ts';
 import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 import type { IncidentStatus } from './fields.ts';
-import type { GeofenceBody, IncidentIdBody, PanicAlertBody } from './requests.ts';
-import type { DbModeResponse, SafetyCreditResponse } from './responses.ts';
+import type { GeofenceBody, IncidentStatusBody, PanicAlertBody } from './requests.ts';
+import { IncidentResponse, type DbModeResponse, type SafetyCreditResponse } from './responses.ts';
 import { StreamMessage } from './stream.ts';
 
 /** The whole safety-credit answer: the box shows `score`, the breakdown dialog shows everything. */
@@ -123,7 +123,7 @@ async function call(path: string, init?: RequestInit): Promise<Body> {
 }
 
 /** A call whose answer is checked against its contract schema. */
-async function parsed<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
+export async function parsed<T>(schema: z.ZodType<T>, path: string, init?: RequestInit): Promise<T> {
   const result = schema.safeParse(await call(path, init));
   if (!result.success) throw new ApiError(UNEXPECTED_RESPONSE);
   return result.data;
@@ -134,6 +134,12 @@ async function getField<T>(path: string, field: string, check: FieldCheck): Prom
   if (!check(body[field])) throw new ApiError(UNEXPECTED_RESPONSE);
   return body[field] as T;
 }
+
+export const jsonPost = (payload: object): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(payload),
+});
 
 async function post(path: string, payload: object): Promise<Body> {
   return call(path, {
@@ -175,10 +181,17 @@ export const fetchDbMode = () => getField<DbMode>('/db-mode', 'mode', isString);
 export const fetchEvents = () =>
   getField<DeviceEvent[]>(buildUrl('/events', { limit: EVENTS_FETCH_LIMIT }), 'events', isArray);
 
-export const acknowledgeIncident = (id: string) =>
-  post('/incidents/acknowledge', { id } satisfies z.input<typeof IncidentIdBody>).then((body) => requireField(body, 'incident'));
-export const resolveIncident = (id: string) =>
-  post('/incidents/resolve', { id } satisfies z.input<typeof IncidentIdBody>).then((body) => requireField(body, 'incident'));
+/** An empty note is no note: the field is left out. */
+export const withNote = (note: string | undefined) => (note?.trim() ? { note: note.trim() } : {});
+
+export const acknowledgeIncident = (id: string, note?: string): Promise<Incident> =>
+  parsed(IncidentResponse, '/incidents/acknowledge', jsonPost({ id, ...withNote(note) } satisfies IncidentStatusBody)).then(
+    (answer) => answer.incident,
+  );
+export const resolveIncident = (id: string, note?: string): Promise<Incident> =>
+  parsed(IncidentResponse, '/incidents/resolve', jsonPost({ id, ...withNote(note) } satisfies IncidentStatusBody)).then(
+    (answer) => answer.incident,
+  );
 
 /** The operator's test alert (an operator route, audited), answered like a panic. */
 export const sendTestAlert = (latitude: number, longitude: number) =>
@@ -200,12 +213,6 @@ export type Session = Pick<MeResponse, 'user' | 'signInRequired'>;
 export const fetchSession = (): Promise<Session> => parsed(MeResponse, '/auth/me');
 
 export const fetchAuthSettings = (): Promise<AuthSettings> => parsed(AuthSettingsResponse, '/auth/settings');
-
-const jsonPost = (payload: object): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(payload),
-});
 
 export const signIn = (username: string, password: string): Promise<SignedInUser> =>
   parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then((answer) => answer.user);
@@ -244,9 +251,15 @@ function requireField(body: Body, field: string): Body {
   return body;
 }
 
-/** The field that carries each stream message's payload (`gps` → `ping`), read from the contract. */
+/**
+ * The field that carries each stream message's payload (`gps` → `ping`, `incident_note` → `entry`), read from
+ * the contract: the first field after `type` that holds an object or a list.
+ */
 const streamFields = Object.fromEntries(
-  StreamMessage.options.map((option) => [option.shape.type.value, Object.keys(option.shape).find((key) => key !== 'type')]),
+  StreamMessage.options.map((option) => [
+    option.shape.type.value,
+    Object.entries(option.shape).find(([key, field]) => key !== 'type' && ['object', 'array'].includes(field.def.type))?.[0],
+  ]),
 ) as Record<StreamMessage['type'], string>;
 
 /** One `data:` line of the live stream, or undefined when it is not a message the dashboard knows. */
@@ -261,5 +274,7 @@ export function parseStreamMessage(data: string): StreamMessage | undefined {
   const message = value as Body;
   const field = streamFields[message.type as StreamMessage['type']];
   if (!field || !isObject(message[field]) && !isArray(message[field])) return undefined;
+  // A note names its incident beside the payload: without it there is nothing to attach the note to.
+  if (message.type === 'incident_note' && !isString(message.incidentId)) return undefined;
   return message as unknown as StreamMessage;
 }

@@ -4,6 +4,7 @@ export const STORAGE_KEYS = {
   regionId: 'dash.regionId',
   windowMinutes: 'dash.windowMinutes',
   placePrefix: 'dash.place.',
+  sound: 'dash.sound',
 } as const;
 
 export const placeKey = (regionId: string) => `${STORAGE_KEYS.placePrefix}${regionId}`;
@@ -22,6 +23,8 @@ export interface Preferences {
   windowMinutes: number;
   /** The chosen place per region; '' or absent is '(all in region)'. */
   placeByRegion: Record<string, string>;
+  /** The alarm tone's `Sound` switch; absent is on (a panic must be heard unless someone turned it off). */
+  sound?: boolean;
 }
 
 type ReadableStorage = Pick<Storage, 'getItem' | 'key' | 'length'>;
@@ -43,6 +46,7 @@ export function readPreferences(storage: ReadableStorage | undefined, prefersDar
     regionId: get(STORAGE_KEYS.regionId) || DEFAULT_REGION_ID,
     windowMinutes: TIME_WINDOWS.some((w) => w.minutes === minutes) ? minutes : 0,
     placeByRegion,
+    sound: get(STORAGE_KEYS.sound) !== '0',
   };
 }
 

@@ -70,7 +70,7 @@ const useStyles = makeStyles({
 });
 
 export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
-  const { alerts, geofences, pings, history, showLiveGps, fitGps, testMode, onMapClick, dark, onMapReady } = props;
+  const { alerts, geofences, pings, history, showLiveGps, fitGps, testMode, onMapClick, dark, focus, onMapReady } = props;
   const styles = useStyles();
   const panelRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<HTMLDivElement>(null);
@@ -82,7 +82,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const frame = useLiveFrame(pings, history);
   const legend = useMemo(() => legendOf(frame), [frame]);
   const target = useMemo(() => fitTarget(fitPoints(alerts, history, { showLiveGps, fitGps })), [alerts, history, showLiveGps, fitGps]);
-  const { fitToData, autoFitPaused } = useAutoFit(map, target);
+  const { fitToData, autoFitPaused } = useAutoFit(map, target, focus);
 
   const [hovered, setHovered] = useState<PlacedDetails | null>(null);
   const [pinned, setPinned] = useState<PlacedDetails | null>(null);

@@ -34,4 +34,6 @@ export interface MapPanelProps {
   testMode: boolean;
   onMapClick: (latitude: number, longitude: number) => void;
   dark: boolean;
+  /** The incident the operator asked to see: the camera flies to it once per new `seq`. */
+  focus?: { latitude: number; longitude: number; seq: number };
 }

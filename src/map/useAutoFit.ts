@@ -1,8 +1,11 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fitSignature, shouldAutoFit, type AutoFitState, type FitTarget } from './fit.ts';
+import { SINGLE_POINT_ZOOM } from './style.ts';
+import type { MapPanelProps } from './types.ts';
 
 const FIT_ANIMATION_MS = 400;
+const FLY_TO_MS = 1_200;
 
 function applyFit(map: MapLibreMap, target: FitTarget, animate: boolean): void {
   const duration = animate ? FIT_ANIMATION_MS : 0;
@@ -16,9 +19,10 @@ const OPERATOR_CAMERA_EVENTS = ['dragstart', 'zoomstart', 'rotatestart', 'pitchs
 
 /**
  * Fits the camera to the data as it changes, until the operator pans or zooms by hand; from then on
- * only fitToData() (the 'Fit to data' button) moves the camera, and auto-fit resumes.
+ * only fitToData() (the 'Fit to data' button) moves the camera, and auto-fit resumes. Flying to an
+ * incident the operator asked to see pauses auto-fit the same way: the region's reload must not undo it.
  */
-export function useAutoFit(map: MapLibreMap | null, target: FitTarget) {
+export function useAutoFit(map: MapLibreMap | null, target: FitTarget, focus?: MapPanelProps['focus']) {
   const state = useRef<AutoFitState>({ operatorMoved: false, lastSignature: null });
   const [autoFitPaused, setAutoFitPaused] = useState(false);
   const latestTarget = useRef(target);
@@ -47,6 +51,19 @@ export function useAutoFit(map: MapLibreMap | null, target: FitTarget) {
     applyFit(map, latestTarget.current, !firstFit);
     state.current.lastSignature = signature;
   }, [map, signature]);
+
+  const focusSeq = focus?.seq;
+  const latestFocus = useRef(focus);
+  useLayoutEffect(() => {
+    latestFocus.current = focus;
+  });
+  useEffect(() => {
+    const point = latestFocus.current;
+    if (!map || focusSeq === undefined || !point || !Number.isFinite(point.latitude) || !Number.isFinite(point.longitude)) return;
+    state.current.operatorMoved = true;
+    setAutoFitPaused(true);
+    map.flyTo({ center: [point.longitude, point.latitude], zoom: Math.max(map.getZoom(), SINGLE_POINT_ZOOM), duration: FLY_TO_MS });
+  }, [map, focusSeq]);
 
   const fitToData = useCallback(() => {
     state.current.operatorMoved = false;

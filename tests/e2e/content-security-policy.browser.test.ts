@@ -60,7 +60,8 @@ describe('the dashboard with the default OpenStreetMap tiles', () => {
     const sent = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
     await alertRow(page, sent.incident.id).waitFor();
     await tileRequest;
-    expect(dashboard.offMachineRequests.some((url) => url.startsWith(OSM_TILE_HOST))).toBe(true);
+    // The request event comes before the route that refuses it has recorded it.
+    await expect.poll(() => dashboard.offMachineRequests.some((url) => url.startsWith(OSM_TILE_HOST))).toBe(true);
     expect(await violationsOf(dashboard, consoleComplaints)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { configure } from '@testing-library/dom';
 
 // findBy*/waitFor give up after 1 s by default: lazily loaded parts (the breakdown dialog, the map chunk)
-// take longer than that when the whole suite runs in parallel on a 2-core machine.
-configure({ asyncUtilTimeout: 5000 });
+// are transformed on first import, which took over 5 s when the whole suite ran in parallel on a loaded
+// 2-core machine. The ui project's test timeout (20 s) stays above this.
+configure({ asyncUtilTimeout: 15_000 });

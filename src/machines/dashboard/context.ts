@@ -7,6 +7,7 @@ import type { IncidentStatus } from '../../api/fields.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../incidentFilters.ts';
 import type { incidentMachine } from '../incidentMachine.ts';
+import type { PanicSummary } from '../openPanics.ts';
 import type { Preferences } from '../preferences.ts';
 import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
 
@@ -18,10 +19,27 @@ export interface DashboardContext extends ResourceData {
   statusFilter: StatusFilter;
   search: string;
   incidents: Incident[];
+  /** Incidents the stream brought since the current load was asked for: its answer may miss them. */
+  streamedIncidents: Incident[];
   /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
   alertIds: Record<string, string>;
   incidentRefs: Record<string, ActorRefFrom<typeof incidentMachine>>;
+  /** The incidents whose rows the table renders (a long table renders only what is in view); each has a
+   * lifecycle actor. Undefined until a table says: then every incident has one. */
+  renderedIds: string[] | undefined;
   loadError: string | undefined;
+  /** The alarm's `Sound` switch as stored, handed to the panic watch's alarm. */
+  soundPreferred: boolean;
+  /** The incident the operator last asked to see (panic bar's Show, a notification): its row is
+   * highlighted and the map flies to it. `seq` tells two asks for the same incident apart. */
+  focus: IncidentFocus | undefined;
+}
+
+export interface IncidentFocus {
+  id: string;
+  latitude: number;
+  longitude: number;
+  seq: number;
 }
 
 type Done<Id extends string, Output> = { type: `xstate.done.actor.${Id}`; output: Output };
@@ -43,9 +61,12 @@ export type DashboardEvent =
   | { type: 'fitGps.toggle' }
   | { type: 'geofence.seed' }
   | { type: 'incidents.changed' }
+  | { type: 'incidents.streamed' }
+  | { type: 'rows.rendered'; ids: string[] }
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }
   | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
+  | { type: 'incident.show'; panic: PanicSummary }
   | Done<'incidents', Incident[]>
   | Failed<'incidents'>
   | Done<'seedGeofence', unknown>
@@ -62,13 +83,17 @@ export function initialContext(preferences: Preferences): DashboardContext {
     statusFilter: 'all',
     search: '',
     incidents: [],
+    streamedIncidents: [],
     alertIds: {},
     incidentRefs: {},
+    renderedIds: undefined,
     loadError: undefined,
+    soundPreferred: preferences.sound ?? true,
+    focus: undefined,
   };
 }
 
-export const currentFilter = (context: DashboardContext): IncidentFilter => ({
+export const currentFilter = (context: Pick<DashboardContext, 'regionId' | 'windowMinutes'>): IncidentFilter => ({
   regionId: context.regionId,
   windowMinutes: context.windowMinutes,
 });

@@ -7,10 +7,12 @@ import { serverErrorOrMessage } from '../../api/client.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../incidentFilters.ts';
 import { placeKey } from '../preferences.ts';
+import type { PanicSummary } from '../openPanics.ts';
 import { initialContext } from './context.ts';
 import { displayGuards, displayModes } from './displayModes.ts';
 import { incidentsRegion, incidentsSetup } from './incidents.ts';
 import { EVERY_RESOURCE, POLLED_RESOURCES, resourceHandlers } from './resources.ts';
+import { eventsToShow } from './showIncident.ts';
 import { applyStreamMessage } from './streamMessages.ts';
 import { testGeofenceFor } from './testGeofence.ts';
 
@@ -24,11 +26,23 @@ export const dashboardMachine = incidentsSetup
       filterByStatus: assign((_, { status }: { status: StatusFilter }) => ({ statusFilter: status })),
       search: assign((_, { text }: { text: string }) => ({ search: text })),
       receiveMessage: enqueueActions(({ context, enqueue }, { message }: { message: StreamMessage }) => {
-        const { changes, statusReport, incidentsChanged } = applyStreamMessage(context, message);
+        const { changes, statusReport, incidentsChanged } = applyStreamMessage(context, message, Date.now());
         if (Object.keys(changes).length) enqueue.assign(changes);
+        if (changes.incidents) enqueue.raise({ type: 'incidents.streamed' });
         const ref = statusReport && context.incidentRefs[statusReport.id];
         if (ref) enqueue.sendTo(ref, { type: 'incident.sync', status: statusReport.status });
         if (incidentsChanged) enqueue.raise({ type: 'incidents.changed' });
+        // Every region's panics, whatever this page shows (issue 11): the panic watch reads every message.
+        enqueue.sendTo('panicWatch', { type: 'panics.message', message });
+      }),
+      showIncident: enqueueActions(({ context, enqueue }, { panic }: { panic: PanicSummary }) => {
+        for (const event of eventsToShow(context, panic)) enqueue.raise(event);
+        enqueue.assign({
+          focus: { id: panic.id, latitude: panic.latitude, longitude: panic.longitude, seq: (context.focus?.seq ?? 0) + 1 },
+        });
+      }),
+      tellPanicWatch: enqueueActions(({ enqueue }, { id, status }: { id: string; status: string }) => {
+        if (status !== 'open') enqueue.sendTo('panicWatch', { type: 'panic.closed', id });
       }),
       seedGeofence: enqueueActions(({ context, enqueue }) => {
         enqueue.stopChild('seedGeofence');
@@ -44,6 +58,7 @@ export const dashboardMachine = incidentsSetup
     invoke: [
       { id: 'connection', src: 'connection' },
       { id: 'testAlert', src: 'testAlert' },
+      { id: 'panicWatch', src: 'panicWatch', input: ({ context }) => ({ sound: context.soundPreferred }) },
     ],
     entry: { type: 'fetch', params: { resources: EVERY_RESOURCE } },
     type: 'parallel',
@@ -74,9 +89,18 @@ export const dashboardMachine = incidentsSetup
         actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsChanged'],
       },
       'connection.message': { actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) } },
-      'incident.statusChanged': {
-        actions: { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) },
+      // A streamed incident's new row gets its lifecycle at once, as a loaded one does.
+      'incidents.streamed': { actions: 'syncIncidentActors' },
+      'rows.rendered': {
+        actions: [{ type: 'storeRenderedIds', params: ({ event }) => ({ ids: event.ids }) }, 'syncIncidentActors'],
       },
+      'incident.statusChanged': {
+        actions: [
+          { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) },
+          { type: 'tellPanicWatch', params: ({ event }) => ({ id: event.id, status: event.status }) },
+        ],
+      },
+      'incident.show': { actions: { type: 'showIncident', params: ({ event }) => ({ panic: event.panic }) } },
     },
     states: {
       incidents: incidentsRegion,

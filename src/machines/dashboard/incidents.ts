@@ -1,11 +1,12 @@
 // The incidents region: the operator's load (a skeleton, 'Refreshing…'), silent reloads when the stream
 // or a poll says something changed, coalesced so that a burst of alerts costs a few reloads, and one
 // lifecycle actor per row that follows the statuses the backend reports.
-import { assign, enqueueActions, raise, stateIn } from 'xstate';
+import { assign, enqueueActions, raise, sendTo, stateIn } from 'xstate';
 import { loadErrorText } from '../../api/client.ts';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import { mergeStatuses, statusOf } from '../incidentFilters.ts';
+import { withStreamed } from '../incidentScope.ts';
 import { STORAGE_KEYS } from '../preferences.ts';
 import { currentFilter } from './context.ts';
 import { EVERY_RESOURCE } from './resources.ts';
@@ -18,24 +19,31 @@ export const incidentsSetup = dashboardSetup.extend({
   actions: {
     selectRegion: assign((_, { regionId }: { regionId: string }) => ({ regionId })),
     selectWindow: assign((_, { minutes }: { minutes: number }) => ({ windowMinutes: minutes })),
-    storeIncidents: assign((_, { incidents }: { incidents: Incident[] }) => ({ incidents, loadError: undefined })),
+    storeIncidents: assign(({ context }, { incidents }: { incidents: Incident[] }) => ({
+      incidents: withStreamed(incidents, context.streamedIncidents),
+      loadError: undefined,
+    })),
+    forgetStreamedIncidents: assign({ streamedIncidents: [] }),
     storeLoadError: assign((_, { error }: { error: unknown }) => ({ loadError: loadErrorText(error) })),
     storeStatusChange: assign(({ context }, { id, status }: { id: string; status: IncidentStatus }) => ({
       statuses: mergeStatuses(context.statuses, { [id]: status }),
     })),
-    /** One lifecycle actor per incident shown: new rows get one, gone rows lose theirs, kept rows hear the status. */
+    storeRenderedIds: assign((_, { ids }: { ids: string[] }) => ({ renderedIds: ids })),
+    /** One lifecycle actor per rendered row: new rows get one, gone rows lose theirs, kept rows hear the status. */
     syncIncidentActors: enqueueActions(({ context, enqueue }) => {
-      const wanted = new Set(context.incidents.map((incident) => incident.id));
+      const rendered = context.renderedIds && new Set(context.renderedIds);
+      const withRow = rendered ? context.incidents.filter((incident) => rendered.has(incident.id)) : context.incidents;
+      const wanted = new Set(withRow.map((incident) => incident.id));
       const kept = Object.fromEntries(Object.entries(context.incidentRefs).filter(([id]) => wanted.has(id)));
       for (const [id, ref] of Object.entries(context.incidentRefs)) if (!wanted.has(id)) enqueue.stopChild(ref);
-      for (const incident of context.incidents) {
+      for (const incident of withRow) {
         const ref = kept[incident.id];
         if (ref) enqueue.sendTo(ref, { type: 'incident.sync', status: statusOf(incident, context.statuses) });
       }
       enqueue.assign({
         incidentRefs: ({ spawn }) => {
           const refs = { ...kept };
-          for (const incident of context.incidents) {
+          for (const incident of withRow) {
             refs[incident.id] ??= spawn('incident', {
               id: `incident:${incident.id}`,
               input: { id: incident.id, status: statusOf(incident, context.statuses) },
@@ -46,6 +54,9 @@ export const incidentsSetup = dashboardSetup.extend({
       });
     }),
     raiseIncidentsChanged: raise({ type: 'incidents.changed' }),
+    // The panic watch's own all-region load waits for the operator's first: the page asks for what it
+    // shows first, and a single load of everything never delays the table.
+    startPanicWatch: sendTo('panicWatch', { type: 'panics.start' }),
   },
   guards: {
     changePending: stateIn({ incidents: { settling: 'changePending' } }),
@@ -57,14 +68,20 @@ export const incidentsSetup = dashboardSetup.extend({
 const onAnswer = [
   { type: 'storeIncidents', params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output }) },
   'syncIncidentActors',
+  'startPanicWatch',
 ] as const;
-const onFailure = { type: 'storeLoadError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+const onFailure = [
+  { type: 'storeLoadError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  'startPanicWatch',
+] as const;
 
 /**
  * One load of the incidents, shared by the operator's load (skeleton) and the silent reload: a change
  * that arrives while an answer is on its way is kept for one more load once the settling window ends.
  */
 const incidentsLoad = incidentsSetup.createStateConfig({
+  // What the stream brought before this load was asked for is in its answer (announced after commit).
+  entry: 'forgetStreamedIncidents',
   invoke: {
     id: 'incidents',
     src: 'loadIncidents',

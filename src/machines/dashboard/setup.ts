@@ -5,6 +5,7 @@ import { createGeofence, fetchIncidents, type IncidentFilter, type NewGeofence }
 import type { Incident } from '../../api/entities.ts';
 import { connectionMachine } from '../connectionMachine.ts';
 import { incidentMachine } from '../incidentMachine.ts';
+import { panicWatchMachine } from '../panicWatchMachine.ts';
 import { writePreference, type Preferences } from '../preferences.ts';
 import { testAlertMachine } from '../testAlertMachine.ts';
 import { currentPlace, type DashboardContext, type DashboardEvent } from './context.ts';
@@ -20,6 +21,7 @@ export const dashboardSetup = setup({
     connection: connectionMachine,
     testAlert: testAlertMachine,
     incident: incidentMachine,
+    panicWatch: panicWatchMachine,
     loadIncidents: fromPromise<Incident[], IncidentFilter>(({ input }) => fetchIncidents(input)),
     seedGeofence: fromPromise<unknown, NewGeofence>(({ input }) => createGeofence(input)),
     ...resourceActors,

@@ -1,17 +1,23 @@
 // What one live-stream message does to the dashboard (SPEC §7): a GPS ping goes to the front of the
 // pings and onto its trail; an alert, a snapshot or an incident update means the incidents shown may be
-// out of date (a silent reload follows); an incident update also moves that row's status forward.
+// out of date (a silent reload follows); an incident update also moves that row's status forward and,
+// when the incident belongs to the table's load, puts it in the table at once: the operator sees a new
+// panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
 import type { Alert } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import { mergeStatuses } from '../incidentFilters.ts';
-import type { DashboardContext } from './context.ts';
+import { inLoadedScope, upsertIncident } from '../incidentScope.ts';
+import { currentFilter, type DashboardContext } from './context.ts';
 import { appendToHistory, mergePing } from './gpsPings.ts';
 
 /** The alert ids kept for the table; the oldest are forgotten first. */
 export const MAX_REMEMBERED_ALERTS = 500;
 
-type StreamState = Pick<DashboardContext, 'pings' | 'history' | 'statuses' | 'alertIds'>;
+type StreamState = Pick<
+  DashboardContext,
+  'pings' | 'history' | 'statuses' | 'alertIds' | 'incidents' | 'streamedIncidents' | 'regionId' | 'windowMinutes'
+>;
 
 interface StreamOutcome {
   /** The context fields the message changes (none for a message the dashboard does not show). */
@@ -22,7 +28,8 @@ interface StreamOutcome {
   incidentsChanged: boolean;
 }
 
-export function applyStreamMessage(context: StreamState, message: StreamMessage): StreamOutcome {
+/** `now`: the page's clock, for the time window (ms since the epoch). */
+export function applyStreamMessage(context: StreamState, message: StreamMessage, now = Date.now()): StreamOutcome {
   switch (message.type) {
     case 'gps':
       return {
@@ -31,8 +38,15 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage)
       };
     case 'incident_update': {
       const { id, status } = message.incident;
+      const shown = inLoadedScope(message.incident, currentFilter(context), now);
       return {
-        changes: { statuses: mergeStatuses(context.statuses, { [id]: status }) },
+        changes: {
+          statuses: mergeStatuses(context.statuses, { [id]: status }),
+          ...(shown && {
+            incidents: upsertIncident(context.incidents, message.incident),
+            streamedIncidents: upsertIncident(context.streamedIncidents, message.incident),
+          }),
+        },
         statusReport: { id, status },
         incidentsChanged: true,
       };
@@ -42,8 +56,13 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage)
       const alerts = message.type === 'alert' ? [message.alert] : message.alerts;
       return { changes: { alertIds: rememberAlertIds(context.alertIds, alerts) }, incidentsChanged: true };
     }
+    // A geofence crossing is not shown here; a note changes no incident field (the open drawer follows
+    // its incident's notes itself, see incidentDetailsMachine's live actor).
     case 'geofence_alert':
     case 'incident_note':
+      return { changes: {}, incidentsChanged: false };
+    default:
+      // A message type this dashboard does not know yet (a newer server) changes nothing.
       return { changes: {}, incidentsChanged: false };
   }
 }

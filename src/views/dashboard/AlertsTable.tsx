@@ -1,6 +1,7 @@
 import {
   Card,
   CardHeader,
+  Checkbox,
   makeStyles,
   Skeleton,
   SkeletonItem,
@@ -12,21 +13,70 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, memo, useEffect, useMemo, useRef, useState } from 'react';
+import type { Incident } from '../../api/entities.ts';
+import { bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
 import { statusOf, visibleIncidents } from '../../machines/incidentFilters.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
+import { useMay } from '../session-actor.ts';
 import { AlertRow } from './AlertRow.tsx';
+import { BulkBar, type BulkRef } from './BulkBar.tsx';
+import { useRowSync } from './useRowSync.ts';
+import { useRowWindow } from './useRowWindow.ts';
+import { loadChunk } from '../chunk-load.ts';
+import { LazyPart } from '../LazyPart.tsx';
+
+// Opened by a click on a row: not needed for the first paint.
+const IncidentDrawer = lazy(() => loadChunk(() => import('../incident/IncidentDrawer.tsx')).then((m) => ({ default: m.IncidentDrawer })));
 
 const COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   table: { minWidth: '860px' },
+  header: { display: 'flex', alignItems: 'center' },
   empty: { padding: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
 });
 
-export function AlertsTable() {
+/** "Select all" in the Time header: checked when every shown row is, mixed when some are. */
+function SelectAll({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
+  const checked = useSelector(bulk, (s) => {
+    const selected = shown.filter((id) => s.context.selected.includes(id)).length;
+    return selected === 0 ? false : selected === shown.length ? true : 'mixed';
+  });
+  return (
+    <Checkbox
+      aria-label="Select all"
+      checked={checked}
+      onChange={() => bulk.send(checked === true ? { type: 'selection.none' } : { type: 'selection.all', ids: shown })}
+    />
+  );
+}
+
+type SelectableRowProps = Omit<Parameters<typeof AlertRow>[0], 'selection' | 'onOpen'> & {
+  bulk: BulkRef | undefined;
+  onOpen: (incident: Incident) => void;
+};
+
+// Memoised: a new streamed row must not re-render every other row before it can be painted.
+const SelectableRow = memo(function SelectableRow({ bulk, onOpen, ...row }: SelectableRowProps) {
+  const id = row.incident.id;
+  const checked = useSelector(bulk, (s) => s?.context.selected.includes(id) ?? false);
+  const selection = bulk && { checked, onToggle: () => bulk.send({ type: 'selection.toggle', id }) };
+  return <AlertRow {...row} selection={selection} onOpen={() => onOpen(row.incident)} />;
+});
+
+/** `highlightedId`: the incident the operator asked to see (the panic bar's Show); its row is marked. */
+export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) {
   const styles = useStyles();
+  const syncRows = useRowSync();
+  const bulk = useActorRef(
+    bulkTriageMachine.provide({ actions: { announceChanges: (_, { incidents }) => syncRows(incidents) } }),
+  );
+  // Bulk triage is offered to whoever may acknowledge, as the rows' own buttons.
+  const mayTriage = useMay('acknowledge');
+  const [opened, setOpened] = useState<Incident | undefined>(undefined);
   const incidents = DashboardActor.useSelector((s) => s.context.incidents);
   const statuses = DashboardActor.useSelector((s) => s.context.statuses);
   const statusFilter = DashboardActor.useSelector((s) => s.context.statusFilter);
@@ -39,9 +89,24 @@ export function AlertsTable() {
     () => visibleIncidents(incidents, statuses, statusFilter, search),
     [incidents, statuses, statusFilter, search],
   );
+  const shown = useMemo(() => rows.map((incident) => incident.id), [rows]);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusIndex = useMemo(() => (highlightedId ? shown.indexOf(highlightedId) : -1), [shown, highlightedId]);
+  const { start, end, padTop, padBottom } = useRowWindow(rows.length, body, focusIndex);
+  const rendered = useMemo(() => rows.slice(start, end), [rows, start, end]);
+  // Only the rendered rows have a lifecycle actor: 10,000 incidents cost as many machines as fit on screen.
+  const dashboard = DashboardActor.useActorRef();
+  // Told only when the set of rendered rows changes: the actors' own status reports re-render the table,
+  // and telling it again on each of those would loop.
+  const renderedKey = rendered.map((incident) => incident.id).join('\n');
+  useEffect(
+    () => dashboard.send({ type: 'rows.rendered', ids: renderedKey ? renderedKey.split('\n') : [] }),
+    [dashboard, renderedKey],
+  );
   return (
     <Card>
       <CardHeader header={<Text weight="semibold" as="h2">Alerts</Text>} />
+      {mayTriage && rows.length > 0 && <BulkBar bulk={bulk} shown={shown} />}
       {firstLoad ? (
         <Skeleton aria-label="Loading alerts">
           {[0, 1, 2, 3].map((line) => (
@@ -58,23 +123,39 @@ export function AlertsTable() {
             <TableHeader>
               <TableRow>
                 {COLUMNS.map((column) => (
-                  <TableHeaderCell key={column}>{column}</TableHeaderCell>
+                  <TableHeaderCell key={column}>
+                    <span className={styles.header}>
+                      {column === 'Time' && mayTriage && <SelectAll bulk={bulk} shown={shown} />}
+                      {column}
+                    </span>
+                  </TableHeaderCell>
                 ))}
               </TableRow>
             </TableHeader>
-            <TableBody>
-              {rows.map((incident) => (
-                <AlertRow
+            <TableBody ref={body}>
+              {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
+              {rendered.map((incident) => (
+                <SelectableRow
                   key={incident.id}
+                  bulk={mayTriage ? bulk : undefined}
                   incident={incident}
                   alertId={alertIds[incident.id]}
                   actor={refs[incident.id]}
                   fallbackStatus={statusOf(incident, statuses)}
+                  highlighted={incident.id === highlightedId}
+                  onOpen={setOpened}
                 />
               ))}
+              {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
             </TableBody>
           </Table>
         </div>
+      )}
+      {/* The drawer follows its incident itself (the stream), from the copy the row had when clicked. */}
+      {opened && (
+        <LazyPart label="Loading the incident…">
+          <IncidentDrawer key={opened.id} incident={opened} onClose={() => setOpened(undefined)} />
+        </LazyPart>
       )}
     </Card>
   );

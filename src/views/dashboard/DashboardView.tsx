@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { atLeast } from '../breakpoints.ts';
-import { useDevPanelShown } from '../dashboard-actor.ts';
+import { useRowHighlight } from '../alarm/useRowHighlight.ts';
+import { DashboardActor, useDevPanelShown } from '../dashboard-actor.ts';
 import { AlertsTable } from './AlertsTable.tsx';
 import { AnchorsCard } from './AnchorsCard.tsx';
 import { Controls } from './Controls.tsx';
@@ -33,6 +34,7 @@ const useStyles = makeStyles({
 export function DashboardView() {
   const styles = useStyles();
   const devPanelShown = useDevPanelShown();
+  useRowHighlight(DashboardActor.useSelector((s) => s.context.focus));
   return (
     <div className={styles.view}>
       <StatusStrip />

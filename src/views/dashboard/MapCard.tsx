@@ -9,7 +9,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/types.ts';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
@@ -21,6 +21,19 @@ import { isUnverified } from './UnverifiedBadge.tsx';
 
 // deck.gl and MapLibre come in their own chunk, after the tables have painted.
 const MapPanel = lazy(() => loadChunk(() => import('../../map/MapPanel.tsx')));
+
+/** True from the frame after the alerts table first shows its rows, its empty text or an error. */
+function useAfterFirstTablePaint(): boolean {
+  const tableShown = DashboardActor.useSelector((s) => !(s.hasTag('loading') && s.context.incidents.length === 0));
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!tableShown || after) return;
+    // The map's chunk is the largest: downloading and parsing it must not hold back the table's paint.
+    const frame = requestAnimationFrame(() => setAfter(true));
+    return () => cancelAnimationFrame(frame);
+  }, [tableShown, after]);
+  return after;
+}
 
 function toMapAlert(incident: Incident, status: string): MapAlert {
   return {
@@ -54,8 +67,15 @@ export function MapCard() {
   const history = DashboardActor.useSelector((s) => s.context.history);
   const showLiveGps = DashboardActor.useSelector((s) => s.matches({ liveGps: 'on' }));
   const fitGps = DashboardActor.useSelector((s) => s.matches({ fitGps: 'on' }));
+  const focus = DashboardActor.useSelector((s) => s.context.focus);
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
+  const mapWanted = useAfterFirstTablePaint();
+  const mapFallback = (
+    <Skeleton aria-label="Loading map">
+      <SkeletonItem className={styles.mapFallback} />
+    </Skeleton>
+  );
   const alerts = useMemo(
     () => incidents.map((incident) => toMapAlert(incident, statusOf(incident, statuses))),
     [incidents, statuses],
@@ -79,24 +99,23 @@ export function MapCard() {
           </MessageBar>
         )}
       >
-        <Suspense
-          fallback={
-            <Skeleton aria-label="Loading map">
-              <SkeletonItem className={styles.mapFallback} />
-            </Skeleton>
-          }
-        >
-          <MapPanel
-            alerts={alerts}
-            geofences={geofences}
-            pings={pings}
-            history={history}
-            showLiveGps={showLiveGps}
-            fitGps={fitGps}
-            testMode={armed}
-            onMapClick={(latitude, longitude) => testAlert?.send({ type: 'map.click', latitude, longitude })}
-            dark={dark}
-          />
+        <Suspense fallback={mapFallback}>
+          {mapWanted ? (
+            <MapPanel
+              alerts={alerts}
+              geofences={geofences}
+              pings={pings}
+              history={history}
+              showLiveGps={showLiveGps}
+              fitGps={fitGps}
+              testMode={armed}
+              onMapClick={(latitude, longitude) => testAlert?.send({ type: 'map.click', latitude, longitude })}
+              dark={dark}
+              focus={focus}
+            />
+          ) : (
+            mapFallback
+          )}
         </Suspense>
       </ChunkErrorBoundary>
     </Card>

@@ -1,13 +1,19 @@
 import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
+import { PanicBar } from '../alarm/PanicBar.tsx';
+import { PanicSignals } from '../alarm/PanicSignals.tsx';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
-import { AuditView } from '../audit/AuditView.tsx';
 import { BREAKPOINTS } from '../breakpoints.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
-import { useDark } from '../dashboard-actor.ts';
+import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { SideNav, type NavValue } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { loadChunk } from '../chunk-load.ts';
+import { LazyPart } from '../LazyPart.tsx';
+
+// Supervisors' view: not needed for the first paint.
+const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
 
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
@@ -21,7 +27,11 @@ const views: Record<NavValue, () => ReactNode> = {
   dashboard: () => <DashboardView />,
   anchors: () => <DashboardView />,
   analytics: () => <AnalyticsView />,
-  audit: () => <AuditView />,
+  audit: () => (
+    <LazyPart label="Loading the audit trail…">
+      <AuditView />
+    </LazyPart>
+  ),
 };
 
 export function Shell() {
@@ -30,10 +40,19 @@ export function Shell() {
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`);
   const [menuOpen, setMenuOpen] = useState(wide);
   const [selected, setSelected] = useState<NavValue>('dashboard');
+  // Showing an incident (the panic bar, a notification) brings the dashboard forward from any view.
+  const focusSeq = DashboardActor.useSelector((s) => s.context.focus?.seq);
+  const [shownFocus, setShownFocus] = useState(focusSeq);
+  if (shownFocus !== focusSeq) {
+    setShownFocus(focusSeq);
+    if (focusSeq !== undefined && selected !== 'dashboard' && selected !== 'anchors') setSelected('dashboard');
+  }
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
       <div className={styles.page}>
       <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <PanicBar />
+      <PanicSignals />
       <div className={styles.body}>
         <SideNav
           open={menuOpen}

@@ -2,6 +2,7 @@ import { Hamburger, makeStyles, Switch, Text, tokens } from '@fluentui/react-com
 import { ShieldErrorFilled } from '@fluentui/react-icons';
 import { DashboardActor, useConnectionState, useDark } from '../dashboard-actor.ts';
 import { atLeast } from '../breakpoints.ts';
+import { AlarmControls } from '../alarm/AlarmControls.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { SessionUser } from './SessionUser.tsx';
 
@@ -11,6 +12,8 @@ const useStyles = makeStyles({
   bar: {
     display: 'flex',
     alignItems: 'center',
+    // The alarm's controls join the bar while a panic is open: on a phone they go to a second line.
+    flexWrap: 'wrap',
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     backgroundColor: tokens.colorNeutralBackground3,
@@ -40,6 +43,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <Text as="h1" className={styles.title}>
         {APP_TITLE}
       </Text>
+      <AlarmControls />
       <Switch label="Dark mode" checked={dark} onChange={() => send({ type: 'theme.toggle' })} />
       <ConnectionBadge state={useConnectionState()} />
       <SessionUser />

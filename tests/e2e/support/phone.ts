@@ -5,7 +5,7 @@ import { call } from '../../helpers/server.ts';
 
 export interface SentPanic {
   alert: { id: string; incidentId: string; latitude: number; longitude: number; regionId: string };
-  incident: { id: string; status: string; latitude: number; longitude: number; regionId: string; meta: { riskLevel?: string } };
+  incident: { id: string; status: string; createdAt: string; touristId: string | null; latitude: number; longitude: number; regionId: string; meta: { riskLevel?: string } };
 }
 
 export async function sendPanicFromPhone(

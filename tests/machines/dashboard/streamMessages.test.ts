@@ -4,7 +4,9 @@ import type { Alert, GeofenceAlert, GpsPing } from '../../../src/api/entities.ts
 import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../../src/machines/dashboard/streamMessages.ts';
 import { incident } from '../../views/support/fake-api.ts';
 
-const empty = { pings: [], history: {}, statuses: {}, alertIds: {} };
+const empty = {
+  pings: [], history: {}, statuses: {}, alertIds: {}, incidents: [], streamedIncidents: [], regionId: 'all', windowMinutes: 0,
+};
 
 const ping = (touristId: string, latitude = 25.5, at = '2025-01-02T03:04:05.000Z'): GpsPing => ({
   touristId,
@@ -49,7 +51,7 @@ describe('a gps message', () => {
 
 describe('an incident update', () => {
   it('moves the status forward, reports it to the row and asks for a reload', () => {
-    const outcome = applyStreamMessage(empty, { type: 'incident_update', incident: incident({ id: 'I1', status: 'acknowledged' }) });
+    const outcome = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: incident({ id: 'I1', status: 'acknowledged' }) });
     expect(outcome).toEqual({
       changes: { statuses: { I1: 'acknowledged' } },
       statusReport: { id: 'I1', status: 'acknowledged' },
@@ -61,6 +63,39 @@ describe('an incident update', () => {
     const context = { ...empty, statuses: { I1: 'resolved' as const } };
     const outcome = applyStreamMessage(context, { type: 'incident_update', incident: incident({ id: 'I1', status: 'open' }) });
     expect(outcome.changes.statuses).toEqual({ I1: 'resolved' });
+  });
+});
+
+describe('an incident update the table shows', () => {
+  const NOW = Date.parse('2025-01-02T03:10:00.000Z');
+  const older = incident({ id: 'I0', createdAt: '2025-01-02T03:00:00.000Z' });
+
+  it('puts a new incident in the table at once, newest first, and remembers it for the reload', () => {
+    const fresh = incident({ id: 'I1', createdAt: '2025-01-02T03:09:00.000Z' });
+    const { changes, incidentsChanged } = applyStreamMessage({ ...empty, incidents: [older] }, { type: 'incident_update', incident: fresh }, NOW);
+    expect(changes.incidents).toEqual([fresh, older]);
+    expect(changes.streamedIncidents).toEqual([fresh]);
+    expect(incidentsChanged).toBe(true);
+  });
+
+  it('replaces the row of an incident already shown', () => {
+    const assigned = { ...older, assignee: 'omar' };
+    const { changes } = applyStreamMessage({ ...empty, incidents: [older] }, { type: 'incident_update', incident: assigned }, NOW);
+    expect(changes.incidents).toEqual([assigned]);
+  });
+
+  it('leaves out an incident of another region', () => {
+    const elsewhere = incident({ id: 'I1', regionId: 'guwahati' });
+    const { changes } = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: elsewhere }, NOW);
+    expect(changes.incidents).toBeUndefined();
+  });
+
+  it('leaves out a resolved incident older than the time window, but keeps an open panic whatever its age', () => {
+    const window = { ...empty, windowMinutes: 5 };
+    const resolved = incident({ id: 'I1', status: 'resolved', createdAt: '2025-01-02T03:00:00.000Z' });
+    expect(applyStreamMessage(window, { type: 'incident_update', incident: resolved }, NOW).changes.incidents).toBeUndefined();
+    const open = incident({ id: 'I2', createdAt: '2025-01-02T03:00:00.000Z' });
+    expect(applyStreamMessage(window, { type: 'incident_update', incident: open }, NOW).changes.incidents).toEqual([open]);
   });
 });
 

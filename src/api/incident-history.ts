@@ -1,0 +1,36 @@
+// The incident's history and triage at volume (issue 11): notes, assignment, the timeline, and
+// acknowledging or resolving many incidents in one request. Same rules as client.ts.
+import type { Incident, Region } from './entities.ts';
+import type { IncidentAssignBody, IncidentNoteBody, IncidentStatusBody } from './requests.ts';
+import {
+  IncidentNoteResponse,
+  IncidentResponse,
+  IncidentsBulkResponse,
+  IncidentTimelineResponse,
+  type TimelineEntry,
+} from './responses.ts';
+import { fetchRegions, jsonPost, parsed, withNote } from './client.ts';
+
+export type BulkAnswer = Pick<IncidentsBulkResponse, 'incidents' | 'changed' | 'unchanged' | 'refused'>;
+export type BulkChange = 'acknowledge' | 'resolve';
+
+/** Acknowledges or resolves many incidents in one request. */
+export const changeIncidents = (change: BulkChange, ids: readonly string[], note?: string): Promise<BulkAnswer> =>
+  parsed(IncidentsBulkResponse, `/incidents/${change}`, jsonPost({ ids: [...ids], ...withNote(note) } satisfies IncidentStatusBody));
+
+export const addIncidentNote = (id: string, note: string): Promise<TimelineEntry> =>
+  parsed(IncidentNoteResponse, '/incidents/notes', jsonPost({ id, note } satisfies IncidentNoteBody)).then((answer) => answer.entry);
+
+/** `null` unassigns. */
+export const assignIncident = (id: string, assignee: string | null): Promise<Incident> =>
+  parsed(IncidentResponse, '/incidents/assign', jsonPost({ id, assignee } satisfies IncidentAssignBody)).then(
+    (answer) => answer.incident,
+  );
+
+/** The incident's history, oldest first. */
+export const fetchIncidentTimeline = (id: string): Promise<TimelineEntry[]> =>
+  parsed(IncidentTimelineResponse, `/incidents/${encodeURIComponent(id)}/timeline`).then((answer) => answer.entries);
+
+/** The region's record with its contacts; undefined when the backend does not know it. */
+export const fetchRegion = (regionId: string): Promise<Region | undefined> =>
+  fetchRegions().then((regions) => regions.find((region) => region.id === regionId));

@@ -1,0 +1,44 @@
+// The panic bar (issue 11): whatever the dashboard shows, every open, unacknowledged panic in any region
+// is named here until someone acknowledges it. One reads `New panic alert in {region}` with its time;
+// several collapse to `{n} open panic alerts`, with the newest one's region and time: Show and
+// Acknowledge act on that one, so the operator walks through them newest first.
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
+import { formatTime } from '../../domain/display.ts';
+import type { PanicSummary } from '../../machines/openPanics.ts';
+import { DashboardActor } from '../dashboard-actor.ts';
+import { useMay } from '../session-actor.ts';
+import { useOpenPanics, usePanicWatch } from './panic-watch.ts';
+
+const useStyles = makeStyles({
+  // Stays in sight while the operator scrolls the table or the map.
+  bar: { position: 'sticky', top: 0, zIndex: 10, boxShadow: tokens.shadow8 },
+});
+
+export function panicBarTitle(panics: readonly PanicSummary[]): string {
+  return panics.length === 1 ? `New panic alert in ${panics[0]!.regionId}` : `${panics.length} open panic alerts`;
+}
+
+export function PanicBar() {
+  const styles = useStyles();
+  const panics = useOpenPanics();
+  const panicWatch = usePanicWatch();
+  const { send } = DashboardActor.useActorRef();
+  const mayAcknowledge = useMay('acknowledge');
+  const newest = panics[0];
+  if (!newest) return null;
+  const several = panics.length > 1;
+  return (
+    <MessageBar intent="error" layout="multiline" className={styles.bar} data-panic-bar={panics.length}>
+      <MessageBarBody>
+        <MessageBarTitle>{panicBarTitle(panics)}</MessageBarTitle>
+        {several ? `Newest in ${newest.regionId} at ${formatTime(newest.createdAt)}` : formatTime(newest.createdAt)}
+      </MessageBarBody>
+      <MessageBarActions>
+        <Button onClick={() => send({ type: 'incident.show', panic: newest })}>Show</Button>
+        {mayAcknowledge && (
+          <Button onClick={() => panicWatch?.send({ type: 'panic.acknowledge', ids: [newest.id] })}>Acknowledge</Button>
+        )}
+      </MessageBarActions>
+    </MessageBar>
+  );
+}

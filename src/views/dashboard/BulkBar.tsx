@@ -1,0 +1,70 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { selectedShown, type bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
+
+export type BulkRef = ActorRefFrom<typeof bulkTriageMachine>;
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap', paddingBottom: tokens.spacingVerticalS },
+  count: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Acknowledge or resolve the selected rows in one request; resolving confirms with the count first. */
+export function BulkBar({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
+  const styles = useStyles();
+  const count = useSelector(bulk, (s) => selectedShown(s.context.selected, shown).length);
+  const acting = useSelector(bulk, (s) => s.hasTag('acting'));
+  const confirming = useSelector(bulk, (s) => s.matches('confirmingResolve'));
+  const pending = useSelector(bulk, (s) => s.context.pending.length);
+  const report = useSelector(bulk, (s) => s.context.report);
+  const error = useSelector(bulk, (s) => s.context.error);
+  return (
+    <div className={styles.bar}>
+      <Button size="small" disabled={count === 0 || acting} onClick={() => bulk.send({ type: 'bulk.acknowledge', shown })}>
+        Acknowledge selected
+      </Button>
+      <Button size="small" disabled={count === 0 || acting} onClick={() => bulk.send({ type: 'bulk.resolve', shown })}>
+        Resolve selected
+      </Button>
+      <Text className={styles.count}>{acting ? 'Working…' : `${count} selected`}</Text>
+      {report && (
+        <Text role="status" aria-label="Bulk triage result">
+          {report}
+        </Text>
+      )}
+      {error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Dialog open={confirming} onOpenChange={(_, data) => data.open || bulk.send({ type: 'bulk.cancel' })}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{`Resolve ${pending} ${pending === 1 ? 'incident' : 'incidents'}?`}</DialogTitle>
+            <DialogContent>Resolved incidents leave the open list; this cannot be undone.</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => bulk.send({ type: 'bulk.confirm' })}>
+                {`Resolve ${pending}`}
+              </Button>
+              <Button onClick={() => bulk.send({ type: 'bulk.cancel' })}>Cancel</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

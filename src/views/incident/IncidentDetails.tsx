@@ -1,0 +1,37 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import type { GpsHistoryPoint } from '../../api/entities.ts';
+import type { DetailsRef } from './details-ref.ts';
+import { IncidentFacts } from './IncidentFacts.tsx';
+import { IncidentTimeline } from './IncidentTimeline.tsx';
+import { IncidentWrites } from './IncidentWrites.tsx';
+import { TrailMap } from './TrailMap.tsx';
+
+const useStyles = makeStyles({
+  details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+});
+
+export interface DetailsProps {
+  details: DetailsRef;
+  /** The tourist's recent positions, oldest first (from /gps/history and the stream). */
+  trail: readonly GpsHistoryPoint[];
+  /** The geofence the panic was raised in, by name when the dashboard knows it. */
+  zone: string | undefined;
+  /** A viewer reads; an operator and up also writes. */
+  mayWrite: boolean;
+}
+
+/** The drawer's content: facts, trail, the operator's actions and the live timeline. */
+export function IncidentDetails({ details, trail, zone, mayWrite }: DetailsProps) {
+  const styles = useStyles();
+  const incident = useSelector(details, (s) => s.context.incident);
+  const region = useSelector(details, (s) => s.context.region);
+  return (
+    <div className={styles.details}>
+      <IncidentFacts incident={incident} region={region} zone={zone} />
+      <TrailMap incident={incident} trail={trail} />
+      {mayWrite && <IncidentWrites details={details} />}
+      <IncidentTimeline details={details} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, makeStyles, tokens } from '@fluentui/react-components';
+import type { Incident, Region } from '../../api/entities.ts';
+import type { ReactNode } from 'react';
+import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
+
+const useStyles = makeStyles({
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+  },
+  pair: { display: 'contents' },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, wordBreak: 'break-word' },
+  contacts: { display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' },
+});
+
+/** A dialable number: what a phone's dialler accepts from a `tel:` link. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
+
+function Contacts({ region }: { region: Region | undefined }) {
+  const styles = useStyles();
+  if (!region?.contacts.length) return <>—</>;
+  return (
+    <ul className={styles.contacts} aria-label="Region contacts">
+      {region.contacts.map((contact) => (
+        <li key={`${contact.label}:${contact.phone}`}>
+          <Link href={telHref(contact.phone)}>{`${contact.label}: ${contact.phone}`}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What is known of the incident, in the order an operator reads it out on the phone. */
+export function IncidentFacts({ incident, region, zone }: { incident: Incident; region: Region | undefined; zone: string | undefined }) {
+  const styles = useStyles();
+  const facts: [string, ReactNode][] = [
+    ['Status', incident.status],
+    ['Type', incident.type],
+    ['Severity', incident.severity],
+    ['Reported (phone)', formatTime(incident.reportedAt)],
+    ['Received (server)', formatTime(incident.createdAt)],
+    ['Tourist', orDash(incident.touristId)],
+    ['Device', orDash(incident.deviceId)],
+    ['Coordinates', formatPosition(incident)],
+    ['Zone', orDash(zone)],
+    ['Region', region?.name ?? incident.regionId],
+    ['Contacts', <Contacts key="contacts" region={region} />],
+    ['Assigned to', orDash(incident.assignee)],
+    ['Acknowledged by', orDash(incident.acknowledgedBy)],
+    ['Resolved by', orDash(incident.resolvedBy)],
+    ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt) : '—'],
+  ];
+  return (
+    <dl className={styles.facts} aria-label="Incident facts">
+      {facts.map(([term, value]) => (
+        <div key={term} className={styles.pair}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.value}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

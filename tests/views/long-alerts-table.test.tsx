@@ -1,0 +1,74 @@
+// A day of incidents (issue 12): the alerts table renders only the rows in view, with one lifecycle actor
+// each, yet the row the operator asked to see (the panic bar's Show) is rendered and highlighted wherever
+// it is in the list.
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createActor } from 'xstate';
+import { afterEach, expect, it, vi } from 'vitest';
+import { connectionMachine } from '../../src/machines/connectionMachine.ts';
+import { dashboardMachine } from '../../src/machines/dashboard/dashboardMachine.ts';
+import { readPreferences } from '../../src/machines/preferences.ts';
+import { sessionMachine } from '../../src/machines/sessionMachine.ts';
+import { AlertsTable } from '../../src/views/dashboard/AlertsTable.tsx';
+import { DashboardActor } from '../../src/views/dashboard-actor.ts';
+import { SessionActor } from '../../src/views/session-actor.ts';
+import { FakeApi, incident } from './support/fake-api.ts';
+import { FakeStream } from './support/fake-stream.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const COUNT = 3_000;
+
+function renderTable(highlightedId?: string) {
+  const api = new FakeApi();
+  const start = Date.parse('2025-01-02T00:00:00.000Z');
+  api.incidents = Array.from({ length: COUNT }, (_, i) =>
+    incident({ id: `INC-${String(COUNT - i).padStart(5, '0')}`, createdAt: new Date(start - i * 1000).toISOString() }),
+  );
+  vi.stubGlobal('fetch', api.fetch);
+  const stream = new FakeStream();
+  const logic = dashboardMachine.provide({ actors: { connection: connectionMachine.provide({ actors: { eventStream: stream.logic } }) } });
+  let dashboard: ReturnType<typeof createActor<typeof dashboardMachine>> | undefined;
+  function Spy() {
+    dashboard = DashboardActor.useActorRef() as never;
+    return null;
+  }
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <SessionActor.Provider logic={sessionMachine} options={{ input: {} }}>
+        <DashboardActor.Provider logic={logic} options={{ input: { preferences: readPreferences(localStorage) } }}>
+          <Spy />
+          <AlertsTable highlightedId={highlightedId} />
+        </DashboardActor.Provider>
+      </SessionActor.Provider>
+    </FluentProvider>,
+  );
+  return { actors: () => Object.keys(dashboard!.getSnapshot().context.incidentRefs).length };
+}
+
+const bodyRows = () => within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row').slice(1);
+
+it(`renders a few rows of ${COUNT}, each with its lifecycle, and select-all still takes every row`, async () => {
+  const table = renderTable();
+  await screen.findByRole('row', { name: /INC-03000/ });
+  expect(bodyRows().length).toBeGreaterThan(10);
+  expect(bodyRows().length).toBeLessThan(100);
+  expect(table.actors()).toBe(bodyRows().length);
+  expect(screen.queryByRole('row', { name: /INC-00001/ })).toBeNull();
+  expect(within(bodyRows()[0]!).getByRole('button', { name: 'Acknowledge' }).hasAttribute('disabled')).toBe(false);
+  screen.getByRole('checkbox', { name: 'Select all' }).click();
+  expect(await screen.findByText(new RegExp(`${COUNT} selected`))).toBeTruthy();
+});
+
+it('renders and highlights the shown incident far down the list', async () => {
+  const scrollBy = vi.fn();
+  vi.stubGlobal('scrollBy', scrollBy);
+  renderTable('INC-00100');
+  const row = await screen.findByRole('row', { name: /INC-00100/ });
+  expect(row.getAttribute('data-highlighted')).toBe('true');
+  expect(scrollBy).toHaveBeenCalled();
+  expect(screen.queryByRole('row', { name: /INC-03000/ })).toBeNull();
+});

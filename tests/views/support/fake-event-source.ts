@@ -1,0 +1,27 @@
+// The browser's EventSource at its boundary: the drawer's live feed opens one per open drawer; the test
+// sends the stream's messages through every open one and sees which are open.
+import type { StreamMessage } from '../../../src/api/stream.ts';
+
+export class FakeEventSource {
+  static readonly CLOSED = 2;
+  static open: FakeEventSource[] = [];
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeEventSource.open.push(this);
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+    FakeEventSource.open = FakeEventSource.open.filter((source) => source !== this);
+  }
+
+  /** Delivers a message (or any raw `data:` line) on every open source. */
+  static deliver(message: StreamMessage | string) {
+    const data = typeof message === 'string' ? message : JSON.stringify(message);
+    for (const source of FakeEventSource.open) source.onmessage?.({ data } as MessageEvent<string>);
+  }
+}
