@@ -1,6 +1,7 @@
 // The live connection: the stream's state as the badge shows it, polling while it is not connected,
 // and a fresh EventSource after a back-off once the browser has given up on the old one.
 import { assign, not, sendParent, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { GpsPing } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { eventStream, type StreamEvent } from './eventStream.ts';
 
@@ -9,7 +10,10 @@ const FIRST_RECONNECT_DELAY_MS = 2_000;
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
 /** What the parent (the dashboard) hears from this machine. */
-type ConnectionOutput = { type: 'connection.poll' } | { type: 'connection.message'; message: StreamMessage };
+type ConnectionOutput =
+  | { type: 'connection.poll' }
+  | { type: 'connection.message'; message: StreamMessage }
+  | { type: 'connection.pings'; pings: GpsPing[] };
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
@@ -28,6 +32,10 @@ export const connectionMachine = setup({
     forwardMessage: sendParent(({ event }) => {
       if (event.type !== 'stream.message') throw new Error(`forwardMessage cannot handle ${event.type}`);
       return { type: 'connection.message', message: event.message } satisfies ConnectionOutput;
+    }),
+    forwardPings: sendParent(({ event }) => {
+      if (event.type !== 'stream.pings') throw new Error(`forwardPings cannot handle ${event.type}`);
+      return { type: 'connection.pings', pings: event.pings } satisfies ConnectionOutput;
     }),
     countFailedReconnect: assign({ failedReconnects: ({ context }) => Math.min(context.failedReconnects + 1, 8) }),
     resetReconnects: assign({ failedReconnects: 0 }),
@@ -52,6 +60,7 @@ export const connectionMachine = setup({
           initial: 'connecting',
           on: {
             'stream.message': { actions: 'forwardMessage' },
+            'stream.pings': { actions: 'forwardPings' },
             'stream.closed': { target: 'waitingToReconnect', actions: 'countFailedReconnect' },
           },
           states: {

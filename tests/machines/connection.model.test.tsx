@@ -8,12 +8,13 @@ import { describePath, transitionCoverPaths } from './support/transition-paths.t
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
 // The parent-bound actions are no-ops for path generation; the page under test runs the real ones.
-const model = connectionMachine.provide({ actions: { requestPoll: () => {}, forwardMessage: () => {} } });
+const model = connectionMachine.provide({ actions: { requestPoll: () => {}, forwardMessage: () => {}, forwardPings: () => {} } });
 const gpsSample = {
   type: 'stream.message' as const,
   message: { type: 'gps' as const, ping: { touristId: 'T-MODEL', deviceId: null, latitude: 25.57, longitude: 91.88, at: '2025-01-02T03:04:05.000Z' } },
 };
-const paths = transitionCoverPaths(model, { samples: { 'stream.message': [gpsSample] } });
+const pingsSample = { type: 'stream.pings' as const, pings: [gpsSample.message.ping] };
+const paths = transitionCoverPaths(model, { samples: { 'stream.message': [gpsSample], 'stream.pings': [pingsSample] } });
 console.log(`connection model: ${paths.length} paths cover every state and transition`);
 
 type Snapshot = (typeof paths)[number]['state'];
@@ -27,6 +28,8 @@ async function perform(page: DashboardHarness, step: Step, messageNumber: number
     case 'stream.closed': return page.stream.giveUp();
     case 'stream.message':
       return page.stream.message({ ...gpsSample.message, ping: { ...gpsSample.message.ping, touristId: `T-MODEL-${messageNumber}` } });
+    case 'stream.pings':
+      return page.stream.pings([{ ...gpsSample.message.ping, touristId: `T-MODEL-${messageNumber}` }]);
     default:
       if (event.type.startsWith('xstate.after.pollInterval')) return page.fireTimer(POLL_INTERVAL_MS);
       if (event.type.startsWith('xstate.after.reconnectDelay')) return page.fireTimer(TEST_RECONNECT_DELAY_MS);
@@ -68,7 +71,7 @@ describe('connection statechart on the page', () => {
         await page.advance(1000);
         expect(page.api.callsTo('/incidents/filter').length).toBe(incidentLoadsBefore + 1);
       }
-      if (step.event.type === 'stream.message') {
+      if (step.event.type === 'stream.message' || step.event.type === 'stream.pings') {
         expect(await screen.findByText(`T-MODEL-${messages}`)).toBeTruthy();
       }
     }

@@ -1,14 +1,14 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
-import { useLiveFrame } from '../../src/map/useLiveFrame.ts';
+import { TRAIL_REFRESH_MS, useLiveFrame } from '../../src/map/useLiveFrame.ts';
 import { ping } from './fixtures.ts';
 
 let frameCallbacks: FrameRequestCallback[] = [];
-function runAnimationFrame() {
+function runAnimationFrame(now = performance.now()) {
   const callbacks = frameCallbacks;
   frameCallbacks = [];
-  act(() => callbacks.forEach((callback) => callback(performance.now())));
+  act(() => callbacks.forEach((callback) => callback(now)));
 }
 
 beforeEach(() => {
@@ -54,5 +54,37 @@ describe('useLiveFrame', () => {
     expect(frameCallbacks).toHaveLength(1);
     runAnimationFrame();
     expect(result.current.pings[0]!.position).toEqual([9, 9]);
+  });
+
+  it(`redraws the trails at once after a quiet spell, then at most once per ${TRAIL_REFRESH_MS} ms, the markers on every frame`, () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const trail = (n: number): GpsHistory => ({ a: Array.from({ length: n }, (_, i) => ({ latitude: i, longitude: i, at: `t${i}` })) });
+    const { result, rerender } = renderHook(({ pings, history }: { pings: GpsPing[]; history: GpsHistory }) => useLiveFrame(pings, history), {
+      initialProps: { pings: [ping('a', 1, 1)], history: trail(1) },
+    });
+    runAnimationFrame(10_000);
+    rerender({ pings: [ping('a', 2, 2)], history: trail(2) });
+    runAnimationFrame(10_016);
+    expect(result.current.trails[0]!.path).toHaveLength(2);
+
+    rerender({ pings: [ping('a', 3, 3)], history: trail(3) });
+    runAnimationFrame(10_032);
+    expect(result.current.pings[0]!.position).toEqual([3, 3]);
+    expect(result.current.trails[0]!.path).toHaveLength(2);
+    rerender({ pings: [ping('a', 4, 4)], history: trail(4) });
+    runAnimationFrame(10_048);
+    expect(result.current.pings[0]!.position).toEqual([4, 4]);
+    expect(result.current.trails[0]!.path).toHaveLength(2);
+
+    // Nothing else arrives: the held trail still comes, once its second is up.
+    expect(frameCallbacks).toHaveLength(0);
+    // The timer was set at 10,032 for the second that began at 10,016.
+    act(() => vi.advanceTimersByTime(TRAIL_REFRESH_MS - 17));
+    expect(frameCallbacks).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(frameCallbacks).toHaveLength(1);
+    runAnimationFrame(10_016 + TRAIL_REFRESH_MS);
+    expect(result.current.trails[0]!.path).toHaveLength(4);
+    vi.useRealTimers();
   });
 });

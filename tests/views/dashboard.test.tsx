@@ -233,6 +233,18 @@ describe('live stream', () => {
     expect(Number(screen.getByTestId('map').getAttribute('data-alerts'))).toBe(0);
   });
 
+  it('shows a burst of pings as the same pings one at a time: newest first, one per key', async () => {
+    const page = await renderDashboard();
+    page.stream.open();
+    page.stream.pings([...Array.from({ length: 60 }, (_, i) => ping(`K${i}`)), ping('K3', 10.5)]);
+    await settle();
+    const rows = within(screen.getByRole('table', { name: 'GPS Pings (latest)' })).getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).toContain('K3');
+    expect(rows[0]!.textContent).toContain('10.50000');
+    expect(rows[1]!.textContent).toContain('K59');
+    expect(rows.filter((r) => r.textContent!.includes('K3'))).toHaveLength(1);
+  });
+
   it('reloads at once for a single alert: a panic waits for no window', async () => {
     const page = await renderDashboard();
     page.stream.open();

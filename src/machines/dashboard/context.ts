@@ -2,7 +2,7 @@
 // actors, and the side data of the resource table.
 import type { ActorRefFrom } from 'xstate';
 import type { IncidentFilter } from '../../api/client.ts';
-import type { Incident } from '../../api/entities.ts';
+import type { GpsPing, Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../incidentFilters.ts';
@@ -65,6 +65,7 @@ export type DashboardEvent =
   | { type: 'rows.rendered'; ids: string[] }
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }
+  | { type: 'connection.pings'; pings: GpsPing[] }
   | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
   | { type: 'incident.show'; panic: PanicSummary }
   | Done<'incidents', Incident[]>

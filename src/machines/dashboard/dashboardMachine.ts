@@ -13,6 +13,7 @@ import { displayGuards, displayModes } from './displayModes.ts';
 import { incidentsRegion, incidentsSetup } from './incidents.ts';
 import { EVERY_RESOURCE, POLLED_RESOURCES, resourceHandlers } from './resources.ts';
 import { eventsToShow } from './showIncident.ts';
+import { receivePings } from './gpsPings.ts';
 import { applyStreamMessage } from './streamMessages.ts';
 import { testGeofenceFor } from './testGeofence.ts';
 
@@ -89,6 +90,7 @@ export const dashboardMachine = incidentsSetup
         actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsChanged'],
       },
       'connection.message': { actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) } },
+      'connection.pings': { actions: assign(({ context, event }) => receivePings(context, event.pings)) },
       // A streamed incident's new row gets its lifecycle at once, as a loaded one does.
       'incidents.streamed': { actions: 'syncIncidentActors' },
       'rows.rendered': {

@@ -9,7 +9,7 @@ import type { StreamMessage } from '../../api/stream.ts';
 import { mergeStatuses } from '../incidentFilters.ts';
 import { inLoadedScope, upsertIncident } from '../incidentScope.ts';
 import { currentFilter, type DashboardContext } from './context.ts';
-import { appendToHistory, mergePing } from './gpsPings.ts';
+import { receivePings } from './gpsPings.ts';
 
 /** The alert ids kept for the table; the oldest are forgotten first. */
 export const MAX_REMEMBERED_ALERTS = 500;
@@ -32,10 +32,7 @@ interface StreamOutcome {
 export function applyStreamMessage(context: StreamState, message: StreamMessage, now = Date.now()): StreamOutcome {
   switch (message.type) {
     case 'gps':
-      return {
-        changes: { pings: mergePing(context.pings, message.ping), history: appendToHistory(context.history, message.ping) },
-        incidentsChanged: false,
-      };
+      return { changes: receivePings(context, [message.ping]), incidentsChanged: false };
     case 'incident_update': {
       const { id, status } = message.incident;
       const shown = inLoadedScope(message.incident, currentFilter(context), now);

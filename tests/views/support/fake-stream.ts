@@ -1,6 +1,7 @@
 // The live stream without a network: the test says when it opens, fails, closes or carries a message.
 import { fromCallback } from 'xstate';
 import type { StreamEvent } from '../../../src/machines/eventStream.ts';
+import type { GpsPing } from '../../../src/api/entities.ts';
 import type { StreamMessage } from '../../../src/api/stream.ts';
 
 export class FakeStream {
@@ -30,4 +31,6 @@ export class FakeStream {
   fail = () => this.emit({ type: 'stream.error' });
   giveUp = () => this.emit({ type: 'stream.closed' });
   message = (message: StreamMessage) => this.emit({ type: 'stream.message', message });
+  /** A burst of GPS pings, as eventStream gathers them (oldest first). */
+  pings = (pings: GpsPing[]) => this.emit({ type: 'stream.pings', pings });
 }
