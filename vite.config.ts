@@ -21,7 +21,13 @@ export default defineConfig({
       output: {
         // The map's libraries in one chunk: luma.gl imports its WebGL device on demand, and a chunk the
         // map fetched only then failed while the server was restarting. WebGPU stays apart: never used.
-        codeSplitting: { groups: [{ name: 'map-libraries', test: MAP_LIBRARIES }] },
+        // Vite's preload helper would otherwise land in that chunk and pull it into the first paint.
+        codeSplitting: {
+          groups: [
+            { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+            { name: 'map-libraries', test: MAP_LIBRARIES, priority: 1 },
+          ],
+        },
       },
     },
   },

@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { distDir } from '../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, round, waitForMap } from './browser-support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, onEveryStreamMessage, round, waitForLiveStream, waitForMap } from './browser-support.ts';
 import { buildDeckFloorPage, recordGpsMessages, startReplayServer, type GpsRecording } from './support/deck-floor.ts';
 import { percentile } from './support/stats.ts';
 
@@ -22,17 +22,7 @@ const GUWAHATI = { latitude: 26.1445, longitude: 91.7362 };
 /** Counts the GPS messages a page's EventSource delivers (the dashboard's and the floor's alike). */
 const COUNT_GPS = `
   window.gpsMessages = 0;
-  const descriptor = Object.getOwnPropertyDescriptor(EventSource.prototype, 'onmessage');
-  Object.defineProperty(EventSource.prototype, 'onmessage', {
-    configurable: true,
-    get: descriptor.get,
-    set(handler) {
-      descriptor.set.call(this, handler && ((event) => {
-        if (typeof event.data === 'string' && event.data.includes('"type":"gps"')) window.gpsMessages++;
-        return handler.call(this, event);
-      }));
-    },
-  });
+  ${onEveryStreamMessage(`if (data.includes('"type":"gps"')) window.gpsMessages++;`)}
 `;
 
 function pingsOfRound(round: number): object[][] {
@@ -83,7 +73,7 @@ const replay = await startReplayServer(floorDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const dashboard = await openPage(browser, `${server.url}/`);
-  await dashboard.page.getByText('Live updates: connected', { exact: true }).waitFor({ timeout: 30_000 });
+  await waitForLiveStream(dashboard.page);
   await waitForMap(dashboard.page);
   const floor = await openPage(browser, `${replay.url}/`);
   await floor.page.locator('canvas').first().waitFor({ timeout: 30_000 });

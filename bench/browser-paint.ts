@@ -10,7 +10,7 @@ import { chromium, type Page } from 'playwright-core';
 import { distDir } from '../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, percentile, postAndWaitForRow, round, STAMP_PAGE, waitForMap, type Sample } from './browser-support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, percentile, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream, waitForMap } from './browser-support.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ALERTS = QUICK ? 20 : 50;
@@ -47,7 +47,7 @@ try {
   await context.addInitScript({ content: STAMP_PAGE });
   const page = await context.newPage();
   await page.goto(`${server.url}/`);
-  await page.getByText('Live updates: connected', { exact: true }).waitFor({ timeout: 30_000 });
+  await waitForLiveStream(page);
   await page.waitForFunction(() => (window as unknown as { benchMarks: { tablePainted?: number } }).benchMarks.tablePainted !== undefined);
   const load = await javascriptBeforeFirstPaint(page, server.url);
   const gzipKB = load.files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;

@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { distDir } from '../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, percentile, postAndWaitForRow, round, STAMP_PAGE, type Sample } from './browser-support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, percentile, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream } from './browser-support.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const INCIDENTS = QUICK ? 2_000 : 10_000;
@@ -45,7 +45,7 @@ try {
   const firstPaintMs = round(await page.evaluate(() => (window as unknown as { benchMarks: { tablePainted: number } }).benchMarks.tablePainted));
   const rendered = await page.locator('table[aria-label="Alerts"] tbody tr:not([aria-hidden])').count();
   console.log(`${INCIDENTS} incidents: first table paint ${firstPaintMs} ms after navigation start (${rendered} rows rendered)`);
-  await page.getByText('Live updates: connected', { exact: true }).waitFor({ timeout: 30_000 });
+  await waitForLiveStream(page);
   const samples: Sample[] = [];
   for (let i = 0; i < NEW_ALERTS; i++) {
     samples.push(await postAndWaitForRow(page, GUWAHATI.latitude - 0.5 - i / 1000, GUWAHATI.longitude));

@@ -8,6 +8,31 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run',
 export const OFFLINE_STYLE_URL = `data:application/json,${encodeURIComponent(JSON.stringify({ version: 8, sources: {}, layers: [{ id: 'basemap-background', type: 'background', paint: { 'background-color': '#e5e7eb' } }] }))}`;
 
 /**
+ * Page script that runs `onData` (JavaScript with the message's text in `data`) on every message an
+ * EventSource delivers, before the page's own handler sees it, and marks the stream live once its
+ * snapshot came. Strings, not functions: tsx's compiled helpers (`__name`) do not exist in the page.
+ */
+export function onEveryStreamMessage(onData: string): string {
+  return `
+  const descriptor = Object.getOwnPropertyDescriptor(EventSource.prototype, 'onmessage');
+  Object.defineProperty(EventSource.prototype, 'onmessage', {
+    configurable: true,
+    get: descriptor.get,
+    set(handler) {
+      descriptor.set.call(this, handler && ((event) => {
+        if (typeof event.data === 'string') {
+          const data = event.data;
+          if (data.startsWith('{"type":"snapshot"')) window.streamLive = true;
+          ${onData}
+        }
+        return handler.call(this, event);
+      }));
+    },
+  });
+`;
+}
+
+/**
  * Stamps, in the page, the first table paint (a row or the empty text, then the next frame) and each
  * stream message that carries an alert. A string, not a function: tsx's helpers do not exist in the page.
  */
@@ -21,17 +46,7 @@ export const STAMP_PAGE = `
     }
   });
   document.addEventListener('DOMContentLoaded', () => firstTable.observe(document.body, { childList: true, subtree: true }));
-  const descriptor = Object.getOwnPropertyDescriptor(EventSource.prototype, 'onmessage');
-  Object.defineProperty(EventSource.prototype, 'onmessage', {
-    configurable: true,
-    get: descriptor.get,
-    set(handler) {
-      descriptor.set.call(this, handler && ((event) => {
-        if (typeof event.data === 'string' && /"type":\\s*"alert"/.test(event.data)) window.benchMarks.message ??= performance.now();
-        return handler.call(this, event);
-      }));
-    },
-  });
+  ${onEveryStreamMessage(`if (/"type":\\s*"alert"/.test(data)) window.benchMarks.message ??= performance.now();`)}
 `;
 
 export interface Sample {
@@ -69,6 +84,15 @@ export async function postAndWaitForRow(page: Page, latitude: number, longitude:
       }),
     { latitude, longitude },
   );
+}
+
+/**
+ * Waits for the dashboard's stream to be live: connected, and its snapshot received. A panic sent between
+ * the two is in the snapshot, not in a message of its own, and a bench waiting for its message would wait on.
+ */
+export async function waitForLiveStream(page: Page): Promise<void> {
+  await page.getByText('Live updates: connected', { exact: true }).waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { streamLive?: boolean }).streamLive === true, undefined, { timeout: 30_000 });
 }
 
 export const round = (ms: number) => Math.round(ms * 10) / 10;

@@ -12,7 +12,7 @@ import { MAX_GPS_BATCH } from '../src/api/fields.ts';
 import type { GpsUpdateBody } from '../src/api/requests.ts';
 import { openDatabase } from '../server/db/open.ts';
 import type { Database } from '../server/db/seam.ts';
-import pg from 'pg';
+import { dropSchema } from '../tools/drop-schema.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import { benchZones, closeClient, postJson, Walker, ZONES, type Answer } from './ingest-workload.ts';
 
@@ -129,16 +129,6 @@ async function floor(db: Database, rows: GpsUpdateBody[]): Promise<number> {
     await db.query(`insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at) values ${values.join(', ')}`, params);
   }
   return (rows.length / (performance.now() - started)) * 1000;
-}
-
-async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function measureStore(mode: 'pglite' | 'postgres'): Promise<StoreFigures> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, type Server } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
+import { dropSchema } from '../../tools/drop-schema.ts';
 
 export interface TestServer extends Server {
   url: string;
@@ -52,16 +53,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   };
 }
 
-export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
-}
+export { dropSchema };
 
 /** JSON request helper: returns status, parsed body and headers. */
 export async function call(
