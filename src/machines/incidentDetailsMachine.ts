@@ -38,6 +38,7 @@ type DetailsEvent =
 
 interface WriteInput {
   id: string;
+  /** The draft as typed: the client trims it and leaves an empty one out. */
   note?: string;
 }
 
@@ -49,8 +50,6 @@ export function withEntry(entries: readonly TimelineEntry[], entry: TimelineEntr
   if (entries.some((known) => sameEntry(known, entry))) return [...entries];
   return [...entries, entry].sort((a, b) => a.at.localeCompare(b.at));
 }
-
-const noteOf = (draft: string) => (draft.trim() ? { note: draft.trim() } : {});
 
 /** An answer with the changed incident: it is shown, the row hears it, and the timeline is read again. */
 const changed = [
@@ -175,7 +174,7 @@ export const incidentDetailsMachine = setup({
           invoke: {
             id: 'acknowledge',
             src: 'acknowledge',
-            input: ({ context }) => ({ id: context.incident.id, ...noteOf(context.draft) }),
+            input: ({ context }) => ({ id: context.incident.id, note: context.draft }),
             onDone: { target: 'idle', actions: [...changed, 'clearDraft'] },
             onError: writeRefused,
           },
@@ -185,7 +184,7 @@ export const incidentDetailsMachine = setup({
           invoke: {
             id: 'resolve',
             src: 'resolve',
-            input: ({ context }) => ({ id: context.incident.id, ...noteOf(context.draft) }),
+            input: ({ context }) => ({ id: context.incident.id, note: context.draft }),
             onDone: { target: 'idle', actions: [...changed, 'clearDraft'] },
             onError: writeRefused,
           },

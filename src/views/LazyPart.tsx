@@ -4,7 +4,8 @@ import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
 import { Suspense, type ReactNode } from 'react';
 import { ChunkErrorBoundary } from './dashboard/ChunkErrorBoundary.tsx';
 
-export function LazyPart({ label, children }: { label: string; children: ReactNode }) {
+/** `fallback`: what stands in while it downloads (a small spinner with `label` unless given). */
+export function LazyPart({ label, fallback, children }: { label: string; fallback?: ReactNode; children: ReactNode }) {
   return (
     <ChunkErrorBoundary
       fallback={(message) => (
@@ -13,7 +14,7 @@ export function LazyPart({ label, children }: { label: string; children: ReactNo
         </MessageBar>
       )}
     >
-      <Suspense fallback={<Spinner size="small" label={label} />}>{children}</Suspense>
+      <Suspense fallback={fallback ?? <Spinner size="small" label={label} />}>{children}</Suspense>
     </ChunkErrorBoundary>
   );
 }

@@ -2,20 +2,18 @@ import {
   Card,
   CardHeader,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Skeleton,
   SkeletonItem,
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/types.ts';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
 import { statusOf } from '../../machines/incidentFilters.ts';
 import { loadChunk } from '../chunk-load.ts';
-import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { LazyPart } from '../LazyPart.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 import { isUnverified } from './UnverifiedBadge.tsx';
 
@@ -92,32 +90,24 @@ export function MapCard() {
           </div>
         }
       />
-      <ChunkErrorBoundary
-        fallback={(message) => (
-          <MessageBar intent="error">
-            <MessageBarBody>{message}</MessageBarBody>
-          </MessageBar>
+      <LazyPart label="Loading map" fallback={mapFallback}>
+        {mapWanted ? (
+          <MapPanel
+            alerts={alerts}
+            geofences={geofences}
+            pings={pings}
+            history={history}
+            showLiveGps={showLiveGps}
+            fitGps={fitGps}
+            testMode={armed}
+            onMapClick={(latitude, longitude) => testAlert?.send({ type: 'map.click', latitude, longitude })}
+            dark={dark}
+            focus={focus}
+          />
+        ) : (
+          mapFallback
         )}
-      >
-        <Suspense fallback={mapFallback}>
-          {mapWanted ? (
-            <MapPanel
-              alerts={alerts}
-              geofences={geofences}
-              pings={pings}
-              history={history}
-              showLiveGps={showLiveGps}
-              fitGps={fitGps}
-              testMode={armed}
-              onMapClick={(latitude, longitude) => testAlert?.send({ type: 'map.click', latitude, longitude })}
-              dark={dark}
-              focus={focus}
-            />
-          ) : (
-            mapFallback
-          )}
-        </Suspense>
-      </ChunkErrorBoundary>
+      </LazyPart>
     </Card>
   );
 }
