@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { LegendEntry } from './live-frame.ts';
+import { TRAIL_CAP, type LegendEntry } from './live-frame.ts';
 import { cssColour, LEGEND_SCROLL_HEIGHT_PX } from './style.ts';
 
 const useStyles = makeStyles({
@@ -22,9 +22,10 @@ const useStyles = makeStyles({
   entry: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   swatch: { width: '10px', height: '10px', borderRadius: '50%', flexShrink: 0 },
   key: { overflow: 'hidden', textOverflow: 'ellipsis' },
+  note: { marginTop: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground3, whiteSpace: 'normal' },
 });
 
-export function Legend({ entries, more }: { entries: readonly LegendEntry[]; more: number }) {
+export function Legend({ entries, more, trailsHidden }: { entries: readonly LegendEntry[]; more: number; trailsHidden: number }) {
   const styles = useStyles();
   if (entries.length === 0) return null;
   return (
@@ -41,6 +42,11 @@ export function Legend({ entries, more }: { entries: readonly LegendEntry[]; mor
         ))}
         {more > 0 && <li className={styles.entry}>+{more} more…</li>}
       </ul>
+      {trailsHidden > 0 && (
+        <div className={styles.note}>
+          Trails shown for the first {TRAIL_CAP} devices ({trailsHidden} more without)
+        </div>
+      )}
     </section>
   );
 }

@@ -167,7 +167,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
           {TEST_MODE_HINT}
         </div>
       )}
-      {showLiveGps && <Legend entries={legend.entries} more={legend.more} />}
+      {showLiveGps && <Legend entries={legend.entries} more={legend.more} trailsHidden={legend.trailsHidden} />}
       {card && <DetailsCard placed={card} onClose={() => setPinned(null)} />}
     </div>
   );

@@ -18,12 +18,20 @@ export interface TrailRow {
   colour: Rgb;
 }
 
+/**
+ * Trails drawn at most: the first keys seen, as in the legend. Past a few hundred, crossing trails are no
+ * longer something an operator can read, and drawing 10,000 of them cost the page twice what its markers did.
+ */
+export const TRAIL_CAP = 500;
+
 export interface LiveFrame {
   /** Palette index per key, in first-seen order; never reassigned, so a key keeps its colour. */
   colourIndex: ReadonlyMap<string, number>;
   slots: readonly (string | null)[];
   pings: readonly PingRow[];
   trails: readonly TrailRow[];
+  /** Keys with a trail left undrawn by TRAIL_CAP. */
+  trailsHidden: number;
   /** False when slots were compacted: rows moved index, so positions must jump, not glide. */
   glide: boolean;
   sources: { pings: readonly GpsPing[] | null; history: GpsHistory | null };
@@ -34,6 +42,7 @@ export const emptyLiveFrame: LiveFrame = {
   slots: [],
   pings: [],
   trails: [],
+  trailsHidden: 0,
   glide: true,
   sources: { pings: null, history: null },
 };
@@ -100,12 +109,16 @@ function buildPingRows(
   });
 }
 
-function buildTrailRows(history: GpsHistory, colourIndex: ReadonlyMap<string, number>): TrailRow[] {
-  return Object.entries(history).map(([key, points]) => ({
+function buildTrailRows(history: GpsHistory, colourIndex: ReadonlyMap<string, number>): { trails: TrailRow[]; trailsHidden: number } {
+  let keys = Object.keys(history);
+  const trailsHidden = Math.max(0, keys.length - TRAIL_CAP);
+  if (trailsHidden > 0) keys = keys.sort((a, b) => colourIndex.get(a)! - colourIndex.get(b)!).slice(0, TRAIL_CAP);
+  const trails = keys.map((key) => ({
     key,
-    path: points.filter(hasNumericCoordinates).map((p): LngLat => [p.longitude, p.latitude]),
+    path: history[key]!.filter(hasNumericCoordinates).map((p): LngLat => [p.longitude, p.latitude]),
     colour: colourOf(colourIndex, key),
   }));
+  return { trails, trailsHidden };
 }
 
 export function nextLiveFrame(previous: LiveFrame, pings: readonly GpsPing[], history: GpsHistory): LiveFrame {
@@ -125,8 +138,8 @@ export function nextLiveFrame(previous: LiveFrame, pings: readonly GpsPing[], hi
     slots = reconciled.slots;
     glide = !reconciled.compacted;
   }
-  const trails = historyChanged || colourIndex !== previous.colourIndex ? buildTrailRows(history, colourIndex) : previous.trails;
-  return { colourIndex, slots, pings: pingRows, trails, glide, sources: { pings, history } };
+  const { trails, trailsHidden } = historyChanged || colourIndex !== previous.colourIndex ? buildTrailRows(history, colourIndex) : previous;
+  return { colourIndex, slots, pings: pingRows, trails, trailsHidden, glide, sources: { pings, history } };
 }
 
 export interface LegendEntry {
@@ -134,14 +147,15 @@ export interface LegendEntry {
   colour: Rgb;
 }
 
-/** Live keys (a marker or a trail) in first-seen order: the first LEGEND_CAP, and how many more. */
-export function legendOf(frame: LiveFrame): { entries: LegendEntry[]; more: number } {
+/** Live keys (a marker or a trail, drawn or not) in first-seen order: the first LEGEND_CAP, and how many more. */
+export function legendOf(frame: LiveFrame): { entries: LegendEntry[]; more: number; trailsHidden: number } {
   const live = new Set<string>();
   for (const row of frame.pings) if (row.ping) live.add(row.key);
-  for (const trail of frame.trails) live.add(trail.key);
+  for (const key of Object.keys(frame.sources.history ?? {})) live.add(key);
   const ordered = [...live].sort((a, b) => (frame.colourIndex.get(a) ?? 0) - (frame.colourIndex.get(b) ?? 0));
   return {
     entries: ordered.slice(0, LEGEND_CAP).map((key) => ({ key, colour: colourOf(frame.colourIndex, key) })),
     more: Math.max(0, ordered.length - LEGEND_CAP),
+    trailsHidden: frame.trailsHidden,
   };
 }

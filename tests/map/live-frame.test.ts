@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
-import { COMPACT_MIN_EMPTY_SLOTS, emptyLiveFrame, legendOf, nextLiveFrame, type LiveFrame } from '../../src/map/live-frame.ts';
+import { COMPACT_MIN_EMPTY_SLOTS, TRAIL_CAP, emptyLiveFrame, legendOf, nextLiveFrame, type LiveFrame } from '../../src/map/live-frame.ts';
 import { GPS_PALETTE } from '../../src/map/style.ts';
 import { ping } from './fixtures.ts';
 
@@ -129,6 +129,18 @@ describe('live frame: colours', () => {
     const second = nextLiveFrame(first, [ping('a', 2, 2)], history);
     expect(second.trails).toBe(first.trails);
   });
+
+  it(`draws the trails of the first ${TRAIL_CAP} keys seen only, and counts the rest`, () => {
+    const keys = Array.from({ length: TRAIL_CAP + 20 }, (_, i) => `device-${i}`);
+    const history: GpsHistory = Object.fromEntries([...keys].reverse().map((key) => [key, [{ latitude: 1, longitude: 1, at: '' }]]));
+    const frame = nextLiveFrame(emptyLiveFrame, keys.map((key) => ping(key, 1, 1)), history);
+    expect(frame.trails).toHaveLength(TRAIL_CAP);
+    expect(new Set(frame.trails.map((trail) => trail.key))).toEqual(new Set(keys.slice(0, TRAIL_CAP)));
+    expect(frame.trailsHidden).toBe(20);
+    const legend = legendOf(frame);
+    expect(legend.trailsHidden).toBe(20);
+    expect(legend.more).toBe(TRAIL_CAP + 20 - 10);
+  });
 });
 
 describe('legend', () => {
@@ -149,6 +161,7 @@ describe('legend', () => {
         { key: 't', colour: GPS_PALETTE[2] },
       ],
       more: 0,
+      trailsHidden: 0,
     });
   });
 });
