@@ -8,7 +8,7 @@ import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { actorOf } from '../http/actor.ts';
 import { defineRoute } from '../http/route.ts';
-import { filterIncidents, findIncident, listIncidents, lockIncidents } from '../stores/incidents.ts';
+import { filterIncidentsJson, findIncident, listIncidents, lockIncidents } from '../stores/incidents.ts';
 import { applyStatusAction, type Acting } from './incident-changes.ts';
 
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
@@ -41,7 +41,11 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       query: IncidentsFilterQuery,
       response: IncidentsResponse,
     },
-    async ({ query }) => ({ incidents: await filterIncidents(ctx.db, { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true }) }),
+    async ({ query, reply }) => {
+      const incidents = await filterIncidentsJson(ctx.db, { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true });
+      reply.type('application/json; charset=utf-8');
+      return `{"ok":true,"incidents":${incidents}}`;
+    },
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>

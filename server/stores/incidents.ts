@@ -1,5 +1,6 @@
 import type { Incident } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
+import { incidentsJsonQuery } from './incident-json.ts';
 import { iso } from './time.ts';
 
 export interface IncidentRow {
@@ -106,21 +107,23 @@ export interface IncidentFilter {
   withUnresolvedPanics?: boolean;
 }
 
-/** Newest first by receive time: at most `limit`, plus (when asked) every unresolved panic of the region. */
-export async function filterIncidents(db: Sql, filter: IncidentFilter): Promise<Incident[]> {
-  const { rows } = await db.query<IncidentRow>(
-    `select * from (
-       (select * from incidents
-         where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
-         order by created_at desc, id desc limit $3)
-       union
-       (select * from incidents
-         where $4 and type = 'panic' and status <> 'resolved' and ($1::text is null or region_id = $1))
-     ) as listed
-     order by created_at desc, id desc`,
+/**
+ * Newest first by receive time: at most `limit`, plus (when asked) every unresolved panic of the region.
+ * Answers the JSON array of the incidents as text (see incident-json.ts).
+ */
+export async function filterIncidentsJson(db: Sql, filter: IncidentFilter): Promise<string> {
+  const { rows } = await db.query<{ incidents: string }>(
+    incidentsJsonQuery(
+      `where ($1::text is null or region_id = $1)
+         and (id in (select id from incidents
+                      where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
+                      order by created_at desc, id desc limit $3)
+              or ($4 and type = 'panic' and status <> 'resolved'))`,
+      'created_at desc, id desc',
+    ),
     [filter.regionId ?? null, filter.since?.toISOString() ?? null, filter.limit, filter.withUnresolvedPanics ?? false],
   );
-  return rows.map(incidentFromRow);
+  return rows[0].incidents;
 }
 
 /** Where a page ended: the next page holds the rows strictly older in (created_at, id) order. */

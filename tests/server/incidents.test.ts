@@ -189,6 +189,26 @@ describe('GET /incidents/filter', () => {
     expect(ids(res)).not.toContain(oldInRegion.id);
   });
 
+  it('answers every incident field for field as GET /incidents does, whatever its state', async () => {
+    const reported = await panic({ latitude: 50.6, longitude: 50.6, touristId: 'tourist-json', deviceId: 'device-json', at: '2026-11-23T10:00:00.123456Z' });
+    const acknowledged = await panic({ latitude: 50.6, longitude: 50.6 });
+    expect((await act('acknowledge', acknowledged.id)).status).toBe(200);
+    expect((await call(server.url, 'POST', '/incidents/assign', { id: acknowledged.id, assignee: 'dana' })).status).toBe(200);
+    const escalated = await panic({ latitude: 50.6, longitude: 50.6 });
+    await server.ctx.db.query("update incidents set escalated_at = now() where id = $1", [escalated.id]);
+    const res = await call(server.url, 'GET', '/incidents/filter?regionId=guwahati');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const listed = new Map<string, Incident>((await call(server.url, 'GET', '/incidents?limit=500')).body.incidents.map((i: Incident) => [i.id, i]));
+    for (const id of [reported.id, acknowledged.id, escalated.id, oldInRegion.id, oldOpenPanic.id]) {
+      expect(res.body.incidents.find((i: Incident) => i.id === id)).toStrictEqual(listed.get(id));
+    }
+    const byId = (id: string) => res.body.incidents.find((i: Incident) => i.id === id);
+    expect(byId(reported.id)).toMatchObject({ touristId: 'tourist-json', deviceId: 'device-json', reportedAt: '2026-11-23T10:00:00.123Z' });
+    expect(byId(acknowledged.id)).toMatchObject({ status: 'acknowledged', assignee: 'dana', acknowledgedBy: expect.any(String) });
+    expect(byId(escalated.id).escalatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(byId(oldInRegion.id)).toMatchObject({ status: 'resolved', resolvedAt: expect.any(String) });
+  });
+
   it('answers an unknown region with an empty list', async () => {
     const res = await call(server.url, 'GET', '/incidents/filter?regionId=atlantis');
     expect(res.status).toBe(200);
