@@ -1,7 +1,9 @@
+// First, so that it runs before the modules below: see early-load.ts.
+import './early-load.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppProps } from './views/App.tsx';
-import { readPreferences } from './machines/preferences.ts';
+import { browserStorage, readPreferences } from './machines/preferences.ts';
 import { App } from './views/App.tsx';
 
 /** `?inspect` in a development build shows the running statecharts in Stately's inspector. */
@@ -9,14 +11,6 @@ async function developmentInspector(): Promise<AppProps['inspect']> {
   if (!import.meta.env.DEV || !new URLSearchParams(location.search).has('inspect')) return undefined;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector().inspect;
-}
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The single sign-on callback sends failures back as `?signin_error=`; read once, then dropped from the address. */
@@ -35,7 +29,7 @@ const signInError = takeSignInError();
 void developmentInspector().then((inspect) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App preferences={readPreferences(storage(), prefersDark)} signInError={signInError} inspect={inspect} />
+      <App preferences={readPreferences(browserStorage(), prefersDark)} signInError={signInError} inspect={inspect} />
     </StrictMode>,
   );
 });

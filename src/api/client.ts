@@ -7,7 +7,11 @@ import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, R
 import type { IncidentStatus } from './fields.ts';
 import type { GeofenceBody, IncidentStatusBody, PanicAlertBody } from './requests.ts';
 import { IncidentResponse, type DbModeResponse, type SafetyCreditResponse } from './responses.ts';
+import { takeEarly } from './early-response.ts';
 import { StreamMessage } from './stream.ts';
+import { buildUrl, incidentsUrl, SESSION_URL, type IncidentFilter } from './urls.ts';
+
+export type { IncidentFilter };
 
 /** The whole safety-credit answer: the box shows `score`, the breakdown dialog shows everything. */
 export type SafetyCredit = z.infer<typeof SafetyCreditResponse>;
@@ -20,8 +24,6 @@ const INCIDENTS_LOAD_FAILED = 'Failed to load incidents';
 const STATUS_FETCH_LIMIT = 50;
 const EVENTS_FETCH_LIMIT = 20;
 export const STREAM_PATH = '/panic-alerts/stream';
-
-const baseUrl = '';
 
 /** A failed call; `serverError` is the backend's own `error` sentence when it sent one. */
 export class ApiError extends Error {
@@ -63,30 +65,6 @@ export function serverErrorOrMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export interface IncidentFilter {
-  regionId: string;
-  windowMinutes: number;
-}
-
-type Query = Record<string, string | number | undefined>;
-
-function buildUrl(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
-}
-
-/** Region 'all' and window 0 are not sent (SPEC §5). */
-function filterQuery({ regionId, windowMinutes }: IncidentFilter): Query {
-  return {
-    regionId: regionId && regionId !== 'all' ? regionId : undefined,
-    minutes: windowMinutes > 0 ? windowMinutes : undefined,
-  };
-}
-
 type Body = Record<string, unknown>;
 type FieldCheck = (value: unknown) => boolean;
 
@@ -106,8 +84,8 @@ async function readBody(response: Response): Promise<Body | undefined> {
 }
 
 async function respond(path: string, init?: RequestInit): Promise<{ response: Response; body: Body | undefined }> {
-  const response = await fetch(path, init);
-  if (response.status === 401 && !path.startsWith(`${baseUrl}/auth/`)) for (const listener of unauthorizedListeners) listener();
+  const response = await ((init === undefined && takeEarly(path)) || fetch(path, init));
+  if (response.status === 401 && !path.startsWith('/auth/')) for (const listener of unauthorizedListeners) listener();
   return { response, body: await readBody(response) };
 }
 
@@ -150,7 +128,7 @@ async function post(path: string, payload: object): Promise<Body> {
 }
 
 export const fetchIncidents = (filter: IncidentFilter) =>
-  getField<Incident[]>(buildUrl('/incidents/filter', filterQuery(filter)), 'incidents', isArray);
+  getField<Incident[]>(incidentsUrl(filter), 'incidents', isArray);
 
 /** The latest incidents' statuses, keyed by id (the "status map"). */
 export async function fetchIncidentStatuses(): Promise<Record<string, IncidentStatus>> {
@@ -210,7 +188,7 @@ export type AuthSettings = Pick<AuthSettingsResponse, 'signInRequired' | 'sso'>;
 export type Session = Pick<MeResponse, 'user' | 'signInRequired'>;
 
 /** Who is signed in; a 401 (ApiError, isUnauthorized) when sign-in is required and nobody is. */
-export const fetchSession = (): Promise<Session> => parsed(MeResponse, '/auth/me');
+export const fetchSession = (): Promise<Session> => parsed(MeResponse, SESSION_URL);
 
 export const fetchAuthSettings = (): Promise<AuthSettings> => parsed(AuthSettingsResponse, '/auth/settings');
 

@@ -50,6 +50,11 @@ export function readPreferences(storage: ReadableStorage | undefined, prefersDar
   };
 }
 
+/** The browser's storage, if the page may use it (private browsing may refuse even the lookup). */
+export function browserStorage(): Storage | undefined {
+  return safely(() => globalThis.localStorage, undefined);
+}
+
 /** Private browsing and full quotas make storage throw; a lost preference is not worth an error. */
 export function writePreference(storage: Pick<Storage, 'setItem'> | undefined, key: string, value: string): void {
   safely(() => storage?.setItem(key, value), undefined);

@@ -48,6 +48,7 @@ type Failed<Id extends string> = { type: `xstate.error.actor.${Id}`; error: unkn
 export type DashboardEvent =
   | { type: 'dashboard.refresh' }
   | { type: 'dashboard.refreshAll' }
+  | { type: 'resources.load' }
   | { type: 'anchors.refresh' }
   | { type: 'pings.refresh' }
   | { type: 'region.select'; regionId: string }

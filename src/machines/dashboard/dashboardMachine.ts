@@ -2,7 +2,7 @@
 // polling while it is down), filtered on the client, with the operator's preferences kept in storage.
 // Composed of the side-resource table (resources.ts), the incidents region (incidents.ts) and the
 // display modes (displayModes.ts); what a stream message does is streamMessages.ts.
-import { assign, enqueueActions } from 'xstate';
+import { assign, enqueueActions, raise } from 'xstate';
 import { serverErrorOrMessage } from '../../api/client.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../incidentFilters.ts';
@@ -61,9 +61,13 @@ export const dashboardMachine = incidentsSetup
       { id: 'testAlert', src: 'testAlert' },
       { id: 'panicWatch', src: 'panicWatch', input: ({ context }) => ({ sound: context.soundPreferred }) },
     ],
-    entry: { type: 'fetch', params: { resources: EVERY_RESOURCE } },
+    // Raised, so the side data is asked for after the table's incidents (the incidents region's invoke): the
+    // browser sends six requests at a time and the server answers in order, and the table is what an
+    // operator opens the page for.
+    entry: raise({ type: 'resources.load' }),
     type: 'parallel',
     on: {
+      'resources.load': { actions: { type: 'fetch', params: { resources: EVERY_RESOURCE } } },
       // Side data: each answer is stored, each failure leaves what was shown (SPEC §8).
       ...resourceHandlers,
       // The rows' lifecycles follow the statuses too.

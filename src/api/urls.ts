@@ -1,0 +1,28 @@
+// The backend's addresses as the dashboard asks for them (same origin), in a module of their own: the
+// early load (early-response.ts) builds the table's address before the rest of the page's code runs.
+
+/** Who is signed in (401 when sign-in is required and nobody is). */
+export const SESSION_URL = '/auth/me';
+
+export interface IncidentFilter {
+  regionId: string;
+  windowMinutes: number;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+export function buildUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${path}${search ? `?${search}` : ''}`;
+}
+
+/** Region 'all' and window 0 are not sent (SPEC §5). */
+export const incidentsUrl = ({ regionId, windowMinutes }: IncidentFilter): string =>
+  buildUrl('/incidents/filter', {
+    regionId: regionId && regionId !== 'all' ? regionId : undefined,
+    minutes: windowMinutes > 0 ? windowMinutes : undefined,
+  });
