@@ -1,6 +1,5 @@
 import {
   Card,
-  CardHeader,
   Checkbox,
   makeStyles,
   Skeleton,
@@ -22,6 +21,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { AlertRow } from './AlertRow.tsx';
 import { BulkBar, type BulkRef } from './BulkBar.tsx';
+import { CardTitle } from './CardTitle.tsx';
 import { useRowSync } from './useRowSync.ts';
 import { useRowWindow } from './useRowWindow.ts';
 import { loadChunk } from '../chunk-load.ts';
@@ -105,7 +105,7 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   );
   return (
     <Card>
-      <CardHeader header={<Text weight="semibold" as="h2">Alerts</Text>} />
+      <CardTitle title="Alerts" />
       {mayTriage && rows.length > 0 && <BulkBar bulk={bulk} shown={shown} />}
       {firstLoad ? (
         <Skeleton aria-label="Loading alerts">

@@ -2,7 +2,6 @@
 import {
   Button,
   Card,
-  CardHeader,
   makeStyles,
   Table,
   TableBody,
@@ -14,6 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { CardTitle } from './CardTitle.tsx';
 
 export interface Column<Row> {
   title: string;
@@ -45,8 +45,8 @@ export function DataCard<Row>({
   const styles = useStyles();
   return (
     <Card className={styles.card}>
-      <CardHeader
-        header={<Text weight="semibold" as="h2">{title}</Text>}
+      <CardTitle
+        title={title}
         action={
           onRefresh && (
             <Button size="small" aria-label={`Refresh ${title}`} onClick={onRefresh}>

@@ -1,12 +1,4 @@
-import {
-  Card,
-  CardHeader,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Card, makeStyles, Skeleton, SkeletonItem } from '@fluentui/react-components';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/types.ts';
@@ -14,6 +6,7 @@ import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
 import { statusOf } from '../../machines/incidentFilters.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
+import { CardTitle } from './CardTitle.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 import { isUnverified } from './UnverifiedBadge.tsx';
 
@@ -53,7 +46,6 @@ function toMapAlert(incident: Incident, status: string): MapAlert {
 const useStyles = makeStyles({
   card: { minWidth: 0 },
   mapFallback: { height: '400px' },
-  header: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
 });
 
 export function MapCard() {
@@ -80,16 +72,9 @@ export function MapCard() {
   );
   return (
     <Card className={styles.card} aria-label="Map">
-      <CardHeader
-        header={
-          <div className={styles.header}>
-            <Text weight="semibold" as="h2">
-              Map
-            </Text>
-            <RiskLegend />
-          </div>
-        }
-      />
+      <CardTitle title="Map">
+        <RiskLegend />
+      </CardTitle>
       <LazyPart label="Loading map" fallback={mapFallback}>
         {mapWanted ? (
           <MapPanel
