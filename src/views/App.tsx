@@ -3,6 +3,7 @@ import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts
 import type { Preferences } from '../machines/preferences.ts';
 import type { sessionMachine } from '../machines/sessionMachine.ts';
 import { DashboardActor } from './dashboard-actor.ts';
+import { RecoveringBoundary } from './RecoveringBoundary.tsx';
 import { SessionActor } from './session-actor.ts';
 import { SessionGate } from './session/SessionGate.tsx';
 import { Shell } from './shell/Shell.tsx';
@@ -27,9 +28,11 @@ export function App({ preferences, logic, sessionLogic, signInError, inspect, cl
     <SessionActor.Provider logic={sessionLogic} options={{ input: { signInError }, ...shared }}>
       <SessionGate dark={preferences.dark}>
         {/* Mounted only while signed in: the dashboard's requests and stream start after sign-in and stop at sign-out. */}
-        <DashboardActor.Provider logic={logic} options={{ input: { preferences }, ...shared }}>
-          <Shell />
-        </DashboardActor.Provider>
+        <RecoveringBoundary>
+          <DashboardActor.Provider logic={logic} options={{ input: { preferences }, ...shared }}>
+            <Shell />
+          </DashboardActor.Provider>
+        </RecoveringBoundary>
       </SessionGate>
     </SessionActor.Provider>
   );
