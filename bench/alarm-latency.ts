@@ -12,6 +12,7 @@ import { distDir } from '../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, onEveryStreamMessage, waitForLiveStream } from './browser-support.ts';
+import { percentile } from './support/stats.ts';
 
 const PANICS = process.env.BENCH_QUICK === '1' ? 8 : 20;
 const WARM_UP_PANICS = 3;
@@ -95,11 +96,6 @@ async function until<T>(read: () => Promise<T | undefined>, debug?: () => Promis
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
-}
 
 for (let attempt = 0; attempt < 3 && dashboardBuildIsStale(distDir); attempt++) await buildDashboard();
 const server = await spawnServer({ SERVE_DASHBOARD: '1', MAP_STYLE_URL: OFFLINE_STYLE_URL, RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: '' });

@@ -10,7 +10,8 @@ import { chromium, type Page } from 'playwright-core';
 import { distDir } from '../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, percentile, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream, waitForMap } from './browser-support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream, waitForMap } from './browser-support.ts';
+import { percentile } from './support/stats.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ALERTS = QUICK ? 20 : 50;

@@ -6,7 +6,8 @@ import { chromium } from 'playwright-core';
 import { distDir } from '../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, percentile, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream } from './browser-support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream } from './browser-support.ts';
+import { percentile } from './support/stats.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const INCIDENTS = QUICK ? 2_000 : 10_000;

@@ -97,11 +97,6 @@ export async function waitForLiveStream(page: Page): Promise<void> {
 
 export const round = (ms: number) => Math.round(ms * 10) / 10;
 
-export function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
-}
-
 export async function waitForMap(page: Page): Promise<void> {
   await page.locator('canvas').first().waitFor({ timeout: 60_000 });
 }
