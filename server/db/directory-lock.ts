@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, lstatSync, realpathSync, renameSync, rmSync, type Stats } from 'node:fs';
 import type { Server } from 'node:net';
 import { join, resolve } from 'node:path';
-import { listenAsOwner, probeLock, type LockOwner, type LockProbe } from './lock-socket.ts';
+import { setTimeout as delay } from 'node:timers/promises';
+import { listenAsOwner, listenQuietly, probeLock, type LockOwner, type LockProbe } from './lock-socket.ts';
 
 const SOCKET_NAME = 'server.sock';
 /** The pid file of earlier versions: meaningless once pids are reused, so it is ignored and removed. */
@@ -10,6 +11,8 @@ const LEGACY_LOCK_NAME = 'server.lock';
 /** sun_path holds 108 bytes including the terminating NUL. */
 const MAX_SOCKET_PATH_BYTES = 107;
 const MAX_ATTEMPTS = 50;
+/** Removing a dead lock takes microseconds; a remover the machine has stalled may hold its turn far longer. */
+const TURN_WAIT_MS = 10_000;
 
 /** Folders (by real path) this process holds: a second open here is a mistake, not another server. */
 const heldByThisProcess = new Set<string>();
@@ -18,6 +21,11 @@ const heldByThisProcess = new Set<string>();
 const SOCKET_FILE_UNSUPPORTED = new Set(['ENOTSUP', 'EOPNOTSUPP', 'EPERM']);
 
 export type ReleaseLock = () => Promise<void>;
+
+export interface LockOptions {
+  /** Runs between the steps of removing a dead lock: tests stall there, as a loaded machine's scheduler does. */
+  betweenRemovalSteps?: () => void;
+}
 
 interface Claimed {
   server: Server;
@@ -55,19 +63,39 @@ function statOrUndefined(path: string): Stats | undefined {
 }
 
 /**
- * Removes the socket file found dead, and only that one: several servers may be taking over the same
- * dead lock. Check, rename and re-check run without yielding, so another server's live socket can only
- * be caught in the microseconds between them, and then goes straight back.
+ * Whoever removes a dead lock holds this turn while it does. Two removers at once could go wrong: one
+ * stats the dead socket and loses the CPU, the other removes it and a third server links its live one in,
+ * the first wakes and renames that live socket away, and a fourth links into the empty name before it goes
+ * back: two owners (CI saw it among six). A Linux abstract socket is bound atomically and dropped by the
+ * kernel with its process, so the turn cannot outlive a crash. It is per network namespace: servers in two
+ * namespaces sharing one folder, and other systems, rely on the re-check in removeDeadSocket alone.
  */
-function removeDeadSocket(socketPath: string, gravePath: string, dead: Stats): void {
+async function takeTurnToRemove(realDir: string): Promise<Server | 'busy' | 'unsupported'> {
+  if (process.platform !== 'linux') return 'unsupported';
+  const name = `\0panic-alerts-dashboard/takeover/${createHash('sha256').update(realDir).digest('hex')}`;
+  try {
+    return await listenQuietly(name);
+  } catch (error) {
+    if (codeOf(error) === 'EADDRINUSE') return 'busy';
+    throw error;
+  }
+}
+
+/**
+ * Removes the socket file found dead, and only that one. Check, rename and re-check run without
+ * yielding; should a live socket be caught all the same (no turn held), it goes straight back.
+ */
+function removeDeadSocket(socketPath: string, gravePath: string, dead: Stats, options: LockOptions): void {
   const current = statOrUndefined(socketPath);
   if (!current || !sameFile(current, dead)) return;
+  options.betweenRemovalSteps?.();
   try {
     renameSync(socketPath, gravePath);
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return;
     throw error;
   }
+  options.betweenRemovalSteps?.();
   if (!sameFile(lstatSync(gravePath), dead)) {
     try {
       linkSync(gravePath, socketPath);
@@ -84,7 +112,7 @@ function removeDeadSocket(socketPath: string, gravePath: string, dead: Stats): v
  * the kernel closed the socket with the process, whatever pid a restart gets). `link` fails when the name
  * exists, so two servers can never both create it; after linking, the owner greeting us must be ourselves.
  */
-async function claimSocketFile(dir: string, owner: LockOwner): Promise<Claimed> {
+async function claimSocketFile(dir: string, realDir: string, owner: LockOwner, options: LockOptions): Promise<Claimed> {
   const socketPath = join(dir, SOCKET_NAME);
   const privatePath = join(dir, `.${SOCKET_NAME}.${owner.nonce}`);
   const gravePath = join(dir, `.${SOCKET_NAME}.${owner.nonce}.dead`);
@@ -93,6 +121,7 @@ async function claimSocketFile(dir: string, owner: LockOwner): Promise<Claimed> 
   try {
     chmodSync(privatePath, 0o600);
     const ours = lstatSync(privatePath);
+    const turnWaitEnds = Date.now() + TURN_WAIT_MS;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
         linkSync(privatePath, socketPath);
@@ -111,7 +140,19 @@ async function claimSocketFile(dir: string, owner: LockOwner): Promise<Claimed> 
         };
         return { server, release };
       }
-      if (holder.state === 'dead') removeDeadSocket(socketPath, gravePath, probed);
+      if (holder.state !== 'dead') continue;
+      const turn = await takeTurnToRemove(realDir);
+      if (turn === 'busy') {
+        if (Date.now() > turnWaitEnds) throw new Error(`Could not lock the data folder ${dir}: another server's removal of its dead lock never ended.`);
+        attempt--; // waiting for another's turn is not the lock changing hands
+        await delay(1 + Math.random() * 4);
+        continue;
+      }
+      try {
+        removeDeadSocket(socketPath, gravePath, probed, options);
+      } finally {
+        if (turn !== 'unsupported') turn.close();
+      }
     }
     throw new Error(`Could not lock the data folder ${dir}: its lock kept changing hands.`);
   } catch (error) {
@@ -144,7 +185,7 @@ async function claimAbstractSocket(dir: string, realDir: string, owner: LockOwne
  * kernel holds for it and drops when the process ends, however it ends (SIGKILL included). Resolves to the
  * function that releases it.
  */
-export async function acquireDirectoryLock(dataDir: string): Promise<ReleaseLock> {
+export async function acquireDirectoryLock(dataDir: string, options: LockOptions = {}): Promise<ReleaseLock> {
   const dir = resolve(dataDir);
   const realDir = realpathSync(dir);
   if (heldByThisProcess.has(realDir)) throw new Error(`The data folder ${dir} is already open in this process.`);
@@ -155,7 +196,7 @@ export async function acquireDirectoryLock(dataDir: string): Promise<ReleaseLock
     let claimed: Claimed | undefined;
     if (fitsSunPath(longestPath)) {
       try {
-        claimed = await claimSocketFile(dir, owner);
+        claimed = await claimSocketFile(dir, realDir, owner, options);
       } catch (error) {
         if (process.platform !== 'linux' || !SOCKET_FILE_UNSUPPORTED.has(codeOf(error) ?? '')) throw error;
       }

@@ -36,6 +36,15 @@ export function listenAsOwner(address: string, owner: LockOwner): Promise<Server
     socket.on('error', () => {}); // a prober that hangs up early is none of the owner's business
     socket.end(greeting);
   });
+  return listenUnreferenced(server, address);
+}
+
+/** Listens at `address` and hangs up on whoever connects: a name held, with nothing to say. */
+export function listenQuietly(address: string): Promise<Server> {
+  return listenUnreferenced(createServer((socket) => socket.destroy()), address);
+}
+
+function listenUnreferenced(server: Server, address: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(address, () => {

@@ -5,14 +5,17 @@ import { fileURLToPath } from 'node:url';
 const lockModule = fileURLToPath(new URL('../../server/db/directory-lock.ts', import.meta.url));
 
 // Loads the lock module, says "ready", waits for a line on stdin, then claims the folder and reports.
+// With a stall, each step of removing a dead lock first blocks the process for up to that long.
 const script = `
 const { acquireDirectoryLock } = await import(process.argv[1]);
+const stallMs = Number(process.argv[3] ?? 0);
+const stall = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * stallMs);
 const { createInterface } = await import('node:readline');
 const lines = createInterface({ input: process.stdin });
 console.log(JSON.stringify({ ready: true }));
 lines.once('line', async () => {
   try {
-    await acquireDirectoryLock(process.argv[2]);
+    await acquireDirectoryLock(process.argv[2], stallMs ? { betweenRemovalSteps: stall } : {});
     console.log(JSON.stringify({ owned: true }));
   } catch (error) {
     console.log(JSON.stringify({ error: error.message }));
@@ -32,8 +35,9 @@ export interface LockHolder {
 }
 
 /** A bare process (no server) that claims a data folder's lock when told to, then holds it until killed. */
-export async function startLockHolder(dataDir: string): Promise<LockHolder> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, lockModule, dataDir], {
+export async function startLockHolder(dataDir: string, removalStallMs = 0): Promise<LockHolder> {
+  const args = ['--import', 'tsx', '--input-type=module', '-e', script, lockModule, dataDir, String(removalStallMs)];
+  const child = spawn(process.execPath, args, {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
