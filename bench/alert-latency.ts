@@ -1,8 +1,7 @@
 // Alert latency (issue 12, figure 1): from sending POST /panic-alert to the alert's stream message reaching
 // each of 1,000 stream clients, while phones send 2,000 GPS pings/s in batches. The same run against the
-// floor, a bare node:http server relaying the POSTed body to the same clients. The floor takes the same GPS
-// posts but does not relay them: on a 2-core machine, relaying 2,000 frames/s to 1,000 clients without any
-// bound overloads it (seconds of latency), and the floor is meant to show what the machine allows.
+// floor, a bare node:http server relaying every POSTed body (alerts and GPS batches) to the same clients, and
+// once more against a floor that answers the GPS posts without relaying them: the alert alone on the machine.
 // Everything is its own process: the server, the floor, the GPS load, and two processes of raw clients
 // that only note when each alert's marker first arrives.
 // Run: npx tsx bench/alert-latency.ts   (BENCH_QUICK=1 for fewer alerts)
@@ -92,8 +91,8 @@ async function measure(url: string): Promise<LatencyRun> {
 function report(label: string, run: LatencyRun): void {
   const ms = (values: number[], q: number) => percentile(values, q).toFixed(1).padStart(6);
   console.log(
-    `  ${label.padEnd(12)} p50 ${ms(run.latencies, 0.5)} ms  p99 ${ms(run.latencies, 0.99)} ms  max ${ms(run.latencies, 1)} ms` +
-      `\n  ${''.padEnd(12)} POST answered p50 ${ms(run.answerMs, 0.5)} ms  p99 ${ms(run.answerMs, 0.99)} ms` +
+    `  ${label.padEnd(14)} p50 ${ms(run.latencies, 0.5)} ms  p99 ${ms(run.latencies, 0.99)} ms  max ${ms(run.latencies, 1)} ms` +
+      `\n  ${''.padEnd(14)} POST answered p50 ${ms(run.answerMs, 0.5)} ms  p99 ${ms(run.answerMs, 0.99)} ms` +
       ` | last client p99 ${ms(run.lastClientLatencies, 0.99)} ms | ${run.latencies.length} deliveries, ${run.lost} lost, ` +
       `${run.refused} POSTs refused | GPS ${run.gps.pingsPerSecond.toFixed(0)} pings/s (${run.gps.failedBatches} failed, ${run.gps.skippedBatches} skipped batches)`,
   );
@@ -103,14 +102,20 @@ console.log(
   `Alert latency: ${ALERTS} alerts (one every ${ALERT_EVERY_MS} ms) to ${CLIENTS} stream clients, ` +
     `background ${(GPS_PINGS_PER_BATCH * 1000) / GPS_BATCH_EVERY_MS} GPS pings/s${QUICK ? ' (quick)' : ''}`,
 );
-console.log('  [1/2] real server (PGlite)…');
+console.log('  [1/3] real server (PGlite)…');
 const server = await spawnBenchServer();
 const real = await measure(server.url).finally(() => server.stop());
 report('server', real);
-console.log('  [2/2] floor: bare node:http relay…');
-const floorServer = await spawnFloorServer({ relayGps: false });
-const floor = await measure(floorServer.url).finally(() => floorServer.stop());
+const measureFloor = async (relayGps: boolean) => {
+  const floorServer = await spawnFloorServer({ relayGps });
+  return measure(floorServer.url).finally(() => floorServer.stop());
+};
+console.log('  [2/3] floor: bare node:http relay of the alerts and the GPS…');
+const floor = await measureFloor(true);
 report('floor', floor);
+console.log('  [3/3] floor without the GPS relay…');
+const floorWithoutGps = await measureFloor(false);
+report('floor, no GPS', floorWithoutGps);
 
 const p99 = round(percentile(real.latencies, 0.99));
 const floorP99 = round(percentile(floor.latencies, 0.99));
@@ -122,6 +127,7 @@ printFigures({
     floorP50Ms: round(percentile(floor.latencies, 0.5)),
     floorP99Ms: floorP99,
     ratio: ratioOf(p99, floorP99),
+    floorWithoutGpsP99Ms: round(percentile(floorWithoutGps.latencies, 0.99)),
     lastClientP99Ms: round(percentile(real.lastClientLatencies, 0.99)),
     lost: real.lost,
     gpsPingsPerSec: Math.round(real.gps.pingsPerSecond),
