@@ -1,7 +1,7 @@
 import type { StreamMessage } from '../src/api/stream.ts';
 import type { Config } from './config.ts';
 import type { PanicJournal } from './db/panic-journal.ts';
-import type { Database, Sql, TransactionOptions } from './db/seam.ts';
+import { runsConcurrentTransactions, type Database, type Sql, type TransactionOptions } from './db/seam.ts';
 import { PingWriter } from './ingest/ping-writer.ts';
 import { appendStreamEvents } from './stream/append.ts';
 import type { StreamHub } from './stream/hub.ts';
@@ -31,7 +31,7 @@ export function createContext(config: Config, db: Database, hub: StreamHub, chan
     let lastSeq = 0;
     const result = await db.transaction(async (tx) => {
       const value = await work(tx, (...emitted) => messages.push(...emitted));
-      lastSeq = await appendStreamEvents(tx, messages, channel);
+      lastSeq = await appendStreamEvents(tx, messages, channel, runsConcurrentTransactions(db.mode));
       return value;
     }, options);
     if (messages.length > 0) hub.committed(lastSeq, messages);

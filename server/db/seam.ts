@@ -5,6 +5,14 @@ export interface Sql {
 
 export type StorageMode = 'pglite' | 'postgres';
 
+/**
+ * PostgreSQL runs transactions side by side; PGlite, with its one connection, one after another. Locks that
+ * only order concurrent transactions would cost PGlite a statement each for nothing.
+ */
+export function runsConcurrentTransactions(mode: StorageMode): boolean {
+  return mode === 'postgres';
+}
+
 /** Order in which waiting database work gets a connection: urgent first, then normal, then background. */
 export type Priority = 'urgent' | 'normal' | 'background';
 

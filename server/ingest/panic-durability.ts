@@ -3,7 +3,7 @@
 // emptied.
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/seam.ts';
+import { runsConcurrentTransactions, type Database } from '../db/seam.ts';
 import { noJournal, openPanicJournal, type PanicJournal } from '../db/panic-journal.ts';
 import { claimIdempotencyKey } from '../stores/idempotency.ts';
 import { appendStreamEvents } from '../stream/append.ts';
@@ -35,7 +35,7 @@ export async function replayJournal(db: Database, journal: PanicJournal, channel
         await storePanic(tx, (...emitted) => messages.push(...emitted), answer);
         if (idempotency) await claimIdempotencyKey(tx, idempotency.key, idempotency.hash, answer, ttlHours);
       }
-      await appendStreamEvents(tx, messages, channel);
+      await appendStreamEvents(tx, messages, channel, runsConcurrentTransactions(db.mode));
     });
   }
   return missing.length;

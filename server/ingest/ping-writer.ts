@@ -2,7 +2,7 @@
 // stored share the next transaction, each answered only once its group has committed.
 import { MAX_GPS_BATCH } from '../../src/api/fields.ts';
 import type { AppContext } from '../context.ts';
-import type { StorageMode } from '../db/seam.ts';
+import { runsConcurrentTransactions, type StorageMode } from '../db/seam.ts';
 import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors.ts';
 import { GroupCommit, GroupCommitFailed, GroupCommitFull } from './group-commit.ts';
 import { ingestPings, type PingSubmission } from './pings.ts';
@@ -23,7 +23,7 @@ export class PingWriter {
   constructor(write: AppContext['write'], mode: StorageMode, maxQueuedPings: number) {
     const zones = new ZoneCache();
     this.groups = new GroupCommit<PingSubmission>({
-      commit: (submissions) => write((tx, emit) => ingestPings(tx, emit, submissions, zones)),
+      commit: (submissions) => write((tx, emit) => ingestPings(tx, emit, submissions, zones, runsConcurrentTransactions(mode))),
       weight: (submission) => submission.pings.length,
       maxGroupWeight: MAX_GPS_BATCH,
       maxQueuedWeight: maxQueuedPings,

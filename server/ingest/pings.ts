@@ -118,13 +118,20 @@ export interface PingSubmission {
 /**
  * Several requests' pings are one set: per key in time order (arrival order among equal times), so a
  * tourist's entries and exits come out in the order they happened whichever request carried each ping.
+ * `concurrent`: other transactions may store pings of the same keys beside this one, so the keys are locked.
  */
-export async function ingestPings(tx: Sql, emit: Emit, submissions: readonly PingSubmission[], zoneCache: ZoneCache): Promise<void> {
+export async function ingestPings(
+  tx: Sql,
+  emit: Emit,
+  submissions: readonly PingSubmission[],
+  zoneCache: ZoneCache,
+  concurrent: boolean,
+): Promise<void> {
   const verificationOf = new Map<KeyedPing, Verification>();
   for (const { pings, verification } of submissions) for (const ping of pings) verificationOf.set(ping, verification);
   const pings = [...verificationOf.keys()];
   const keys = [...new Set(pings.map((ping) => ping.key))];
-  await lockPingKeys(tx, keys);
+  if (concurrent) await lockPingKeys(tx, keys);
   const { lastSeenAt, presence, zonesFingerprint } = await pingStateOf(tx, keys);
   const zones = await zoneCache.zonesForPoints(tx, zonesFingerprint, pings, [...new Set([...presence.values()].flatMap((ids) => [...ids]))]);
   const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt, zones, pings });

@@ -10,11 +10,12 @@ export function streamChannel(schema = 'public'): string {
 
 /**
  * Records stream messages inside the caller's transaction; they are delivered after it commits.
- * Call it last in the transaction, to hold the ordering lock as briefly as possible.
+ * Call it last in the transaction, to hold the ordering lock as briefly as possible. `concurrent`: other
+ * transactions may run beside this one (PostgreSQL), so the ordering lock is needed.
  */
-export async function appendStreamEvents(tx: Sql, messages: StreamMessage[], channel: string): Promise<number> {
+export async function appendStreamEvents(tx: Sql, messages: StreamMessage[], channel: string, concurrent: boolean): Promise<number> {
   if (messages.length === 0) return 0;
-  await tx.query('select pg_advisory_xact_lock($1)', [STREAM_WRITE_LOCK]);
+  if (concurrent) await tx.query('select pg_advisory_xact_lock($1)', [STREAM_WRITE_LOCK]);
   // The notification goes in the same statement: every write pays for each statement it sends.
   const { rows } = await tx.query<{ last: number }>(
     `with inserted as (
