@@ -44,6 +44,11 @@ function codeOf(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
 }
 
+/** A Linux abstract socket name for a folder: `purpose` keeps the lock and the removers' turn apart. */
+function abstractName(purpose: string, realDir: string): string {
+  return `\0panic-alerts-dashboard/${purpose}${createHash('sha256').update(realDir).digest('hex')}`;
+}
+
 function fitsSunPath(path: string): boolean {
   return Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES;
 }
@@ -72,7 +77,7 @@ function statOrUndefined(path: string): Stats | undefined {
  */
 async function takeTurnToRemove(realDir: string): Promise<Server | 'busy' | 'unsupported'> {
   if (process.platform !== 'linux') return 'unsupported';
-  const name = `\0panic-alerts-dashboard/takeover/${createHash('sha256').update(realDir).digest('hex')}`;
+  const name = abstractName('takeover/', realDir);
   try {
     return await listenQuietly(name);
   } catch (error) {
@@ -167,7 +172,7 @@ async function claimAbstractSocket(dir: string, realDir: string, owner: LockOwne
   if (process.platform !== 'linux') {
     throw new Error(`The data folder path ${dir} is too long for its lock socket; set DATA_DIR to a shorter path.`);
   }
-  const name = `\0panic-alerts-dashboard/${createHash('sha256').update(realDir).digest('hex')}`;
+  const name = abstractName('', realDir);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     try {
       return { server: await listenAsOwner(name, owner), release: () => {} };
