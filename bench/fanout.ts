@@ -1,7 +1,8 @@
 // Stream fan-out (issue 12, figure 2): how fast the server delivers a burst of events to 1,000 and to 5,000
 // stream clients, beside the floor (a bare node:http server writing the same frames with raw `res.write`),
 // and what an idle client costs the server in memory. The server, the floor and the clients each run in
-// their own processes; the clients are raw sockets that count frames without parsing them.
+// their own processes; the clients are raw sockets that count frames without parsing them. Server and floor
+// take turns, three bursts each, and each figure is the median: the machine drifts between bursts.
 // Run: npx tsx bench/fanout.ts   (BENCH_QUICK=1 for fewer events)
 import type { SpawnedServer } from '../tools/spawn-server.ts';
 import { spawnBenchServer, QUICK } from './support/bench-server.ts';
@@ -16,6 +17,7 @@ const RUNS = [
   { clients: 1000, events: QUICK ? 2000 : 10_000 },
   { clients: 5000, events: QUICK ? 1000 : 4000 },
 ];
+const ROUNDS = 3;
 const PINGS_PER_BATCH = 1000;
 const WARM_UP_CLIENTS = 100;
 const DELIVERY_TIMEOUT_MS = 60_000;
@@ -70,45 +72,61 @@ function describe(label: string, d: Delivery, clients: number): string {
 }
 
 /**
- * Against one running server. Memory first, before any burst has grown the heap: each count's clients
- * connect on top of the last (1,000, then 4,000 more), its figure the RSS growth over the server before any
- * of them (a few clients came and went first, so first-use allocations are out), per client, read after a
- * full GC. Then the bursts, to the largest crowd first, its extra clients closed before the next.
+ * Memory first, on the server before any burst has grown its heap: each count's clients connect on top of
+ * the last (1,000, then 4,000 more), its figure the RSS growth over the server before any of them (a few
+ * clients came and went first, so first-use allocations are out), per client, read after a full GC.
  */
-async function measureServer(server: SpawnedServer): Promise<{ delivery: Delivery; idleClientKB: number }[]> {
+async function connectServerClients(server: SpawnedServer): Promise<{ pools: SseClientPool[]; idle: number[] }> {
   const pid = server.process.pid!;
   (await SseClientPool.open(server.url, WARM_UP_CLIENTS)).close();
   await sleep(1000); // the warm-up clients are gone before the baseline
   const before = await settledRssKiB(pid);
   const pools: SseClientPool[] = [];
-  try {
-    const idle: number[] = [];
-    for (const run of RUNS) {
-      const connected = pools.reduce((sum, pool) => sum + pool.size, 0);
-      pools.push(await SseClientPool.open(server.url, run.clients - connected));
-      idle.push((((await settledRssKiB(pid)) - before) * 1.024) / run.clients);
-      console.log(`    ${run.clients.toLocaleString('en')} idle clients: ${idle[idle.length - 1].toFixed(1)} KB each`);
-    }
-    const deliveries: Delivery[] = [];
-    for (let i = RUNS.length - 1; i >= 0; i--) {
-      console.log(`    server, ${RUNS[i].clients.toLocaleString('en')} clients × ${RUNS[i].events.toLocaleString('en')} events…`);
-      deliveries[i] = await deliver(server.url, pools.slice(0, i + 1), RUNS[i].events);
-      pools[i].close();
-      await sleep(1000); // the server notices the closed clients before the next burst
-    }
-    return RUNS.map((_, i) => ({ delivery: deliveries[i], idleClientKB: idle[i] }));
-  } finally {
-    for (const pool of pools) pool.close();
+  const idle: number[] = [];
+  for (const run of RUNS) {
+    pools.push(await SseClientPool.open(server.url, run.clients - connectedTo(pools)));
+    idle.push((((await settledRssKiB(pid)) - before) * 1.024) / run.clients);
+    console.log(`    ${run.clients.toLocaleString('en')} idle clients: ${idle[idle.length - 1].toFixed(1)} KB each`);
   }
+  return { pools, idle };
 }
 
-async function measureFloor(floorServer: FloorServer, clientCount: number, events: number): Promise<Delivery> {
-  const clients = await SseClientPool.open(floorServer.url, clientCount);
-  return deliver(floorServer.url, [clients], events).finally(() => clients.close());
+function connectedTo(pools: readonly SseClientPool[]): number {
+  return pools.reduce((sum, pool) => sum + pool.size, 0);
+}
+
+async function connectFloorClients(floorServer: FloorServer): Promise<SseClientPool[]> {
+  const pools: SseClientPool[] = [];
+  for (const run of RUNS) pools.push(await SseClientPool.open(floorServer.url, run.clients - connectedTo(pools)));
+  return pools;
+}
+
+function median(deliveries: Delivery[]): Delivery {
+  return [...deliveries].sort((a, b) => a.msgsPerSec - b.msgsPerSec)[Math.floor(deliveries.length / 2)];
+}
+
+/** Bursts to the largest crowd first, server and floor in turns; its extra clients are closed before the next. */
+async function deliverInTurns(urls: { server: string; floor: string }, pools: { server: SseClientPool[]; floor: SseClientPool[] }) {
+  const results: { real: Delivery; floor: Delivery }[] = [];
+  for (let i = RUNS.length - 1; i >= 0; i--) {
+    const { clients, events } = RUNS[i];
+    const real: Delivery[] = [];
+    const floor: Delivery[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`    ${clients.toLocaleString('en')} clients × ${events.toLocaleString('en')} events, round ${round}/${ROUNDS}…`);
+      real.push(await deliver(urls.server, pools.server.slice(0, i + 1), events));
+      floor.push(await deliver(urls.floor, pools.floor.slice(0, i + 1), events));
+    }
+    results[i] = { real: median(real), floor: median(floor) };
+    pools.server[i].close();
+    pools.floor[i].close();
+    await sleep(1000); // the servers notice the closed clients before the next burst
+  }
+  return results;
 }
 
 function figuresOf(clientCount: number, real: Delivery, floor: Delivery, idleClientKB: number) {
-  console.log(`${clientCount.toLocaleString('en')} clients:`);
+  console.log(`${clientCount.toLocaleString('en')} clients (median of ${ROUNDS} bursts each):`);
   console.log(describe('server', real, clientCount));
   console.log(describe('floor', floor, clientCount));
   const msgsPerSec = real.msgsPerSec > 0 ? Math.round(real.msgsPerSec) : null;
@@ -120,21 +138,22 @@ function figuresOf(clientCount: number, real: Delivery, floor: Delivery, idleCli
 
 console.log(`Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`);
 // One server and one floor serve every client count: a start costs more than a run on a busy machine.
-console.log('  [1/2] server…');
+console.log('  [1/2] server and floor, clients…');
 const server = await spawnBenchServer();
-const real = await measureServer(server).finally(() => server.stop());
-console.log('  [2/2] floor…');
 const floorServer = await spawnFloorServer();
-const floor: Delivery[] = [];
+const pools: { server: SseClientPool[]; floor: SseClientPool[] } = { server: [], floor: [] };
+let results: { real: Delivery; floor: Delivery }[];
+let idle: number[];
 try {
-  for (const run of RUNS) {
-    console.log(`    floor, ${run.clients.toLocaleString('en')} clients × ${run.events.toLocaleString('en')} events…`);
-    floor.push(await measureFloor(floorServer, run.clients, run.events));
-  }
+  ({ pools: pools.server, idle } = await connectServerClients(server));
+  pools.floor = await connectFloorClients(floorServer);
+  console.log('  [2/2] bursts, server and floor in turns…');
+  results = await deliverInTurns({ server: server.url, floor: floorServer.url }, pools);
 } finally {
-  await floorServer.stop();
+  for (const pool of [...pools.server, ...pools.floor]) pool.close();
+  await Promise.all([server.stop(), floorServer.stop()]);
 }
 const fanout = Object.fromEntries(
-  RUNS.map((run, i) => [`clients${run.clients}`, figuresOf(run.clients, real[i].delivery, floor[i], real[i].idleClientKB)]),
+  RUNS.map((run, i) => [`clients${run.clients}`, figuresOf(run.clients, results[i].real, results[i].floor, idle[i])]),
 );
 printFigures({ fanout });
