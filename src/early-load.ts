@@ -1,14 +1,20 @@
-// First of the page's modules to run (main.tsx imports it first): asks who is signed in and, once the
-// server has said the page may read, for the incidents table's first load (the operator's saved region and
-// window), while React, Fluent UI and the statecharts are set up. Before anyone signs in, the page asks for
-// no data at all.
+// The page's first requests: who is signed in and, once the server has said the page may read, the incidents
+// table's first load (the operator's saved region and window). Asked for as the page's first code runs, while
+// the console's code is still on its way; the console takes both answers (early-response.ts). Before anyone
+// signs in, the page asks for no data at all.
 import { askEarly } from './api/early-response.ts';
 import { incidentsUrl, SESSION_URL } from './api/urls.ts';
-import { browserStorage, readPreferences } from './machines/preferences.ts';
+import type { Preferences } from './machines/preferences.ts';
 
-askEarly(SESSION_URL).then(
-  (session) => {
-    if (session.ok) askEarly(incidentsUrl(readPreferences(browserStorage())));
-  },
-  () => {},
-);
+/** The table's answer, or undefined when nobody may read yet (or the server could not be reached). */
+export async function loadEarly(preferences: Preferences): Promise<Response | undefined> {
+  try {
+    const session = await askEarly(SESSION_URL);
+    if (!session.ok) return undefined;
+    const table = await askEarly(incidentsUrl(preferences));
+    // A copy, taken before the console can read the answer's body (a body is read once).
+    return table.ok ? table.clone() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,4 @@
-// First, so that it runs before the modules below: see early-load.ts.
-import './early-load.ts';
+// The console, fetched by boot.ts (the page's entry) once the first table is painted.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppProps } from './views/App.tsx';

@@ -3,6 +3,7 @@
 // again) and says so; only errors that come back again and again stop it, with a way to reload the page.
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
+import { endFirstPaint } from '../first-paint/handover.ts';
 
 /** Restarts within this window count together. */
 export const RESTART_WINDOW_MS = 60_000;
@@ -36,6 +37,7 @@ export class RecoveringBoundary extends Component<Props, State> {
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('The console hit an error and is starting its views again', error, info.componentStack);
+    endFirstPaint(); // the error and the console's state are what the operator must see now
     const now = (this.props.now ?? Date.now)();
     this.setState((state) => {
       const recent = [...state.restartedAt.filter((at) => now - at < RESTART_WINDOW_MS), now];

@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
 import { statusOf, visibleIncidents } from '../../machines/incidentFilters.ts';
@@ -24,6 +24,7 @@ import { BulkBar, type BulkRef } from './BulkBar.tsx';
 import { CardTitle } from './CardTitle.tsx';
 import { useRowSync } from './useRowSync.ts';
 import { useRowWindow } from './useRowWindow.ts';
+import { endFirstPaint } from '../../first-paint/handover.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 
@@ -89,6 +90,10 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
     () => visibleIncidents(incidents, statuses, statusFilter, search),
     [incidents, statuses, statusFilter, search],
   );
+  // Once this table has its first answer (or its error), it replaces the first paint, before the browser paints.
+  useLayoutEffect(() => {
+    if (!firstLoad) endFirstPaint();
+  }, [firstLoad]);
   const shown = useMemo(() => rows.map((incident) => incident.id), [rows]);
   const body = useRef<HTMLTableSectionElement>(null);
   const focusIndex = useMemo(() => (highlightedId ? shown.indexOf(highlightedId) : -1), [shown, highlightedId]);

@@ -1,5 +1,6 @@
 import { FluentProvider, makeStyles, Spinner, Text, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { endFirstPaint } from '../../first-paint/handover.ts';
 import { SessionActor } from '../session-actor.ts';
 import { SignInPage } from './SignInPage.tsx';
 
@@ -21,6 +22,10 @@ export function SessionGate({ dark, children }: { dark: boolean; children: React
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const signedOut = SessionActor.useSelector((s) => s.matches('signedOut'));
   const unreachable = SessionActor.useSelector((s) => s.matches('unreachable'));
+  // The sign-in page or the server's absence replaces the first paint; only the check itself keeps it.
+  useLayoutEffect(() => {
+    if (signedOut || unreachable) endFirstPaint();
+  }, [signedOut, unreachable]);
   if (signedIn) return children;
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>

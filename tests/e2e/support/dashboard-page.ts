@@ -34,8 +34,14 @@ export async function openDashboard(
   let loads = 0;
   page.on('load', () => loads++);
   await page.goto(`${url}/`);
-  await page.getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor();
+  await consoleShown(page);
   return { context, page, pageErrors, offMachineRequests, loads: () => loads };
+}
+
+/** The console is up: its title is shown and the first paint (an alerts table drawn before it) is gone. */
+export async function consoleShown(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor();
+  await page.waitForFunction(() => document.getElementById('first-paint') === null);
 }
 
 export const alertsTable = (page: Page): Locator => page.getByRole('table', { name: 'Alerts' });

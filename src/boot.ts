@@ -1,0 +1,52 @@
+// The page's entry. It asks for the table's first answer and paints it with no framework (first-paint/),
+// and only then fetches the console (React, Fluent UI, the statecharts: some 250 KB gzipped), so that what
+// the first table paint waits for is this small script and the data (issue 12). Should the console's code
+// fail to arrive (the server restarting), the page says so and reloads once the server answers again.
+import { loadEarly } from './early-load.ts';
+import { firstTable } from './first-paint/first-table.ts';
+import { FIRST_PAINT_ID } from './first-paint/handover.ts';
+import { paintFirstTable } from './first-paint/paint.ts';
+import { browserStorage, readPreferences } from './machines/preferences.ts';
+
+/** The console is fetched after this long even if the table's answer has not come (a slow server). */
+const FIRST_PAINT_WAIT_MS = 2_000;
+const RELOAD_CHECK_MS = 5_000;
+
+const preferences = readPreferences(browserStorage(), globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
+
+let consoleAsked = false;
+
+/**
+ * Resolves once the table is painted (after the frame that shows it), or at once when there is none to paint.
+ * An answer that comes after the console was asked for is not painted: the console may already be showing it.
+ */
+async function paintFirst(): Promise<void> {
+  const response = await loadEarly(preferences);
+  const table = firstTable(await response?.json().catch(() => undefined));
+  if (!table || consoleAsked) return;
+  paintFirstTable(table, preferences.dark);
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+}
+
+/** Chromium, Firefox and Safari word a module that could not be fetched so; anything else is a fault in the code. */
+const NOT_FETCHED = /dynamically imported module|Importing a module script failed/i;
+
+function reloadOnceServerAnswers(error: unknown): void {
+  const shownOn = document.querySelector(`#${FIRST_PAINT_ID} .note`) ?? document.getElementById('root');
+  if (!(error instanceof Error && NOT_FETCHED.test(error.message))) {
+    if (shownOn) shownOn.textContent = `The console could not start: ${String(error)}`;
+    return;
+  }
+  if (shownOn) shownOn.textContent = 'The console could not be loaded; the page reloads once the server answers again.';
+  setInterval(() => {
+    fetch(location.href, { cache: 'no-store' }).then((response) => response.ok && location.reload(), () => {});
+  }, RELOAD_CHECK_MS);
+}
+
+const waited = new Promise((done) => setTimeout(done, FIRST_PAINT_WAIT_MS));
+void Promise.race([paintFirst().catch(() => {}), waited])
+  .then(() => {
+    consoleAsked = true;
+    return import('./main.tsx');
+  })
+  .catch(reloadOnceServerAnswers);
