@@ -32,13 +32,6 @@ export function keyedPing(body: GpsUpdateBody, receivedAt: Date): KeyedPing {
   };
 }
 
-/** The newest ping of each key, from pings already in time order. */
-function newestPerKey(ordered: readonly KeyedPing[]): KeyedPing[] {
-  const newest = new Map<string, KeyedPing>();
-  for (const ping of ordered) newest.set(ping.key, ping);
-  return [...newest.values()];
-}
-
 interface RaisedTransition {
   incident?: Incident;
   alert: GeofenceAlert;
@@ -137,7 +130,7 @@ export async function ingestPings(
   const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt, zones, pings });
 
   const ordered = inTimeOrder(pings);
-  await storePings(tx, pings, newestPerKey(ordered));
+  await storePings(tx, pings);
   await applyPresenceChange(tx, presenceChange);
 
   const raisedByPing = new Map<KeyedPing, RaisedTransition[]>();

@@ -19,12 +19,15 @@ function pingFromRow(row: PingRow): GpsPing {
   return { touristId: row.tourist_id, deviceId: row.device_id, latitude: row.latitude, longitude: row.longitude, at: iso(row.at) };
 }
 
-const asRecords = (pings: readonly KeyedPing[]) =>
-  JSON.stringify(
-    pings.map((p) => ({ ping_key: p.key, tourist_id: p.touristId, device_id: p.deviceId, latitude: p.latitude, longitude: p.longitude, at: p.at })),
-  );
-
-const RECORD_COLUMNS = 'ping_key text, tourist_id text, device_id text, latitude float8, longitude float8, at timestamptz';
+/** A ping column per array, for `unnest`: arrays of plain values cost PostgreSQL less to read than JSON. */
+const asColumns = (pings: readonly KeyedPing[]) => [
+  pings.map((p) => p.key),
+  pings.map((p) => p.touristId),
+  pings.map((p) => p.deviceId),
+  pings.map((p) => p.latitude),
+  pings.map((p) => p.longitude),
+  pings.map((p) => p.at),
+];
 
 /**
  * Serialises writers of the same keys until commit, so two requests for one tourist cannot both see it
@@ -39,21 +42,27 @@ export async function lockPingKeys(tx: Sql, keys: readonly string[]): Promise<vo
 }
 
 /**
- * The pings into the history and, in the same statement, the newest of each key into the last positions
- * (`newest` holds at most one ping per key). An older ping (offline sync) never replaces a newer position.
+ * The pings (in arrival order) into the history and, in the same statement, the newest of each key into the
+ * last positions: latest time first, then latest arrival, as the zone checks order them. An older ping
+ * (offline sync) never replaces a newer position.
  */
-export async function storePings(tx: Sql, pings: readonly KeyedPing[], newest: readonly KeyedPing[]): Promise<void> {
+export async function storePings(tx: Sql, pings: readonly KeyedPing[]): Promise<void> {
   await tx.query(
-    `with history as (
+    `with x as (
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::timestamptz[])
+         with ordinality as x(ping_key, tourist_id, device_id, latitude, longitude, at, arrival)
+     ),
+     history as (
        insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at)
-       select ping_key, tourist_id, device_id, latitude, longitude, at from jsonb_to_recordset($1::jsonb) as x(${RECORD_COLUMNS})
+       select ping_key, tourist_id, device_id, latitude, longitude, at from x order by arrival
      )
      insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
-     select ping_key, tourist_id, device_id, latitude, longitude, at from jsonb_to_recordset($2::jsonb) as x(${RECORD_COLUMNS})
+     select distinct on (ping_key) ping_key, tourist_id, device_id, latitude, longitude, at from x
+      order by ping_key, at desc, arrival desc
      on conflict (ping_key) do update set tourist_id = excluded.tourist_id, device_id = excluded.device_id,
        latitude = excluded.latitude, longitude = excluded.longitude, at = excluded.at
      where gps_last.at < excluded.at`,
-    [asRecords(pings), asRecords(newest)],
+    asColumns(pings),
   );
 }
 

@@ -205,6 +205,16 @@ describe('POST /gps/batch', () => {
     expect((await gpsMessagesFor(touristId)).map((p) => p.latitude)).toEqual(pings.map((p) => p.latitude));
   });
 
+  it('moves the last position to the ping that arrived last among pings of one time', async () => {
+    const touristId = uniqueKey('t');
+    const at = minutesAgo(1);
+    const res = await post('/gps/batch', { pings: [2, 3, 1].map((latitude) => ({ latitude, longitude: 0, touristId, at })) });
+    expect(res.status).toBe(201);
+    const last = (await get('/gps/last')).body.pings.find((p: { touristId: string }) => p.touristId === touristId);
+    expect(last.latitude).toBe(1);
+    expect(await storedPings(touristId)).toHaveLength(3);
+  });
+
   it('accepts 1000 pings and rejects 1001', async () => {
     const touristId = uniqueKey('t');
     const ping = { latitude: 1, longitude: 1, touristId };
