@@ -128,6 +128,14 @@ export const FIGURES: FigureSpec[] = [
     target: atMost(1000, 'ms'),
   },
   {
+    path: 'browser.table10k.newAlert.p99Ms',
+    label: 'With 10k incidents, POST → new row painted, p99',
+    unit: 'ms',
+    script: 'browser-scale.ts',
+    floorPath: 'browser.table10k.newAlert.floorP99Ms',
+    target: atMost(100, 'ms'),
+  },
+  {
     path: 'browser.update10k.ms',
     label: '10k moving devices, 1 s of updates',
     unit: 'ms',
@@ -190,7 +198,7 @@ export const SKELETON = {
   browser: {
     postToPaint: { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null },
     alarmMs: { p99Ms: null, floorP99Ms: null, ratio: null },
-    table10k: { firstPaintMs: null },
+    table10k: { firstPaintMs: null, newAlert: { p50Ms: null, p99Ms: null, floorP99Ms: null } },
     update10k: { ms: null, floorMs: null, ratio: null },
   },
   load: { firstPaintGzipKB: null, firstTablePaintMs: null },
