@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gateStatus, PriorityGate, type GateStatus } from '../../server/db/priority-gate.ts';
 import type { Priority } from '../../server/db/seam.ts';
+import { FILTER_LIMIT } from '../../server/routes/incidents.ts';
+import { filterIncidentsJson } from '../../server/stores/incidents.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** A promise and the function that settles it, to hold work open for exactly as long as a test wants. */
@@ -134,5 +136,31 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
     expect(await Promise.all(reads)).toEqual(Array(20).fill(200));
     // A first-come-first-served store would answer all 20 reads first.
     expect(readsBeforePanic).toBeLessThanOrEqual(5);
+  });
+
+  it('builds a long incidents list a chunk per statement, the same list whatever the chunk', async () => {
+    const filter = { limit: 3000, withUnresolvedPanics: true };
+    const whole = JSON.parse(await filterIncidentsJson(server.ctx.db, filter, 5000)) as { id: string; type: string; status: string }[];
+    expect(whole.length).toBeGreaterThanOrEqual(3000);
+    expect(JSON.parse(await filterIncidentsJson(server.ctx.db, filter, 7))).toEqual(whole);
+    // A cap that falls inside a chunk: the newest 14, then every unresolved panic older than them.
+    const ids = (list: { id: string }[]) => list.map((incident) => incident.id);
+    const openPanicsAfter = (count: number) => whole.slice(count).filter((i) => i.type === 'panic' && i.status !== 'resolved');
+    expect(ids(JSON.parse(await filterIncidentsJson(server.ctx.db, { ...filter, limit: 14 }, 7)))).toEqual(ids([...whole.slice(0, 14), ...openPanicsAfter(14)]));
+    const http = await call(server.url, 'GET', '/incidents/filter');
+    expect(ids(http.body.incidents)).toEqual(ids([...whole.slice(0, FILTER_LIMIT), ...openPanicsAfter(FILTER_LIMIT)]));
+  });
+
+  // On PGlite's one connection, a list built in one statement held the panic until it was done.
+  it('stores a panic that arrives while a long list is being built between two of its statements', async () => {
+    const finished: string[] = [];
+    const read = filterIncidentsJson(server.ctx.db, { limit: 3000 }, 10).then(() => finished.push('read'));
+    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'between-chunks' }).then((answer) => {
+      finished.push('panic');
+      return answer.status;
+    });
+    expect(await panic).toBe(201);
+    await read;
+    expect(finished).toEqual(['panic', 'read']);
   });
 });
