@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
-import { liveUpdatesLine, mapPanel, rowCells, selectByLabel, type DashboardPage } from './support/dashboard-page.ts';
+import { consoleShown, liveUpdatesLine, mapPanel, rowCells, selectByLabel, type DashboardPage } from './support/dashboard-page.ts';
 import type { DashboardServer } from './support/dashboard-server.ts';
 import { expectAttribute, expectCount, expectText, isOnTop, nextRequest, queryOf, selectState } from './support/expectations.ts';
 import { sendGpsPing } from './support/phone.ts';
@@ -157,7 +157,7 @@ describe('the operator dashboard before any alert, end to end', () => {
     const dark = await background();
     expect(await page.evaluate(() => localStorage.getItem('dash.dark'))).toBe('1');
     await page.reload();
-    await page.getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor();
+    await consoleShown(page);
     await expect.poll(() => switchNamed('Dark mode').isChecked()).toBe(true);
     expect(await background()).toBe(dark);
     await switchNamed('Dark').click();

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.ts';
-import { openDashboard, type DashboardPage } from './support/dashboard-page.ts';
+import { consoleShown, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { isOnTop } from './support/expectations.ts';
 import { sendPanicFromPhone } from './support/phone.ts';
@@ -31,7 +31,7 @@ describe('layout at the breakpoints', () => {
     const { page } = dashboard;
     await page.setViewportSize({ width, height: 900 });
     await page.reload(); // the menu chooses inline or overlay when the page starts
-    await page.getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor();
+    await consoleShown(page);
     await page.getByRole('table', { name: 'Alerts' }).getByRole('row').nth(1).waitFor();
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
