@@ -19,6 +19,11 @@ export function formatTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
+/** "Unverified" is shown only when the server said so; a record from before the field existed shows nothing. */
+export function isUnverified(record: object): boolean {
+  return (record as { verified?: unknown }).verified === false;
+}
+
 export const orDash = (value: string | null | undefined): string => (value ? value : '—');
 
 export function formatPosition({ latitude, longitude }: LatLng): string {

@@ -1,7 +1,9 @@
 // The alerts table as the page paints it before the console's code has arrived (issue 12): the rows of the
 // table's first answer, as text, in the server's order and read with the same display rules as the console's
 // rows (SPEC §9). Nothing here may import React, Fluent UI, XState or zod: this runs before they are loaded.
-import { formatCoordinate, formatTime, orDash } from '../domain/display.ts';
+import type { Incident } from '../api/entities.ts';
+import { formatCoordinate, formatTime, isUnverified, orDash } from '../domain/display.ts';
+import { statusOf } from '../machines/incidentFilters.ts';
 
 /** The console's columns (SPEC §4); Actions stays empty until the console can act. */
 export const FIRST_TABLE_COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
@@ -27,18 +29,17 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const number = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value !== null ? (value as Fields) : {});
 
-function statusOf(incident: Fields): string {
-  return text(incident.status) ?? 'open';
-}
+/** The console's rule, with no status reported by the stream yet. */
+const statusIn = (incident: Fields): string => statusOf(incident as unknown as Incident, {});
 
 function timeCell(incident: Fields): string {
-  const marks = [incident.verified === false && 'Unverified', text(incident.escalatedAt) && 'Escalated'].filter(Boolean);
+  const marks = [isUnverified(incident) && 'Unverified', text(incident.escalatedAt) && 'Escalated'].filter(Boolean);
   return [formatTime(text(incident.createdAt)), ...marks].join(' · ');
 }
 
 function rowOf(value: unknown): FirstRow {
   const incident = fieldsOf(value);
-  const status = statusOf(incident);
+  const status = statusIn(incident);
   const assignee = text(incident.assignee);
   return {
     incidentId: text(incident.id) ?? '',
@@ -64,6 +65,6 @@ export function firstTable(body: unknown, maxRows = FIRST_TABLE_MAX_ROWS): First
   const rest = incidents.slice(maxRows);
   return {
     rows: incidents.slice(0, maxRows).map(rowOf),
-    notShown: { alerts: rest.length, open: rest.filter((incident) => statusOf(fieldsOf(incident)) === 'open').length },
+    notShown: { alerts: rest.length, open: rest.filter((incident) => statusIn(fieldsOf(incident)) === 'open').length },
   };
 }

@@ -4,11 +4,11 @@ import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/types.ts';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
 import { statusOf } from '../../machines/incidentFilters.ts';
+import { isUnverified } from '../../domain/display.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import { CardTitle } from './CardTitle.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
-import { isUnverified } from './UnverifiedBadge.tsx';
 
 // deck.gl and MapLibre come in their own chunk, after the tables have painted.
 const MapPanel = lazy(() => loadChunk(() => import('../../map/MapPanel.tsx')));

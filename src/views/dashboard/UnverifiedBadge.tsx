@@ -1,11 +1,8 @@
 import { Badge, Tooltip } from '@fluentui/react-components';
+import { isUnverified } from '../../domain/display.ts';
 
 const EXPLANATION = 'Sent without a valid device token: the tourist is not proven.';
 
-/** False only when the server said so; a record from before the field existed shows nothing. */
-export function isUnverified(record: object): boolean {
-  return (record as { verified?: unknown }).verified === false;
-}
 
 function reasonOf(record: object): string | undefined {
   const reason = (record as { meta?: { unverified?: unknown } }).meta?.unverified;
