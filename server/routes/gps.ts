@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import { deviceWriter, readerTourist } from '../http/device-identity.ts';
 import { defineRoute } from '../http/route.ts';
 import { keyedPing } from '../ingest/pings.ts';
-import { gpsHistory, listLastPositions } from '../stores/gps.ts';
+import { gpsHistoryJson, lastPositionsJson } from '../stores/gps-json.ts';
 
 /** Without `minutes`, trails cover the last day: older keys are gone from the map and only cost a scan. */
 export const DEFAULT_HISTORY_MINUTES = 24 * 60;
@@ -67,9 +67,11 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       query: GpsLastQuery,
       response: PingsResponse,
     },
-    async ({ query, request }) => {
+    async ({ query, request, reply }) => {
       const since = query.sinceMinutes > 0 ? new Date(Date.now() - query.sinceMinutes * 60_000) : undefined;
-      return { pings: await listLastPositions(ctx.db, { since, limit: query.limit, key: readerTourist(request) }) };
+      const pings = await lastPositionsJson(ctx.db, { since, limit: query.limit, key: readerTourist(request) });
+      reply.type('application/json; charset=utf-8');
+      return `{"ok":true,"pings":${pings}}`;
     },
   );
 
@@ -85,11 +87,13 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       query: GpsHistoryQuery,
       response: GpsHistoryResponse,
     },
-    async ({ query, request }) => {
+    async ({ query, request, reply }) => {
       const minutes = query.minutes && query.minutes > 0 ? query.minutes : DEFAULT_HISTORY_MINUTES;
       const keys = Math.min(query.keys, Math.floor(MAX_HISTORY_POINTS / query.limit));
       const since = new Date(Date.now() - minutes * 60_000);
-      return { history: await gpsHistory(ctx.db, { since, keys, perKey: query.limit, key: readerTourist(request) }) };
+      const history = await gpsHistoryJson(ctx.db, { since, keys, perKey: query.limit, key: readerTourist(request) });
+      reply.type('application/json; charset=utf-8');
+      return `{"ok":true,"history":${history}}`;
     },
   );
 }

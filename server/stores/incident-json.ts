@@ -2,8 +2,7 @@
 // on as they are, not thousands of rows decoded, mapped and serialised again: 10,000 open panics took the
 // embedded store 300 ms that way, 80 ms this way (issue 12). Same shape as incidentFromRow.
 
-/** ISO 8601 UTC to the millisecond, as Date.prototype.toISOString writes it; null stays null. */
-const isoOf = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { isoInSql as isoOf } from './time.ts';
 
 /** The columns of an incidents row, named as the API names them. */
 const INCIDENT_FIELDS = `id, type, severity, status, latitude, longitude,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gpsHistoryJson } from '../../server/stores/gps-json.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -189,6 +190,24 @@ describe('GET /gps/history', () => {
     const { status, body } = await get('/gps/history?minutes=5');
     expect(status).toBe(200);
     expect(Object.hasOwn(body.history, '__proto__')).toBe(true);
+  });
+});
+
+describe('trails read a chunk of keys per statement', () => {
+  it('gives the same trails, in key order, whatever the chunk', async () => {
+    const keys = ['c', 'a', 'b'].map((name) => uniqueKey(`chunked-${name}`));
+    for (const [k, touristId] of keys.entries()) {
+      const res = await post('/gps/batch', { pings: [3, 2, 1].map((m) => ({ latitude: k, longitude: m, touristId, at: minutesAgo(m) })) });
+      expect(res.status).toBe(201);
+    }
+    const filter = { since: new Date(Date.now() - 60 * 60_000), keys: 1000, perKey: 2 };
+    const whole = JSON.parse(await gpsHistoryJson(server.ctx.db, filter, 100_000)) as Record<string, { longitude: number }[]>;
+    const ours = Object.keys(whole).filter((key) => keys.includes(key));
+    expect(ours).toEqual([...keys].sort());
+    for (const key of keys) expect(whole[key]!.map((point) => point.longitude)).toEqual([2, 1]);
+    // One trail per statement: two points per key, a chunk of two points.
+    expect(JSON.parse(await gpsHistoryJson(server.ctx.db, filter, 2))).toEqual(whole);
+    expect(Object.keys(JSON.parse(await gpsHistoryJson(server.ctx.db, filter, 2)))).toEqual(Object.keys(whole));
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gateStatus, PriorityGate, type GateStatus } from '../../server/db/priority-gate.ts';
 import type { Priority } from '../../server/db/seam.ts';
 import { FILTER_LIMIT } from '../../server/routes/incidents.ts';
+import { lastPositionsJson } from '../../server/stores/gps-json.ts';
 import { filterIncidentsJson } from '../../server/stores/incidents.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -156,6 +157,34 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
     const finished: string[] = [];
     const read = filterIncidentsJson(server.ctx.db, { limit: 3000 }, 10).then(() => finished.push('read'));
     const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'between-chunks' }).then((answer) => {
+      finished.push('panic');
+      return answer.status;
+    });
+    expect(await panic).toBe(201);
+    await read;
+    expect(finished).toEqual(['panic', 'read']);
+  });
+
+  it('builds a long list of last positions a chunk per statement, the same list whatever the chunk', async () => {
+    // Five keys seen at one instant, newest of all: a chunk's cursor falls among them.
+    await server.ctx.db.query(
+      `insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
+       select 'tied-' || g, 'tied-' || g, null, 25.5, 91.8, now() + interval '1 hour' from generate_series(1, 5) as g`,
+    );
+    const filter = { limit: 2500 };
+    const whole = JSON.parse(await lastPositionsJson(server.ctx.db, filter, 20_000)) as { touristId: string; at: string }[];
+    expect(whole.slice(0, 5).map((ping) => ping.touristId)).toEqual(['tied-1', 'tied-2', 'tied-3', 'tied-4', 'tied-5']);
+    expect(whole).toHaveLength(2500);
+    expect(JSON.parse(await lastPositionsJson(server.ctx.db, filter, 7))).toEqual(whole);
+    expect(JSON.parse(await lastPositionsJson(server.ctx.db, { limit: 15 }, 2))).toEqual(whole.slice(0, 15));
+    const http = await call(server.url, 'GET', '/gps/last?limit=2500&sinceMinutes=0');
+    expect(http.body.pings).toEqual(whole);
+  });
+
+  it('stores a panic that arrives while a long list of last positions is being built between two of its statements', async () => {
+    const finished: string[] = [];
+    const read = lastPositionsJson(server.ctx.db, { limit: 10_000 }, 25).then(() => finished.push('read'));
+    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'between-position-chunks' }).then((answer) => {
       finished.push('panic');
       return answer.status;
     });
