@@ -81,6 +81,14 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: 'bo
   return result.data;
 }
 
+/** An answer whose one field the database built as JSON text: passed on as it is, with `ok: true` like any answer. */
+export class JsonFieldAnswer {
+  constructor(
+    readonly field: string,
+    readonly json: string,
+  ) {}
+}
+
 /**
  * Declares a route with its contract: input is parsed by the shared zod schemas before the handler runs,
  * and a handler's object answer gets `ok: true`.
@@ -106,6 +114,10 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
       if (reply.sent || answer === undefined) return reply;
       reply.code(contract.status ?? 200);
       if (typeof answer === 'string') return answer;
+      if (answer instanceof JsonFieldAnswer) {
+        reply.type('application/json; charset=utf-8');
+        return `{"ok":true,${JSON.stringify(answer.field)}:${answer.json}}`;
+      }
       return { ok: true, ...(answer as object) };
     },
   });

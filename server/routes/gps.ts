@@ -7,7 +7,7 @@ import { GpsBatchBody, GpsUpdateBody } from '../../src/api/requests.ts';
 import { CountResponse, GpsHistoryResponse, PingsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { deviceWriter, readerTourist } from '../http/device-identity.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, JsonFieldAnswer } from '../http/route.ts';
 import { keyedPing } from '../ingest/pings.ts';
 import { gpsHistoryJson, lastPositionsJson } from '../stores/gps-json.ts';
 
@@ -67,11 +67,10 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       query: GpsLastQuery,
       response: PingsResponse,
     },
-    async ({ query, request, reply }) => {
+    async ({ query, request }) => {
       const since = query.sinceMinutes > 0 ? new Date(Date.now() - query.sinceMinutes * 60_000) : undefined;
       const pings = await lastPositionsJson(ctx.db, { since, limit: query.limit, key: readerTourist(request) });
-      reply.type('application/json; charset=utf-8');
-      return `{"ok":true,"pings":${pings}}`;
+      return new JsonFieldAnswer('pings', pings);
     },
   );
 
@@ -87,13 +86,12 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       query: GpsHistoryQuery,
       response: GpsHistoryResponse,
     },
-    async ({ query, request, reply }) => {
+    async ({ query, request }) => {
       const minutes = query.minutes && query.minutes > 0 ? query.minutes : DEFAULT_HISTORY_MINUTES;
       const keys = Math.min(query.keys, Math.floor(MAX_HISTORY_POINTS / query.limit));
       const since = new Date(Date.now() - minutes * 60_000);
       const history = await gpsHistoryJson(ctx.db, { since, keys, perKey: query.limit, key: readerTourist(request) });
-      reply.type('application/json; charset=utf-8');
-      return `{"ok":true,"history":${history}}`;
+      return new JsonFieldAnswer('history', history);
     },
   );
 }

@@ -7,7 +7,7 @@ import type { StatusAction } from '../domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { actorOf } from '../http/actor.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, JsonFieldAnswer } from '../http/route.ts';
 import { filterIncidentsJson, findIncident, listIncidents, lockIncidents } from '../stores/incidents.ts';
 import { applyStatusAction, type Acting } from './incident-changes.ts';
 
@@ -41,11 +41,8 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       query: IncidentsFilterQuery,
       response: IncidentsResponse,
     },
-    async ({ query, reply }) => {
-      const incidents = await filterIncidentsJson(ctx.db, { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true });
-      reply.type('application/json; charset=utf-8');
-      return `{"ok":true,"incidents":${incidents}}`;
-    },
+    async ({ query }) =>
+      new JsonFieldAnswer('incidents', await filterIncidentsJson(ctx.db, { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true })),
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>

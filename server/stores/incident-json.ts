@@ -2,14 +2,14 @@
 // on as they are, not thousands of rows decoded, mapped and serialised again: 10,000 open panics took the
 // embedded store 300 ms that way, 80 ms this way (issue 12). Same shape as incidentFromRow.
 
-import { isoInSql as isoOf } from './time.ts';
+import { isoInSql } from './time.ts';
 
 /** The columns of an incidents row, named as the API names them. */
 const INCIDENT_FIELDS = `id, type, severity, status, latitude, longitude,
-  ${isoOf('created_at')} as "createdAt", ${isoOf('reported_at')} as "reportedAt",
-  ${isoOf('acknowledged_at')} as "acknowledgedAt", ${isoOf('resolved_at')} as "resolvedAt",
+  ${isoInSql('created_at')} as "createdAt", ${isoInSql('reported_at')} as "reportedAt",
+  ${isoInSql('acknowledged_at')} as "acknowledgedAt", ${isoInSql('resolved_at')} as "resolvedAt",
   region_id as "regionId", tourist_id as "touristId", device_id as "deviceId", meta, verified,
-  acknowledged_by as "acknowledgedBy", resolved_by as "resolvedBy", assignee, ${isoOf('escalated_at')} as "escalatedAt"`;
+  acknowledged_by as "acknowledgedBy", resolved_by as "resolvedBy", assignee, ${isoInSql('escalated_at')} as "escalatedAt"`;
 
 /**
  * A query answering one row, `json`: the incidents whose ids are `$1` (a text array), as JSON objects in that

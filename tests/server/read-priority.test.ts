@@ -107,6 +107,14 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
   });
   afterAll(() => server.stop());
 
+  /** Sends a panic while `read` is under way: which of the two finished first. */
+  async function finishingOrder(read: Promise<unknown>): Promise<string[]> {
+    const finished: string[] = [];
+    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'between-chunks' });
+    await Promise.all([read.then(() => finished.push('read')), panic.then((answer) => finished.push(`panic ${answer.status}`))]);
+    return finished;
+  }
+
   it('completes before most of 20 reads that were waiting for the store before it arrived', async () => {
     // Every connection to the store is held, so the reads and then the panic queue up behind it.
     const holders = Array.from({ length: status().slots }, () => latch());
@@ -154,15 +162,7 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
 
   // On PGlite's one connection, a list built in one statement held the panic until it was done.
   it('stores a panic that arrives while a long list is being built between two of its statements', async () => {
-    const finished: string[] = [];
-    const read = filterIncidentsJson(server.ctx.db, { limit: 3000 }, 10).then(() => finished.push('read'));
-    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'between-chunks' }).then((answer) => {
-      finished.push('panic');
-      return answer.status;
-    });
-    expect(await panic).toBe(201);
-    await read;
-    expect(finished).toEqual(['panic', 'read']);
+    expect(await finishingOrder(filterIncidentsJson(server.ctx.db, { limit: 3000 }, 10))).toEqual(['panic 201', 'read']);
   });
 
   it('builds a long list of last positions a chunk per statement, the same list whatever the chunk', async () => {
@@ -182,14 +182,6 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
   });
 
   it('stores a panic that arrives while a long list of last positions is being built between two of its statements', async () => {
-    const finished: string[] = [];
-    const read = lastPositionsJson(server.ctx.db, { limit: 10_000 }, 25).then(() => finished.push('read'));
-    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'between-position-chunks' }).then((answer) => {
-      finished.push('panic');
-      return answer.status;
-    });
-    expect(await panic).toBe(201);
-    await read;
-    expect(finished).toEqual(['panic', 'read']);
+    expect(await finishingOrder(lastPositionsJson(server.ctx.db, { limit: 10_000 }, 25))).toEqual(['panic 201', 'read']);
   });
 });
