@@ -1,9 +1,11 @@
 // The 'Map' card's content (SPEC §2 "Map panel"): deck.gl layers over a MapLibre basemap.
 // Lazily loaded by the dashboard; nothing outside src/map may import this folder's deck.gl/MapLibre code.
 import type { PickingInfo } from '@deck.gl/core';
+import type { MapLibreOverlayProps } from '@deck.gl/maplibre';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { afterNextPaint } from './after-paint.ts';
 import { backgroundColour } from './basemap.ts';
 import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
 import { detailsOfPick } from './details.ts';
@@ -117,13 +119,20 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
     buildPingLayer(frame.pings, { visible: showLiveGps, glide: frame.glide, dark }),
   ];
 
+  // The newest layers and handlers wait here for the frame after the next paint (after-paint.ts); renders
+  // meanwhile replace them, so a burst of updates costs deck.gl one. Never cancelled by a render: a map
+  // re-rendered every frame would otherwise never be drawn.
+  const waiting = useRef<{ deckMap: NonNullable<typeof deckMap>; props: MapLibreOverlayProps } | null>(null);
+  const cancelWaiting = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancelWaiting.current?.(), []);
   useEffect(() => {
     if (!deckMap) return;
     const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
       const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences);
       return details ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 } : null;
     };
-    deckMap.overlay.setProps({
+    const alreadyWaiting = waiting.current !== null;
+    const props: MapLibreOverlayProps = {
       layers,
       onHover: (info) => {
         const placed = place(info, false);
@@ -134,6 +143,14 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
         if (latest.current.testMode) return;
         setPinned(place(info, true));
       },
+    };
+    waiting.current = { deckMap, props };
+    if (alreadyWaiting) return;
+    cancelWaiting.current = afterNextPaint(() => {
+      const next = waiting.current;
+      waiting.current = null;
+      cancelWaiting.current = null;
+      next?.deckMap.overlay.setProps(next.props);
     });
   });
 
