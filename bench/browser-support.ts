@@ -101,3 +101,25 @@ export async function waitForMap(page: Page): Promise<void> {
   await page.locator('canvas').first().waitFor({ timeout: 60_000 });
 }
 
+
+/**
+ * Waits until the page has run no task longer than 50 ms for `quietMs`: the map has compiled its shaders
+ * and drawn what it holds, so what is timed next is the console at work, not the console starting.
+ */
+export async function waitForQuietPage(page: Page, quietMs = 1000, timeoutMs = 20_000): Promise<boolean> {
+  await page.evaluate(() => {
+    const w = window as unknown as { lastLongTaskEnd: number };
+    w.lastLongTaskEnd = performance.now();
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.lastLongTaskEnd = Math.max(w.lastLongTaskEnd, entry.startTime + entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const quiet = page.waitForFunction((quiet) => performance.now() - (window as unknown as { lastLongTaskEnd: number }).lastLongTaskEnd >= quiet, quietMs, {
+    timeout: timeoutMs,
+    polling: 100,
+  });
+  return quiet.then(
+    () => true,
+    () => false,
+  );
+}
