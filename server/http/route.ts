@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../src/api/roles.ts';
 import { badRequest } from './errors.ts';
+import { pacedBody } from './paced-body.ts';
 import { rejectUnstorableInput } from './storable-input.ts';
 
 type HttpMethod = 'GET' | 'POST';
@@ -116,7 +117,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
       if (typeof answer === 'string') return answer;
       if (answer instanceof JsonFieldAnswer) {
         reply.type('application/json; charset=utf-8');
-        return `{"ok":true,${JSON.stringify(answer.field)}:${answer.json}}`;
+        return reply.send(pacedBody(`{"ok":true,${JSON.stringify(answer.field)}:${answer.json}}`));
       }
       return { ok: true, ...(answer as object) };
     },
