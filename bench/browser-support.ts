@@ -101,10 +101,10 @@ export async function waitForMap(page: Page): Promise<void> {
   await page.locator('canvas').first().waitFor({ timeout: 60_000 });
 }
 
-
 /**
  * Waits until the page has run no task longer than 50 ms for `quietMs`: the map has compiled its shaders
- * and drawn what it holds, so what is timed next is the console at work, not the console starting.
+ * and drawn what it holds, so what is timed next is the console at work, not the console starting. Answers
+ * false if the page was never that quiet within `timeoutMs`.
  */
 export async function waitForQuietPage(page: Page, quietMs = 1000, timeoutMs = 20_000): Promise<boolean> {
   await page.evaluate(() => {
