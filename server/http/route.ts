@@ -82,12 +82,21 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: 'bo
   return result.data;
 }
 
-/** An answer whose one field the database built as JSON text: passed on as it is, with `ok: true` like any answer. */
+/**
+ * An answer whose one field the database built as JSON text: passed on as it is, with `ok: true` and any
+ * `others` (small, serialised as usual) like any answer.
+ */
 export class JsonFieldAnswer {
   constructor(
     readonly field: string,
     readonly json: string,
+    readonly others: Record<string, unknown> = {},
   ) {}
+
+  text(): string {
+    const head = JSON.stringify({ ok: true, ...this.others });
+    return `${head.slice(0, -1)},${JSON.stringify(this.field)}:${this.json}}`;
+  }
 }
 
 /**
@@ -117,7 +126,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
       if (typeof answer === 'string') return answer;
       if (answer instanceof JsonFieldAnswer) {
         reply.type('application/json; charset=utf-8');
-        return reply.send(pacedBody(`{"ok":true,${JSON.stringify(answer.field)}:${answer.json}}`));
+        return reply.send(pacedBody(answer.text()));
       }
       return { ok: true, ...(answer as object) };
     },

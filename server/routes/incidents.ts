@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { IncidentsFilterQuery, IncidentsQuery } from '../../src/api/queries.ts';
 import { IncidentStatusBody } from '../../src/api/requests.ts';
-import { IncidentStatusResponse, IncidentsResponse, type IncidentsBulkResponse } from '../../src/api/responses.ts';
+import { IncidentsFilterResponse, IncidentStatusResponse, IncidentsResponse, type IncidentsBulkResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import type { StatusAction } from '../domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { actorOf } from '../http/actor.ts';
 import { defineRoute, JsonFieldAnswer } from '../http/route.ts';
-import { filterIncidentsJson, findIncident, listIncidents, lockIncidents } from '../stores/incidents.ts';
+import { filterIncidentChanges, filterIncidentsJson } from '../stores/incident-list.ts';
+import { findIncident, listIncidents, lockIncidents } from '../stores/incidents.ts';
 import { applyStatusAction, type Acting } from './incident-changes.ts';
 
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
@@ -36,13 +37,24 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       method: 'GET',
       url: '/incidents/filter',
-      summary: `Incidents of a region (or all) over the last minutes (or all time), newest first by receive time, at most ${FILTER_LIMIT}, plus every unresolved panic of the region`,
+      summary:
+        `Incidents of a region (or all) over the last minutes (or all time), newest first by receive time, at most ${FILTER_LIMIT}, ` +
+        'plus every unresolved panic of the region. With `changedSince` (the `revision` of an earlier answer): `ids` lists ' +
+        'the whole list in order and `incidents` only those written since',
       tags: ['incidents'],
       query: IncidentsFilterQuery,
-      response: IncidentsResponse,
+      response: IncidentsFilterResponse,
     },
-    async ({ query }) =>
-      new JsonFieldAnswer('incidents', await filterIncidentsJson(ctx.db, { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true })),
+    async ({ query }) => {
+      const filter = { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true };
+      const { changedSince } = query;
+      if (changedSince === undefined) {
+        const list = await filterIncidentsJson(ctx.db, filter);
+        return new JsonFieldAnswer('incidents', list.json, { revision: list.revision });
+      }
+      const changes = await filterIncidentChanges(ctx.db, filter, changedSince);
+      return new JsonFieldAnswer('incidents', changes.json, { revision: changes.revision, changedSince, ids: changes.ids });
+    },
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>

@@ -1,6 +1,5 @@
 import type { Incident } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
-import { INCIDENTS_JSON_BY_IDS } from './incident-json.ts';
 import { iso } from './time.ts';
 
 export interface IncidentRow {
@@ -95,46 +94,6 @@ export async function findIncident(db: Sql, id: string, forUpdate = false): Prom
 export async function listIncidents(db: Sql, limit: number): Promise<Incident[]> {
   const { rows } = await db.query<IncidentRow>('select * from incidents order by created_at desc, id desc limit $1', [limit]);
   return rows.map(incidentFromRow);
-}
-
-export interface IncidentFilter {
-  /** Absent: every region. */
-  regionId?: string;
-  /** Absent: all time. */
-  since?: Date;
-  limit: number;
-  /** Also every unresolved panic of the region, however old and beyond the limit: no window or cap hides one. */
-  withUnresolvedPanics?: boolean;
-}
-
-/**
- * Rows per statement of a long list: on PGlite's one connection a panic's write waits for the statement
- * running, never for the whole list (10,000 open panics once took one 80–200 ms statement).
- */
-export const INCIDENTS_JSON_CHUNK_ROWS = 1000;
-
-/**
- * Newest first by receive time: at most `limit`, plus (when asked) every unresolved panic of the region.
- * Answers the JSON array of the incidents as text (see incident-json.ts): the ids first, in one short
- * statement, then their JSON a chunk of ids at a time.
- */
-export async function filterIncidentsJson(db: Sql, filter: IncidentFilter, chunkRows = INCIDENTS_JSON_CHUNK_ROWS): Promise<string> {
-  const { rows } = await db.query<{ ids: string[] }>(
-    `select coalesce(array_agg(id order by created_at desc, id desc), '{}') as ids from incidents
-      where ($1::text is null or region_id = $1)
-        and (id in (select id from incidents
-                     where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
-                     order by created_at desc, id desc limit $3)
-             or ($4 and type = 'panic' and status <> 'resolved'))`,
-    [filter.regionId ?? null, filter.since?.toISOString() ?? null, filter.limit, filter.withUnresolvedPanics ?? false],
-  );
-  const ids = rows[0].ids;
-  const chunks: string[] = [];
-  for (let first = 0; first < ids.length; first += chunkRows) {
-    const { rows: chunk } = await db.query<{ json: string | null }>(INCIDENTS_JSON_BY_IDS, [ids.slice(first, first + chunkRows)]);
-    if (chunk[0].json) chunks.push(chunk[0].json);
-  }
-  return `[${chunks.join(',')}]`;
 }
 
 /** Where a page ended: the next page holds the rows strictly older in (created_at, id) order. */

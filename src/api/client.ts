@@ -8,6 +8,7 @@ import type { IncidentStatus } from './fields.ts';
 import type { GeofenceBody, IncidentStatusBody, PanicAlertBody } from './requests.ts';
 import { IncidentResponse, type DbModeResponse, type SafetyCreditResponse } from './responses.ts';
 import { takeEarly } from './early-response.ts';
+import { IncidentListReader } from './incident-list.ts';
 import { StreamMessage } from './stream.ts';
 import { buildUrl, incidentsUrl, SESSION_URL, type IncidentFilter } from './urls.ts';
 
@@ -127,8 +128,11 @@ async function post(path: string, payload: object): Promise<Body> {
   });
 }
 
-export const fetchIncidents = (filter: IncidentFilter) =>
-  getField<Incident[]>(incidentsUrl(filter), 'incidents', isArray);
+const incidentLists = new IncidentListReader((url) => call(url), () => new ApiError(UNEXPECTED_RESPONSE));
+
+/** `whole`: not only what changed since the last answer (see incident-list.ts). */
+export const fetchIncidents = (filter: IncidentFilter, options: { whole?: boolean } = {}): Promise<Incident[]> =>
+  incidentLists.read(incidentsUrl(filter), options);
 
 /** The latest incidents' statuses, keyed by id (the "status map"). */
 export async function fetchIncidentStatuses(): Promise<Record<string, IncidentStatus>> {

@@ -3,6 +3,15 @@ import { z } from 'zod';
 import { Alert, DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 
 export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
+/**
+ * With `changedSince`: `incidents` holds only the list's incidents written since that revision, and `ids`
+ * the whole list in order. `revision` is what to ask since next time.
+ */
+export const IncidentsFilterResponse = IncidentsResponse.extend({
+  revision: z.string(),
+  changedSince: z.string().optional(),
+  ids: z.array(z.string()).optional(),
+});
 export const IncidentResponse = z.object({ ok: z.literal(true), incident: Incident });
 
 /** With `ids`: every incident looked at is in exactly one of the three lists; unknown ids are refused. */

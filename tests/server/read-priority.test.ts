@@ -3,7 +3,7 @@ import { gateStatus, PriorityGate, type GateStatus } from '../../server/db/prior
 import type { Priority } from '../../server/db/seam.ts';
 import { FILTER_LIMIT } from '../../server/routes/incidents.ts';
 import { lastPositionsJson } from '../../server/stores/gps-json.ts';
-import { filterIncidentsJson } from '../../server/stores/incidents.ts';
+import { filterIncidentsJson } from '../../server/stores/incident-list.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** A promise and the function that settles it, to hold work open for exactly as long as a test wants. */
@@ -149,13 +149,13 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
 
   it('builds a long incidents list a chunk per statement, the same list whatever the chunk', async () => {
     const filter = { limit: 3000, withUnresolvedPanics: true };
-    const whole = JSON.parse(await filterIncidentsJson(server.ctx.db, filter, 5000)) as { id: string; type: string; status: string }[];
+    const whole = JSON.parse((await filterIncidentsJson(server.ctx.db, filter, 5000)).json) as { id: string; type: string; status: string }[];
     expect(whole.length).toBeGreaterThanOrEqual(3000);
-    expect(JSON.parse(await filterIncidentsJson(server.ctx.db, filter, 7))).toEqual(whole);
+    expect(JSON.parse((await filterIncidentsJson(server.ctx.db, filter, 7)).json)).toEqual(whole);
     // A cap that falls inside a chunk: the newest 14, then every unresolved panic older than them.
     const ids = (list: { id: string }[]) => list.map((incident) => incident.id);
     const openPanicsAfter = (count: number) => whole.slice(count).filter((i) => i.type === 'panic' && i.status !== 'resolved');
-    expect(ids(JSON.parse(await filterIncidentsJson(server.ctx.db, { ...filter, limit: 14 }, 7)))).toEqual(ids([...whole.slice(0, 14), ...openPanicsAfter(14)]));
+    expect(ids(JSON.parse((await filterIncidentsJson(server.ctx.db, { ...filter, limit: 14 }, 7)).json))).toEqual(ids([...whole.slice(0, 14), ...openPanicsAfter(14)]));
     const http = await call(server.url, 'GET', '/incidents/filter');
     expect(ids(http.body.incidents)).toEqual(ids([...whole.slice(0, FILTER_LIMIT), ...openPanicsAfter(FILTER_LIMIT)]));
   });

@@ -78,14 +78,15 @@ const onFailure = [
 /**
  * One load of the incidents, shared by the operator's load (skeleton) and the silent reload: a change
  * that arrives while an answer is on its way is kept for one more load once the settling window ends.
+ * `whole`: the operator's load asks for the whole list; a silent reload only for what changed since.
  */
-const incidentsLoad = incidentsSetup.createStateConfig({
+const incidentsLoad = ({ whole }: { whole: boolean }) => incidentsSetup.createStateConfig({
   // What the stream brought before this load was asked for is in its answer (announced after commit).
   entry: 'forgetStreamedIncidents',
   invoke: {
     id: 'incidents',
     src: 'loadIncidents',
-    input: ({ context }) => currentFilter(context),
+    input: ({ context }) => ({ ...currentFilter(context), whole }),
     onDone: { target: 'settling', actions: onAnswer },
     onError: { target: 'settling', actions: onFailure },
   },
@@ -132,7 +133,7 @@ export const incidentsRegion = incidentsSetup.createStateConfig({
   },
   states: {
     // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
-    loading: { tags: ['loading'], ...incidentsLoad },
+    loading: { tags: ['loading'], ...incidentsLoad({ whole: true }) },
     // The first change reloads at once (a panic must not wait). For a window after each answer, further
     // changes are gathered into one more reload at its end: a burst of 100 alerts costs a few reloads.
     idle: { on: { 'incidents.changed': 'reloading' } },
@@ -145,6 +146,6 @@ export const incidentsRegion = incidentsSetup.createStateConfig({
       },
     },
     // A silent reload (stream or poll): the table stays as it is until the answer arrives.
-    reloading: incidentsLoad,
+    reloading: incidentsLoad({ whole: false }),
   },
 });

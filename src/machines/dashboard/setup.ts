@@ -22,7 +22,7 @@ export const dashboardSetup = setup({
     testAlert: testAlertMachine,
     incident: incidentMachine,
     panicWatch: panicWatchMachine,
-    loadIncidents: fromPromise<Incident[], IncidentFilter>(({ input }) => fetchIncidents(input)),
+    loadIncidents: fromPromise<Incident[], IncidentFilter & { whole?: boolean }>(({ input: { whole, ...filter } }) => fetchIncidents(filter, { whole })),
     seedGeofence: fromPromise<unknown, NewGeofence>(({ input }) => createGeofence(input)),
     ...resourceActors,
   },

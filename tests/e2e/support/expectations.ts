@@ -19,10 +19,14 @@ export async function expectAttribute(locator: Locator, name: string, value: str
 /** The query of a request as a plain object. */
 export const queryOf = (request: Request): Record<string, string> => Object.fromEntries(new URL(request.url()).searchParams);
 
-/** Waits for a GET of `path` (exact pathname) whose query satisfies `accept`. */
+/**
+ * Waits for a GET of `path` (exact pathname) whose query satisfies `accept`. A silent reload asking only
+ * for what changed (`changedSince`) is never what an operator's act sends, and is passed over.
+ */
 export function nextRequest(page: Page, path: string, accept: (query: Record<string, string>) => boolean = () => true, method = 'GET') {
+  const ownRequest = (query: Record<string, string>) => !('changedSince' in query) && accept(query);
   return page.waitForRequest(
-    (request) => request.method() === method && new URL(request.url()).pathname === path && accept(queryOf(request)),
+    (request) => request.method() === method && new URL(request.url()).pathname === path && ownRequest(queryOf(request)),
     { timeout: TIMEOUT },
   );
 }
