@@ -72,9 +72,10 @@ const SelectableRow = memo(function SelectableRow({ bulk, onOpen, ...row }: Sele
 export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) {
   const styles = useStyles();
   const syncRows = useRowSync();
-  const bulk = useActorRef(
-    bulkTriageMachine.provide({ actions: { announceChanges: (_, { incidents }) => syncRows(incidents) } }),
-  );
+  // Provided once: a machine built anew on every render cost each stream message milliseconds (issue 12),
+  // and the actor only ever runs the first one.
+  const [bulkMachine] = useState(() => bulkTriageMachine.provide({ actions: { announceChanges: (_, { incidents }) => syncRows(incidents) } }));
+  const bulk = useActorRef(bulkMachine);
   // Bulk triage is offered to whoever may acknowledge, as the rows' own buttons.
   const mayTriage = useMay('acknowledge');
   const [opened, setOpened] = useState<Incident | undefined>(undefined);

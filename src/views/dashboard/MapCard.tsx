@@ -43,6 +43,17 @@ function toMapAlert(incident: Incident, status: string): MapAlert {
   };
 }
 
+// An incident the list still holds (the same object, since reloads ask only for what changed) keeps its
+// map entry while its status stays: a stream message among 10,000 incidents builds one entry, not 10,000.
+const mapAlerts = new WeakMap<Incident, MapAlert>();
+function mapAlertOf(incident: Incident, status: string): MapAlert {
+  const kept = mapAlerts.get(incident);
+  if (kept?.status === status) return kept;
+  const alert = toMapAlert(incident, status);
+  mapAlerts.set(incident, alert);
+  return alert;
+}
+
 const useStyles = makeStyles({
   card: { minWidth: 0 },
   mapFallback: { height: '400px' },
@@ -67,7 +78,7 @@ export function MapCard() {
     </Skeleton>
   );
   const alerts = useMemo(
-    () => incidents.map((incident) => toMapAlert(incident, statusOf(incident, statuses))),
+    () => incidents.map((incident) => mapAlertOf(incident, statusOf(incident, statuses))),
     [incidents, statuses],
   );
   return (

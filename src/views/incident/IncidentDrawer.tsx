@@ -1,6 +1,7 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
 import { pingKey, type Incident } from '../../api/entities.ts';
 import { incidentDetailsMachine } from '../../machines/incidentDetailsMachine.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
@@ -16,10 +17,10 @@ export function IncidentDrawer({ incident, onClose }: { incident: Incident; onCl
   const user = SessionActor.useSelector((s) => s.context.user?.username ?? 'anonymous');
   const mayWrite = useMay('acknowledge');
   const syncRows = useRowSync();
-  const details = useActorRef(
+  const [detailsMachine] = useState(() =>
     incidentDetailsMachine.provide({ actions: { announceIncident: (_, { incident: changed }) => syncRows([changed]) } }),
-    { input: { incident, user } },
   );
+  const details = useActorRef(detailsMachine, { input: { incident, user } });
   const trail = DashboardActor.useSelector((s) => (incident.touristId || incident.deviceId ? s.context.history[pingKey(incident)] : undefined));
   const zone = DashboardActor.useSelector((s) => {
     const id = incident.meta?.geofenceId;
