@@ -4,6 +4,7 @@
 // the list's ids and the few incidents written since. Whenever the answer cannot be trusted to complete
 // what is held (an id never seen, a store that went back in time), the whole list is asked for again.
 import type { Incident } from './entities.ts';
+import { REVISION_PATTERN } from './queries.ts';
 
 type Body = Record<string, unknown>;
 
@@ -15,7 +16,7 @@ interface Held {
 /** Lists remembered at once: the table's and the panic watch's, and a region or two the operator left. */
 const HELD_LISTS = 4;
 
-const isRevision = (value: unknown): value is string => typeof value === 'string' && /^\d{1,19}$/.test(value);
+const isRevision = (value: unknown): value is string => typeof value === 'string' && REVISION_PATTERN.test(value);
 const hasId = (value: unknown): value is Incident =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 
@@ -39,7 +40,7 @@ export function applyIncidentChanges(
   return list;
 }
 
-export const withChangedSince = (url: string, revision: string) => `${url}${url.includes('?') ? '&' : '?'}changedSince=${revision}`;
+const withChangedSince = (url: string, revision: string) => `${url}${url.includes('?') ? '&' : '?'}changedSince=${revision}`;
 
 /** Reads incidents lists by address, through `get` (the answer's body once `ok`), remembering each list. */
 export class IncidentListReader {

@@ -13,8 +13,8 @@ const regionFilter = idSchema('regionId').optional();
 const minutesFilter = queryInt('minutes', 0, 525_600).optional();
 
 /** A revision an earlier answer of /incidents/filter gave: digits that fit the store's xid8 (below 2^64). */
-const revision = (field: string) =>
-  z.string().regex(/^\d{1,19}$/, `${field} must be the revision of an earlier answer (digits only)`);
+export const REVISION_PATTERN = /^\d{1,19}$/;
+const revision = (field: string) => z.string().regex(REVISION_PATTERN, `${field} must be the revision of an earlier answer (digits only)`);
 
 export const IncidentsFilterQuery = z.object({ regionId: regionFilter, minutes: minutesFilter, changedSince: revision('changedSince').optional() });
 export const IncidentsQuery = z.object({ limit: queryInt('limit', 1, 500).default(100) });
