@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 
-/** Resident set size of a process, in KiB, from /proc (Linux). */
+/**
+ * Anonymous resident memory of a process (heap, buffers), in KiB, from /proc (Linux). Not VmRSS: that also
+ * counts file-backed pages (the node binary, PGlite's files), which the kernel's proactive reclaim (DAMON
+ * runs on these machines) takes back at its own pace; once the 5,000-client figure came out negative.
+ */
 export function rssKiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  if (!line) throw new Error(`no VmRSS for process ${pid}`);
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('RssAnon:'));
+  if (!line) throw new Error(`no RssAnon for process ${pid}`);
   return Number(line.split(/\s+/)[1]);
 }
 
