@@ -34,8 +34,7 @@ export interface HistoryFilter {
 
 /**
  * The newest `limit` last positions, newest first (time, then key), as a JSON array, `chunkRows` per
- * statement. Each chunk starts after the last one's (time, key) and builds JSON for its own rows only, after
- * the sort: `at` is not indexed, so the moves every ping makes stay heap-only updates (migration 012).
+ * statement. Each chunk starts after the last one's (time, key): an index range, not a rescan.
  */
 export async function lastPositionsJson(db: Sql, filter: LastPositionsFilter, chunkRows = LAST_POSITIONS_CHUNK_ROWS): Promise<string> {
   const key = onlyKey(filter.key, 5);
@@ -50,10 +49,10 @@ export async function lastPositionsJson(db: Sql, filter: LastPositionsFilter, ch
          from (select at, ping_key,
                       json_build_object('touristId', tourist_id, 'deviceId', device_id, 'latitude', latitude,
                                         'longitude', longitude, 'at', ${isoInSql('at')})::text as json
-                 from (select * from gps_last
-                        where ($1::timestamptz is null or at >= $1) ${key.sql}
-                          and ($2::timestamptz is null or (at <= $2 and (at < $2 or ping_key > $3)))
-                        order by at desc, ping_key limit $4) as newest) as chunk`,
+                 from gps_last
+                where ($1::timestamptz is null or at >= $1) ${key.sql}
+                  and ($2::timestamptz is null or (at <= $2 and (at < $2 or ping_key > $3)))
+                order by at desc, ping_key limit $4) as chunk`,
       [filter.since?.toISOString() ?? null, cursor.at, cursor.key, size, ...key.params],
     );
     const chunk = rows[0];
