@@ -74,14 +74,16 @@ export function firstIndexAbove(sorted: readonly number[], value: number): numbe
 }
 
 /**
- * The frames of `block` from index `from` that fit in `room` bytes, at least one: a view on the shared
- * buffer (no copy) and the sequence of the last frame in it.
+ * The frames of `block` from index `from` that fit in `room` bytes, at least one: the shared buffer itself
+ * when all of it fits (a client keeping up, the common case: no view allocated per client and block), else
+ * a view on it (no copy), and the sequence of the last frame in it.
  */
 export function sliceWithin(block: FrameBlock, from: number, room: number): { bytes: Buffer; lastSeq: number; next: number } {
   const start = block.offsets[from];
   // The last frame boundary within the room, but never fewer than one whole frame.
   const end = Math.max(from + 1, firstIndexAbove(block.offsets, start + room) - 1);
-  return { bytes: block.bytes.subarray(start, block.offsets[end]), lastSeq: block.seqs[end - 1], next: end };
+  const bytes = start === 0 && end === block.seqs.length ? block.bytes : block.bytes.subarray(start, block.offsets[end]);
+  return { bytes, lastSeq: block.seqs[end - 1], next: end };
 }
 
 /** The frames of `block` after sequence `seq`, a view on the same buffer. */

@@ -168,12 +168,6 @@ export class StreamHub {
   private sendWithinBound(client: StreamClient, blocks: readonly FrameBlock[]): void {
     for (const block of blocks) {
       let next = firstIndexAbove(block.seqs, client.position);
-      // A client keeping up takes the shared buffer itself: no view allocated per client and block.
-      if (next === 0 && block.bytes.length <= client.room && this.clients.has(client)) {
-        client.position = lastSeqOf(block);
-        this.write(client, block.bytes);
-        continue;
-      }
       while (next < block.seqs.length) {
         if (client.isFull || !this.clients.has(client)) return;
         const slice = sliceWithin(block, next, client.room);

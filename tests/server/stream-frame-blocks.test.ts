@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksOf, framesAfter } from '../../server/stream/frame-blocks.ts';
+import { blocksOf, framesAfter, sliceWithin } from '../../server/stream/frame-blocks.ts';
 
 const events = [1, 2, 3, 4].map((seq) => ({ seq, json: `{"n":${seq}}` }));
 
@@ -16,5 +16,20 @@ describe('frame blocks', () => {
   it('answers the block itself when every frame is after the sequence', () => {
     const [block] = blocksOf(events);
     expect(framesAfter(block, 0)).toBe(block);
+  });
+
+  it('writes the shared buffer itself when the whole block fits, else a view of whole frames within the room', () => {
+    const [block] = blocksOf(events);
+    const frame = block.offsets[1];
+    const whole = sliceWithin(block, 0, block.bytes.length);
+    expect(whole.bytes).toBe(block.bytes);
+    expect(whole).toMatchObject({ lastSeq: 4, next: 4 });
+    const two = sliceWithin(block, 1, 2 * frame + 1);
+    expect(two.bytes.toString()).toBe('id: 2\ndata: {"n":2}\n\nid: 3\ndata: {"n":3}\n\n');
+    expect(two).toMatchObject({ lastSeq: 3, next: 3 });
+    expect(two.bytes.buffer).toBe(block.bytes.buffer);
+    // Never less than one frame, however little room is left.
+    expect(sliceWithin(block, 3, 1)).toMatchObject({ lastSeq: 4, next: 4 });
+    expect(sliceWithin(block, 3, 1).bytes.toString()).toBe('id: 4\ndata: {"n":4}\n\n');
   });
 });
