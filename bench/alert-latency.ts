@@ -8,7 +8,7 @@
 import { spawnBenchServer, QUICK } from './support/bench-server.ts';
 import { printFigures } from './support/figures.ts';
 import { startGpsLoad, type GpsLoadResult } from './support/gps-load.ts';
-import { postJson } from './support/http-post.ts';
+import { postJson, postJsonAnswer } from './support/http-post.ts';
 import { spawnFloorServer } from './support/spawn-floor.ts';
 import { SseClientPool } from './support/sse-clients.ts';
 import { markerOf } from './support/sse-protocol.ts';
@@ -33,28 +33,52 @@ interface LatencyRun {
   answerMs: number[];
   refused: number;
   gps: GpsLoadResult;
+  /**
+   * Per alert, from sending the POST to the receive time the server gave it (the alert's `at`, stamped once
+   * the request is read and checked; wall clock, to the ms). NaN for the floor, which stamps nothing.
+   */
+  receivedMs: number[];
+  /** Every (alert, client) delivery, in ms from the alert's receive time. */
+  afterReceived: number[];
 }
 
 function panicBody(touristId: string, i: number) {
   return { latitude: 25.57 + (i % 50) / 10_000, longitude: 91.88, touristId };
 }
 
-async function sendAlerts(url: string): Promise<{ sentAt: number[]; answerMs: number[]; refused: number }> {
+/** The server's receive time in a /panic-alert answer, ms since the epoch; NaN when the answer has none. */
+function receiveTimeIn(text: string): number {
+  try {
+    return Date.parse((JSON.parse(text) as { alert?: { at?: string } }).alert?.at ?? '');
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function sendAlerts(url: string): Promise<{ sentAt: number[]; answerMs: number[]; refused: number; receivedMs: number[] }> {
   const sentAt: number[] = [];
   const answers: Promise<number>[] = [];
   const answerMs: number[] = [];
+  const receivedMs: number[] = [];
   const start = monotonicMs();
   for (let i = 0; i < ALERTS; i++) {
     const wait = start + i * ALERT_EVERY_MS - monotonicMs();
     if (wait > 0) await sleep(wait);
     const sent = monotonicMs();
+    const sentWallMs = Date.now();
     sentAt.push(sent);
-    const answer = postJson(`${url}/panic-alert`, panicBody(markerOf(i), i)).catch(() => 0);
+    const answer = postJsonAnswer(`${url}/panic-alert`, panicBody(markerOf(i), i)).then(
+      ({ status, text }) => {
+        receivedMs[i] = receiveTimeIn(text) - sentWallMs;
+        return status;
+      },
+      () => 0,
+    );
     answers.push(answer.finally(() => answerMs.push(monotonicMs() - sent)));
     if ((i + 1) % 100 === 0) console.log(`    ${i + 1}/${ALERTS} alerts sent`);
   }
   const statuses = await Promise.all(answers);
-  return { sentAt, answerMs, refused: statuses.filter((status) => status !== 201).length };
+  return { sentAt, answerMs, refused: statuses.filter((status) => status !== 201).length, receivedMs: Array.from(sentAt, (_, i) => receivedMs[i] ?? Number.NaN) };
 }
 
 async function measure(url: string): Promise<LatencyRun> {
@@ -64,11 +88,12 @@ async function measure(url: string): Promise<LatencyRun> {
     await sleep(1000);
     for (let i = 0; i < WARM_UP_ALERTS; i++) await postJson(`${url}/panic-alert`, panicBody(`bench-warm-up-${i}`, i));
     await clients.reset(ALERTS);
-    const { sentAt, answerMs, refused } = await sendAlerts(url);
+    const { sentAt, answerMs, refused, receivedMs } = await sendAlerts(url);
     await sleep(DELIVERY_GRACE_MS);
     const gps = await gpsLoad.stop();
     const arrivals = await clients.arrivals();
     const latencies: number[] = [];
+    const afterReceived: number[] = [];
     const lastClientLatencies = sentAt.map(() => 0);
     let lost = 0;
     for (const perClient of arrivals) {
@@ -79,10 +104,11 @@ async function measure(url: string): Promise<LatencyRun> {
         }
         const latency = perClient[alert] - sentAt[alert];
         latencies.push(latency);
+        if (Number.isFinite(receivedMs[alert])) afterReceived.push(latency - receivedMs[alert]);
         lastClientLatencies[alert] = Math.max(lastClientLatencies[alert], latency);
       }
     }
-    return { latencies, lastClientLatencies, lost, answerMs, refused, gps };
+    return { latencies, lastClientLatencies, lost, answerMs, refused, gps, receivedMs, afterReceived };
   } finally {
     clients.close();
   }
@@ -95,6 +121,12 @@ function report(label: string, run: LatencyRun): void {
       `\n  ${''.padEnd(14)} POST answered p50 ${ms(run.answerMs, 0.5)} ms  p99 ${ms(run.answerMs, 0.99)} ms` +
       ` | last client p99 ${ms(run.lastClientLatencies, 0.99)} ms | ${run.latencies.length} deliveries, ${run.lost} lost, ` +
       `${run.refused} POSTs refused | GPS ${run.gps.pingsPerSecond.toFixed(0)} pings/s (${run.gps.failedBatches} failed, ${run.gps.skippedBatches} skipped batches)`,
+  );
+  const received = run.receivedMs.filter(Number.isFinite);
+  if (received.length === 0) return;
+  console.log(
+    `  ${''.padEnd(14)} where it went: send → the server's receive time p50 ${ms(received, 0.5)} ms  p99 ${ms(received, 0.99)} ms;` +
+      ` receive time → client p50 ${ms(run.afterReceived, 0.5)} ms  p99 ${ms(run.afterReceived, 0.99)} ms`,
   );
 }
 
@@ -129,6 +161,9 @@ printFigures({
     ratio: ratioOf(p99, floorP99),
     floorWithoutGpsP99Ms: round(percentile(floorWithoutGps.latencies, 0.99)),
     lastClientP99Ms: round(percentile(real.lastClientLatencies, 0.99)),
+    receivedP50Ms: round(percentile(real.receivedMs.filter(Number.isFinite), 0.5)),
+    receivedP99Ms: round(percentile(real.receivedMs.filter(Number.isFinite), 0.99)),
+    afterReceivedP99Ms: round(percentile(real.afterReceived, 0.99)),
     lost: real.lost,
     gpsPingsPerSec: Math.round(real.gps.pingsPerSecond),
   },

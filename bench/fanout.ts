@@ -8,6 +8,7 @@ import type { SpawnedServer } from '../tools/spawn-server.ts';
 import { spawnBenchServer, QUICK } from './support/bench-server.ts';
 import { printFigures } from './support/figures.ts';
 import { gpsPings, postJson } from './support/http-post.ts';
+import { totalCpuMs } from './support/process-cpu.ts';
 import { settledRssKiB } from './support/process-memory.ts';
 import { spawnFloorServer, type FloorServer } from './support/spawn-floor.ts';
 import { SseClientPool, type FramesReached } from './support/sse-clients.ts';
@@ -20,6 +21,12 @@ const RUNS = [
 const ROUNDS = 3;
 const PINGS_PER_BATCH = 1000;
 const WARM_UP_CLIENTS = 100;
+/**
+ * One burst to every client of each, not counted: a server just started spends its first bursts compiling
+ * (V8 tiers PGlite's WebAssembly and the hot JavaScript up as they get hot), about twice the CPU of later
+ * bursts, while the floor has almost nothing to compile. A server runs for days; this is its cost then.
+ */
+const WARM_UP_EVENTS = QUICK ? 2000 : 6000;
 const DELIVERY_TIMEOUT_MS = 60_000;
 
 interface Delivery {
@@ -29,11 +36,30 @@ interface Delivery {
   postedMs: number;
   complete: number;
   bytesPerClient: number;
+  /** CPU time per 1,000 events of the process serving the streams, and of all the client processes. */
+  cpuMsPer1000: number | null;
+  clientsCpuMsPer1000: number | null;
 }
 
-/** Posts `events` pings in batches, one after another, and times until every client has every frame. */
-async function deliver(url: string, pools: SseClientPool[], events: number): Promise<Delivery> {
+interface Target {
+  url: string;
+  pid: number;
+}
+
+/** CPU time per 1,000 events between two readings (null when /proc could not tell). */
+function per1000(before: number | null, after: number | null, events: number): number | null {
+  return before === null || after === null ? null : ((after - before) * 1000) / events;
+}
+
+/**
+ * Posts `events` pings in batches, one after another, and times until every client has every frame; notes
+ * the CPU time the burst cost the serving process and the clients (the machine's cores are what they share).
+ */
+async function deliver(target: Target, pools: SseClientPool[], events: number): Promise<Delivery> {
+  const { url } = target;
   await Promise.all(pools.map((pool) => pool.reset()));
+  const clientPids = pools.flatMap((pool) => pool.pids);
+  const cpuBefore = { serving: totalCpuMs([target.pid]), clients: totalCpuMs(clientPids) };
   const started = monotonicMs();
   const reached = Promise.all(pools.map((pool) => pool.awaitFrames(events, DELIVERY_TIMEOUT_MS))).then(combined);
   for (let first = 0; first < events; first += PINGS_PER_BATCH) {
@@ -43,7 +69,10 @@ async function deliver(url: string, pools: SseClientPool[], events: number): Pro
   const postedMs = monotonicMs() - started;
   const result = await reached;
   const ms = result.lastDoneAt - started;
+  const cpuAfter = { serving: totalCpuMs([target.pid]), clients: totalCpuMs(clientPids) };
   return {
+    cpuMsPer1000: per1000(cpuBefore.serving, cpuAfter.serving, events),
+    clientsCpuMsPer1000: per1000(cpuBefore.clients, cpuAfter.clients, events),
     msgsPerSec: result.done === result.clients ? (events * result.clients) / (ms / 1000) : 0,
     ms,
     postedMs,
@@ -63,12 +92,26 @@ function combined(parts: FramesReached[]): FramesReached {
   };
 }
 
+const cpuText = (ms: number | null) => (ms === null ? '?' : ms.toFixed(0));
+
 function describe(label: string, d: Delivery, clients: number): string {
   return (
     `  ${label.padEnd(7)} ${Math.round(d.msgsPerSec).toLocaleString('en').padStart(11)} msg/s  ` +
     `(all delivered in ${d.ms.toFixed(0)} ms, batches answered in ${d.postedMs.toFixed(0)} ms, ` +
-    `${d.complete}/${clients} clients complete, ${(d.bytesPerClient / 1024).toFixed(0)} KiB each)`
+    `${d.complete}/${clients} clients complete, ${(d.bytesPerClient / 1024).toFixed(0)} KiB each; ` +
+    `CPU per 1,000 events: ${cpuText(d.cpuMsPer1000)} ms, its clients ${cpuText(d.clientsCpuMsPer1000)} ms)`
   );
+}
+
+/**
+ * The ratio the machine's CPU alone would allow, were every core busy throughout both bursts: the floor's
+ * CPU per event (its own and its clients') over the server's. Null when /proc could not tell.
+ */
+function cpuBoundRatio(real: Delivery, floor: Delivery): number | null {
+  const costs = [real.cpuMsPer1000, real.clientsCpuMsPer1000, floor.cpuMsPer1000, floor.clientsCpuMsPer1000];
+  if (costs.some((cost) => cost === null)) return null;
+  const [realCpu, realClients, floorCpu, floorClients] = costs as number[];
+  return round((floorCpu + floorClients) / (realCpu + realClients), 2);
 }
 
 /**
@@ -106,7 +149,7 @@ function median(deliveries: Delivery[]): Delivery {
 }
 
 /** Bursts to the largest crowd first, server and floor in turns; its extra clients are closed before the next. */
-async function deliverInTurns(urls: { server: string; floor: string }, pools: { server: SseClientPool[]; floor: SseClientPool[] }) {
+async function deliverInTurns(targets: { server: Target; floor: Target }, pools: { server: SseClientPool[]; floor: SseClientPool[] }) {
   const results: { real: Delivery; floor: Delivery }[] = [];
   for (let i = RUNS.length - 1; i >= 0; i--) {
     const { clients, events } = RUNS[i];
@@ -114,8 +157,8 @@ async function deliverInTurns(urls: { server: string; floor: string }, pools: { 
     const floor: Delivery[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`    ${clients.toLocaleString('en')} clients × ${events.toLocaleString('en')} events, round ${round}/${ROUNDS}…`);
-      real.push(await deliver(urls.server, pools.server.slice(0, i + 1), events));
-      floor.push(await deliver(urls.floor, pools.floor.slice(0, i + 1), events));
+      real.push(await deliver(targets.server, pools.server.slice(0, i + 1), events));
+      floor.push(await deliver(targets.floor, pools.floor.slice(0, i + 1), events));
     }
     results[i] = { real: median(real), floor: median(floor) };
     pools.server[i].close();
@@ -133,7 +176,18 @@ function figuresOf(clientCount: number, real: Delivery, floor: Delivery, idleCli
   const floorMsgsPerSec = floor.msgsPerSec > 0 ? Math.round(floor.msgsPerSec) : null;
   if (msgsPerSec === null) console.log(`  server: not every client got every frame within ${DELIVERY_TIMEOUT_MS / 1000} s, no rate`);
   console.log(`  ratio ${ratioOf(msgsPerSec, floorMsgsPerSec)} (target ≥ 0.8); server memory per idle client ${idleClientKB.toFixed(1)} KB (target ≤ 50)`);
-  return { msgsPerSec, floorMsgsPerSec, ratio: ratioOf(msgsPerSec, floorMsgsPerSec), idleClientKB: round(idleClientKB) };
+  const cpuBound = cpuBoundRatio(real, floor);
+  if (cpuBound !== null) console.log(`  the CPU alone, every core busy, would allow ${cpuBound}× (the floor's CPU per event, its clients' included, over the server's)`);
+  return {
+    msgsPerSec,
+    floorMsgsPerSec,
+    ratio: ratioOf(msgsPerSec, floorMsgsPerSec),
+    idleClientKB: round(idleClientKB),
+    serverCpuMsPer1000: round(real.cpuMsPer1000),
+    floorCpuMsPer1000: round(floor.cpuMsPer1000),
+    clientsCpuMsPer1000: round(real.clientsCpuMsPer1000),
+    cpuBoundRatio: cpuBound,
+  };
 }
 
 console.log(`Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`);
@@ -147,8 +201,11 @@ let idle: number[];
 try {
   ({ pools: pools.server, idle } = await connectServerClients(server));
   pools.floor = await connectFloorClients(floorServer);
-  console.log('  [2/2] bursts, server and floor in turns…');
-  results = await deliverInTurns({ server: server.url, floor: floorServer.url }, pools);
+  const targets = { server: { url: server.url, pid: server.process.pid! }, floor: { url: floorServer.url, pid: floorServer.process.pid! } };
+  console.log(`  [2/2] a warm-up burst each (${WARM_UP_EVENTS.toLocaleString('en')} events, not counted), then bursts in turns…`);
+  await deliver(targets.server, pools.server, WARM_UP_EVENTS);
+  await deliver(targets.floor, pools.floor, WARM_UP_EVENTS);
+  results = await deliverInTurns(targets, pools);
 } finally {
   for (const pool of [...pools.server, ...pools.floor]) pool.close();
   await Promise.all([server.stop(), floorServer.stop()]);

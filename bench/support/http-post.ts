@@ -2,17 +2,23 @@ import { Agent, request } from 'node:http';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
-/** POSTs `body` as JSON over a kept-alive connection; answers the status once the response is read. */
-export function postJson(url: string, body: unknown): Promise<number> {
+/** POSTs `body` as JSON over a kept-alive connection; answers the status and the response's text once it is read. */
+export function postJsonAnswer(url: string, body: unknown): Promise<{ status: number; text: string }> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** POSTs `body` as JSON over a kept-alive connection; answers the status once the response is read. */
+export async function postJson(url: string, body: unknown): Promise<number> {
+  return (await postJsonAnswer(url, body)).status;
 }
 
 /** Phones' pings as /gps/batch takes them, `count` from the `first`th, over `tourists` tourists, far from any zone (one stream frame each). */

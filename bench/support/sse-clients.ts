@@ -56,6 +56,11 @@ export class SseClientPool {
     return pool;
   }
 
+  /** The client processes, for their CPU time. */
+  get pids(): number[] {
+    return this.children.map((child) => child.pid!);
+  }
+
   get size(): number {
     return this.counts.reduce((sum, count) => sum + count, 0);
   }
