@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /** CPU time a process has used so far, all its threads, user and system, in ms, from /proc (Linux). */
-export function cpuMs(pid: number): number {
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2, in parentheses) may hold spaces and parentheses; the fields after it do not.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const [utime, stime] = [Number(fields[11]), Number(fields[12])];
   return ((utime + stime) * 1000) / TICKS_PER_SECOND;
 }
