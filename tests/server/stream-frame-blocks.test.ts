@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { blocksOf, framesAfter, sliceWithin } from '../../server/stream/frame-blocks.ts';
+import { MAX_GPS_BATCH } from '../../src/api/fields.ts';
+import { blocksOf, frameCount, framesAfter, sliceWithin } from '../../server/stream/frame-blocks.ts';
 
 const events = [1, 2, 3, 4].map((seq) => ({ seq, json: `{"n":${seq}}` }));
+
+/** A full /gps/batch as the stream carries it: ids and times of their longest usual length. */
+const gpsBatch = Array.from({ length: MAX_GPS_BATCH }, (_, i) => ({
+  seq: 1_000_000 + i,
+  json: JSON.stringify({
+    type: 'gps',
+    ping: { touristId: `tourist-${crypto.randomUUID()}`, deviceId: `device-${crypto.randomUUID()}`, latitude: -33.123456789, longitude: 151.123456789, at: new Date().toISOString() },
+  }),
+}));
 
 describe('frame blocks', () => {
   it('keeps only the frames after a sequence, sharing the buffer', () => {
@@ -31,5 +41,21 @@ describe('frame blocks', () => {
     // Never less than one frame, however little room is left.
     expect(sliceWithin(block, 3, 1)).toMatchObject({ lastSeq: 4, next: 4 });
     expect(sliceWithin(block, 3, 1).bytes.toString()).toBe('id: 4\ndata: {"n":4}\n\n');
+  });
+
+  it('puts a whole GPS batch in one block, so each client is written it once', () => {
+    const blocks = blocksOf(gpsBatch);
+    expect(blocks).toHaveLength(1);
+    expect(frameCount(blocks)).toBe(MAX_GPS_BATCH);
+  });
+
+  it('serialises a catch-up only up to its byte budget, one frame past it at most', () => {
+    const budget = 10_000;
+    const blocks = blocksOf(gpsBatch, budget);
+    const bytes = blocks.reduce((sum, block) => sum + block.bytes.length, 0);
+    const { offsets } = blocks[blocks.length - 1];
+    const lastFrame = offsets[offsets.length - 1] - offsets[offsets.length - 2];
+    expect(bytes).toBeGreaterThanOrEqual(budget);
+    expect(bytes).toBeLessThan(budget + lastFrame);
   });
 });
