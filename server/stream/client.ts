@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { firstIndexAbove, sliceWithin, type FrameBlock } from './frame-blocks.ts';
 
 /**
  * One open stream and how far it has been sent. It holds at most `maxUnsentBytes` that its socket has not
@@ -30,6 +31,26 @@ export class StreamClient {
   /** Bytes that may still be written before it is full. */
   get room(): number {
     return Math.max(0, this.maxUnsentBytes - this.unsentBytes);
+  }
+
+  /**
+   * Writes the frames of `blocks` after its position, whole, until its unsent bytes reach the bound; answers
+   * the bytes written, or null once its response is gone.
+   */
+  sendWithinBound(blocks: readonly FrameBlock[]): number | null {
+    let written = 0;
+    for (const block of blocks) {
+      let next = firstIndexAbove(block.seqs, this.position);
+      while (next < block.seqs.length) {
+        if (this.isFull) return written;
+        const slice = sliceWithin(block, next, this.room);
+        if (!this.write(slice.bytes)) return null;
+        this.position = slice.lastSeq;
+        next = slice.next;
+        written += slice.bytes.length;
+      }
+    }
+    return written;
   }
 
   /** Writes unless the response is gone; answers whether it is still open. */

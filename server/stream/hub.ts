@@ -5,9 +5,10 @@ import { recentAlertsForSnapshot } from '../stores/alerts.ts';
 import { StreamAdmission } from './admission.ts';
 import { StreamClient } from './client.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
-import { blocksOf, firstIndexAbove, formatFrame, frameCount, FrameRing, framesAfter, lastSeqOf, sliceWithin, type FrameBlock } from './frame-blocks.ts';
+import { blocksOf, formatFrame, frameCount, FrameRing, framesAfter, lastSeqOf, type FrameBlock } from './frame-blocks.ts';
 import type { StreamHubOptions } from './hub-options.ts';
 import { resumeStart } from './resume.ts';
+import { Sweep } from './sweep.ts';
 
 export type { StreamHubOptions };
 
@@ -20,6 +21,8 @@ const CONCURRENT_REPLAY_READS = 4;
 const SLOW_CLIENT_CHECK_MS = 1000;
 /** A reading client is full only until its socket drains; one found full this many checks in a row is not reading. */
 const SLOW_CLIENT_STRIKES = 3;
+/** Socket writes per turn of the event loop while live frames go out (about 3 ms of them here). */
+const LIVE_BYTES_PER_TURN = 4 * 1024 * 1024;
 
 /**
  * Tails stream_events and fans each event out to every connected client. Each page of events is
@@ -33,6 +36,7 @@ export class StreamHub {
   private readonly clients = new Set<StreamClient>();
   private readonly admission: StreamAdmission;
   private readonly replayReads = new ConcurrencyLimit(CONCURRENT_REPLAY_READS);
+  private readonly live = new Sweep<StreamClient>(() => this.clients, (client) => this.sendLive(client), LIVE_BYTES_PER_TURN);
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
   private timers: NodeJS.Timeout[] = [];
@@ -127,6 +131,7 @@ export class StreamHub {
     while (this.pumping) await this.pumping;
     this.poke();
     while (this.pumping) await this.pumping;
+    await this.live.settled();
   }
 
   private async pump(): Promise<void> {
@@ -157,25 +162,23 @@ export class StreamHub {
     if (fresh.length === 0) return;
     this.lastSeq = lastSeqOf(fresh[fresh.length - 1]);
     for (const block of fresh) this.ring.append(block);
-    for (const client of this.clients) {
-      if (client.catchingUp) continue;
-      this.sendWithinBound(client, fresh);
-      if (client.position < this.lastSeq && this.clients.has(client)) this.fallBehind(client);
-    }
+    this.live.request();
   }
 
-  /** Writes the frames after the client's position, whole, until its unsent bytes reach the bound. */
-  private sendWithinBound(client: StreamClient, blocks: readonly FrameBlock[]): void {
-    for (const block of blocks) {
-      let next = firstIndexAbove(block.seqs, client.position);
-      while (next < block.seqs.length) {
-        if (client.isFull || !this.clients.has(client)) return;
-        const slice = sliceWithin(block, next, client.room);
-        client.position = slice.lastSeq;
-        next = slice.next;
-        this.write(client, slice.bytes);
-      }
-    }
+  /** A live client's missing frames, from the ring; past the ring's reach, or left full, it catches up. */
+  private sendLive(client: StreamClient): number {
+    if (client.catchingUp || !this.clients.has(client) || client.position >= this.lastSeq) return 0;
+    const covered = this.ring.covers(client.position, this.lastSeq);
+    const written = covered ? this.sendWithinBound(client, this.ring.blocksAfter(client.position)) : 0;
+    if (client.position < this.lastSeq && this.clients.has(client)) this.fallBehind(client);
+    return written;
+  }
+
+  /** Writes the frames after the client's position within its bound (answers the bytes); a client gone is detached. */
+  private sendWithinBound(client: StreamClient, blocks: readonly FrameBlock[]): number {
+    const written = client.sendWithinBound(blocks);
+    if (written === null) this.detach(client);
+    return written ?? 0;
   }
 
   private write(client: StreamClient, chunk: string | Buffer): void {
