@@ -36,7 +36,8 @@ export class StreamHub {
   private readonly clients = new Set<StreamClient>();
   private readonly admission: StreamAdmission;
   private readonly replayReads = new ConcurrencyLimit(CONCURRENT_REPLAY_READS);
-  private readonly live = new Sweep<StreamClient>(() => this.clients, (client) => this.sendLive(client), LIVE_BYTES_PER_TURN);
+  /** A client its live frames could not be written to is ended; it resumes by id when it reconnects. */
+  private readonly live = new Sweep(() => this.clients, (client) => this.sendLive(client), LIVE_BYTES_PER_TURN, (client) => this.end(client));
   private pumping: Promise<void> | undefined;
   private pumpAgain = false;
   private timers: NodeJS.Timeout[] = [];
@@ -206,6 +207,10 @@ export class StreamHub {
   private drop(client: StreamClient): void {
     if (!this.clients.has(client)) return;
     this.droppedSlowClients++;
+    this.end(client);
+  }
+
+  private end(client: StreamClient): void {
     this.detach(client);
     client.res.destroy();
   }

@@ -3,6 +3,7 @@
  * streams costs tens of milliseconds of socket writes, and a panic's request arriving meanwhile is read and
  * stored between slices instead of after the last. A request during a pass makes one more pass once it ends,
  * so every member is visited after the latest request and no member waits on a pass that keeps restarting.
+ * A member whose visit throws is handed to `failed`, and the pass goes on: nothing of it rejects unhandled.
  */
 export class Sweep<T> {
   private running: Promise<void> | undefined;
@@ -13,6 +14,7 @@ export class Sweep<T> {
     private readonly members: () => Iterable<T>,
     private readonly visit: (member: T) => number,
     private readonly bytesPerTurn: number,
+    private readonly failed: (member: T, error: unknown) => void,
   ) {}
 
   /** Starts a pass at once (its first slice runs before this returns), or asks the running one for another. */
@@ -34,11 +36,20 @@ export class Sweep<T> {
       this.again = false;
       let written = 0;
       for (const member of [...this.members()]) {
-        written += this.visit(member);
+        written += this.visitOrFail(member);
         if (written < this.bytesPerTurn) continue;
         written = 0;
         await new Promise((resolve) => setImmediate(resolve));
       }
     } while (this.again);
+  }
+
+  private visitOrFail(member: T): number {
+    try {
+      return this.visit(member);
+    } catch (error) {
+      this.failed(member, error);
+      return 0;
+    }
   }
 }
