@@ -2,13 +2,15 @@
 // stream clients, beside the floor (a bare node:http server writing the same frames with raw `res.write`),
 // and what an idle client costs the server in memory. The server, the floor and the clients each run in
 // their own processes; the clients are raw sockets that count frames without parsing them. Server and floor
-// take turns, three bursts each, and each figure is the median: the machine drifts between bursts.
+// take turns, three bursts each, and each figure is the median: the machine drifts between bursts. The server
+// stores each batch on PGlite, and in a full run with DATABASE_URL set, once more on PostgreSQL.
 // Run: npx tsx bench/fanout.ts   (BENCH_QUICK=1 for fewer events)
+import { dropSchema } from '../tools/drop-schema.ts';
 import type { SpawnedServer } from '../tools/spawn-server.ts';
 import { spawnBenchServer, QUICK } from './support/bench-server.ts';
 import { printFigures } from './support/figures.ts';
 import { gpsPings, postJson } from './support/http-post.ts';
-import { totalCpuMs } from './support/process-cpu.ts';
+import { pidsNamed, totalCpuMs } from './support/process-cpu.ts';
 import { settledRssKiB } from './support/process-memory.ts';
 import { spawnFloorServer, type FloorServer } from './support/spawn-floor.ts';
 import { SseClientPool, type FramesReached } from './support/sse-clients.ts';
@@ -36,14 +38,15 @@ interface Delivery {
   postedMs: number;
   complete: number;
   bytesPerClient: number;
-  /** CPU time per 1,000 events of the process serving the streams, and of all the client processes. */
+  /** CPU time per 1,000 events of the processes serving the streams (PostgreSQL's included), and of all the client processes. */
   cpuMsPer1000: number | null;
   clientsCpuMsPer1000: number | null;
 }
 
 interface Target {
   url: string;
-  pid: number;
+  /** The processes doing the server's work, read at the start of each burst. */
+  servingPids: () => number[];
 }
 
 /** CPU time per 1,000 events between two readings (null when /proc could not tell). */
@@ -59,7 +62,8 @@ async function deliver(target: Target, pools: SseClientPool[], events: number): 
   const { url } = target;
   await Promise.all(pools.map((pool) => pool.reset()));
   const clientPids = pools.flatMap((pool) => pool.pids);
-  const cpuBefore = { serving: totalCpuMs([target.pid]), clients: totalCpuMs(clientPids) };
+  const servingPids = target.servingPids();
+  const cpuBefore = { serving: totalCpuMs(servingPids), clients: totalCpuMs(clientPids) };
   const started = monotonicMs();
   const reached = Promise.all(pools.map((pool) => pool.awaitFrames(events, DELIVERY_TIMEOUT_MS))).then(combined);
   for (let first = 0; first < events; first += PINGS_PER_BATCH) {
@@ -69,7 +73,7 @@ async function deliver(target: Target, pools: SseClientPool[], events: number): 
   const postedMs = monotonicMs() - started;
   const result = await reached;
   const ms = result.lastDoneAt - started;
-  const cpuAfter = { serving: totalCpuMs([target.pid]), clients: totalCpuMs(clientPids) };
+  const cpuAfter = { serving: totalCpuMs(servingPids), clients: totalCpuMs(clientPids) };
   return {
     cpuMsPer1000: per1000(cpuBefore.serving, cpuAfter.serving, events),
     clientsCpuMsPer1000: per1000(cpuBefore.clients, cpuAfter.clients, events),
@@ -190,27 +194,58 @@ function figuresOf(clientCount: number, real: Delivery, floor: Delivery, idleCli
   };
 }
 
-console.log(`Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`);
-// One server and one floor serve every client count: a start costs more than a run on a busy machine.
-console.log('  [1/2] server and floor, clients…');
-const server = await spawnBenchServer();
-const floorServer = await spawnFloorServer();
-const pools: { server: SseClientPool[]; floor: SseClientPool[] } = { server: [], floor: [] };
-let results: { real: Delivery; floor: Delivery }[];
-let idle: number[];
-try {
-  ({ pools: pools.server, idle } = await connectServerClients(server));
-  pools.floor = await connectFloorClients(floorServer);
-  const targets = { server: { url: server.url, pid: server.process.pid! }, floor: { url: floorServer.url, pid: floorServer.process.pid! } };
-  console.log(`  [2/2] a warm-up burst each (${WARM_UP_EVENTS.toLocaleString('en')} events, not counted), then bursts in turns…`);
-  await deliver(targets.server, pools.server, WARM_UP_EVENTS);
-  await deliver(targets.floor, pools.floor, WARM_UP_EVENTS);
-  results = await deliverInTurns(targets, pools);
-} finally {
-  for (const pool of [...pools.server, ...pools.floor]) pool.close();
-  await Promise.all([server.stop(), floorServer.stop()]);
+/**
+ * The server on one store (PGlite unless `serverEnv` says otherwise) against a floor of its own: clients,
+ * memory, a warm-up burst each, then the bursts in turns. Answers the figures of each client count.
+ */
+async function measureOn(serverEnv: Record<string, string>, storePids: () => number[] = () => []) {
+  // One server and one floor serve every client count: a start costs more than a run on a busy machine.
+  console.log('  [1/2] server and floor, clients…');
+  const server = await spawnBenchServer(serverEnv);
+  const floorServer = await spawnFloorServer();
+  const pools: { server: SseClientPool[]; floor: SseClientPool[] } = { server: [], floor: [] };
+  let results: { real: Delivery; floor: Delivery }[];
+  let idle: number[];
+  try {
+    ({ pools: pools.server, idle } = await connectServerClients(server));
+    pools.floor = await connectFloorClients(floorServer);
+    const targets = {
+      server: { url: server.url, servingPids: () => [server.process.pid!, ...storePids()] },
+      floor: { url: floorServer.url, servingPids: () => [floorServer.process.pid!] },
+    };
+    console.log(`  [2/2] a warm-up burst each (${WARM_UP_EVENTS.toLocaleString('en')} events, not counted), then bursts in turns…`);
+    await deliver(targets.server, pools.server, WARM_UP_EVENTS);
+    await deliver(targets.floor, pools.floor, WARM_UP_EVENTS);
+    results = await deliverInTurns(targets, pools);
+  } finally {
+    for (const pool of [...pools.server, ...pools.floor]) pool.close();
+    await Promise.all([server.stop(), floorServer.stop()]);
+  }
+  return Object.fromEntries(RUNS.map((run, i) => [`clients${run.clients}`, figuresOf(run.clients, results[i].real, results[i].floor, idle[i])]));
 }
-const fanout = Object.fromEntries(
-  RUNS.map((run, i) => [`clients${run.clients}`, figuresOf(run.clients, results[i].real, results[i].floor, idle[i])]),
-);
-printFigures({ fanout });
+
+/**
+ * PostgreSQL stores each batch in its own processes, PGlite on the server's one thread: beside the PGlite
+ * figures (the embedded default), the same bursts on PostgreSQL when DATABASE_URL is set, in a schema of
+ * their own. Full runs only: a quick run has no time for a second server's crowd.
+ */
+async function measureOnPostgres() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl || QUICK) {
+    console.log(`PostgreSQL: ${databaseUrl ? 'full runs only' : 'DATABASE_URL not set'}, not measured`);
+    return null;
+  }
+  const schema = `bench_fanout_${process.pid}_${Date.now().toString(36)}`;
+  console.log('Stream fan-out on PostgreSQL: the same bursts, the batches stored by PostgreSQL, whose CPU counts as the server\'s');
+  try {
+    // PostgreSQL's processes count as the server's: storing the batches is its work (a backend started or
+    // ended during a burst leaves its CPU out, or the figure unknown).
+    return await measureOn({ DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }, () => pidsNamed('postgres'));
+  } finally {
+    await dropSchema(databaseUrl, schema);
+  }
+}
+
+console.log(`Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`);
+const onPglite = await measureOn({});
+printFigures({ fanout: { ...onPglite, postgres: await measureOnPostgres() } });

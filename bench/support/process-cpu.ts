@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
@@ -18,5 +18,23 @@ export function totalCpuMs(pids: readonly number[]): number | null {
     return pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   } catch {
     return null;
+  }
+}
+
+/** Processes whose command name is `name` (PostgreSQL's server and backends: `postgres`), from /proc (Linux). */
+export function pidsNamed(name: string): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+        } catch {
+          return false; // gone since the listing
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
   }
 }
