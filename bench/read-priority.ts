@@ -100,7 +100,8 @@ try {
   const seeding = performance.now();
   await seed(dataDir);
   console.log(`PGlite with ${GPS_KEYS} GPS keys (${GPS_KEYS * PINGS_PER_KEY} pings) and ${INCIDENTS} incidents, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-  const server = await spawnServer({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0' });
+  // The store seeded above, whatever DATABASE_URL says: a server inheriting it would read another store.
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0' });
   try {
     for (let i = 0; i < WARM_UP_PANICS; i++) await postPanic(server.url, i);
     const report = (label: string, latencies: number[], load?: { reads: number; failed: number; bytes: number }, seconds?: number) =>
