@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db/open.ts';
-import { spawnServer } from '../tools/spawn-server.ts';
-import { QUICK } from './support/bench-server.ts';
+import { QUICK, spawnBenchServer } from './support/bench-server.ts';
 import { printFigures } from './support/figures.ts';
 import { percentile, ratioOf, round } from './support/stats.ts';
 
@@ -100,8 +99,8 @@ try {
   const seeding = performance.now();
   await seed(dataDir);
   console.log(`PGlite with ${GPS_KEYS} GPS keys (${GPS_KEYS * PINGS_PER_KEY} pings) and ${INCIDENTS} incidents, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-  // The store seeded above, whatever DATABASE_URL says: a server inheriting it would read another store.
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0' });
+  // On the store seeded above (the bench server is on PGlite whatever DATABASE_URL says), limits lifted.
+  const server = await spawnBenchServer({ DATA_DIR: dataDir });
   try {
     for (let i = 0; i < WARM_UP_PANICS; i++) await postPanic(server.url, i);
     const report = (label: string, latencies: number[], load?: { reads: number; failed: number; bytes: number }, seconds?: number) =>
