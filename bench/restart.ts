@@ -11,9 +11,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { distDir } from '../server/app.ts';
 import { dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { dropSchema } from '../tools/drop-schema.ts';
 import { freePort } from '../tools/spawn-server.ts';
 import { killGroup, median, percentile, startAndTime, stopGroup, waitFor200 } from './restart-process.ts';
 
@@ -158,10 +158,7 @@ async function withSchema<T>(databaseUrl: string, work: (schema: string) => Prom
   try {
     return await work(schema);
   } finally {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
+    await dropSchema(databaseUrl, schema);
   }
 }
 
