@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { distDir } from '../server/app.ts';
 import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream, waitForMap, waitForQuietPage } from './browser-support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForIdleBrowser, waitForLiveStream, waitForMap, waitForQuietPage } from './browser-support.ts';
 import { percentile } from './support/stats.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -50,11 +50,16 @@ try {
   await waitForLiveStream(page);
   await waitForMap(page);
   if (!(await waitForQuietPage(page))) console.log('  (the page never went a second without a long task: timing the panics regardless)');
+  const settledMs = await waitForIdleBrowser();
+  console.log(`  Chromium (software WebGL) went quiet ${settledMs === null ? 'not within 30 s, or /proc could not tell' : `${(settledMs / 1000).toFixed(1)} s after the page`}`);
   const samples: Sample[] = [];
+  const idleWaits: (number | null)[] = [];
   for (let i = 0; i < NEW_ALERTS; i++) {
     samples.push(await postAndWaitForRow(page, GUWAHATI.latitude - 0.5 - i / 1000, GUWAHATI.longitude));
     await page.waitForTimeout(300);
+    idleWaits.push(await waitForIdleBrowser());
   }
+  console.log(`  after each panic, Chromium went quiet again in (s): ${idleWaits.map((ms) => (ms === null ? '?' : (ms / 1000).toFixed(1))).join(', ')}`);
   console.log(`  each panic, message in the page / row painted (ms): ${samples.map((s) => `${Math.round(s.floorMs)}/${Math.round(s.paintMs)}`).join(', ')}`);
   const paint = samples.map((s) => s.paintMs);
   const floor = samples.map((s) => s.floorMs);

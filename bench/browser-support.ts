@@ -1,6 +1,8 @@
 // What the browser benches share: Chromium with software WebGL, an offline map style, stamps in the page's
 // own clock, and one panic sent from the page and followed to its painted row.
 import type { Page } from 'playwright-core';
+import { pidsNamed, totalCpuMs } from './support/process-cpu.ts';
+import { monotonicMs, sleep } from './support/stats.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-gl=angle'];
@@ -122,4 +124,24 @@ export async function waitForQuietPage(page: Page, quietMs = 1000, timeoutMs = 2
     () => true,
     () => false,
   );
+}
+
+/**
+ * Waits until Chromium's processes together use under `shareOfACore` of one core for `windowMs`. With
+ * software WebGL the GPU process draws on after the page's main thread is quiet: the first frames of
+ * 10,000 markers kept both cores busy for about 10 s after the page had gone a second without a long task,
+ * and a panic timed then measures the renderer beside it, not the console. Answers the ms waited, or null
+ * when /proc could not tell or the browser never went quiet within `timeoutMs`.
+ */
+export async function waitForIdleBrowser(windowMs = 1000, shareOfACore = 0.2, timeoutMs = 30_000): Promise<number | null> {
+  const started = monotonicMs();
+  while (monotonicMs() - started < timeoutMs) {
+    const pids = pidsNamed('chromium');
+    const before = totalCpuMs(pids);
+    await sleep(windowMs);
+    const after = totalCpuMs(pids);
+    if (pids.length === 0 || before === null || after === null) return null;
+    if (after - before < windowMs * shareOfACore) return monotonicMs() - started;
+  }
+  return null;
 }

@@ -182,7 +182,7 @@ export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds:
   { file: 'restart.ts', budgetSeconds: 120, quickBudgetSeconds: 40 },
   { file: 'alarm-latency.ts', budgetSeconds: 60, quickBudgetSeconds: 25 },
   { file: 'browser-paint.ts', budgetSeconds: 60, quickBudgetSeconds: 30 },
-  { file: 'browser-scale.ts', budgetSeconds: 60, quickBudgetSeconds: 30 },
+  { file: 'browser-scale.ts', budgetSeconds: 100, quickBudgetSeconds: 40 },
   { file: 'browser-devices.ts', budgetSeconds: 90, quickBudgetSeconds: 30 },
   // Issue 9's figure, not issue 12's: last, so a quick run spends its time on the others.
   { file: 'read-priority.ts', budgetSeconds: 120, quickBudgetSeconds: 25 },

@@ -1,5 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { cameraMayEase } from './camera-motion.ts';
 import { fitSignature, shouldAutoFit, type AutoFitState, type FitTarget } from './fit.ts';
 import { SINGLE_POINT_ZOOM } from './style.ts';
 import type { MapPanelProps } from './types.ts';
@@ -24,6 +25,7 @@ const OPERATOR_CAMERA_EVENTS = ['dragstart', 'zoomstart', 'rotatestart', 'pitchs
  */
 export function useAutoFit(map: MapLibreMap | null, target: FitTarget, focus?: MapPanelProps['focus']) {
   const state = useRef<AutoFitState>({ operatorMoved: false, lastSignature: null });
+  const mayEase = useMemo(() => map !== null && cameraMayEase(map.getCanvas()), [map]);
   const [autoFitPaused, setAutoFitPaused] = useState(false);
   const latestTarget = useRef(target);
   useLayoutEffect(() => {
@@ -48,9 +50,9 @@ export function useAutoFit(map: MapLibreMap | null, target: FitTarget, focus?: M
   useEffect(() => {
     if (!map || !shouldAutoFit(state.current, latestTarget.current)) return;
     const firstFit = state.current.lastSignature === null;
-    applyFit(map, latestTarget.current, !firstFit);
+    applyFit(map, latestTarget.current, mayEase && !firstFit);
     state.current.lastSignature = signature;
-  }, [map, signature]);
+  }, [map, mayEase, signature]);
 
   const focusSeq = focus?.seq;
   const latestFocus = useRef(focus);
@@ -62,16 +64,18 @@ export function useAutoFit(map: MapLibreMap | null, target: FitTarget, focus?: M
     if (!map || focusSeq === undefined || !point || !Number.isFinite(point.latitude) || !Number.isFinite(point.longitude)) return;
     state.current.operatorMoved = true;
     setAutoFitPaused(true);
-    map.flyTo({ center: [point.longitude, point.latitude], zoom: Math.max(map.getZoom(), SINGLE_POINT_ZOOM), duration: FLY_TO_MS });
-  }, [map, focusSeq]);
+    const camera = { center: [point.longitude, point.latitude] as [number, number], zoom: Math.max(map.getZoom(), SINGLE_POINT_ZOOM) };
+    if (mayEase) map.flyTo({ ...camera, duration: FLY_TO_MS });
+    else map.jumpTo(camera);
+  }, [map, mayEase, focusSeq]);
 
   const fitToData = useCallback(() => {
     state.current.operatorMoved = false;
     setAutoFitPaused(false);
     if (!map) return;
-    applyFit(map, latestTarget.current, true);
+    applyFit(map, latestTarget.current, mayEase);
     state.current.lastSignature = fitSignature(latestTarget.current);
-  }, [map]);
+  }, [map, mayEase]);
 
   return { fitToData, autoFitPaused };
 }

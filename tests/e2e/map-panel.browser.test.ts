@@ -190,3 +190,42 @@ describe('live GPS markers in Chromium', () => {
     }
   });
 });
+
+describe('the camera in Chromium', () => {
+  it('jumps to a new fit in one step when WebGL draws in software (every eased frame would cost the CPU a whole redraw)', async () => {
+    const harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    try {
+      const { page } = harness;
+      await waitForMapIdle(page, 'offline-background');
+      const renderer = await page.evaluate(() => {
+        const gl = window.mapHarness.map!.getCanvas().getContext('webgl2')!;
+        const info = gl.getExtension('WEBGL_debug_renderer_info');
+        return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+      });
+      const software = /swiftshader|llvmpipe/i.test(renderer);
+      console.log(`WebGL renderer: ${renderer} (${software ? 'software' : 'hardware'})`);
+
+      await page.evaluate(() => {
+        const w = window as unknown as { cameraMoves: number };
+        w.cameraMoves = 0;
+        window.mapHarness.map!.on('move', () => w.cameraMoves++);
+      });
+      const far = { id: 'alert-far', latitude: 13.3, longitude: 77.9, at: '2025-05-01T11:00:00.000Z', riskLevel: 'red' };
+      await page.evaluate((alerts) => window.mapHarness.setProps({ alerts }), [...sceneAlerts, far]);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { cameraMoves: number }).cameraMoves), { timeout: 10_000 }).toBeGreaterThan(0);
+      await page.waitForTimeout(1000);
+      await page.waitForFunction(() => !window.mapHarness.map!.isMoving(), undefined, { timeout: 15_000 });
+      const moves = await page.evaluate(() => (window as unknown as { cameraMoves: number }).cameraMoves);
+      if (software) expect(moves).toBe(1);
+      else expect(moves).toBeGreaterThan(1);
+      const farAt = await project(page, [far.longitude, far.latitude]);
+      expect(farAt.x).toBeGreaterThanOrEqual(39);
+      expect(farAt.x).toBeLessThanOrEqual(961);
+      expect(farAt.y).toBeGreaterThanOrEqual(39);
+      expect(farAt.y).toBeLessThanOrEqual(361);
+      expect(harness.pageErrors).toEqual([]);
+    } finally {
+      await harness.context.close();
+    }
+  });
+});
