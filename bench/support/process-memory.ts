@@ -14,7 +14,7 @@ export function rssKiB(pid: number): number {
 /**
  * RSS once it has stopped moving: sampled every `everyMs` until two samples in a row are within
  * `toleranceKiB` of each other, or `timeoutMs` passed (answers the last sample then). A process started by
- * spawnBenchServer collects its garbage first (SIGUSR2, see gc-on-signal.ts).
+ * spawnBenchServer collects its garbage first (SIGUSR2, see gc-on-signal.mjs).
  */
 export async function settledRssKiB(pid: number, { everyMs = 500, toleranceKiB = 512, timeoutMs = 15_000, collect = true } = {}): Promise<number> {
   // Twice: what one collection frees (closed sockets' buffers, say) may only be collectable by the next.
