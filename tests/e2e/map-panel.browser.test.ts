@@ -4,6 +4,7 @@
 // positions. When the basemap itself is missing: map-basemap-fallback.browser.test.ts.
 import type { GpsPing } from '../../src/api/entities.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSoftwareRenderer } from '../../src/map/camera-motion.ts';
 import { GPS_PALETTE } from '../../src/map/style.ts';
 import { OFFLINE_BACKGROUND, offlineStyle, sceneAlerts, sceneHistory, scenePings } from '../map/harness/scene.ts';
 import { openHarness, project, waitForMapIdle, type HarnessPage } from './map-browser.ts';
@@ -202,7 +203,7 @@ describe('the camera in Chromium', () => {
         const info = gl.getExtension('WEBGL_debug_renderer_info');
         return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
       });
-      const software = /swiftshader|llvmpipe/i.test(renderer);
+      const software = isSoftwareRenderer(renderer);
       console.log(`WebGL renderer: ${renderer} (${software ? 'software' : 'hardware'})`);
 
       await page.evaluate(() => {
