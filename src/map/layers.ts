@@ -93,7 +93,9 @@ export function buildPingLayer(rows: readonly PingRow[], options: { visible: boo
     stroked: true,
     pickable: true,
     updateTriggers: { getLineColor: options.dark },
-    transitions: options.glide ? { getPosition: glideTransition } : {},
+    // No glide without a marker to move: each of its frames redraws every other layer too (10,000 alerts),
+    // and deck.gl starts one, with nothing to glide, whenever the rows change or it creates the transition.
+    transitions: options.glide && options.visible && rows.some((row) => row.ping) ? { getPosition: glideTransition } : {},
   });
 }
 

@@ -229,4 +229,42 @@ describe('the camera in Chromium', () => {
       await harness.context.close();
     }
   });
+  it('does not redraw the map for a second when the live GPS list changes with no marker in it (a glide of nothing)', async () => {
+    const harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    try {
+      const { page } = harness;
+      await waitForMapIdle(page, 'offline-background');
+      await page.evaluate(() => window.mapHarness.setProps({ pings: [], history: {} }));
+      await page.waitForTimeout(1500);
+      // Frames in which deck.gl's own canvas drew anything: every layer is redrawn in each.
+      await page.evaluate(() => {
+        const w = window as unknown as { deckFrames: Set<number>; frame: number };
+        w.deckFrames = new Set();
+        w.frame = 0;
+        const tick = () => {
+          w.frame++;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+        const gl = document.querySelector<HTMLCanvasElement>('canvas#deckgl-overlay')!.getContext('webgl2')!;
+        for (const name of ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const) {
+          const draw = gl[name].bind(gl) as (...args: unknown[]) => void;
+          (gl as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+            w.deckFrames.add(w.frame);
+            draw(...args);
+          };
+        }
+      });
+      await page.evaluate(() => window.mapHarness.setProps({ pings: [] }));
+      await page.waitForTimeout(1500);
+      const frames = await page.evaluate(() => (window as unknown as { deckFrames: Set<number>; frame: number }).deckFrames.size);
+      const elapsed = await page.evaluate(() => (window as unknown as { frame: number }).frame);
+      console.log(`deck.gl drew in ${frames} of ${elapsed} animation frames after an empty GPS list`);
+      expect(elapsed).toBeGreaterThan(5);
+      expect(frames).toBeLessThanOrEqual(5);
+      expect(harness.pageErrors).toEqual([]);
+    } finally {
+      await harness.context.close();
+    }
+  });
 });

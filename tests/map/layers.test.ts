@@ -122,6 +122,14 @@ describe('GPS ping layer', () => {
     expect(buildPingLayer(frame.pings, { visible: true, glide: false, dark: false }).props.transitions).toEqual({});
   });
 
+  it('has no glide with no markers to move, or with live GPS hidden: each glide frame redraws the whole map', () => {
+    expect(buildPingLayer(emptyLiveFrame.pings, { visible: true, glide: true, dark: false }).props.transitions).toEqual({});
+    expect(buildPingLayer(frame.pings, { visible: false, glide: true, dark: false }).props.transitions).toEqual({});
+    const departed = nextLiveFrame(frame, [], {});
+    expect(departed.pings).toHaveLength(2);
+    expect(buildPingLayer(departed.pings, { visible: true, glide: true, dark: false }).props.transitions).toEqual({});
+  });
+
   it('draws nothing for a key that left the live list', () => {
     const after = nextLiveFrame(frame, [ping('b', 3, 4)], {});
     const hidden = after.pings[0]!;
