@@ -1,6 +1,7 @@
 // Live GPS as deck.gl wants it: one row per key in a stable order, so attribute transitions glide each
 // marker from its own previous position. Pure; useLiveFrame feeds it once per animation frame.
 import { pingKey, type GpsHistory, type GpsPing } from '../api/entities.ts';
+import { keepIfSame } from '../domain/same-items.ts';
 import { hasNumericCoordinates, type LngLat } from './geo.ts';
 import { LEGEND_CAP, paletteColour, type Rgb } from './style.ts';
 
@@ -134,12 +135,12 @@ export function nextLiveFrame(previous: LiveFrame, pings: readonly GpsPing[], hi
     const known = new Set(previous.slots);
     const newKeys = [...latest.keys()].filter((key) => !known.has(key));
     const reconciled = reconcileSlots(previous.slots, new Set(latest.keys()), newKeys);
-    pingRows = buildPingRows(reconciled.slots, reconciled.compacted ? [] : previous.pings, latest, colourIndex);
+    pingRows = keepIfSame(previous.pings, buildPingRows(reconciled.slots, reconciled.compacted ? [] : previous.pings, latest, colourIndex));
     slots = reconciled.slots;
     glide = !reconciled.compacted;
   }
   const { trails, trailsHidden } = historyChanged || colourIndex !== previous.colourIndex ? buildTrailRows(history, colourIndex) : previous;
-  return { colourIndex, slots, pings: pingRows, trails, trailsHidden, glide, sources: { pings, history } };
+  return { colourIndex, slots, pings: pingRows, trails: keepIfSame(previous.trails, trails), trailsHidden, glide, sources: { pings, history } };
 }
 
 export interface LegendEntry {

@@ -8,6 +8,7 @@ import { isSoftwareRenderer } from '../../src/map/camera-motion.ts';
 import { GPS_PALETTE } from '../../src/map/style.ts';
 import { OFFLINE_BACKGROUND, offlineStyle, sceneAlerts, sceneHistory, scenePings } from '../map/harness/scene.ts';
 import { openHarness, project, waitForMapIdle, type HarnessPage } from './map-browser.ts';
+import { deckFramesDuring } from './support/deck-frames.ts';
 import { pixelAt, type DecodedPng } from './map-png.ts';
 import { startMapHarnessSite, type MapHarnessSite } from './support/map-harness.ts';
 import { distance, hex, PANEL, recordFrames, screenshot } from './support/map-pixels.ts';
@@ -236,32 +237,27 @@ describe('the camera in Chromium', () => {
       await waitForMapIdle(page, 'offline-background');
       await page.evaluate(() => window.mapHarness.setProps({ pings: [], history: {} }));
       await page.waitForTimeout(1500);
-      // Frames in which deck.gl's own canvas drew anything: every layer is redrawn in each.
-      await page.evaluate(() => {
-        const w = window as unknown as { deckFrames: Set<number>; frame: number };
-        w.deckFrames = new Set();
-        w.frame = 0;
-        const tick = () => {
-          w.frame++;
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-        const gl = document.querySelector<HTMLCanvasElement>('canvas#deckgl-overlay')!.getContext('webgl2')!;
-        for (const name of ['drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const) {
-          const draw = gl[name].bind(gl) as (...args: unknown[]) => void;
-          (gl as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-            w.deckFrames.add(w.frame);
-            draw(...args);
-          };
-        }
-      });
-      await page.evaluate(() => window.mapHarness.setProps({ pings: [] }));
+      const drawn = await deckFramesDuring(page, 1500, () => page.evaluate(() => window.mapHarness.setProps({ pings: [] })));
+      console.log(`deck.gl drew in ${drawn.frames} of ${drawn.of} animation frames after an empty GPS list`);
+      expect(drawn.of).toBeGreaterThan(5);
+      expect(drawn.frames).toBeLessThanOrEqual(5);
+      expect(harness.pageErrors).toEqual([]);
+    } finally {
+      await harness.context.close();
+    }
+  });
+
+  it('does not redraw the map for a render that changes nothing it draws', async () => {
+    const harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    try {
+      const { page } = harness;
+      await waitForMapIdle(page, 'offline-background');
       await page.waitForTimeout(1500);
-      const frames = await page.evaluate(() => (window as unknown as { deckFrames: Set<number>; frame: number }).deckFrames.size);
-      const elapsed = await page.evaluate(() => (window as unknown as { frame: number }).frame);
-      console.log(`deck.gl drew in ${frames} of ${elapsed} animation frames after an empty GPS list`);
-      expect(elapsed).toBeGreaterThan(5);
-      expect(frames).toBeLessThanOrEqual(5);
+      const drawn = await deckFramesDuring(page, 1000, () => page.evaluate(() => window.mapHarness.setProps({ onMapClick: () => undefined })));
+      expect(drawn.of).toBeGreaterThan(5);
+      expect(drawn.frames).toBe(0);
+      const moved = await deckFramesDuring(page, 1000, () => page.evaluate(() => window.mapHarness.setProps({ dark: true })));
+      expect(moved.frames).toBeGreaterThan(0);
       expect(harness.pageErrors).toEqual([]);
     } finally {
       await harness.context.close();

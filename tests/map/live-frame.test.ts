@@ -64,6 +64,18 @@ describe('live frame: ping rows', () => {
     expect(nextLiveFrame(first, pings, noHistory)).toBe(first);
   });
 
+  it('keeps its rows and trails arrays when a new list holds nothing new (deck.gl redraws for a new array)', () => {
+    const empty = nextLiveFrame(emptyLiveFrame, [], {});
+    const again = nextLiveFrame(empty, [], {});
+    expect(again.pings).toBe(empty.pings);
+    expect(again.trails).toBe(empty.trails);
+
+    const pa = ping('a', 1, 1);
+    const first = nextLiveFrame(emptyLiveFrame, [pa], noHistory);
+    expect(nextLiveFrame(first, [pa], noHistory).pings).toBe(first.pings);
+    expect(nextLiveFrame(first, [ping('a', 1, 1)], noHistory).pings).not.toBe(first.pings);
+  });
+
   it('does not compact while hidden slots are few', () => {
     const many = Array.from({ length: COMPACT_MIN_EMPTY_SLOTS + 2 }, (_, i) => ping(`k${i}`, i, i));
     const full = nextLiveFrame(emptyLiveFrame, many, noHistory);

@@ -5,8 +5,10 @@ import type { MapAlert } from '../../map/types.ts';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
 import { statusOf } from '../../machines/incidentFilters.ts';
 import { isUnverified } from '../../domain/display.ts';
+import { sameFields } from '../../domain/same-items.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
+import { useSameItems } from '../useSameItems.ts';
 import { CardTitle } from './CardTitle.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 
@@ -77,9 +79,11 @@ export function MapCard() {
       <SkeletonItem className={styles.mapFallback} />
     </Skeleton>
   );
-  const alerts = useMemo(
-    () => incidents.map((incident) => mapAlertOf(incident, statusOf(incident, statuses))),
-    [incidents, statuses],
+  // A status poll or reload that changed nothing shown (an incident fetched again included) keeps the
+  // array the map has drawn.
+  const alerts = useSameItems(
+    useMemo(() => incidents.map((incident) => mapAlertOf(incident, statusOf(incident, statuses))), [incidents, statuses]),
+    sameFields,
   );
   return (
     <Card className={styles.card} aria-label="Map">
