@@ -37,6 +37,9 @@ interface Delivery {
   /** Until the server had answered every batch. */
   postedMs: number;
   complete: number;
+  /** Streams the server closed during the burst (clients it dropped as slow), and before it, opened again. */
+  closed: number;
+  reopened: number;
   bytesPerClient: number;
   /** CPU time per 1,000 events of the processes serving the streams (PostgreSQL's included), and of all the client processes. */
   cpuMsPer1000: number | null;
@@ -60,7 +63,7 @@ function per1000(before: number | null, after: number | null, events: number): n
  */
 async function deliver(target: Target, pools: SseClientPool[], events: number): Promise<Delivery> {
   const { url } = target;
-  await Promise.all(pools.map((pool) => pool.reset()));
+  const reopened = (await Promise.all(pools.map((pool) => pool.reset()))).reduce((sum, n) => sum + n, 0);
   const clientPids = pools.flatMap((pool) => pool.pids);
   const servingPids = target.servingPids();
   const cpuBefore = { serving: totalCpuMs(servingPids), clients: totalCpuMs(clientPids) };
@@ -81,6 +84,8 @@ async function deliver(target: Target, pools: SseClientPool[], events: number): 
     ms,
     postedMs,
     complete: result.done,
+    closed: result.closed,
+    reopened,
     bytesPerClient: result.bytesPerClient,
   };
 }
@@ -93,16 +98,25 @@ function combined(parts: FramesReached[]): FramesReached {
     lastDoneAt: Math.max(...parts.map((part) => part.lastDoneAt)),
     fewestFrames: Math.min(...parts.map((part) => part.fewestFrames)),
     bytesPerClient: parts.reduce((sum, part) => sum + part.bytesPerClient * part.clients, 0) / clients,
+    closed: parts.reduce((sum, part) => sum + part.closed, 0),
   };
 }
 
 const cpuText = (ms: number | null) => (ms === null ? '?' : ms.toFixed(0));
 
+/** Streams the server closed as slow, which a benchmark client opens again before the next burst, as EventSource would. */
+function dropped(d: Delivery): string {
+  const parts = [d.closed > 0 && `${d.closed} streams closed by the server`, d.reopened > 0 && `${d.reopened} reopened before the burst`];
+  const said = parts.filter(Boolean);
+  return said.length > 0 ? ` (${said.join('; ')})` : '';
+}
+
 function describe(label: string, d: Delivery, clients: number): string {
   return (
     `  ${label.padEnd(7)} ${Math.round(d.msgsPerSec).toLocaleString('en').padStart(11)} msg/s  ` +
     `(all delivered in ${d.ms.toFixed(0)} ms, batches answered in ${d.postedMs.toFixed(0)} ms, ` +
-    `${d.complete}/${clients} clients complete, ${(d.bytesPerClient / 1024).toFixed(0)} KiB each; ` +
+    `${d.complete}/${clients} clients complete${dropped(d)}, ` +
+    `${(d.bytesPerClient / 1024).toFixed(0)} KiB each; ` +
     `CPU per 1,000 events: ${cpuText(d.cpuMsPer1000)} ms, its clients ${cpuText(d.clientsCpuMsPer1000)} ms)`
   );
 }

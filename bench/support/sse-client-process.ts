@@ -1,7 +1,8 @@
 // A share of the benchmark's SSE clients, in its own process so that reading thousands of streams does not
 // slow the process that times them. Clients are raw sockets: they count frames (`\ndata: `) and note when
 // each alert marker first arrives, without decoding or parsing what they read. Driven over IPC by
-// sse-clients.ts.
+// sse-clients.ts. A stream the server closes (a client it dropped as slow) is opened again at the next reset,
+// as the dashboard's EventSource would: without that, every later burst would wait for it in vain.
 import { connect, type Socket } from 'node:net';
 import { monotonicMs } from './stats.ts';
 import { ALERT_MARKER, MARKER_DIGITS, type ClientCommand, type ClientReply } from './sse-protocol.ts';
@@ -18,6 +19,8 @@ interface Client {
   /** Last bytes of the previous chunk, for a frame start or a marker split between two chunks. */
   tail: Buffer;
   doneAt: number;
+  /** The server closed the stream. */
+  closed: boolean;
 }
 
 const clients: Client[] = [];
@@ -26,6 +29,7 @@ let markerSlots = 0;
 let arrivals = new Float64Array(0);
 let frameGoal = Infinity;
 let onProgress: (() => void) | undefined;
+let target = { port: 0, path: '' };
 
 function reply(message: ClientReply): void {
   process.send!(message);
@@ -70,7 +74,8 @@ function onData(index: number, chunk: Buffer): void {
 function open(port: number, path: string, index: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    clients[index] = { socket, frames: 0, bytes: 0, tail: Buffer.alloc(0), doneAt: 0 };
+    const client: Client = { socket, frames: 0, bytes: 0, tail: Buffer.alloc(0), doneAt: 0, closed: false };
+    clients[index] = client;
     let answered = false;
     socket.on('data', (chunk: Buffer) => {
       if (!answered) {
@@ -80,7 +85,11 @@ function open(port: number, path: string, index: number): Promise<boolean> {
       onData(index, chunk);
     });
     socket.on('error', () => resolve(false));
-    socket.on('close', () => resolve(false));
+    socket.on('close', () => {
+      client.closed = true;
+      resolve(false);
+      onProgress?.();
+    });
     socket.once('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`));
   });
 }
@@ -93,6 +102,12 @@ async function openAll(port: number, path: string, count: number): Promise<numbe
     opened += (await Promise.all(batch)).filter(Boolean).length;
   }
   return opened;
+}
+
+async function reopenClosed(): Promise<number> {
+  const closed = clients.flatMap((client, index) => (client.closed ? [index] : []));
+  await Promise.all(closed.map((index) => open(target.port, target.path, index)));
+  return closed.length;
 }
 
 function awaitFrames(goal: number, timeoutMs: number): void {
@@ -110,11 +125,13 @@ function awaitFrames(goal: number, timeoutMs: number): void {
       lastDoneAt: Math.max(0, ...done.map((c) => c.doneAt)),
       fewestFrames: Math.min(...clients.map((c) => c.frames)),
       bytesPerClient: clients.reduce((sum, c) => sum + c.bytes, 0) / clients.length,
+      closed: clients.filter((c) => c.closed).length,
     });
   };
   const timer = setTimeout(finish, timeoutMs);
+  // A closed stream gets no more frames: waiting for it would only run out the clock.
   onProgress = () => {
-    if (clients.every((c) => c.doneAt > 0)) finish();
+    if (clients.every((c) => c.doneAt > 0 || c.closed)) finish();
   };
   onProgress();
 }
@@ -122,13 +139,16 @@ function awaitFrames(goal: number, timeoutMs: number): void {
 process.on('message', (command: ClientCommand) => {
   switch (command.type) {
     case 'open':
+      target = { port: command.port, path: command.path };
       void openAll(command.port, command.path, command.count).then((opened) => reply({ type: 'opened', opened }));
       break;
     case 'reset':
-      for (const client of clients) Object.assign(client, { frames: 0, bytes: 0, doneAt: 0 });
-      markerSlots = command.markers;
-      arrivals = new Float64Array(clients.length * markerSlots);
-      reply({ type: 'reset' });
+      void reopenClosed().then((reopened) => {
+        for (const client of clients) Object.assign(client, { frames: 0, bytes: 0, doneAt: 0 });
+        markerSlots = command.markers;
+        arrivals = new Float64Array(clients.length * markerSlots);
+        reply({ type: 'reset', reopened });
+      });
       break;
     case 'await-frames':
       awaitFrames(command.atLeast, command.timeoutMs);

@@ -30,6 +30,8 @@ export interface FramesReached {
   lastDoneAt: number;
   fewestFrames: number;
   bytesPerClient: number;
+  /** Streams the server closed (clients it dropped as slow); they are opened again at the next reset. */
+  closed: number;
 }
 
 export class SseClientPool {
@@ -65,8 +67,10 @@ export class SseClientPool {
     return this.counts.reduce((sum, count) => sum + count, 0);
   }
 
-  async reset(markers = 0): Promise<void> {
-    await Promise.all(this.children.map((child) => ask(child, { type: 'reset', markers }, 'reset')));
+  /** Zeroes the counts; resolves with how many streams the server had closed and were opened again. */
+  async reset(markers = 0): Promise<number> {
+    const replies = await Promise.all(this.children.map((child) => ask(child, { type: 'reset', markers }, 'reset')));
+    return replies.reduce((sum, r) => sum + r.reopened, 0);
   }
 
   /** Waits until every client has read `atLeast` frames since the last reset, or `timeoutMs` passed. */
@@ -78,6 +82,7 @@ export class SseClientPool {
       lastDoneAt: Math.max(...replies.map((r) => r.lastDoneAt)),
       fewestFrames: Math.min(...replies.map((r) => r.fewestFrames)),
       bytesPerClient: replies.reduce((sum, r, i) => sum + r.bytesPerClient * this.counts[i], 0) / this.size,
+      closed: replies.reduce((sum, r) => sum + r.closed, 0),
     };
   }
 

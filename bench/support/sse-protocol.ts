@@ -10,7 +10,7 @@ export function markerOf(alert: number): string {
 
 export type ClientCommand =
   | { type: 'open'; port: number; path: string; count: number }
-  /** Zero the frame counts and make room to time `markers` alerts (0 = none). */
+  /** Reopen the streams the server closed, zero the frame counts and make room to time `markers` alerts (0 = none). */
   | { type: 'reset'; markers: number }
   | { type: 'await-frames'; atLeast: number; timeoutMs: number }
   | { type: 'arrivals' }
@@ -19,8 +19,9 @@ export type ClientCommand =
 export type ClientReply =
   | { type: 'ready' }
   | { type: 'opened'; opened: number }
-  | { type: 'reset' }
-  /** `lastDoneAt`: when the last client that got there reached the frame count (monotonic ms). */
-  | { type: 'frames'; done: number; lastDoneAt: number; fewestFrames: number; bytesPerClient: number }
+  /** `reopened`: streams the server had closed (a client it dropped as slow), opened again. */
+  | { type: 'reset'; reopened: number }
+  /** `lastDoneAt`: when the last client that got there reached the frame count (monotonic ms); `closed`: streams the server closed. */
+  | { type: 'frames'; done: number; lastDoneAt: number; fewestFrames: number; bytesPerClient: number; closed: number }
   /** First arrival of each marker at each client, client-major; 0 = never arrived. */
   | { type: 'arrivals'; markers: number; arrivals: number[] };
