@@ -130,10 +130,9 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const waiting = useRef<{ deckMap: NonNullable<typeof deckMap>; props: MapLibreOverlayProps } | null>(null);
   const cancelWaiting = useRef<(() => void) | null>(null);
   useEffect(() => () => cancelWaiting.current?.(), []);
-  const sent = useRef<{ deckMap: NonNullable<typeof deckMap>; layers: typeof layers } | null>(null);
+  // Only for new layers or a new map: the handlers read everything else through refs.
   useEffect(() => {
-    if (!deckMap || (sent.current?.deckMap === deckMap && sent.current.layers === layers)) return;
-    sent.current = { deckMap, layers };
+    if (!deckMap) return;
     const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
       const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences);
       return details ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 } : null;
@@ -159,7 +158,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
       cancelWaiting.current = null;
       next?.deckMap.overlay.setProps(next.props);
     });
-  });
+  }, [deckMap, layers]);
 
   if (status.state === 'failed') {
     return (
