@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three kinds of tests: server (real HTTP server on PGlite or PostgreSQL), ui (machines and views in
-// happy-dom), e2e (the real server and the built dashboard in Chromium).
+// Three kinds of tests: server (real HTTP server on PGlite or PostgreSQL; also the bench's figure helpers),
+// ui (machines and views in happy-dom), e2e (the real server and the built dashboard in Chromium).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

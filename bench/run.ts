@@ -42,7 +42,9 @@ for (const [i, script] of SCRIPTS.entries()) {
   }
   console.log(`\n${step} … (elapsed ${elapsed()}, budget ${budget} s)`);
   const outcome = await runScript(path, { ...process.env, ...(quick && { BENCH_QUICK: '1' }) }, budget);
-  if (outcome.figures) figures = mergeFigures(figures, outcome.figures);
+  if (outcome.figures) {
+    figures = mergeFigures(figures, outcome.figures, (path) => problems.push(`${script.file}: printed a single value for the figure group ${path}, not kept`));
+  }
   if (outcome.problem) problems.push(`${script.file}: ${outcome.problem}`);
   console.log(`${step} ${outcome.problem ?? 'done'} in ${outcome.seconds.toFixed(0)} s (elapsed ${elapsed()})`);
 }

@@ -10,12 +10,18 @@ function isTree(value: unknown): value is FigureTree {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `base` with `part` laid over it, recursively; a leaf (or null) in `part` replaces what `base` holds. */
-export function mergeFigures(base: FigureTree, part: FigureTree): FigureTree {
+/**
+ * `base` with `part` laid over it, recursively; a leaf (or null) in `part` replaces a leaf of `base`. A leaf
+ * never replaces a group: the final JSON keeps its shape, and the clash's path is handed to `clashed`.
+ */
+export function mergeFigures(base: FigureTree, part: FigureTree, clashed: (path: string) => void = () => {}, at = ''): FigureTree {
   const merged: FigureTree = { ...base };
   for (const [key, value] of Object.entries(part)) {
     const current = merged[key];
-    merged[key] = isTree(current) && isTree(value) ? mergeFigures(current, value) : value;
+    const path = at ? `${at}.${key}` : key;
+    if (isTree(current) && isTree(value)) merged[key] = mergeFigures(current, value, clashed, path);
+    else if (isTree(current)) clashed(path);
+    else merged[key] = value;
   }
   return merged;
 }
