@@ -1,17 +1,10 @@
 // The dashboard on its live stream: GPS pings in the pings table, reloads for alerts, no polling while connected.
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ping } from './support/fake-api.ts';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
-
-const ping = (touristId: string, latitude = 25.123456789) => ({
-  touristId,
-  deviceId: `dev-${touristId}`,
-  latitude,
-  longitude: 91.987654321,
-  at: '2025-01-02T03:04:05.000Z',
-});
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

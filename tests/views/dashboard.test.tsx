@@ -2,18 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { incident, FakeApi } from './support/fake-api.ts';
+import { incident, FakeApi, ping } from './support/fake-api.ts';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
-
-const ping = (touristId: string, latitude = 25.123456789) => ({
-  touristId,
-  deviceId: `dev-${touristId}`,
-  latitude,
-  longitude: 91.987654321,
-  at: '2025-01-02T03:04:05.000Z',
-});
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

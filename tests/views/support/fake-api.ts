@@ -1,6 +1,6 @@
 // A stand-in backend at the fetch boundary: answers the dashboard's routes from in-memory data and
 // records every call, so tests assert what the page asked for and what it shows.
-import type { Incident } from '../../../src/api/entities.ts';
+import type { GpsPing, Incident } from '../../../src/api/entities.ts';
 import type { IncidentStatus } from '../../../src/api/fields.ts';
 
 type Json = Record<string, unknown>;
@@ -22,6 +22,11 @@ export function incident(overrides: Partial<Incident> & { id: string }): Inciden
     meta: { source: 'test', riskLevel: 'red' },
     ...overrides,
   };
+}
+
+/** A tourist's ping with more decimals than the tables show, so their rounding can be checked. */
+export function ping(touristId: string, latitude = 25.123456789): GpsPing {
+  return { touristId, deviceId: `dev-${touristId}`, latitude, longitude: 91.987654321, at: '2025-01-02T03:04:05.000Z' };
 }
 
 export class FakeApi {
