@@ -11,8 +11,9 @@ function isTree(value: unknown): value is FigureTree {
 }
 
 /**
- * `base` with `part` laid over it, recursively; a leaf (or null) in `part` replaces a leaf of `base`. A leaf
- * never replaces a group: the final JSON keeps its shape, and the clash's path is handed to `clashed`.
+ * `base` with `part` laid over it, recursively; a leaf (or null) in `part` replaces a leaf of `base`. Nothing
+ * replaces a group, so the final JSON keeps its shape: a null for a group (not measured) leaves its figures
+ * null, and any other single value for one is a clash, its path handed to `clashed`.
  */
 export function mergeFigures(base: FigureTree, part: FigureTree, clashed: (path: string) => void = () => {}, at = ''): FigureTree {
   const merged: FigureTree = { ...base };
@@ -20,7 +21,9 @@ export function mergeFigures(base: FigureTree, part: FigureTree, clashed: (path:
     const current = merged[key];
     const path = at ? `${at}.${key}` : key;
     if (isTree(current) && isTree(value)) merged[key] = mergeFigures(current, value, clashed, path);
-    else if (isTree(current)) clashed(path);
+    else if (isTree(current)) {
+      if (value !== null) clashed(path);
+    }
     else merged[key] = value;
   }
   return merged;

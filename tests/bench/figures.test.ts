@@ -20,6 +20,14 @@ describe('mergeFigures', () => {
     expect(clashes).toEqual(['load', 'restart.afterKillMs']);
   });
 
+  it('leaves the figures of a group a part calls null (not measured) null, without a clash', () => {
+    const clashes: string[] = [];
+    const merged = mergeFigures(SKELETON, { ingest: { pglite: { singlePingsPerSec: 2700 }, postgres: null } }, (path) => clashes.push(path));
+    expect(figureAt(merged, 'ingest.pglite.singlePingsPerSec')).toBe(2700);
+    expect(figureAt(merged, 'ingest.postgres')).toEqual({ singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null });
+    expect(clashes).toEqual([]);
+  });
+
   it('lets a later part replace a measured value, or a group not in the skeleton', () => {
     const first = mergeFigures(SKELETON, { start: { firstMs: 1500 }, startWithoutDist: { answeredMs: 1 } });
     const second = mergeFigures(first, { start: { firstMs: 1400 }, startWithoutDist: { answeredMs: 2 } });
