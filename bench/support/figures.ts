@@ -20,11 +20,9 @@ export function mergeFigures(base: FigureTree, part: FigureTree, clashed: (path:
   for (const [key, value] of Object.entries(part)) {
     const current = merged[key];
     const path = at ? `${at}.${key}` : key;
-    if (isTree(current) && isTree(value)) merged[key] = mergeFigures(current, value, clashed, path);
-    else if (isTree(current)) {
-      if (value !== null) clashed(path);
-    }
-    else merged[key] = value;
+    if (!isTree(current)) merged[key] = value;
+    else if (isTree(value)) merged[key] = mergeFigures(current, value, clashed, path);
+    else if (value !== null) clashed(path);
   }
   return merged;
 }
