@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import {
   AuthSettingsResponse, CreateUserBody, CreateUserResponse, LoginBody, LoginResponse, MeResponse, UsersResponse,
 } from '../../src/api/auth.ts';
@@ -79,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   defineRoute(
     app,
-    { method: 'GET', url: '/auth/users', role: 'admin', summary: 'Operator accounts (admin)', tags: ['auth'], response: UsersResponse },
+    { method: 'GET', url: '/auth/users', role: LEAST_ROLE.manageAccounts, summary: 'Operator accounts (admin)', tags: ['auth'], response: UsersResponse },
     async () => ({
       users: (await listOperators(ctx.db)).map(({ username, role, createdAt, source }) => ({ username, role, createdAt, source })),
     }),
@@ -87,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   defineRoute(
     app,
-    { method: 'POST', url: '/auth/users', role: 'admin', summary: 'Creates an operator account with a role (admin)', tags: ['auth'], body: CreateUserBody, status: 201, response: CreateUserResponse },
+    { method: 'POST', url: '/auth/users', role: LEAST_ROLE.manageAccounts, summary: 'Creates an operator account with a role (admin)', tags: ['auth'], body: CreateUserBody, status: 201, response: CreateUserResponse },
     async ({ body, request }) => {
       const passwordHash = await hashPassword(body.password);
       const created = await ctx.write(async (tx) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Incident } from '../../src/api/entities.ts';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { ExportQuery } from '../../src/api/queries.ts';
 import type { AppContext } from '../context.ts';
 import { csvLine, type CsvCell } from '../domain/csv.ts';
@@ -52,7 +53,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'GET',
       url: '/incidents/export',
-      role: 'operator',
+      role: LEAST_ROLE.exportCsv,
       summary: `Incidents as a CSV download (same filter as /incidents/filter, newest first, at most ${EXPORT_LIMIT})`,
       tags: ['incidents'],
       query: ExportQuery,

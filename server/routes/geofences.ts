@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Geofence } from '../../src/api/entities.ts';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { GeofencesQuery } from '../../src/api/queries.ts';
 import { GeofenceBody } from '../../src/api/requests.ts';
 import { GeofencesResponse } from '../../src/api/responses.ts';
@@ -51,7 +52,7 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       method: 'POST',
       url: '/geofences',
-      role: 'supervisor',
+      role: LEAST_ROLE.seedGeofence,
       summary:
         'Create (201) or replace by id (200) a risk zone in a known region (absent: `default`); a replaced zone keeps its meta unless meta is sent',
       tags: ['geofences'],

@@ -2,6 +2,7 @@
 // on the stream and goes to the audit trail, in the transaction that makes it.
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/api/fields.ts';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { IncidentAssignBody, IncidentNoteBody } from '../../src/api/requests.ts';
 import { IncidentNoteResponse, IncidentResponse, IncidentTimelineResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
@@ -26,7 +27,7 @@ export async function incidentHistoryRoutes(app: FastifyInstance, ctx: AppContex
     {
       method: 'POST',
       url: '/incidents/notes',
-      role: 'operator',
+      role: LEAST_ROLE.addNote,
       summary: "Add an operator's note to an incident's timeline (streamed as `incident_note`)",
       tags: ['incidents'],
       body: IncidentNoteBody,
@@ -44,7 +45,7 @@ export async function incidentHistoryRoutes(app: FastifyInstance, ctx: AppContex
     {
       method: 'POST',
       url: '/incidents/assign',
-      role: 'operator',
+      role: LEAST_ROLE.assign,
       summary: 'Assign an incident to an operator (a username), or unassign it with `assignee: null`',
       tags: ['incidents'],
       body: IncidentAssignBody,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { IncidentsFilterQuery, IncidentsQuery } from '../../src/api/queries.ts';
 import { IncidentStatusBody } from '../../src/api/requests.ts';
 import { IncidentsFilterResponse, IncidentStatusResponse, IncidentsResponse, type IncidentsBulkResponse } from '../../src/api/responses.ts';
@@ -60,7 +61,7 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const statusRoute = (action: StatusAction, url: string, summary: string) =>
     defineRoute(
       app,
-      { method: 'POST', url, role: 'operator', summary, tags: ['incidents'], body: IncidentStatusBody, response: IncidentStatusResponse },
+      { method: 'POST', url, role: LEAST_ROLE[action], summary, tags: ['incidents'], body: IncidentStatusBody, response: IncidentStatusResponse },
       async ({ body, request }) => {
         const note = body.note || undefined;
         return ctx.write(async (tx, emit) => {

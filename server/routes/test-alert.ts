@@ -1,6 +1,7 @@
 // An operator's test alert (the dashboard's "Test Alert Mode"): raised exactly like a phone's panic, so the
 // drill exercises the real path, but as a signed-in, role-checked operator act that the audit trail records.
 import type { FastifyInstance } from 'fastify';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { TestAlertBody } from '../../src/api/requests.ts';
 import { PanicAlertResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
@@ -16,7 +17,7 @@ export async function testAlertRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       method: 'POST',
       url: '/incidents/test-alert',
-      role: 'operator',
+      role: LEAST_ROLE.testAlert,
       summary: "An operator's test alert: raised like a panic (stored, placed by zone, streamed) and recorded in the audit trail",
       tags: ['alerts'],
       body: TestAlertBody,
