@@ -32,8 +32,8 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return reply.send({
         ok: false,
         length,
-        error: `The audit trail is broken at entry ${broken.entry.seq}: ${broken.reason}.`,
-        brokenAt: broken.entry,
+        error: `The audit trail is broken at entry ${broken.link.seq}: ${broken.reason}.`,
+        brokenAt: broken.link,
       });
     },
   );
