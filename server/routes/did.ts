@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { anchorContentHash } from '../did/chain.ts';
 import { loadSigningKey } from '../did/signing-key.ts';
 import { InvalidDidToken, signDidToken, verifyDidToken } from '../did/token.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
@@ -61,7 +61,7 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         const anchored = await appendAnchor(tx, { id: randomUUID(), didId, createdAt: issuedAt.toISOString(), contentHash });
         if (touristId !== undefined) {
           const detail = { didId, kycType: body.kycType, expiresAt: expiresAt.toISOString() };
-          await appendAudit(tx, { ...actorOf(request), action: 'did.issue', target: touristId, detail });
+          await appendAudit(tx, { ...whoActs(request), action: 'did.issue', target: touristId, detail });
         }
         return anchored;
       });

@@ -7,7 +7,7 @@ import { csvLine, type CsvCell } from '../domain/csv.ts';
 import { defineRoute } from '../http/route.ts';
 import { filterIncidentsPage, type IncidentCursor } from '../stores/incidents.ts';
 import { filterFrom } from './incidents.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { appendAudit } from '../stores/audit.ts';
 
 // The answer is built in memory; 50 000 rows is a few MB, far beyond any window an operator exports.
@@ -64,7 +64,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const lines = await exportLines(ctx, filter, EXPORT_LIMIT);
       // Tourists' whereabouts leave the system here: who took them is on the record.
       await ctx.write((tx) =>
-        appendAudit(tx, { ...actorOf(request), action: 'incidents.export', target: filter.regionId ?? 'all', detail: { minutes: query.minutes ?? 0, rows: lines.length - 1 } }),
+        appendAudit(tx, { ...whoActs(request), action: 'incidents.export', target: filter.regionId ?? 'all', detail: { minutes: query.minutes ?? 0, rows: lines.length - 1 } }),
       );
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')

@@ -8,7 +8,7 @@ import { GeofenceBody } from '../../src/api/requests.ts';
 import { GeofencesResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
@@ -67,7 +67,7 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         // An overwritten zone's previous value goes to the audit trail: zones decide where panics are routed.
         const [previous] = await geofencesById(tx, [input.id], true);
         const saved = await saveGeofence(tx, input);
-        await appendAudit(tx, { ...actorOf(request), action: 'geofence.save', target: saved.geofence.id, detail: { previous: previous ?? null, saved: saved.geofence } });
+        await appendAudit(tx, { ...whoActs(request), action: 'geofence.save', target: saved.geofence.id, detail: { previous: previous ?? null, saved: saved.geofence } });
         return saved;
       });
       return reply.code(created ? 201 : 200).send({ ok: true, geofence });
