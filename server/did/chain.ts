@@ -1,5 +1,6 @@
-// The local hash chain of DID anchors. Pure: hashing and checking; storage lives in stores/did-anchors.ts.
+// The local hash chain of DID anchors. Pure: hashing, and what makes an anchor hold; storage lives in stores/did-anchors.ts.
 import { createHash } from 'node:crypto';
+import type { ChainWalk, HashChain } from '../domain/hash-chain.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -43,41 +44,27 @@ export interface ChainCheck {
 }
 
 /**
- * Walks the chain in storage order, page by page. A changed row fails its own digest, a deleted row breaks
- * the next one's prevDigest, a row moved out of order breaks height or prevDigest where it lands.
+ * The anchors' links, walked in storage order by `HashChainChecker`. A changed row fails its own digest, a
+ * deleted row breaks the next one's prevDigest, a row moved out of order breaks height or prevDigest where it lands.
  */
-export class ChainChecker {
-  private length = 0;
-  private previous: string | null = null;
-  private broken: { id: string; reason: string } | null = null;
+export const anchorChain: HashChain<StoredLink> = {
+  faultOf(link, { position, previousHash }) {
+    if (link.prevDigest !== previousHash) return 'prevDigest is not the digest of the anchor before it';
+    if (link.height !== position) return `height is ${link.height}, expected ${position}`;
+    if (link.contentHash === null) return 'the anchor has no content hash';
+    if (anchorDigest({ ...link, height: link.height, contentHash: link.contentHash }) !== link.digest) return 'digest does not match the anchor content';
+    return null;
+  },
+  hashOf: (link) => link.digest,
+};
 
-  add(link: StoredLink): void {
-    if (this.broken) return;
-    this.length += 1;
-    const expectedHeight = this.length;
-    if (link.prevDigest !== this.previous) {
-      this.broken = { id: link.id, reason: 'prevDigest is not the digest of the anchor before it' };
-    } else if (link.height !== expectedHeight) {
-      this.broken = { id: link.id, reason: `height is ${link.height}, expected ${expectedHeight}` };
-    } else if (link.contentHash === null) {
-      this.broken = { id: link.id, reason: 'the anchor has no content hash' };
-    } else if (anchorDigest({ ...link, height: link.height, contentHash: link.contentHash }) !== link.digest) {
-      this.broken = { id: link.id, reason: 'digest does not match the anchor content' };
-    }
-    this.previous = link.digest;
-  }
-
-  get isBroken(): boolean {
-    return this.broken !== null;
-  }
-
-  result(totalLength: number): ChainCheck {
-    return {
-      intact: this.broken === null,
-      length: totalLength,
-      brokenAt: this.broken?.id ?? null,
-      reason: this.broken?.reason ?? null,
-      headDigest: this.broken ? null : this.previous,
-    };
-  }
+/** The answer of GET /did/chain: the walk, with the length of the whole chain however far the walk got. */
+export function chainCheckOf(walk: ChainWalk<StoredLink>, totalLength: number): ChainCheck {
+  return {
+    intact: walk.broken === null,
+    length: totalLength,
+    brokenAt: walk.broken?.link.id ?? null,
+    reason: walk.broken?.reason ?? null,
+    headDigest: walk.headHash,
+  };
 }

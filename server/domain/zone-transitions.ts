@@ -1,5 +1,5 @@
 import type { Geofence, GpsPing } from '../../src/api/entities.ts';
-import { boundingBox, byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
+import { alertsOnEntry, boundingBox, boxHolds, byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
 
 /** A ping with its key, its time already normalised to ISO 8601 UTC. */
 export interface KeyedPing extends GpsPing {
@@ -33,11 +33,6 @@ export interface ZoneTransitionResult {
   transitions: ZoneTransition[];
   presence: PresenceChange;
 }
-
-const alertsOnEntry = (zone: Geofence) => zone.riskLevel === 'red' || zone.riskLevel === 'yellow';
-
-const boxHolds = ({ minLat, maxLat, minLng, maxLng }: ReturnType<typeof boundingBox>, { latitude, longitude }: GpsPing) =>
-  latitude >= minLat && latitude <= maxLat && longitude >= minLng && longitude <= maxLng;
 
 /** Stable: pings with the same time keep the order they were sent in. */
 export function inTimeOrder<P extends { at: string }>(pings: readonly P[]): P[] {

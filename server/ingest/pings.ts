@@ -32,13 +32,14 @@ export function keyedPing(body: GpsUpdateBody, receivedAt: Date): KeyedPing {
   };
 }
 
-interface RaisedTransition {
+/** What a zone transition writes and announces: an entry's incident, the geofence alert, the device event. */
+interface TransitionRecords {
   incident?: Incident;
   alert: GeofenceAlert;
   event: DeviceEvent;
 }
 
-function raise({ action, zone, ping }: ZoneTransition, verification: Verification): RaisedTransition {
+function recordsOfTransition({ action, zone, ping }: ZoneTransition, verification: Verification): TransitionRecords {
   const placeId = zone.meta.placeId;
   const incident: Incident | undefined =
     action === 'enter'
@@ -89,12 +90,12 @@ function raise({ action, zone, ping }: ZoneTransition, verification: Verificatio
 }
 
 /** Stream order: pings in time order, each followed by the zone changes it caused. */
-function announcements(ordered: readonly KeyedPing[], raised: ReadonlyMap<KeyedPing, RaisedTransition[]>): StreamMessage[] {
+function announcements(ordered: readonly KeyedPing[], recordsByPing: ReadonlyMap<KeyedPing, TransitionRecords[]>): StreamMessage[] {
   const messages: StreamMessage[] = [];
   for (const keyed of ordered) {
     const { key: _key, ...ping } = keyed;
     messages.push({ type: 'gps', ping });
-    for (const { incident, alert } of raised.get(keyed) ?? []) {
+    for (const { incident, alert } of recordsByPing.get(keyed) ?? []) {
       if (incident) messages.push({ type: 'incident_update', incident });
       messages.push({ type: 'geofence_alert', alert });
     }
@@ -133,13 +134,13 @@ export async function ingestPings(
   await storePings(tx, pings);
   await applyPresenceChange(tx, presenceChange);
 
-  const raisedByPing = new Map<KeyedPing, RaisedTransition[]>();
+  const recordsByPing = new Map<KeyedPing, TransitionRecords[]>();
   for (const transition of transitions) {
-    const raised = raise(transition, verificationOf.get(transition.ping)!);
-    raisedByPing.set(transition.ping, [...(raisedByPing.get(transition.ping) ?? []), raised]);
+    const records = recordsOfTransition(transition, verificationOf.get(transition.ping)!);
+    recordsByPing.set(transition.ping, [...(recordsByPing.get(transition.ping) ?? []), records]);
   }
-  const allRaised = [...raisedByPing.values()].flat();
-  await insertIncidents(tx, allRaised.flatMap((raised) => raised.incident ?? []));
-  await insertEvents(tx, allRaised.map((raised) => raised.event));
-  emit(...announcements(ordered, raisedByPing));
+  const allRecords = [...recordsByPing.values()].flat();
+  await insertIncidents(tx, allRecords.flatMap((records) => records.incident ?? []));
+  await insertEvents(tx, allRecords.map((records) => records.event));
+  emit(...announcements(ordered, recordsByPing));
 }

@@ -1,20 +1,15 @@
 // The zones a group of pings is checked against, kept in memory between groups: reading and comparing
 // hundreds of zones in SQL for every group cost more than the rest of the group's work together.
 import type { Geofence } from '../../src/api/entities.ts';
-import { boundingBox } from '../../src/domain/geo.ts';
+import { alertsOnEntry, boundingBox, boxHolds, type BoundingBox, type LatLng } from '../../src/domain/geo.ts';
 import type { Sql } from '../db/seam.ts';
 import { listGeofences } from '../stores/geofences.ts';
 
 interface BoxedZone {
   zone: Geofence;
   alerting: boolean;
-  box: ReturnType<typeof boundingBox>;
+  box: BoundingBox;
 }
-
-type Point = { latitude: number; longitude: number };
-
-const boxHolds = ({ minLat, maxLat, minLng, maxLng }: BoxedZone['box'], { latitude, longitude }: Point) =>
-  latitude >= minLat && latitude <= maxLat && longitude >= minLng && longitude <= maxLng;
 
 export class ZoneCache {
   private cached?: { fingerprint: string; zones: BoxedZone[]; byId: Map<string, Geofence> };
@@ -25,7 +20,7 @@ export class ZoneCache {
    * `fingerprint` is the zones' as the caller's transaction sees them; when it changed they are read again
    * in that transaction.
    */
-  async zonesForPoints(tx: Sql, fingerprint: string, points: readonly Point[], alsoIds: readonly string[]): Promise<Geofence[]> {
+  async zonesForPoints(tx: Sql, fingerprint: string, points: readonly LatLng[], alsoIds: readonly string[]): Promise<Geofence[]> {
     const { zones, byId } = await this.current(tx, fingerprint);
     const found = new Set<Geofence>(alsoIds.flatMap((id) => byId.get(id) ?? []));
     for (const { zone, alerting, box } of zones) {
@@ -39,7 +34,7 @@ export class ZoneCache {
       const zones = await listGeofences(tx);
       this.cached = {
         fingerprint,
-        zones: zones.map((zone) => ({ zone, alerting: zone.riskLevel === 'red' || zone.riskLevel === 'yellow', box: boundingBox(zone.polygon) })),
+        zones: zones.map((zone) => ({ zone, alerting: alertsOnEntry(zone), box: boundingBox(zone.polygon) })),
         byId: new Map(zones.map((zone) => [zone.id, zone])),
       };
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditQuery, AuditResponse, AuditVerifyResponse } from '../../src/api/audit.ts';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { listAudit, verifyAudit } from '../stores/audit.ts';
@@ -10,7 +11,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       method: 'GET',
       url: '/audit',
-      role: 'supervisor',
+      role: LEAST_ROLE.audit,
       summary: 'The audit trail, newest first, paged by `before`, filterable by actor and action',
       tags: ['audit'],
       query: AuditQuery,
@@ -24,15 +25,15 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   defineRoute(
     app,
-    { method: 'GET', url: '/audit/verify', role: 'supervisor', summary: 'Checks the audit trail\'s hash chain: ok with its length, or the first broken entry', tags: ['audit'], response: AuditVerifyResponse },
+    { method: 'GET', url: '/audit/verify', role: LEAST_ROLE.audit, summary: 'Checks the audit trail\'s hash chain: ok with its length, or the first broken entry', tags: ['audit'], response: AuditVerifyResponse },
     async ({ reply }) => {
       const { length, broken } = await verifyAudit(ctx.db);
       if (!broken) return { length };
       return reply.send({
         ok: false,
         length,
-        error: `The audit trail is broken at entry ${broken.entry.seq}: ${broken.reason}.`,
-        brokenAt: broken.entry,
+        error: `The audit trail is broken at entry ${broken.link.seq}: ${broken.reason}.`,
+        brokenAt: broken.link,
       });
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import {
   AuthSettingsResponse, CreateUserBody, CreateUserResponse, LoginBody, LoginResponse, MeResponse, UsersResponse,
 } from '../../src/api/auth.ts';
@@ -7,7 +8,7 @@ import { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { signInRequired } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { HttpError, conflict } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
@@ -41,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }
       const account = await findOperator(ctx.db, body.username);
       const matches = await passwordMatches(body.password, account?.passwordHash);
-      const { address } = actorOf(request);
+      const { address } = whoActs(request);
       if (!account || !matches) {
         throttle.recordFailure(keys);
         await ctx.write((tx) => appendAudit(tx, { actor: body.username, role: null, address, action: 'auth.login.failure', target: body.username }));
@@ -59,10 +60,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     app,
     { method: 'POST', url: '/auth/logout', access: 'public', summary: 'Ends the operator\'s session on the server', tags: ['auth'] },
     async ({ request }) => {
-      const actor = actorOf(request);
+      const operator = whoActs(request);
       if (!request.operator) return {};
       await endOperatorSession(request);
-      await ctx.write((tx) => appendAudit(tx, { ...actor, action: 'auth.logout', target: actor.actor }));
+      await ctx.write((tx) => appendAudit(tx, { ...operator, action: 'auth.logout', target: operator.actor }));
       return {};
     },
   );
@@ -79,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   defineRoute(
     app,
-    { method: 'GET', url: '/auth/users', role: 'admin', summary: 'Operator accounts (admin)', tags: ['auth'], response: UsersResponse },
+    { method: 'GET', url: '/auth/users', role: LEAST_ROLE.manageAccounts, summary: 'Operator accounts (admin)', tags: ['auth'], response: UsersResponse },
     async () => ({
       users: (await listOperators(ctx.db)).map(({ username, role, createdAt, source }) => ({ username, role, createdAt, source })),
     }),
@@ -87,12 +88,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   defineRoute(
     app,
-    { method: 'POST', url: '/auth/users', role: 'admin', summary: 'Creates an operator account with a role (admin)', tags: ['auth'], body: CreateUserBody, status: 201, response: CreateUserResponse },
+    { method: 'POST', url: '/auth/users', role: LEAST_ROLE.manageAccounts, summary: 'Creates an operator account with a role (admin)', tags: ['auth'], body: CreateUserBody, status: 201, response: CreateUserResponse },
     async ({ body, request }) => {
       const passwordHash = await hashPassword(body.password);
       const created = await ctx.write(async (tx) => {
         const inserted = await createOperator(tx, { username: body.username, role: body.role, passwordHash, source: 'password' });
-        if (inserted) await appendAudit(tx, { ...actorOf(request), action: 'account.create', target: body.username, detail: { role: body.role } });
+        if (inserted) await appendAudit(tx, { ...whoActs(request), action: 'account.create', target: body.username, detail: { role: body.role } });
         return inserted;
       });
       if (!created) throw conflict(`An account named ${body.username} already exists.`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { DidAnchorsQuery } from '../../src/api/queries.ts';
 import { DidIssueBody, DidVerifyBody } from '../../src/api/requests.ts';
 import { AnchorsResponse, DidChainResponse, DidIssueResponse, DidVerifyResponse } from '../../src/api/responses.ts';
@@ -9,7 +10,7 @@ import type { AppContext } from '../context.ts';
 import { anchorContentHash } from '../did/chain.ts';
 import { loadSigningKey } from '../did/signing-key.ts';
 import { InvalidDidToken, signDidToken, verifyDidToken } from '../did/token.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
@@ -24,9 +25,10 @@ const DEFAULT_VALID_DAYS = 14;
  */
 function refuseIssueForTourist(request: FastifyRequest): void {
   const operator = request.operator;
-  if (!operator) throw new HttpError(401, 'Sign in as a supervisor to issue a DID on behalf of a tourist (touristId): this server requires operators to sign in.');
-  if (!roleAtLeast(operator.role, 'supervisor')) {
-    throw new HttpError(403, `Your role, ${operator.role}, may not issue a DID on behalf of a tourist (touristId): it needs the supervisor role or above.`);
+  const needed = LEAST_ROLE.issueDidForTourist;
+  if (!operator) throw new HttpError(401, `Sign in as a ${needed} to issue a DID on behalf of a tourist (touristId): this server requires operators to sign in.`);
+  if (!roleAtLeast(operator.role, needed)) {
+    throw new HttpError(403, `Your role, ${operator.role}, may not issue a DID on behalf of a tourist (touristId): it needs the ${needed} role or above.`);
   }
 }
 
@@ -59,7 +61,7 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         const anchored = await appendAnchor(tx, { id: randomUUID(), didId, createdAt: issuedAt.toISOString(), contentHash });
         if (touristId !== undefined) {
           const detail = { didId, kycType: body.kycType, expiresAt: expiresAt.toISOString() };
-          await appendAudit(tx, { ...actorOf(request), action: 'did.issue', target: touristId, detail });
+          await appendAudit(tx, { ...whoActs(request), action: 'did.issue', target: touristId, detail });
         }
         return anchored;
       });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Incident } from '../../src/api/entities.ts';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { ExportQuery } from '../../src/api/queries.ts';
 import type { AppContext } from '../context.ts';
 import { csvLine, type CsvCell } from '../domain/csv.ts';
 import { defineRoute } from '../http/route.ts';
 import { filterIncidentsPage, type IncidentCursor } from '../stores/incidents.ts';
 import { filterFrom } from './incidents.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { appendAudit } from '../stores/audit.ts';
 
 // The answer is built in memory; 50 000 rows is a few MB, far beyond any window an operator exports.
@@ -52,7 +53,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'GET',
       url: '/incidents/export',
-      role: 'operator',
+      role: LEAST_ROLE.exportCsv,
       summary: `Incidents as a CSV download (same filter as /incidents/filter, newest first, at most ${EXPORT_LIMIT})`,
       tags: ['incidents'],
       query: ExportQuery,
@@ -63,7 +64,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const lines = await exportLines(ctx, filter, EXPORT_LIMIT);
       // Tourists' whereabouts leave the system here: who took them is on the record.
       await ctx.write((tx) =>
-        appendAudit(tx, { ...actorOf(request), action: 'incidents.export', target: filter.regionId ?? 'all', detail: { minutes: query.minutes ?? 0, rows: lines.length - 1 } }),
+        appendAudit(tx, { ...whoActs(request), action: 'incidents.export', target: filter.regionId ?? 'all', detail: { minutes: query.minutes ?? 0, rows: lines.length - 1 } }),
       );
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Geofence } from '../../src/api/entities.ts';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { GeofencesQuery } from '../../src/api/queries.ts';
 import { GeofenceBody } from '../../src/api/requests.ts';
 import { GeofencesResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
@@ -51,7 +52,7 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       method: 'POST',
       url: '/geofences',
-      role: 'supervisor',
+      role: LEAST_ROLE.seedGeofence,
       summary:
         'Create (201) or replace by id (200) a risk zone in a known region (absent: `default`); a replaced zone keeps its meta unless meta is sent',
       tags: ['geofences'],
@@ -66,7 +67,7 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         // An overwritten zone's previous value goes to the audit trail: zones decide where panics are routed.
         const [previous] = await geofencesById(tx, [input.id], true);
         const saved = await saveGeofence(tx, input);
-        await appendAudit(tx, { ...actorOf(request), action: 'geofence.save', target: saved.geofence.id, detail: { previous: previous ?? null, saved: saved.geofence } });
+        await appendAudit(tx, { ...whoActs(request), action: 'geofence.save', target: saved.geofence.id, detail: { previous: previous ?? null, saved: saved.geofence } });
         return saved;
       });
       return reply.code(created ? 201 : 200).send({ ok: true, geofence });

@@ -2,15 +2,16 @@
 // on the stream and goes to the audit trail, in the transaction that makes it.
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/api/fields.ts';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { IncidentAssignBody, IncidentNoteBody } from '../../src/api/requests.ts';
 import { IncidentNoteResponse, IncidentResponse, IncidentTimelineResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { notFound } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { listTimeline } from '../stores/incident-timeline.ts';
 import { findIncident } from '../stores/incidents.ts';
-import { addNote, assignIncident, unknownIncident } from './incident-changes.ts';
+import { addNote, assignIncident, unknownIncident } from '../ingest/incident-writes.ts';
 
 /** An id from the path that no incident can have (too long, NUL, lone surrogate) is simply not found. */
 function incidentIdFrom(params: unknown): string {
@@ -26,7 +27,7 @@ export async function incidentHistoryRoutes(app: FastifyInstance, ctx: AppContex
     {
       method: 'POST',
       url: '/incidents/notes',
-      role: 'operator',
+      role: LEAST_ROLE.addNote,
       summary: "Add an operator's note to an incident's timeline (streamed as `incident_note`)",
       tags: ['incidents'],
       body: IncidentNoteBody,
@@ -35,7 +36,7 @@ export async function incidentHistoryRoutes(app: FastifyInstance, ctx: AppContex
     async ({ body, request }) =>
       ctx.write(async (tx, emit) => {
         if (!(await findIncident(tx, body.id))) throw notFound(unknownIncident(body.id));
-        return { entry: await addNote({ tx, emit, actor: actorOf(request) }, body.id, body.note) };
+        return { entry: await addNote({ tx, emit, operator: whoActs(request) }, body.id, body.note) };
       }),
   );
 
@@ -44,7 +45,7 @@ export async function incidentHistoryRoutes(app: FastifyInstance, ctx: AppContex
     {
       method: 'POST',
       url: '/incidents/assign',
-      role: 'operator',
+      role: LEAST_ROLE.assign,
       summary: 'Assign an incident to an operator (a username), or unassign it with `assignee: null`',
       tags: ['incidents'],
       body: IncidentAssignBody,
@@ -54,7 +55,7 @@ export async function incidentHistoryRoutes(app: FastifyInstance, ctx: AppContex
       ctx.write(async (tx, emit) => {
         const current = await findIncident(tx, body.id, true);
         if (!current) throw notFound(unknownIncident(body.id));
-        return { incident: await assignIncident({ tx, emit, actor: actorOf(request) }, current, body.assignee) };
+        return { incident: await assignIncident({ tx, emit, operator: whoActs(request) }, current, body.assignee) };
       }),
   );
 

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { IncidentsFilterQuery, IncidentsQuery } from '../../src/api/queries.ts';
 import { IncidentStatusBody } from '../../src/api/requests.ts';
-import { IncidentsFilterResponse, IncidentStatusResponse, IncidentsResponse, type IncidentsBulkResponse } from '../../src/api/responses.ts';
+import { IncidentsFilterResponse, IncidentStatusResponse, IncidentsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import type { StatusAction } from '../domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { defineRoute, JsonFieldAnswer } from '../http/route.ts';
 import { filterIncidentChanges, filterIncidentsJson } from '../stores/incident-list.ts';
-import { findIncident, listIncidents, lockIncidents } from '../stores/incidents.ts';
-import { applyStatusAction, type Acting } from './incident-changes.ts';
+import { findIncident, listIncidents } from '../stores/incidents.ts';
+import { applyStatusAction, applyStatusActionToMany } from '../ingest/incident-writes.ts';
 
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
 // answer would grow without end, so it is capped at the newest 1000 (the table shows far fewer).
@@ -60,12 +61,12 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const statusRoute = (action: StatusAction, url: string, summary: string) =>
     defineRoute(
       app,
-      { method: 'POST', url, role: 'operator', summary, tags: ['incidents'], body: IncidentStatusBody, response: IncidentStatusResponse },
+      { method: 'POST', url, role: LEAST_ROLE[action], summary, tags: ['incidents'], body: IncidentStatusBody, response: IncidentStatusResponse },
       async ({ body, request }) => {
         const note = body.note || undefined;
         return ctx.write(async (tx, emit) => {
-          const acting = { tx, emit, actor: actorOf(request) };
-          if (body.ids) return changeMany(acting, body.ids, action, note);
+          const acting = { tx, emit, operator: whoActs(request) };
+          if (body.ids) return applyStatusActionToMany(acting, body.ids, action, note);
           // Row lock: two operators clicking at once are applied one after the other.
           const id = body.id!;
           const outcome = await applyStatusAction(acting, id, await findIncident(tx, id, true), action, note);
@@ -77,19 +78,4 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   statusRoute('acknowledge', '/incidents/acknowledge', 'Acknowledge an open incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)');
   statusRoute('resolve', '/incidents/resolve', 'Resolve an open or acknowledged incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)');
-}
-
-/** Every id in one transaction, locked in id order; an unknown id or a refused change is listed, not fatal. */
-async function changeMany(acting: Acting, ids: readonly string[], action: StatusAction, note: string | undefined): Promise<Omit<IncidentsBulkResponse, 'ok'>> {
-  const unique = [...new Set(ids)];
-  const locked = await lockIncidents(acting.tx, unique);
-  const answer: Omit<IncidentsBulkResponse, 'ok'> = { incidents: [], changed: 0, unchanged: [], refused: [] };
-  for (const id of unique) {
-    const outcome = await applyStatusAction(acting, id, locked.get(id), action, note);
-    if (outcome.kind === 'refused') answer.refused.push({ id, error: outcome.error });
-    else if (outcome.kind === 'unchanged') answer.unchanged.push(id);
-    else answer.incidents.push(outcome.incident);
-  }
-  answer.changed = answer.incidents.length;
-  return answer;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startOperatorSession } from '../auth/install.ts';
 import { OIDC_STATE_COOKIE, OIDC_STATE_SECONDS, OidcRelyingParty, SsoRefusal, operatorFromClaims } from '../auth/oidc.ts';
 import type { AppContext } from '../context.ts';
-import { actorOf } from '../http/actor.ts';
+import { whoActs } from '../http/acting-operator.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { findOperator, upsertSsoOperator } from '../stores/operators.ts';
@@ -82,7 +82,7 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
           throw new SsoRefusal(`The account ${user.username} signs in with a password here; single sign-on may not use it.`, user.username);
         }
         await startOperatorSession(request, user);
-        const { address } = actorOf(request);
+        const { address } = whoActs(request);
         await ctx.write((tx) => appendAudit(tx, { actor: user.username, role: user.role, address, action: 'auth.login', target: user.username, detail: { method: 'oidc' } }));
         return reply.redirect('/');
       } catch (error) {

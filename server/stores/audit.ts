@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../src/api/audit.ts';
 import type { Sql } from '../db/seam.ts';
-import { AuditChainChecker, auditEntryHash, type AuditCheck } from '../domain/audit-chain.ts';
+import { auditChain, auditEntryHash, type AuditCheck } from '../domain/audit-chain.ts';
+import { walkInPages } from '../domain/hash-chain.ts';
 import { iso } from './time.ts';
 
 /** Appends are serialised per schema, so the chain never forks. */
@@ -77,12 +78,9 @@ export async function listAudit(db: Sql, query: AuditPageQuery): Promise<AuditEn
 
 /** Walks the whole trail page by page, stopping at the first broken link. */
 export async function verifyAudit(db: Sql): Promise<AuditCheck> {
-  const checker = new AuditChainChecker();
-  let after = 0;
-  for (;;) {
+  const readPage = async (after: number) => {
     const { rows } = await db.query<AuditRow>('select * from audit_log where seq > $1 order by seq limit $2', [after, VERIFY_PAGE]);
-    for (const row of rows) checker.add(entryFromRow(row));
-    if (rows.length < VERIFY_PAGE || checker.isBroken) return checker.result();
-    after = Number(rows[rows.length - 1].seq);
-  }
+    return rows.map(entryFromRow);
+  };
+  return walkInPages(auditChain, readPage, (entry) => entry.seq, VERIFY_PAGE);
 }

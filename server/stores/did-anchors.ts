@@ -1,6 +1,7 @@
 import type { DidAnchor } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
-import { anchorDigest, ChainChecker, type ChainCheck, type StoredLink } from '../did/chain.ts';
+import { anchorChain, anchorDigest, chainCheckOf, type ChainCheck, type StoredLink } from '../did/chain.ts';
+import { walkInPages } from '../domain/hash-chain.ts';
 import { iso } from './time.ts';
 
 /** Held from reading the tail to the commit, so two issues cannot both extend the same anchor. */
@@ -84,14 +85,11 @@ export async function listAnchors(db: Sql, didId?: string): Promise<DidAnchor[]>
 
 /** Checks every link from the first anchor, in pages, stopping at the first broken one. */
 export async function checkChain(db: Sql): Promise<ChainCheck> {
-  const checker = new ChainChecker();
-  let after = 0;
-  for (;;) {
+  const readPage = async (after: number) => {
     const { rows } = await db.query<AnchorRow>('select * from did_anchors where position > $1 order by position limit $2', [after, CHECK_PAGE]);
-    for (const row of rows) checker.add(linkFromRow(row));
-    if (rows.length < CHECK_PAGE || checker.isBroken) break;
-    after = Number(rows[rows.length - 1].position);
-  }
+    return rows.map(linkFromRow);
+  };
+  const walk = await walkInPages(anchorChain, readPage, (link) => link.position, CHECK_PAGE);
   const { rows } = await db.query<{ count: number | string }>('select count(*) as count from did_anchors');
-  return checker.result(Number(rows[0].count));
+  return chainCheckOf(walk, Number(rows[0].count));
 }

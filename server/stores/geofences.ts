@@ -1,6 +1,6 @@
 import type { Geofence } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
-import { boundingBox, byRiskDescending, polygonContains } from '../../src/domain/geo.ts';
+import { boundingBox, zoneAt, type LatLng } from '../../src/domain/geo.ts';
 import { DEFAULT_REGION_ID } from './regions.ts';
 
 interface GeofenceRow {
@@ -29,16 +29,16 @@ export async function geofencesById(db: Sql, ids: readonly string[], forUpdate =
   return rows.map(geofenceFromRow);
 }
 
-/** Every zone containing the point, riskiest first (bounding boxes narrow it down in SQL). */
-export async function zonesContaining(db: Sql, latitude: number, longitude: number): Promise<Geofence[]> {
+/**
+ * The zones whose bounding box holds the point (edges included, as `boxHolds`): the only ones that can
+ * contain it. Which of them does, and which wins, is `zoneAt`'s to say.
+ */
+async function zonesWhoseBoxHolds(db: Sql, { latitude, longitude }: LatLng): Promise<Geofence[]> {
   const { rows } = await db.query<GeofenceRow>(
     'select * from geofences where $1 between min_lat and max_lat and $2 between min_lng and max_lng',
     [latitude, longitude],
   );
-  return rows
-    .map(geofenceFromRow)
-    .filter((zone) => polygonContains(zone.polygon, { latitude, longitude }))
-    .sort(byRiskDescending);
+  return rows.map(geofenceFromRow);
 }
 
 /** Where a point belongs: the riskiest zone containing it, else region `default` and no zone. */
@@ -48,7 +48,8 @@ export interface Placement {
 }
 
 export async function placementOf(db: Sql, latitude: number, longitude: number): Promise<Placement> {
-  const [zone] = await zonesContaining(db, latitude, longitude);
+  const point = { latitude, longitude };
+  const zone = zoneAt(await zonesWhoseBoxHolds(db, point), point);
   if (!zone) return { regionId: DEFAULT_REGION_ID };
   return {
     regionId: zone.regionId,

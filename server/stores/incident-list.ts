@@ -4,7 +4,7 @@
 import type { Sql } from '../db/seam.ts';
 import { INCIDENTS_JSON_BY_IDS } from './incident-json.ts';
 
-export interface IncidentFilter {
+export interface IncidentListQuery {
   /** Absent: every region. */
   regionId?: string;
   /** Absent: all time. */
@@ -33,7 +33,7 @@ export interface IncidentChanges extends IncidentList {
 }
 
 /** The list's ids, newest first by receive time, and the revision of the snapshot they were read in. */
-async function listedIds(db: Sql, filter: IncidentFilter): Promise<{ ids: string[]; revision: string }> {
+async function listedIds(db: Sql, filter: IncidentListQuery): Promise<{ ids: string[]; revision: string }> {
   const { rows } = await db.query<{ ids: string[]; revision: string }>(
     `select coalesce(array_agg(id order by created_at desc, id desc), '{}') as ids,
             pg_snapshot_xmin(pg_current_snapshot())::text as revision
@@ -62,7 +62,7 @@ async function jsonOfIds(db: Sql, ids: readonly string[], chunkRows: number): Pr
  * Newest first by receive time: at most `limit`, plus (when asked) every unresolved panic of the region.
  * The ids first, in one short statement, then their JSON a chunk of ids at a time.
  */
-export async function filterIncidentsJson(db: Sql, filter: IncidentFilter, chunkRows = INCIDENTS_JSON_CHUNK_ROWS): Promise<IncidentList> {
+export async function filterIncidentsJson(db: Sql, filter: IncidentListQuery, chunkRows = INCIDENTS_JSON_CHUNK_ROWS): Promise<IncidentList> {
   const { ids, revision } = await listedIds(db, filter);
   return { json: await jsonOfIds(db, ids, chunkRows), revision };
 }
@@ -74,7 +74,7 @@ export async function filterIncidentsJson(db: Sql, filter: IncidentFilter, chunk
  */
 export async function filterIncidentChanges(
   db: Sql,
-  filter: IncidentFilter,
+  filter: IncidentListQuery,
   changedSince: string,
   chunkRows = INCIDENTS_JSON_CHUNK_ROWS,
 ): Promise<IncidentChanges> {

@@ -39,10 +39,25 @@ export function polygonContains(polygon: readonly Vertex[], point: LatLng): bool
   return inside;
 }
 
-export function boundingBox(polygon: readonly Vertex[]): { minLat: number; maxLat: number; minLng: number; maxLng: number } {
+export interface BoundingBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+export function boundingBox(polygon: readonly Vertex[]): BoundingBox {
   const lats = polygon.map((vertex) => vertex[0]);
   const lngs = polygon.map((vertex) => vertex[1]);
   return { minLat: Math.min(...lats), maxLat: Math.max(...lats), minLng: Math.min(...lngs), maxLng: Math.max(...lngs) };
+}
+
+/**
+ * Inside or on the edge of the box. Every point a polygon contains is in its box, so the box rules zones
+ * out cheaply before `polygonContains` decides.
+ */
+export function boxHolds({ minLat, maxLat, minLng, maxLng }: BoundingBox, { latitude, longitude }: LatLng): boolean {
+  return latitude >= minLat && latitude <= maxLat && longitude >= minLng && longitude <= maxLng;
 }
 
 /** An unknown level ranks as yellow, as the map draws it. */
@@ -53,6 +68,11 @@ export function riskRank(level: RiskLevel | string): number {
 /** Riskiest first, then by id: where zones overlap, the riskiest one decides region, place and severity. */
 export function byRiskDescending<T extends { riskLevel: RiskLevel | string; id: string }>(a: T, b: T): number {
   return riskRank(b.riskLevel) - riskRank(a.riskLevel) || a.id.localeCompare(b.id);
+}
+
+/** Entering a red or yellow zone raises an incident and a geofence alert; a green zone is only drawn. */
+export function alertsOnEntry(zone: { riskLevel: RiskLevel | string }): boolean {
+  return zone.riskLevel === 'red' || zone.riskLevel === 'yellow';
 }
 
 /** The zone a point lies in (boundary included); the riskiest when zones overlap. */

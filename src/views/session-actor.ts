@@ -3,25 +3,15 @@
 // so everything is offered, as the spec's open dashboard.
 import { createActorContext } from '@xstate/react';
 import type { SignedInUser } from '../api/auth.ts';
-import { roleAtLeast, type Role } from '../api/roles.ts';
+import { LEAST_ROLE, type OperatorAct } from '../api/operator-acts.ts';
+import { roleAtLeast } from '../api/roles.ts';
 import { sessionMachine } from '../machines/sessionMachine.ts';
 
 export const SessionActor = createActorContext(sessionMachine);
 
-/** The least role of each operator action, as the server's routes declare it (ROLE_GRANTS). */
-export const NEEDED_ROLE = {
-  acknowledge: 'operator',
-  resolve: 'operator',
-  testAlert: 'operator',
-  exportCsv: 'operator',
-  seedGeofence: 'supervisor',
-  audit: 'supervisor',
-} as const satisfies Record<string, Role>;
-
-export type OperatorAction = keyof typeof NEEDED_ROLE;
-
-export function useMay(action: OperatorAction): boolean {
-  return SessionActor.useSelector((s) => roleAtLeast(s.context.user?.role, NEEDED_ROLE[action]));
+/** Whether the signed-in role may do the act: the table the server's routes declare their roles from. */
+export function useMay(act: OperatorAct): boolean {
+  return SessionActor.useSelector((s) => roleAtLeast(s.context.user?.role, LEAST_ROLE[act]));
 }
 
 /** The signed-in account, or undefined with sign-in off (the top bar then stays as the spec has it). */

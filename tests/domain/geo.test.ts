@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byRiskDescending, polygonContains, zoneAt, type Vertex } from '../../src/domain/geo.ts';
+import { alertsOnEntry, boundingBox, boxHolds, byRiskDescending, polygonContains, zoneAt, type Vertex } from '../../src/domain/geo.ts';
 
 const square: Vertex[] = [[10, 70], [10, 71], [11, 71], [11, 70]];
 const triangle: Vertex[] = [[0, 0], [2, 2], [0, 4]];
@@ -43,5 +43,33 @@ describe('one point-in-polygon for the server and the map', () => {
     expect([...zones].sort(byRiskDescending).map((zone) => zone.id)).toEqual(['r', 'p', 'g']);
     expect(zoneAt(zones, { latitude: 10.5, longitude: 70 })?.id).toBe('r');
     expect(zoneAt(zones, { latitude: 10.5, longitude: 69.5 })?.id).toBe('g');
+  });
+});
+
+describe('the bounding box that rules zones out before the polygon test', () => {
+  it('holds its edges and corners and nothing past them', () => {
+    const box = boundingBox(triangle);
+    expect(box).toEqual({ minLat: 0, maxLat: 2, minLng: 0, maxLng: 4 });
+    expect(boxHolds(box, { latitude: 0, longitude: 0 })).toBe(true);
+    expect(boxHolds(box, { latitude: 2, longitude: 4 })).toBe(true);
+    expect(boxHolds(box, { latitude: 1, longitude: 4 })).toBe(true);
+    expect(boxHolds(box, { latitude: 2.001, longitude: 2 })).toBe(false);
+    expect(boxHolds(box, { latitude: 1, longitude: -0.001 })).toBe(false);
+  });
+
+  it('never rules out a point its polygon contains', () => {
+    const box = boundingBox(triangle);
+    fc.assert(
+      fc.property(fc.double({ min: -1, max: 3, noNaN: true }), fc.double({ min: -1, max: 5, noNaN: true }), (latitude, longitude) => {
+        const point = { latitude, longitude };
+        if (polygonContains(triangle, point)) expect(boxHolds(box, point)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('which zones alert on entry', () => {
+  it('red and yellow ones do; green and unknown levels do not', () => {
+    expect(['red', 'yellow', 'green', 'purple'].map((riskLevel) => alertsOnEntry({ riskLevel }))).toEqual([true, true, false, false]);
   });
 });

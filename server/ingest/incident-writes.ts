@@ -1,20 +1,20 @@
 // What an operator's act does to an incident, inside the caller's transaction: the change, its timeline
 // entry, its audit entry and its stream message commit together or not at all.
 import type { Incident } from '../../src/api/entities.ts';
-import type { TimelineEntry } from '../../src/api/responses.ts';
+import type { IncidentsBulkResponse, TimelineEntry } from '../../src/api/responses.ts';
 import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { TIMELINE_ACTION_OF, transition, type StatusAction } from '../domain/incident-status.ts';
-import type { Actor } from '../http/actor.ts';
+import type { ActingOperator } from '../http/acting-operator.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline } from '../stores/incident-timeline.ts';
-import { updateIncidentAssignee, updateIncidentStatus } from '../stores/incidents.ts';
+import { lockIncidents, updateIncidentAssignee, updateIncidentStatus } from '../stores/incidents.ts';
 
 /** One operator acting in one transaction. */
 export interface Acting {
   tx: Sql;
   emit: Emit;
-  actor: Actor;
+  operator: ActingOperator;
 }
 
 export type StatusOutcome =
@@ -25,9 +25,9 @@ export const unknownIncident = (id: string) => `No incident with id "${id}".`;
 
 const now = () => new Date().toISOString();
 
-export async function addNote({ tx, emit, actor }: Acting, incidentId: string, note: string): Promise<TimelineEntry> {
-  const entry = await appendTimeline(tx, incidentId, { at: now(), actor: actor.actor, action: 'note', note });
-  await appendAudit(tx, { ...actor, action: 'incident.note', target: incidentId, detail: { note } });
+export async function addNote({ tx, emit, operator }: Acting, incidentId: string, note: string): Promise<TimelineEntry> {
+  const entry = await appendTimeline(tx, incidentId, { at: now(), actor: operator.actor, action: 'note', note });
+  await appendAudit(tx, { ...operator, action: 'incident.note', target: incidentId, detail: { note } });
   emit({ type: 'incident_note', incidentId, entry });
   return entry;
 }
@@ -48,27 +48,42 @@ export async function applyStatusAction(
     if (note) await addNote(acting, current.id, note);
     return { kind: 'unchanged', incident: current };
   }
-  const { tx, emit, actor } = acting;
+  const { tx, emit, operator } = acting;
   const at = now();
-  const incident = await updateIncidentStatus(tx, current.id, next.to, at, actor.actor);
-  await appendTimeline(tx, incident.id, { at, actor: actor.actor, action: TIMELINE_ACTION_OF[action], ...(note && { note }) });
+  const incident = await updateIncidentStatus(tx, current.id, next.to, at, operator.actor);
+  await appendTimeline(tx, incident.id, { at, actor: operator.actor, action: TIMELINE_ACTION_OF[action], ...(note && { note }) });
   const detail = { from: current.status, to: incident.status, ...(note && { note }) };
-  await appendAudit(tx, { ...actor, action: `incident.${action}`, target: incident.id, detail });
+  await appendAudit(tx, { ...operator, action: `incident.${action}`, target: incident.id, detail });
   emit({ type: 'incident_update', incident });
   return { kind: 'changed', incident };
 }
 
+/** Every id in one transaction, locked in id order; an unknown id or a refused change is listed, not fatal. */
+export async function applyStatusActionToMany(acting: Acting, ids: readonly string[], action: StatusAction, note: string | undefined): Promise<Omit<IncidentsBulkResponse, 'ok'>> {
+  const unique = [...new Set(ids)];
+  const locked = await lockIncidents(acting.tx, unique);
+  const answer: Omit<IncidentsBulkResponse, 'ok'> = { incidents: [], changed: 0, unchanged: [], refused: [] };
+  for (const id of unique) {
+    const outcome = await applyStatusAction(acting, id, locked.get(id), action, note);
+    if (outcome.kind === 'refused') answer.refused.push({ id, error: outcome.error });
+    else if (outcome.kind === 'unchanged') answer.unchanged.push(id);
+    else answer.incidents.push(outcome.incident);
+  }
+  answer.changed = answer.incidents.length;
+  return answer;
+}
+
 /** `current` must be locked by the caller. Assigning to whoever already has it changes nothing. */
-export async function assignIncident({ tx, emit, actor }: Acting, current: Incident, assignee: string | null): Promise<Incident> {
+export async function assignIncident({ tx, emit, operator }: Acting, current: Incident, assignee: string | null): Promise<Incident> {
   if ((current.assignee ?? null) === assignee) return current;
   const incident = await updateIncidentAssignee(tx, current.id, assignee);
   await appendTimeline(tx, incident.id, {
     at: now(),
-    actor: actor.actor,
+    actor: operator.actor,
     ...(assignee === null ? { action: 'unassigned' } : { action: 'assigned', assignee }),
   });
   const detail = { from: current.assignee ?? null, to: assignee };
-  await appendAudit(tx, { ...actor, action: assignee === null ? 'incident.unassign' : 'incident.assign', target: incident.id, detail });
+  await appendAudit(tx, { ...operator, action: assignee === null ? 'incident.unassign' : 'incident.assign', target: incident.id, detail });
   emit({ type: 'incident_update', incident });
   return incident;
 }

@@ -8,13 +8,14 @@ declare module 'fastify' {
   }
 }
 
-export interface Actor {
+/** Who does an act, as the audit trail records it (its `actor`, `role` and `address`). */
+export interface ActingOperator {
   actor: string;
   role: string | null;
   address: string;
 }
 
 /** Who is acting, for the audit trail: the signed-in operator, else `anonymous` at their address. */
-export function actorOf(request: FastifyRequest): Actor {
+export function whoActs(request: FastifyRequest): ActingOperator {
   return { actor: request.operator?.username ?? 'anonymous', role: request.operator?.role ?? null, address: request.ip };
 }

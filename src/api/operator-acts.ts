@@ -1,0 +1,19 @@
+// What each operator act needs (issue 29): one table, read by the server's routes (their contracts'
+// `role`) and by the dashboard's controls (`useMay`), so a button is offered exactly when its route allows it.
+import type { Role } from './roles.ts';
+
+/** The least role of each act; the roles above it may do it too (`roleAtLeast`). */
+export const LEAST_ROLE = {
+  acknowledge: 'operator',
+  resolve: 'operator',
+  addNote: 'operator',
+  assign: 'operator',
+  testAlert: 'operator',
+  exportCsv: 'operator',
+  seedGeofence: 'supervisor',
+  issueDidForTourist: 'supervisor',
+  audit: 'supervisor',
+  manageAccounts: 'admin',
+} as const satisfies Record<string, Role>;
+
+export type OperatorAct = keyof typeof LEAST_ROLE;
