@@ -2,8 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/api/fields.ts';
 import type { Config } from './config.ts';
-import { createContext, type AppContext } from './context.ts';
-import { openDatabase } from './db/open.ts';
+import type { AppContext } from './context.ts';
 import { bootstrapFirstAdmin } from './auth/bootstrap.ts';
 import { installAuth } from './auth/install.ts';
 import { installAnyContentTypeJson } from './http/any-content-type.ts';
@@ -16,9 +15,12 @@ import { dashboardRoutes } from './http/dashboard.ts';
 import { installRouteContracts } from './http/route.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
-import { startDurablePanics } from './ingest/panic-durability.ts';
-import { startEscalationJob } from './jobs/escalation.ts';
-import { startRetentionJob } from './jobs/retention.ts';
+import { contextPlugin } from './plugins/context.ts';
+import { durablePanicsPlugin } from './plugins/durable-panics.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
+import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
+import { storePlugin } from './plugins/store.ts';
+import { streamHubPlugin } from './plugins/stream-hub.ts';
 import { alertsRoutes } from './routes/alerts.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -39,39 +41,32 @@ import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
 import { streamChannel } from './stream/append.ts';
-import { StreamHub } from './stream/hub.ts';
-
-const SHUTDOWN_GRACE_MS = 5000;
 
 export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
-  /** Ends streams, stops taking requests, closes the store. */
+  /** `app.close()`: stops the jobs, ends streams, stops taking requests, closes the journal and the store. */
   close(): Promise<void>;
 }
 
-export async function buildServer(config: Config): Promise<Server> {
-  const db = await openDatabase(config);
+/**
+ * Each resource is a plugin that closes itself, so `app.close()` undoes whatever part of a start had
+ * happened: preClose hooks in the order they were added (the jobs, the hub, the grace), then the server
+ * closes, then onClose hooks in reverse (the journal, the store and its data folder lock).
+ */
+async function registerResources(app: FastifyInstance, config: Config): Promise<void> {
   const channel = streamChannel(config.databaseUrl ? config.databaseSchema : 'pglite');
-  const hub = new StreamHub(db, {
-    channel,
-    ringSize: 10_000,
-    retainEvents: config.streamRetainEvents,
-    maxReplayEvents: config.streamMaxReplayEvents,
-    maxClientBufferBytes: config.streamClientBufferBytes,
-    maxClients: config.streamMaxClients,
-    maxClientsPerAddress: config.streamMaxClientsPerAddress,
-    pingIntervalMs: config.streamPingMs,
-    pollIntervalMs: config.streamPollMs,
-    snapshotAlerts: 100,
-  });
-  const durablePanics = await startDurablePanics(config, db, channel).catch(async (error) => {
-    await db.close().catch(() => {});
-    throw error;
-  });
-  const ctx = createContext(config, db, hub, channel, durablePanics.journal);
+  await app.register(storePlugin, { config });
+  await app.register(durablePanicsPlugin, { config, channel });
+  await app.register(jobsPlugin, { config });
+  await app.register(streamHubPlugin, { config, channel });
+  await app.register(shutdownGracePlugin);
+  await app.register(contextPlugin, { config, channel });
+}
+
+export async function buildServer(config: Config): Promise<Server> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: MAX_BODY_BYTES,
@@ -79,9 +74,12 @@ export async function buildServer(config: Config): Promise<Server> {
     return503OnClosing: true,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.trustProxy),
+    // Opening the store (migrations) and replaying the panic journal take what they take on a loaded machine.
+    pluginTimeout: 0,
   });
   try {
-    await hub.start();
+    await registerResources(app, config);
+    const { ctx } = app;
     app.removeContentTypeParser('text/plain');
     installAnyContentTypeJson(app);
     installRouteContracts(app);
@@ -104,30 +102,19 @@ export async function buildServer(config: Config): Promise<Server> {
     await app.ready();
     await bootstrapFirstAdmin(ctx, app.log);
   } catch (error) {
-    await hub.close().catch(() => {});
-    await durablePanics.close().catch(() => {});
-    await db.close().catch(() => {});
+    await app.close().catch(() => {});
     throw error;
   }
+  return { app, ctx: app.ctx, close: () => app.close() };
+}
 
-  if (durablePanics.replayed > 0) app.log.warn(`${durablePanics.replayed} journaled panic(s) the store had lost were put back`);
-  const retention = startRetentionJob(db, config, app.log);
-  const escalation = startEscalationJob(ctx, app.log);
-  let closing: Promise<void> | undefined;
-  return {
-    app,
-    ctx,
-    close: () =>
-      (closing ??= (async () => {
-        await retention.stop();
-        await escalation.stop();
-        await hub.close();
-        // In-flight requests finish; a connection that never sends a request must not hold shutdown for a minute.
-        const forceClose = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-        await app.close();
-        clearTimeout(forceClose);
-        await durablePanics.close();
-        await db.close();
-      })()),
-  };
+/** Builds the server and listens; a start that fails at either step leaves nothing open. */
+export async function startServer(config: Config, address: { port: number; host: string }): Promise<Server & { url: string }> {
+  const server = await buildServer(config);
+  try {
+    return { ...server, url: await server.app.listen(address) };
+  } catch (error) {
+    await server.close().catch(() => {});
+    throw error;
+  }
 }

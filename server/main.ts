@@ -1,4 +1,4 @@
-import { buildServer, distDir } from './app.ts';
+import { distDir, startServer } from './app.ts';
 import { buildDashboard, dashboardBuildIsStale } from './build-dashboard.ts';
 import { configFromEnv } from './config.ts';
 
@@ -9,11 +9,11 @@ const config = configFromEnv();
 const demo = process.argv.includes('--demo');
 const startedAt = Date.now();
 
-const server = await buildServer(config).catch((error: Error) => {
+const server = await startServer(config, { port: config.port, host: config.host }).catch((error: Error) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
 });
-const address = await server.app.listen({ port: config.port, host: config.host });
+const address = server.url;
 server.app.log.info(
   `Panic Alerts Dashboard on ${address} (storage: ${server.ctx.db.mode}) answering ${Date.now() - startedAt} ms after start`,
 );

@@ -16,7 +16,12 @@ export async function openPostgres(connectionString: string, schema = 'public'):
   const options = `-c search_path=${schema}`;
   const pool = new pg.Pool({ connectionString, options, max: POSTGRES_POOL_SIZE });
   pool.on('error', () => {}); // an idle client that dies is replaced on the next checkout
-  await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
+  try {
+    await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
   const listeners: Client[] = [];
 
   return {

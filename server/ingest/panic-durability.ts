@@ -52,7 +52,10 @@ export async function startDurablePanics(config: Config, db: Database, channel: 
       })
       .finally(() => (compacting = undefined)));
 
-  const replayed = await replayJournal(db, journal, channel, config.idempotencyTtlHours);
+  const replayed = await replayJournal(db, journal, channel, config.idempotencyTtlHours).catch(async (error: unknown) => {
+    await journal.close().catch(() => {});
+    throw error;
+  });
   // Off the way to the first answer: until it is done the journal still holds every panic, as it does between syncs.
   if (journal.hasUnsynced()) compact().catch(() => {});
   const timer = setInterval(() => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer, type Server } from '../../server/app.ts';
+import { startServer, type Server } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { dropSchema } from '../../tools/drop-schema.ts';
 
@@ -39,11 +39,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     databaseSchema: base.databaseUrl ? uniqueSchema() : base.databaseSchema,
     ...overrides,
   };
-  const server = await buildServer(config);
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startServer(config, { port: config.port, host: '127.0.0.1' }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   return {
     ...server,
-    url,
     config,
     async stop() {
       await server.close();

@@ -1,0 +1,15 @@
+import type { Config } from '../config.ts';
+import { createContext, type AppContext } from '../context.ts';
+import { rootPlugin } from './root-plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What every route gets: the store, the stream, configuration. */
+    ctx: AppContext;
+  }
+}
+
+/** The context over the store, the panic journal and the stream hub; it opens nothing of its own. */
+export const contextPlugin = rootPlugin<{ config: Config; channel: string }>(async (app, { config, channel }) => {
+  app.decorate('ctx', createContext(config, app.db, app.hub, channel, app.panicJournal));
+});

@@ -1,0 +1,31 @@
+import type { Config } from '../config.ts';
+import { StreamHub } from '../stream/hub.ts';
+import { rootPlugin } from './root-plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tails stream_events and fans them out to the open streams. */
+    hub: StreamHub;
+  }
+}
+
+/** Starts the stream hub over the store. */
+export const streamHubPlugin = rootPlugin<{ config: Config; channel: string }>(async (app, { config, channel }) => {
+  const hub = new StreamHub(app.db, {
+    channel,
+    ringSize: 10_000,
+    retainEvents: config.streamRetainEvents,
+    maxReplayEvents: config.streamMaxReplayEvents,
+    maxClientBufferBytes: config.streamClientBufferBytes,
+    maxClients: config.streamMaxClients,
+    maxClientsPerAddress: config.streamMaxClientsPerAddress,
+    pingIntervalMs: config.streamPingMs,
+    pollIntervalMs: config.streamPollMs,
+    snapshotAlerts: 100,
+  });
+  // preClose, not onClose: an open stream is a request in flight, and closing waits for those to finish.
+  // Added before the start, so a start that fails half-way is undone too.
+  app.addHook('preClose', () => hub.close());
+  app.decorate('hub', hub);
+  await hub.start();
+});
