@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ErrorResponse } from '../../src/api/responses.ts';
 import type { Role } from '../../src/api/roles.ts';
 import { badRequest } from './errors.ts';
 import { pacedBody } from './paced-body.ts';
@@ -55,13 +56,28 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The least role an operator route needs. */
     role?: Role;
+    /** The schema of a JSON success answer (from the contract, or declared beside a route without one). */
+    response?: z.ZodType;
+    /** The schema of a JSON failure, when a route's adds fields to the usual `{ok:false, error, issues?}`. */
+    errorResponse?: z.ZodType;
   }
   interface FastifyInstance {
     /** Every route this app declared with its contract, in order: the source of /openapi.json. */
     routeContracts: AnyRouteContract[];
-    /** Every route the app serves, contract or not, with who may call it: the authorization matrix's rows. */
-    routeTable: { method: string; url: string; access?: RouteAccess; role?: Role }[];
+    /** Every route the app serves, contract or not: the authorization matrix's rows, and what tests check answers against. */
+    routeTable: ServedRoute[];
   }
+}
+
+/** A route as the app serves it: who may call it and what its JSON answers look like. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  access?: RouteAccess;
+  role?: Role;
+  /** Absent where the route answers no JSON on success (a stream, a CSV file, a page, a redirect). */
+  response?: z.ZodType;
+  errorResponse: z.ZodType;
 }
 
 /** Gives the app its own list of declared routes (no module-global: two apps in one process stay apart). */
@@ -70,7 +86,8 @@ export function installRouteContracts(app: FastifyInstance): void {
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      app.routeTable.push({ method, url: route.url, access: route.config?.access, role: route.config?.role });
+      const { access, role, response, errorResponse = ErrorResponse } = route.config ?? {};
+      app.routeTable.push({ method, url: route.url, access, role, response, errorResponse });
     }
   });
 }
@@ -115,7 +132,12 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
     ...(contract.bodyLimit && { bodyLimit: contract.bodyLimit }),
     // A HEAD of the event stream would open a stream that never ends and never sends its body.
     exposeHeadRoute: contract.produces !== 'text/event-stream',
-    config: { anyContentType: contract.anyContentType ?? false, access: contract.access ?? 'operator', role: contract.role ?? 'viewer' },
+    config: {
+      anyContentType: contract.anyContentType ?? false,
+      access: contract.access ?? 'operator',
+      role: contract.role ?? 'viewer',
+      response: contract.response,
+    },
     handler: async (request, reply) => {
       const parseBody = contract.body && contract.bodyParsedBy !== 'handler';
       const body = (parseBody ? parseOrThrow(contract.body!, request.body, 'body') : undefined) as Parsed<Body>;

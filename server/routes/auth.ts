@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import {
-  AuthSettingsResponse, CreateUserBody, CreateUserResponse, LoginBody, LoginResponse, MeResponse, UsersResponse,
+  AuthSettingsResponse, CreateUserBody, CreateUserResponse, LoginBody, LoginResponse, LogoutResponse, MeResponse, UsersResponse,
 } from '../../src/api/auth.ts';
 import { endOperatorSession, startOperatorSession } from '../auth/install.ts';
 import { LoginThrottle } from '../auth/login-throttle.ts';
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   defineRoute(
     app,
-    { method: 'POST', url: '/auth/logout', access: 'public', summary: 'Ends the operator\'s session on the server', tags: ['auth'] },
+    { method: 'POST', url: '/auth/logout', access: 'public', summary: 'Ends the operator\'s session on the server', tags: ['auth'], response: LogoutResponse },
     async ({ request }) => {
       const operator = whoActs(request);
       if (!request.operator) return {};

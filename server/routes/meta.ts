@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DbModeResponse, RegionsResponse } from '../../src/api/responses.ts';
+import { DbModeResponse, ErrorResponse, RegionsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { gateStatus } from '../db/priority-gate.ts';
 import { defineRoute } from '../http/route.ts';
@@ -14,6 +14,24 @@ const AppConfigResponse = z.object({
   ok: z.literal(true),
   map: z.object({ styleUrl: z.string().nullable(), tileUrl: z.string(), attribution: z.string() }),
 });
+
+/** The stream's and the database gate's figures, in the answer whether the store is up or not. */
+const HealthFigures = z.object({
+  streamClients: z.number(),
+  streamPosition: z.number(),
+  droppedSlowClients: z.number(),
+  refusedStreamsOverTotalCap: z.number(),
+  refusedStreamsOverAddressCap: z.number(),
+  streamClientsFellBehind: z.number(),
+  snapshotsInsteadOfReplay: z.number(),
+  streamBacklogs: z.array(z.number()),
+  /** Absent for a store without a gate (PGlite). */
+  databaseGate: z
+    .object({ slots: z.number(), running: z.number(), waiting: z.object({ urgent: z.number(), normal: z.number(), background: z.number() }) })
+    .optional(),
+});
+const HealthResponse = HealthFigures.extend({ ok: z.literal(true) });
+const HealthFailure = ErrorResponse.extend(HealthFigures.shape);
 
 export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(app, { method: 'GET', url: '/regions', summary: 'Regions with centre, time zone and contacts', tags: ['meta'], response: RegionsResponse }, async () => ({
@@ -32,7 +50,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }),
   );
 
-  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/healthz', { config: { access: 'public', response: HealthResponse, errorResponse: HealthFailure } }, async (_request, reply) => {
     const { hub } = ctx;
     const stream = {
       streamClients: hub.clientCount,

@@ -20,6 +20,21 @@ function queryParameters(schema: z.ZodType): unknown[] {
   }));
 }
 
+/** The document's outline; the schemas inside are JSON Schema, left as they are. */
+const OpenApiOperation = z.object({
+  summary: z.string(),
+  tags: z.array(z.string()),
+  parameters: z.array(z.record(z.string(), z.unknown())).optional(),
+  requestBody: z.record(z.string(), z.unknown()).optional(),
+  responses: z.record(z.string(), z.object({ description: z.string(), content: z.record(z.string(), z.object({ schema: z.record(z.string(), z.unknown()) })) })),
+});
+/** A standard OpenAPI document for tools to read, hence without the `ok` of the API's own answers. */
+const OpenApiDocument = z.object({
+  openapi: z.literal('3.1.0'),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), OpenApiOperation)),
+});
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -51,5 +66,5 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
 }
 
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/openapi.json', { config: { access: 'public' } }, async () => buildOpenApiDocument(app.routeContracts));
+  app.get('/openapi.json', { config: { access: 'public', response: OpenApiDocument } }, async () => buildOpenApiDocument(app.routeContracts));
 }

@@ -39,6 +39,8 @@ export const MeResponse = z.object({ ok: z.literal(true), user: SignedInUser, si
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const LoginResponse = z.object({ ok: z.literal(true), user: SignedInUser });
+/** Sign-out answers nothing but success, whether a session was open or not. */
+export const LogoutResponse = z.object({ ok: z.literal(true) });
 
 export const UsersResponse = z.object({
   ok: z.literal(true),

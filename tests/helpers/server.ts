@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startServer, type Server } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { dropSchema } from '../../tools/drop-schema.ts';
+import { answerMismatch } from './response-contract.ts';
 
 export interface TestServer extends Server {
   url: string;
@@ -13,6 +14,9 @@ export interface TestServer extends Server {
 }
 
 let schemaCounter = 0;
+
+/** The servers this process started, by URL: `call` checks their answers against their routes' schemas. */
+const runningServers = new Map<string, Server['app']>();
 
 /** A fresh schema name per server, so test files can share one PostgreSQL without seeing each other. */
 export function uniqueSchema(): string {
@@ -43,10 +47,13 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
+  const { url } = server;
+  runningServers.set(url, server.app);
   return {
     ...server,
     config,
     async stop() {
+      runningServers.delete(url);
       await server.close();
       if (config.databaseUrl) await dropSchema(config.databaseUrl, config.databaseSchema);
       rmSync(dataDir, { recursive: true, force: true });
@@ -56,7 +63,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
 
 export { dropSchema };
 
-/** JSON request helper: returns status, parsed body and headers. */
+/**
+ * JSON request helper: returns status, parsed body and headers. A JSON answer of a server started by
+ * startTestServer must match what its route declares (see answerMismatch), or the call throws.
+ */
 export async function call(
   baseUrl: string,
   method: string,
@@ -76,5 +86,9 @@ export async function call(
   } catch {
     // CSV and other text answers stay text
   }
+  const app = runningServers.get(baseUrl);
+  const contentType = response.headers.get('content-type');
+  const mismatch = app && answerMismatch(app.routeTable, { method, path, status: response.status, contentType, body: parsed });
+  if (mismatch) throw new Error(mismatch);
   return { status: response.status, body: parsed, headers: response.headers };
 }
