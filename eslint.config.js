@@ -1,6 +1,7 @@
 // Lint: TypeScript and React hooks rules, and the import boundaries of STYLE.md: the contract and the
-// shared domain at the bottom, statecharts free of React, the server touching only the contract and the
-// domain, and tests imported by nothing but tests.
+// shared domain at the bottom, the browser's APIs in src/browser, statecharts free of React and of the DOM,
+// the views and the map meeting only at the lazy map panel, the first paint needing only the contract and
+// the domain, the server touching only the contract and the domain, and tests imported by nothing but tests.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -8,6 +9,13 @@ import tseslint from 'typescript-eslint';
 
 const noTests = { group: ['**/tests/**'], message: 'Only tests import from tests/.' };
 const restrict = (...patterns) => ['error', { patterns: [noTests, ...patterns] }];
+
+// What a statechart may not touch itself: it starts an actor from src/browser instead.
+const BROWSER_GLOBALS = [
+  'window', 'document', 'localStorage', 'sessionStorage', 'EventSource', 'Notification', 'Audio', 'AudioContext',
+  'alert', 'navigator', 'location',
+];
+const browserGlobalMessage = 'Statecharts reach the browser only through actors of src/browser.';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', '.tmp/'] },
@@ -29,13 +37,48 @@ export default tseslint.config(
   {
     files: ['src/api/**', 'src/domain/**'],
     rules: {
-      'no-restricted-imports': restrict({ group: ['**/machines/**', '**/views/**', '**/map/**', '**/server/**', 'react', 'react-dom', '@fluentui/*', 'xstate'], message: 'The contract and the shared domain import nothing above them.' }),
+      'no-restricted-imports': restrict({ group: ['**/machines/**', '**/views/**', '**/map/**', '**/browser/**', '**/server/**', 'react', 'react-dom', '@fluentui/*', 'xstate'], message: 'The contract and the shared domain import nothing above them.' }),
+    },
+  },
+  {
+    files: ['src/browser/**'],
+    rules: {
+      'no-restricted-imports': restrict({ group: ['**/machines/**', '**/views/**', '**/map/**', '**/server/**', 'react', 'react-dom', '@fluentui/*'], message: 'Browser adapters import xstate, src/api and src/domain only.' }),
     },
   },
   {
     files: ['src/machines/**'],
     rules: {
-      'no-restricted-imports': restrict({ group: ['react', 'react-dom', '@xstate/react', '@fluentui/*', '**/views/**', '**/map/**', '**/server/**'], message: 'Machines are free of React and of the views: they import xstate, src/api and src/domain.' }),
+      'no-restricted-imports': restrict({ group: ['react', 'react-dom', '@xstate/react', '@fluentui/*', '**/views/**', '**/map/**', '**/server/**'], message: 'Machines are free of React and of the views: they import xstate, src/api, src/domain and the actors of src/browser.' }),
+      'no-restricted-globals': ['error', ...BROWSER_GLOBALS.map((name) => ({ name, message: browserGlobalMessage }))],
+      'no-restricted-properties': ['error', ...BROWSER_GLOBALS.map((property) => ({ object: 'globalThis', property, message: browserGlobalMessage }))],
+    },
+  },
+  {
+    // The views meet the map only at its lazy panel: `import('../map/MapPanel.tsx')` and its props types.
+    files: ['src/views/**'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          noTests,
+          { group: ['**/map/**', '!**/map/MapPanel.tsx'], message: 'The views meet the map only at its lazy panel (src/map/MapPanel.tsx).' },
+          { group: ['**/map/MapPanel.tsx'], allowTypeImports: true, message: 'The map panel is loaded lazily: import() it, or import its types only.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/map/**'],
+    rules: {
+      'no-restricted-imports': restrict({ group: ['**/views/**', '**/machines/**', '**/browser/**', '**/server/**'], message: 'The map draws what the dashboard hands its panel: it imports src/api and src/domain only.' }),
+    },
+  },
+  {
+    // The first paint runs before the console's code arrives: it may need nothing but the contract and the domain.
+    files: ['src/boot.ts', 'src/early-load.ts', 'src/first-paint/**'],
+    rules: {
+      'no-restricted-imports': restrict({ group: ['**/machines/**', '**/views/**', '**/map/**', '**/browser/**', '**/server/**', '**/main.tsx', 'react', 'react-dom', '@fluentui/*', 'xstate', '@xstate/*'], message: 'The first paint imports only src/api and src/domain (the console is imported lazily).' }),
     },
   },
   {

@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'ui',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/map/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.ts'],
+          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/map/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.{ts,tsx}', 'tests/browser/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/ui-timeouts.ts'],
           testTimeout: 20_000,

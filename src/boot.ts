@@ -6,13 +6,13 @@ import { loadEarly } from './early-load.ts';
 import { firstTable } from './first-paint/first-table.ts';
 import { FIRST_PAINT_ID } from './first-paint/handover.ts';
 import { paintFirstTable } from './first-paint/paint.ts';
-import { browserStorage, readPreferences } from './machines/preferences.ts';
+import { readPreferences } from './domain/preferences.ts';
 
 /** The console is fetched after this long even if the table's answer has not come (a slow server). */
 const FIRST_PAINT_WAIT_MS = 2_000;
 const RELOAD_CHECK_MS = 5_000;
 
-const preferences = readPreferences(browserStorage(), globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
+const preferences = readPreferences(() => localStorage, globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
 
 let consoleAsked = false;
 

@@ -4,7 +4,7 @@
 // signs in, the page asks for no data at all.
 import { askEarly } from './api/early-response.ts';
 import { incidentsUrl, SESSION_URL } from './api/urls.ts';
-import type { Preferences } from './machines/preferences.ts';
+import type { Preferences } from './domain/preferences.ts';
 
 /** The table's answer, or undefined when nobody may read yet (or the server could not be reached). */
 export async function loadEarly(preferences: Preferences): Promise<Response | undefined> {

@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppProps } from './views/App.tsx';
-import { browserStorage, readPreferences } from './machines/preferences.ts';
+import { readPreferences } from './domain/preferences.ts';
 import { App } from './views/App.tsx';
 
 /** `?inspect` in a development build shows the running statecharts in Stately's inspector. */
@@ -28,7 +28,7 @@ const signInError = takeSignInError();
 void developmentInspector().then((inspect) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App preferences={readPreferences(browserStorage(), prefersDark)} signInError={signInError} inspect={inspect} />
+      <App preferences={readPreferences(() => localStorage, prefersDark)} signInError={signInError} inspect={inspect} />
     </StrictMode>,
   );
 });

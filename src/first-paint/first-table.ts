@@ -3,7 +3,7 @@
 // rows (SPEC §9). Nothing here may import React, Fluent UI, XState or zod: this runs before they are loaded.
 import type { Incident } from '../api/entities.ts';
 import { formatCoordinate, formatTime, isUnverified, orDash } from '../domain/display.ts';
-import { statusOf } from '../machines/incidentFilters.ts';
+import { statusOf } from '../domain/incident-filters.ts';
 
 /** The console's columns (SPEC §4); Actions stays empty until the console can act. */
 export const FIRST_TABLE_COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];

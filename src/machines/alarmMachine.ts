@@ -2,9 +2,10 @@
 // faster while one is escalated. The operator can silence it until the next new or escalated panic, or turn the
 // sound off (kept in storage). A browser that holds audio until a gesture leaves it blocked, and the
 // top bar offers 'Enable sound'.
-import { and, assign, or, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { playAlarmTone, resumeAudio } from './alarmTone.ts';
-import { STORAGE_KEYS, writePreference } from './preferences.ts';
+import { and, assign, enqueueActions, or, setup, type SnapshotFrom } from 'xstate';
+import { alarmToneActor, resumeAudioActor } from '../browser/alarm-tone.ts';
+import { storePreference } from '../browser/storage.ts';
+import { STORAGE_KEYS } from '../domain/preferences.ts';
 
 export const TONE_INTERVAL_MS = 4_000;
 export const ESCALATED_TONE_INTERVAL_MS = 1_500;
@@ -29,12 +30,16 @@ export const alarmMachine = setup({
     events: {} as AlarmEvent,
   },
   actors: {
-    resumeAudio: fromPromise<'running' | 'suspended'>(() => resumeAudio()),
+    resumeAudio: resumeAudioActor,
+    tone: alarmToneActor,
+    storePreference,
   },
   actions: {
     storeCounts: assign((_, counts: PanicCounts) => counts),
-    playTone: (_, params: { escalated: boolean }) => playAlarmTone(params),
-    persistSound: (_, { on }: { on: boolean }) => writePreference(globalThis.localStorage, STORAGE_KEYS.sound, on ? '1' : '0'),
+    playTone: enqueueActions(({ enqueue }, tone: { escalated: boolean }) => enqueue.spawnChild('tone', { input: tone })),
+    persistSound: enqueueActions(({ enqueue }, { on }: { on: boolean }) =>
+      enqueue.spawnChild('storePreference', { input: { key: STORAGE_KEYS.sound, value: on ? '1' : '0' } }),
+    ),
   },
   guards: {
     soundPreferred: ({ context }) => context.soundPreferred,

@@ -3,7 +3,7 @@
 import { assign, not, sendParent, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { GpsPing } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
-import { eventStream, type StreamEvent } from './eventStream.ts';
+import { eventStream, type StreamEvent } from '../browser/event-stream.ts';
 
 export const POLL_INTERVAL_MS = 10_000;
 const FIRST_RECONNECT_DELAY_MS = 2_000;

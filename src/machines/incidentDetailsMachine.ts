@@ -6,7 +6,7 @@ import { acknowledgeIncident, resolveIncident, serverErrorOrMessage } from '../a
 import { addIncidentNote, assignIncident, fetchIncidentTimeline, fetchRegion } from '../api/incident-history.ts';
 import type { Incident, Region } from '../api/entities.ts';
 import type { TimelineEntry } from '../api/responses.ts';
-import { incidentFeed, type IncidentFeedEvent } from './incidentFeed.ts';
+import { incidentFeed, type IncidentFeedEvent } from '../browser/incident-feed.ts';
 
 export interface DetailsContext {
   incident: Incident;

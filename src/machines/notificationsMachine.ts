@@ -1,9 +1,9 @@
 // Desktop notifications of new panics (issue 11): the browser's permission as states, asked for by the
 // operator's 'Enable notifications'. With permission, each new panic raises a notification while the
 // page is hidden or not focused; clicking one brings the window forward and shows the incident.
-import { fromPromise, sendParent, setup } from 'xstate';
-import { focusWindow, pageInBackground, requestNotificationPermission, showPanicNotification } from './desktopNotifications.ts';
-import type { PanicSummary } from './openPanics.ts';
+import { enqueueActions, sendParent, setup } from 'xstate';
+import { focusWindow, panicNotification, requestNotificationPermission } from '../browser/desktop-notifications.ts';
+import type { PanicSummary } from '../domain/open-panics.ts';
 
 export type NotificationPermissionState = NotificationPermission | 'unsupported';
 
@@ -22,18 +22,23 @@ export const notificationsMachine = setup({
     events: {} as NotificationsEvent,
   },
   actors: {
-    requestPermission: fromPromise<NotificationPermission>(() => requestNotificationPermission()),
+    requestPermission: requestNotificationPermission,
+    panicNotification,
+    focusWindow,
   },
   actions: {
-    notify: ({ self }, { panic }: { panic: PanicSummary }) =>
-      showPanicNotification(panic, () => self.send({ type: 'notification.click', incidentId: panic.id })),
-    focusWindow: () => focusWindow(),
+    /** Raised while the page is in the background (the notification actor checks); a repeat replaces it. */
+    notify: enqueueActions(({ enqueue }, { panic }: { panic: PanicSummary }) => {
+      const id = `notification:${panic.id}`;
+      enqueue.stopChild(id);
+      enqueue.spawnChild('panicNotification', { id, input: { panic } });
+    }),
+    focusWindow: enqueueActions(({ enqueue }) => enqueue.spawnChild('focusWindow')),
     showIncident: sendParent((_, { incidentId }: { incidentId: string }) => ({ type: 'panic.show', incidentId }) satisfies NotificationsOutput),
   },
   guards: {
     startsAs: ({ context }, { permission }: { permission: NotificationPermissionState }) => context.permission === permission,
     answered: (_, { answer, permission }: { answer: NotificationPermission; permission: NotificationPermission }) => answer === permission,
-    pageInBackground: () => pageInBackground(),
   },
 }).createMachine({
   id: 'notifications',
@@ -64,7 +69,6 @@ export const notificationsMachine = setup({
     granted: {
       on: {
         'panic.arrived': {
-          guard: 'pageInBackground',
           actions: { type: 'notify', params: ({ event }) => ({ panic: event.panic }) },
         },
         'notification.click': {

@@ -7,9 +7,9 @@ import { acknowledgeIncident, fetchIncidents } from '../api/client.ts';
 import type { Incident } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { alarmMachine } from './alarmMachine.ts';
-import { currentNotificationPermission } from './desktopNotifications.ts';
+import { currentNotificationPermission } from '../browser/desktop-notifications.ts';
 import { notificationsMachine } from './notificationsMachine.ts';
-import { applyLoadedIncidents, applyPanicMessage, closePanic, countsOf, type PanicChange, type PanicSummary } from './openPanics.ts';
+import { applyLoadedIncidents, applyPanicMessage, closePanic, countsOf, type PanicChange, type PanicSummary } from '../domain/open-panics.ts';
 
 export type PanicWatchEvent =
   /** The dashboard's own first load has answered: this one may go now. */

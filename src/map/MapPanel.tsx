@@ -15,6 +15,9 @@ import { Legend } from './Legend.tsx';
 import { legendOf } from './live-frame.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
 import type { MapPanelProps } from './types.ts';
+
+// The panel's contract, for the dashboard's type-only import (src/views meets src/map only here).
+export type { MapAlert, MapPanelProps } from './types.ts';
 import { useAutoFit } from './useAutoFit.ts';
 import { useBasemapTheme } from './useBasemapTheme.ts';
 import { useDeckMap } from './useDeckMap.ts';

@@ -3,13 +3,13 @@
 import { PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { Geofence } from '../api/entities.ts';
 import type { LatLng } from '../domain/geo.ts';
+import { RISK_COLOURS, type Rgb } from '../domain/risk-colours.ts';
 import { alertsWithCoordinates, polygonToLngLat } from './geo.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
 import {
   ALERT_RADIUS_PX,
   GLIDE_DURATION_MS,
   PING_RADIUS_PX,
-  RISK_COLOURS,
   TRAIL_OPACITY,
   TRAIL_WIDTH_PX,
   ZONE_OUTLINE_WIDTH_PX,
@@ -17,7 +17,6 @@ import {
   riskColourName,
   withOpacity,
   zoneFillOpacity,
-  type Rgb,
 } from './style.ts';
 import type { MapAlert } from './types.ts';
 

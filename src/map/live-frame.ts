@@ -3,7 +3,8 @@
 import { pingKey, type GpsHistory, type GpsPing } from '../api/entities.ts';
 import { keepIfSame } from '../domain/same-items.ts';
 import { hasNumericCoordinates, type LngLat } from './geo.ts';
-import { LEGEND_CAP, paletteColour, type Rgb } from './style.ts';
+import type { Rgb } from '../domain/risk-colours.ts';
+import { LEGEND_CAP, paletteColour } from './style.ts';
 
 export interface PingRow {
   key: string;

@@ -1,6 +1,7 @@
 // Every map constant of SPEC §2 "Map panel", §4 and §9 in one place, plus the colours they are drawn in.
 
-export type Rgb = readonly [number, number, number];
+import type { RiskColourName, Rgb } from '../domain/risk-colours.ts';
+
 type Rgba = readonly [number, number, number, number];
 
 export const MAP_HEIGHT_PX = 400;
@@ -19,14 +20,6 @@ const RED_ZONE_FILL_OPACITY = 0.2;
 const OTHER_ZONE_FILL_OPACITY = 0.15;
 export const ALERT_RADIUS_PX = 8;
 export const ZONE_OUTLINE_WIDTH_PX = 2;
-
-export type RiskColourName = 'red' | 'yellow' | 'green';
-
-export const RISK_COLOURS: Readonly<Record<RiskColourName, Rgb>> = {
-  red: [220, 38, 38],
-  yellow: [234, 179, 8],
-  green: [22, 163, 74],
-};
 
 /** Six colours for GPS markers and trails, chosen away from the red/yellow/green of risk. */
 export const GPS_PALETTE: readonly Rgb[] = [

@@ -1,6 +1,6 @@
 import type { ActorOptions } from 'xstate';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
-import type { Preferences } from '../machines/preferences.ts';
+import type { Preferences } from '../domain/preferences.ts';
 import type { sessionMachine } from '../machines/sessionMachine.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { RecoveringBoundary } from './RecoveringBoundary.tsx';

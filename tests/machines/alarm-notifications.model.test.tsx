@@ -13,7 +13,6 @@ import { describePath, transitionCoverPaths } from './support/transition-paths.t
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
 const model = notificationsMachine.provide({
-  guards: { pageInBackground: () => true },
   actions: { notify: () => {}, focusWindow: () => {}, showIncident: () => {} },
 });
 const samplePanic = { id: 'PANIC-MODEL', regionId: 'shillong', createdAt: '2025-01-02T03:04:05.000Z', latitude: 25.5788, longitude: 91.8933, escalatedAt: null };

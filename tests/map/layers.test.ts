@@ -9,7 +9,8 @@ import {
   LAYER_IDS,
 } from '../../src/map/layers.ts';
 import { emptyLiveFrame, nextLiveFrame } from '../../src/map/live-frame.ts';
-import { GPS_PALETTE, RISK_COLOURS } from '../../src/map/style.ts';
+import { RISK_COLOURS } from '../../src/domain/risk-colours.ts';
+import { GPS_PALETTE } from '../../src/map/style.ts';
 import type { MapAlert } from '../../src/map/types.ts';
 import { ping, square } from './fixtures.ts';
 

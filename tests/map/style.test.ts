@@ -3,11 +3,11 @@ import {
   easeInOutCubic,
   GPS_PALETTE,
   paletteColour,
-  RISK_COLOURS,
   riskColourName,
   withOpacity,
   zoneFillOpacity,
 } from '../../src/map/style.ts';
+import { RISK_COLOURS } from '../../src/domain/risk-colours.ts';
 
 describe('risk colours (SPEC §4)', () => {
   it('draws red as red, green as green and anything else as yellow', () => {

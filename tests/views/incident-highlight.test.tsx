@@ -4,7 +4,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboardMachine.ts';
-import { readPreferences } from '../../src/machines/preferences.ts';
+import { readPreferences } from '../../src/domain/preferences.ts';
 import { sessionMachine } from '../../src/machines/sessionMachine.ts';
 import { AlertsTable } from '../../src/views/dashboard/AlertsTable.tsx';
 import { DashboardActor } from '../../src/views/dashboard-actor.ts';

@@ -7,7 +7,7 @@ import { createActor } from 'xstate';
 import { afterEach, expect, it, vi } from 'vitest';
 import { connectionMachine } from '../../src/machines/connectionMachine.ts';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboardMachine.ts';
-import { readPreferences } from '../../src/machines/preferences.ts';
+import { readPreferences } from '../../src/domain/preferences.ts';
 import { sessionMachine } from '../../src/machines/sessionMachine.ts';
 import { AlertsTable } from '../../src/views/dashboard/AlertsTable.tsx';
 import { DashboardActor } from '../../src/views/dashboard-actor.ts';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RISK_COLOURS } from '../../src/map/style.ts';
+import { RISK_COLOURS } from '../../src/domain/risk-colours.ts';
 import { RiskLegend } from '../../src/views/dashboard/RiskLegend.tsx';
 
 describe('risk legend', () => {

@@ -1,14 +1,13 @@
 // What the dashboard machine keeps and hears: the operator's choices, the incidents and their rows'
 // actors, and the side data of the resource table.
 import type { ActorRefFrom } from 'xstate';
-import type { IncidentFilter } from '../../api/client.ts';
 import type { GpsPing, Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import type { StreamMessage } from '../../api/stream.ts';
-import type { StatusFilter } from '../incidentFilters.ts';
+import type { StatusFilter } from '../../domain/incident-filters.ts';
 import type { incidentMachine } from '../incidentMachine.ts';
-import type { PanicSummary } from '../openPanics.ts';
-import type { Preferences } from '../preferences.ts';
+import type { PanicSummary } from '../../domain/open-panics.ts';
+import type { Preferences } from '../../domain/preferences.ts';
 import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
 
 export interface DashboardContext extends ResourceData {
@@ -33,6 +32,8 @@ export interface DashboardContext extends ResourceData {
   /** The incident the operator last asked to see (panic bar's Show, a notification): its row is
    * highlighted and the map flies to it. `seq` tells two asks for the same incident apart. */
   focus: IncidentFocus | undefined;
+  /** Why the last 'Seed Test Geofence' failed, as the popup says it; cleared by the next seed. */
+  seedFailure: string | undefined;
 }
 
 export interface IncidentFocus {
@@ -92,13 +93,9 @@ export function initialContext(preferences: Preferences): DashboardContext {
     loadError: undefined,
     soundPreferred: preferences.sound ?? true,
     focus: undefined,
+    seedFailure: undefined,
   };
 }
-
-export const currentFilter = (context: Pick<DashboardContext, 'regionId' | 'windowMinutes'>): IncidentFilter => ({
-  regionId: context.regionId,
-  windowMinutes: context.windowMinutes,
-});
 
 export const currentPlace = (context: Pick<DashboardContext, 'placeByRegion' | 'regionId'>): string =>
   context.placeByRegion[context.regionId] ?? '';

@@ -1,21 +1,21 @@
 // The dashboard's data: everything the page shows, loaded in parallel, kept fresh by the stream (or by
 // polling while it is down), filtered on the client, with the operator's preferences kept in storage.
 // Composed of the side-resource table (resources.ts), the incidents region (incidents.ts) and the
-// display modes (displayModes.ts); what a stream message does is streamMessages.ts.
+// display modes (displayModes.ts); what a stream message does is src/domain/stream-messages.ts.
 import { assign, enqueueActions, raise } from 'xstate';
 import { serverErrorOrMessage } from '../../api/client.ts';
 import type { StreamMessage } from '../../api/stream.ts';
-import type { StatusFilter } from '../incidentFilters.ts';
-import { placeKey } from '../preferences.ts';
-import type { PanicSummary } from '../openPanics.ts';
+import type { StatusFilter } from '../../domain/incident-filters.ts';
+import { placeKey } from '../../domain/preferences.ts';
+import type { PanicSummary } from '../../domain/open-panics.ts';
 import { initialContext } from './context.ts';
 import { displayGuards, displayModes } from './displayModes.ts';
 import { incidentsRegion, incidentsSetup } from './incidents.ts';
 import { EVERY_RESOURCE, POLLED_RESOURCES, resourceHandlers } from './resources.ts';
-import { eventsToShow } from './showIncident.ts';
-import { receivePings } from './gpsPings.ts';
-import { applyStreamMessage } from './streamMessages.ts';
-import { testGeofenceFor } from './testGeofence.ts';
+import { filtersToShow } from '../../domain/show-incident.ts';
+import { receivePings } from '../../domain/gps-pings.ts';
+import { applyStreamMessage } from '../../domain/stream-messages.ts';
+import { testGeofenceFor } from '../../domain/test-geofence.ts';
 
 export const dashboardMachine = incidentsSetup
   .extend({
@@ -37,7 +37,11 @@ export const dashboardMachine = incidentsSetup
         enqueue.sendTo('panicWatch', { type: 'panics.message', message });
       }),
       showIncident: enqueueActions(({ context, enqueue }, { panic }: { panic: PanicSummary }) => {
-        for (const event of eventsToShow(context, panic)) enqueue.raise(event);
+        const changes = filtersToShow(context, panic);
+        if (changes.regionId !== undefined) enqueue.raise({ type: 'region.select', regionId: changes.regionId });
+        if (changes.windowMinutes !== undefined) enqueue.raise({ type: 'window.select', minutes: changes.windowMinutes });
+        if (changes.statusFilter !== undefined) enqueue.raise({ type: 'filter.status', status: changes.statusFilter });
+        if (changes.search !== undefined) enqueue.raise({ type: 'filter.search', text: changes.search });
         enqueue.assign({
           focus: { id: panic.id, latitude: panic.latitude, longitude: panic.longitude, seq: (context.focus?.seq ?? 0) + 1 },
         });
@@ -49,8 +53,8 @@ export const dashboardMachine = incidentsSetup
         enqueue.stopChild('seedGeofence');
         enqueue.spawnChild('seedGeofence', { id: 'seedGeofence', input: testGeofenceFor(context.incidents) });
       }),
-      alertSeedFailure: (_, { error }: { error: unknown }) =>
-        globalThis.alert?.(`Failed to seed geofence: ${serverErrorOrMessage(error)}`),
+      // The view raises the popup with this text (SPEC §8): a statechart shows nothing itself.
+      storeSeedFailure: assign((_, { error }: { error: unknown }) => ({ seedFailure: `Failed to seed geofence: ${serverErrorOrMessage(error)}` })),
     },
   })
   .createMachine({
@@ -85,10 +89,10 @@ export const dashboardMachine = incidentsSetup
       },
       'filter.status': { actions: { type: 'filterByStatus', params: ({ event }) => ({ status: event.status }) } },
       'filter.search': { actions: { type: 'search', params: ({ event }) => ({ text: event.text }) } },
-      'geofence.seed': { actions: 'seedGeofence' },
+      'geofence.seed': { actions: [assign({ seedFailure: undefined }), 'seedGeofence'] },
       'xstate.done.actor.seedGeofence': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
       'xstate.error.actor.seedGeofence': {
-        actions: { type: 'alertSeedFailure', params: ({ event }) => ({ error: event.error }) },
+        actions: { type: 'storeSeedFailure', params: ({ event }) => ({ error: event.error }) },
       },
       'connection.poll': {
         actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsChanged'],

@@ -1,6 +1,6 @@
 // The operator's display modes, each a region of its own: theme (restored from and kept in storage),
 // the dev panel (its events are fetched each time it opens), live GPS on the map, fitting the map to GPS.
-import { STORAGE_KEYS } from '../preferences.ts';
+import { STORAGE_KEYS } from '../../domain/preferences.ts';
 import type { DashboardContext } from './context.ts';
 import { dashboardSetup } from './setup.ts';
 

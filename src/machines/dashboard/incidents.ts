@@ -5,10 +5,10 @@ import { assign, enqueueActions, raise, sendTo, stateIn } from 'xstate';
 import { loadErrorText } from '../../api/client.ts';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
-import { mergeStatuses, statusOf } from '../incidentFilters.ts';
-import { withStreamed } from '../incidentScope.ts';
-import { STORAGE_KEYS } from '../preferences.ts';
-import { currentFilter } from './context.ts';
+import { mergeStatuses, statusOf } from '../../domain/incident-filters.ts';
+import { withStreamed } from '../../domain/incident-scope.ts';
+import { STORAGE_KEYS } from '../../domain/preferences.ts';
+import { currentFilter } from '../../domain/incident-scope.ts';
 import { EVERY_RESOURCE } from './resources.ts';
 import { dashboardSetup } from './setup.ts';
 

@@ -18,8 +18,8 @@ import {
 } from '../../api/client.ts';
 import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
-import { mergeStatuses } from '../incidentFilters.ts';
-import { MAX_LIVE_PINGS } from './gpsPings.ts';
+import { mergeStatuses } from '../../domain/incident-filters.ts';
+import { MAX_LIVE_PINGS } from '../../domain/gps-pings.ts';
 
 const DEFAULT_REGIONS = ['default', 'shillong', 'guwahati'];
 const DEFAULT_DB_MODE = 'json';

@@ -6,7 +6,8 @@ import type { Incident } from '../../api/entities.ts';
 import { connectionMachine } from '../connectionMachine.ts';
 import { incidentMachine } from '../incidentMachine.ts';
 import { panicWatchMachine } from '../panicWatchMachine.ts';
-import { writePreference, type Preferences } from '../preferences.ts';
+import type { Preferences } from '../../domain/preferences.ts';
+import { storePreference } from '../../browser/storage.ts';
 import { testAlertMachine } from '../testAlertMachine.ts';
 import { currentPlace, type DashboardContext, type DashboardEvent } from './context.ts';
 import { loaderOf, resourceActors, storeAnswer, type ResourceId } from './resources.ts';
@@ -23,6 +24,7 @@ export const dashboardSetup = setup({
     incident: incidentMachine,
     panicWatch: panicWatchMachine,
     loadIncidents: fromPromise<Incident[], IncidentFilter & { whole?: boolean }>(({ input: { whole, ...filter } }) => fetchIncidents(filter, { whole })),
+    storePreference,
     seedGeofence: fromPromise<unknown, NewGeofence>(({ input }) => createGeofence(input)),
     ...resourceActors,
   },
@@ -38,6 +40,6 @@ export const dashboardSetup = setup({
     storeResource: assign(({ context, event }, { id }: { id: ResourceId }) =>
       event.type === `xstate.done.actor.${id}` && 'output' in event ? storeAnswer(context, id, event.output) : {},
     ),
-    persist: (_, { key, value }: { key: string; value: string }) => writePreference(globalThis.localStorage, key, value),
+    persist: enqueueActions(({ enqueue }, write: { key: string; value: string }) => enqueue.spawnChild('storePreference', { input: write })),
   },
 });

@@ -4,7 +4,7 @@
 // Acknowledge act on that one, so the operator walks through them newest first.
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { formatTime } from '../../domain/display.ts';
-import type { PanicSummary } from '../../machines/openPanics.ts';
+import type { PanicSummary } from '../../domain/open-panics.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { useOpenPanics, usePanicWatch } from './panic-watch.ts';

@@ -2,7 +2,7 @@
 // dashboard actor (src/views/dashboard-actor.ts).
 import { useSelector } from '@xstate/react';
 import { alarmMode, type AlarmMode } from '../../machines/alarmMachine.ts';
-import type { PanicSummary } from '../../machines/openPanics.ts';
+import type { PanicSummary } from '../../domain/open-panics.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 
 const NO_PANICS: PanicSummary[] = [];

@@ -16,7 +16,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
-import { statusOf, visibleIncidents } from '../../machines/incidentFilters.ts';
+import { statusOf, visibleIncidents } from '../../domain/incident-filters.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { AlertRow } from './AlertRow.tsx';

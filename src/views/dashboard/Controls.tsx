@@ -1,5 +1,6 @@
 import { Button, Checkbox, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
-import { TIME_WINDOWS } from '../../machines/preferences.ts';
+import { useEffect } from 'react';
+import { TIME_WINDOWS } from '../../domain/preferences.ts';
 import { DashboardActor, useTestAlert } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { useExportCsv } from './useExportCsv.ts';
@@ -19,6 +20,11 @@ export function Controls() {
   const { testAlert, armed } = useTestAlert();
   const exportCsv = useExportCsv();
   const maySeed = useMay('seedGeofence');
+  const seedFailure = DashboardActor.useSelector((s) => s.context.seedFailure);
+  // The spec's popup for a refused seed: the machine keeps the text, the page shows it.
+  useEffect(() => {
+    if (seedFailure) window.alert(seedFailure);
+  }, [seedFailure]);
   const mayExport = useMay('exportCsv');
   const mayTestAlert = useMay('testAlert');
   // A stored region the backend no longer lists stays selectable rather than silently changing.

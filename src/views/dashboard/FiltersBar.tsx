@@ -1,5 +1,5 @@
 import { Field, makeStyles, SearchBox, Select, Text, tokens } from '@fluentui/react-components';
-import type { StatusFilter } from '../../machines/incidentFilters.ts';
+import type { StatusFilter } from '../../domain/incident-filters.ts';
 import { DashboardActor, useConnectionState } from '../dashboard-actor.ts';
 import { atLeast } from '../breakpoints.ts';
 

@@ -1,9 +1,9 @@
 import { Card, makeStyles, Skeleton, SkeletonItem } from '@fluentui/react-components';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
-import type { MapAlert } from '../../map/types.ts';
+import type { MapAlert } from '../../map/MapPanel.tsx';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
-import { statusOf } from '../../machines/incidentFilters.ts';
+import { statusOf } from '../../domain/incident-filters.ts';
 import { isUnverified } from '../../domain/display.ts';
 import { sameFields } from '../../domain/same-items.ts';
 import { loadChunk } from '../chunk-load.ts';

@@ -1,7 +1,7 @@
 import { Field, Select } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { currentPlace } from '../../machines/dashboard/context.ts';
-import { placesInRegion } from '../../machines/incidentFilters.ts';
+import { placesInRegion } from '../../domain/incident-filters.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 
 const ALL_IN_REGION = '(all in region)';

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { RISK_COLOURS, type RiskColourName } from '../../map/style.ts';
+import { RISK_COLOURS, type RiskColourName } from '../../domain/risk-colours.ts';
 
 // The swatches are the map's own colours, so the legend matches the dots and zone outlines.
 const RISKS = (['red', 'yellow', 'green'] as const satisfies readonly RiskColourName[]).map((label) => ({

@@ -1,5 +1,5 @@
 import { exportUrl } from '../../api/client.ts';
-import { currentFilter } from '../../machines/dashboard/context.ts';
+import { currentFilter } from '../../domain/incident-scope.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 
 /** Opens the CSV download for the current region and window in a new tab. */

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Rgb } from '../../../src/map/style.ts';
+import type { Rgb } from '../../../src/domain/risk-colours.ts';
 import { decodePng, type DecodedPng } from '../map-png.ts';
 
 export const PANEL = '[data-testid="map-panel"]';

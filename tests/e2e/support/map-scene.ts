@@ -2,7 +2,8 @@
 // the colour expected at its projected centre and the colours a wrong drawing would leave there.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { GPS_PALETTE, RISK_COLOURS } from '../../../src/map/style.ts';
+import { RISK_COLOURS } from '../../../src/domain/risk-colours.ts';
+import { GPS_PALETTE } from '../../../src/map/style.ts';
 import { sceneAlerts, scenePings, sceneZones, trailSamples } from '../../map/harness/scene.ts';
 import { project } from '../map-browser.ts';
 import { pixelAt, type DecodedPng } from '../map-png.ts';

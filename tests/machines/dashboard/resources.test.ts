@@ -5,7 +5,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
 import { EVERY_RESOURCE, loaderOf, POLLED_RESOURCES, type ResourceId } from '../../../src/machines/dashboard/resources.ts';
-import type { Preferences } from '../../../src/machines/preferences.ts';
+import type { Preferences } from '../../../src/domain/preferences.ts';
 
 const ping = (i: number) => ({ touristId: `T${i}`, deviceId: null, latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z' });
 

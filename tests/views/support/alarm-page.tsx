@@ -9,7 +9,7 @@ import { connectionMachine } from '../../../src/machines/connectionMachine.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
 import { notificationsMachine } from '../../../src/machines/notificationsMachine.ts';
 import { panicWatchMachine } from '../../../src/machines/panicWatchMachine.ts';
-import { readPreferences } from '../../../src/machines/preferences.ts';
+import { readPreferences } from '../../../src/domain/preferences.ts';
 import { App } from '../../../src/views/App.tsx';
 import { DeferredActor } from './deferred-actor.ts';
 import { FakeApi, incident } from './fake-api.ts';

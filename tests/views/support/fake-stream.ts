@@ -1,6 +1,6 @@
 // The live stream without a network: the test says when it opens, fails, closes or carries a message.
 import { fromCallback } from 'xstate';
-import type { StreamEvent } from '../../../src/machines/eventStream.ts';
+import type { StreamEvent } from '../../../src/browser/event-stream.ts';
 import type { GpsPing } from '../../../src/api/entities.ts';
 import type { StreamMessage } from '../../../src/api/stream.ts';
 

@@ -4,7 +4,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen, within } from '@testing-library/react';
 import { createActor, fromCallback, type Actor } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
-import type { IncidentFeedEvent } from '../../../src/machines/incidentFeed.ts';
+import type { IncidentFeedEvent } from '../../../src/browser/incident-feed.ts';
 import { incidentDetailsMachine } from '../../../src/machines/incidentDetailsMachine.ts';
 import { IncidentDetails } from '../../../src/views/incident/IncidentDetails.tsx';
 import { DeferredActor } from './deferred-actor.ts';

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { connectionMachine } from '../../../src/machines/connectionMachine.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
 import { incidentMachine } from '../../../src/machines/incidentMachine.ts';
-import { readPreferences, type Preferences } from '../../../src/machines/preferences.ts';
+import { readPreferences, type Preferences } from '../../../src/domain/preferences.ts';
 import type { sessionMachine } from '../../../src/machines/sessionMachine.ts';
 import { testAlertMachine } from '../../../src/machines/testAlertMachine.ts';
 import { App } from '../../../src/views/App.tsx';

@@ -1,5 +1,6 @@
 // The alarm's sound, made with the Web Audio API (no audio file): one shared AudioContext, a two-note
-// beep per call. The alarm machine decides when; this module only knows how.
+// beep per call. The alarm machine decides when (it starts these actors); this module only knows how.
+import { fromPromise } from 'xstate';
 
 /** How long a resume may take before the browser is taken to be blocking audio until a gesture. */
 const RESUME_WAIT_MS = 400;
@@ -21,7 +22,7 @@ function audioContext(): AudioContext | undefined {
  * Asks the browser to let the page make sound. 'running' when it may; 'suspended' when the autoplay
  * policy holds it until the operator's next gesture (the promise of resume() may then never settle).
  */
-export async function resumeAudio(): Promise<'running' | 'suspended'> {
+async function resumeAudio(): Promise<'running' | 'suspended'> {
   const audio = audioContext();
   if (!audio) return 'suspended';
   if (audio.state !== 'running') {
@@ -31,7 +32,7 @@ export async function resumeAudio(): Promise<'running' | 'suspended'> {
 }
 
 /** One beep: two short notes with soft edges (a hard start clicks). Faster when escalated. */
-export function playAlarmTone({ escalated }: { escalated: boolean }): void {
+function playAlarmTone({ escalated }: { escalated: boolean }): void {
   const audio = audioContext();
   if (!audio || audio.state !== 'running') return;
   const noteSeconds = escalated ? NOTE_SECONDS * 0.7 : NOTE_SECONDS;
@@ -50,3 +51,6 @@ export function playAlarmTone({ escalated }: { escalated: boolean }): void {
     oscillator.stop(at + noteSeconds + 0.02);
   });
 }
+
+export const resumeAudioActor = fromPromise<'running' | 'suspended'>(() => resumeAudio());
+export const alarmToneActor = fromPromise<void, { escalated: boolean }>(async ({ input }) => playAlarmTone(input));

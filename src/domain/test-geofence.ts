@@ -1,6 +1,6 @@
 // 'Seed Test Geofence': a square around the first incident, or around Bengaluru when there is none.
-import type { NewGeofence } from '../../api/client.ts';
-import type { Incident } from '../../api/entities.ts';
+import type { NewGeofence } from '../api/client.ts';
+import type { Incident } from '../api/entities.ts';
 
 const SEED_HALF_SIZE_DEGREES = 0.01;
 const BENGALURU = { latitude: 12.9716, longitude: 77.5946, regionId: 'bengaluru' } as const;

@@ -1,7 +1,7 @@
 // Live GPS pings: newest first, one per tourist or device, at most 50 (SPEC §7, §9). Pings come one by
 // one or in bursts (eventStream batches them): a burst is merged in one pass, so thousands of devices
 // cost one copy of the list and of the trails, not one per ping.
-import { pingKey, type GpsHistory, type GpsPing } from '../../api/entities.ts';
+import { pingKey, type GpsHistory, type GpsPing } from '../api/entities.ts';
 
 export const MAX_LIVE_PINGS = 50;
 /** The backend keeps 50 points per key in /gps/history; the live trail keeps the same. */

@@ -5,6 +5,12 @@
 import type { Incident } from '../api/entities.ts';
 import type { IncidentFilter } from '../api/client.ts';
 
+/** The table's load as the operator chose it. */
+export const currentFilter = (choice: Pick<IncidentFilter, 'regionId' | 'windowMinutes'>): IncidentFilter => ({
+  regionId: choice.regionId,
+  windowMinutes: choice.windowMinutes,
+});
+
 export function inLoadedScope(incident: Incident, filter: IncidentFilter, now: number): boolean {
   if (filter.regionId !== 'all' && incident.regionId !== filter.regionId) return false;
   if (filter.windowMinutes <= 0) return true;

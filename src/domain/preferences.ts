@@ -1,4 +1,5 @@
-// The operator's preferences as the browser keeps them (SPEC §3, §9).
+// The operator's preferences as the browser keeps them (SPEC §3, §9): their keys and how they are read.
+// Writing them is src/browser/storage.ts's.
 export const STORAGE_KEYS = {
   dark: 'dash.dark',
   regionId: 'dash.regionId',
@@ -29,7 +30,9 @@ export interface Preferences {
 
 type ReadableStorage = Pick<Storage, 'getItem' | 'key' | 'length'>;
 
-export function readPreferences(storage: ReadableStorage | undefined, prefersDark = false): Preferences {
+/** `from`: the storage, or how to reach it (private browsing may refuse even the lookup). */
+export function readPreferences(from: ReadableStorage | undefined | (() => ReadableStorage | undefined), prefersDark = false): Preferences {
+  const storage = typeof from === 'function' ? safely(from, undefined) : from;
   const get = (key: string) => safely(() => storage?.getItem(key) ?? null, null);
   const dark = get(STORAGE_KEYS.dark);
   const minutes = Number(get(STORAGE_KEYS.windowMinutes));
@@ -50,17 +53,7 @@ export function readPreferences(storage: ReadableStorage | undefined, prefersDar
   };
 }
 
-/** The browser's storage, if the page may use it (private browsing may refuse even the lookup). */
-export function browserStorage(): Storage | undefined {
-  return safely(() => globalThis.localStorage, undefined);
-}
-
-/** Private browsing and full quotas make storage throw; a lost preference is not worth an error. */
-export function writePreference(storage: Pick<Storage, 'setItem'> | undefined, key: string, value: string): void {
-  safely(() => storage?.setItem(key, value), undefined);
-}
-
-function safely<T>(read: () => T, fallback: T): T {
+export function safely<T>(read: () => T, fallback: T): T {
   try {
     return read();
   } catch {

@@ -1,9 +1,9 @@
 // The stream's incident_note (issue 11) and messages of types this dashboard does not know: read from
 // the wire, then what they do to the table (nothing; the open drawer follows notes itself).
 import { describe, expect, it } from 'vitest';
-import { parseStreamMessage } from '../../../src/api/client.ts';
-import type { StreamMessage } from '../../../src/api/stream.ts';
-import { applyStreamMessage } from '../../../src/machines/dashboard/streamMessages.ts';
+import { parseStreamMessage } from '../../src/api/client.ts';
+import type { StreamMessage } from '../../src/api/stream.ts';
+import { applyStreamMessage } from '../../src/domain/stream-messages.ts';
 
 const empty = {
   pings: [], history: {}, statuses: {}, alertIds: {}, incidents: [], streamedIncidents: [], regionId: 'all', windowMinutes: 0,

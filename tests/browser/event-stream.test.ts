@@ -2,7 +2,7 @@
 // waits, and nothing is sent after the actor stops.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
-import { eventStream, GPS_BATCH_MAX, GPS_BATCH_MS } from '../../src/machines/eventStream.ts';
+import { eventStream, GPS_BATCH_MAX, GPS_BATCH_MS } from '../../src/browser/event-stream.ts';
 import { FakeEventSource } from '../views/support/fake-event-source.ts';
 import { incident } from '../views/support/fake-api.ts';
 

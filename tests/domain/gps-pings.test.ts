@@ -1,7 +1,7 @@
 // A burst of GPS pings merged in one pass ends exactly where the same pings merged one by one would.
 import { describe, expect, it } from 'vitest';
-import type { GpsHistory, GpsPing } from '../../../src/api/entities.ts';
-import { appendToHistory, MAX_LIVE_PINGS, mergePings, receivePings } from '../../../src/machines/dashboard/gpsPings.ts';
+import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
+import { appendToHistory, MAX_LIVE_PINGS, mergePings, receivePings } from '../../src/domain/gps-pings.ts';
 
 const ping = (touristId: string, latitude: number): GpsPing => ({ touristId, deviceId: null, latitude, longitude: 91.8, at: `t${latitude}` });
 

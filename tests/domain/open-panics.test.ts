@@ -2,7 +2,7 @@
 // with loads whose answers may be older than what the stream already said.
 import { describe, expect, it } from 'vitest';
 import type { Alert, Incident } from '../../src/api/entities.ts';
-import { applyLoadedIncidents, applyPanicMessage, closePanic, countsOf, type OpenPanics } from '../../src/machines/openPanics.ts';
+import { applyLoadedIncidents, applyPanicMessage, closePanic, countsOf, type OpenPanics } from '../../src/domain/open-panics.ts';
 
 const EMPTY: OpenPanics = { panics: [], closed: {} };
 

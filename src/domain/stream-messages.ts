@@ -3,21 +3,28 @@
 // out of date (a silent reload follows); an incident update also moves that row's status forward and,
 // when the incident belongs to the table's load, puts it in the table at once: the operator sees a new
 // panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
-import type { Alert } from '../../api/entities.ts';
-import type { IncidentStatus } from '../../api/fields.ts';
-import type { StreamMessage } from '../../api/stream.ts';
-import { mergeStatuses } from '../incidentFilters.ts';
-import { inLoadedScope, upsertIncident } from '../incidentScope.ts';
-import { currentFilter, type DashboardContext } from './context.ts';
-import { receivePings } from './gpsPings.ts';
+import type { Alert, GpsHistory, GpsPing, Incident } from '../api/entities.ts';
+import type { IncidentStatus } from '../api/fields.ts';
+import type { StreamMessage } from '../api/stream.ts';
+import { mergeStatuses } from './incident-filters.ts';
+import { currentFilter, inLoadedScope, upsertIncident } from './incident-scope.ts';
+import { receivePings } from './gps-pings.ts';
 
 /** The alert ids kept for the table; the oldest are forgotten first. */
 export const MAX_REMEMBERED_ALERTS = 500;
 
-type StreamState = Pick<
-  DashboardContext,
-  'pings' | 'history' | 'statuses' | 'alertIds' | 'incidents' | 'streamedIncidents' | 'regionId' | 'windowMinutes'
->;
+/** The dashboard's fields a stream message may change, and the filter it is judged by. */
+export interface StreamState {
+  pings: GpsPing[];
+  history: GpsHistory;
+  statuses: Record<string, IncidentStatus>;
+  /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
+  alertIds: Record<string, string>;
+  incidents: Incident[];
+  streamedIncidents: Incident[];
+  regionId: string;
+  windowMinutes: number;
+}
 
 interface StreamOutcome {
   /** The context fields the message changes (none for a message the dashboard does not show). */

@@ -1,8 +1,8 @@
 // What one stream message does to the dashboard's data, without a machine around it.
 import { describe, expect, it } from 'vitest';
-import type { Alert, GeofenceAlert, GpsPing } from '../../../src/api/entities.ts';
-import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../../src/machines/dashboard/streamMessages.ts';
-import { incident } from '../../views/support/fake-api.ts';
+import type { Alert, GeofenceAlert, GpsPing } from '../../src/api/entities.ts';
+import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../src/domain/stream-messages.ts';
+import { incident } from '../views/support/fake-api.ts';
 
 const empty = {
   pings: [], history: {}, statuses: {}, alertIds: {}, incidents: [], streamedIncidents: [], regionId: 'all', windowMinutes: 0,
