@@ -84,7 +84,7 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': restrict({ group: ['**/src/machines/**', '**/src/views/**', '**/src/map/**', 'react', 'react-dom', '@fluentui/*'], message: 'The server imports only the contract (src/api) and the shared domain (src/domain).' }),
+      'no-restricted-imports': restrict({ group: ['**/src/machines/**', '**/src/views/**', '**/src/map/**', '**/src/browser/**', 'react', 'react-dom', '@fluentui/*'], message: 'The server imports only the contract (src/api) and the shared domain (src/domain).' }),
     },
   },
   {
