@@ -9,8 +9,7 @@ import { fetchIncidents } from '../api/client.ts';
 import type { Incident } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { alarmMachine } from './alarmMachine.ts';
-import { currentNotificationPermission } from '../browser/desktop-notifications.ts';
-import { notificationsMachine } from './notificationsMachine.ts';
+import { notificationsMachine, type NotificationPermissionState } from './notificationsMachine.ts';
 import { heard } from '../domain/load-race.ts';
 import { applyLoadedIncidents, applyPanicMessage, closePanic, countsOf, type PanicChange, type PanicSummary } from '../domain/open-panics.ts';
 
@@ -29,6 +28,7 @@ export type PanicWatchOutput = { type: 'incident.show'; panic: PanicSummary };
 
 interface PanicWatchContext {
   soundPreferred: boolean;
+  notificationPermission: NotificationPermissionState;
   panics: PanicSummary[];
   closed: Record<string, true>;
   /** Panics heard on the stream while a load is on its way: its answer may be older than them (src/domain/load-race.ts). */
@@ -61,7 +61,7 @@ const loadOpenPanics = ({ announce }: { announce: boolean }) => {
 export const panicWatchMachine = setup({
   types: {
     context: {} as PanicWatchContext,
-    input: {} as { sound?: boolean },
+    input: {} as { sound?: boolean; notificationPermission?: NotificationPermissionState },
     events: {} as PanicWatchEvent,
   },
   actors: {
@@ -96,10 +96,16 @@ export const panicWatchMachine = setup({
   },
 }).createMachine({
   id: 'panicWatch',
-  context: ({ input }) => ({ soundPreferred: input.sound ?? true, panics: [], closed: {}, heardSinceLoad: [] }),
+  context: ({ input }) => ({
+    soundPreferred: input.sound ?? true,
+    notificationPermission: input.notificationPermission ?? 'unsupported',
+    panics: [],
+    closed: {},
+    heardSinceLoad: [],
+  }),
   invoke: [
     { id: 'alarm', src: 'alarm', input: ({ context }) => ({ sound: context.soundPreferred }) },
-    { id: 'notifications', src: 'notifications', input: () => ({ permission: currentNotificationPermission() }) },
+    { id: 'notifications', src: 'notifications', input: ({ context }) => ({ permission: context.notificationPermission }) },
   ],
   on: {
     'panicWatch.message': {

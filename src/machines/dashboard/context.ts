@@ -7,6 +7,7 @@ import type { StatusFilter } from '../../domain/incident-filters.ts';
 import type { HeardSinceLoad } from '../../domain/load-race.ts';
 import type { PanicSummary } from '../../domain/open-panics.ts';
 import type { Preferences } from '../../domain/preferences.ts';
+import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
 
 export interface DashboardContext extends ResourceData {
@@ -27,6 +28,8 @@ export interface DashboardContext extends ResourceData {
   loadError: string | undefined;
   /** The alarm's `Sound` switch as stored, handed to the panic watch's alarm. */
   soundPreferred: boolean;
+  /** The browser's answer on desktop notifications when the page opened (the view reads it), for the panic watch. */
+  notificationPermission: NotificationPermissionState;
   /** The incident the operator last asked to see (panic bar's Show, a notification): its row is
    * highlighted and the map flies to it. `seq` tells two asks for the same incident apart. */
   focus: IncidentFocus | undefined;
@@ -82,7 +85,8 @@ export type DashboardEvent =
   | Failed<'seedGeofence'>
   | ResourceEvent;
 
-export function initialContext(preferences: Preferences): DashboardContext {
+/** `notificationPermission`: unknown is taken as unsupported (nothing offered). */
+export function initialContext(preferences: Preferences, notificationPermission: NotificationPermissionState = 'unsupported'): DashboardContext {
   return {
     ...initialResourceData(),
     regionId: preferences.regionId,
@@ -97,6 +101,7 @@ export function initialContext(preferences: Preferences): DashboardContext {
     openedId: undefined,
     loadError: undefined,
     soundPreferred: preferences.sound ?? true,
+    notificationPermission,
     focus: undefined,
     seedFailure: undefined,
   };

@@ -72,12 +72,16 @@ export const dashboardMachine = incidentsSetup
   })
   .createMachine({
     id: 'dashboard',
-    context: ({ input }) => initialContext(input.preferences),
+    context: ({ input }) => initialContext(input.preferences, input.notificationPermission),
     invoke: [
       { id: 'connection', src: 'connection' },
       { id: 'testAlert', src: 'testAlert' },
       { id: 'bulkTriage', src: 'bulkTriage' },
-      { id: 'panicWatch', src: 'panicWatch', input: ({ context }) => ({ sound: context.soundPreferred }) },
+      {
+        id: 'panicWatch',
+        src: 'panicWatch',
+        input: ({ context }) => ({ sound: context.soundPreferred, notificationPermission: context.notificationPermission }),
+      },
     ],
     // Raised, so the side data is asked for after the table's incidents (the incidents region's invoke): the
     // browser sends six requests at a time and the server answers in order, and the table is what an

@@ -8,6 +8,7 @@ import { bulkTriageMachine } from '../bulkTriageMachine.ts';
 import { connectionMachine } from '../connectionMachine.ts';
 import { incidentDetailsMachine } from '../incidentDetailsMachine.ts';
 import { incidentMachine } from '../incidentMachine.ts';
+import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { panicWatchMachine } from '../panicWatchMachine.ts';
 import type { Preferences } from '../../domain/preferences.ts';
 import { storePreference } from '../../browser/storage.ts';
@@ -18,7 +19,7 @@ import { loaderOf, resourceActors, STATUS_LIST, storeAnswer, type FetchedId, typ
 export const dashboardSetup = setup({
   types: {
     context: {} as DashboardContext,
-    input: {} as { preferences: Preferences },
+    input: {} as { preferences: Preferences; notificationPermission?: NotificationPermissionState },
     events: {} as DashboardEvent,
   },
   actors: {
