@@ -4,7 +4,7 @@ import type { Incident } from '../../src/api/entities.ts';
 import type { IncidentsBulkResponse, TimelineEntry } from '../../src/api/responses.ts';
 import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
-import { TIMELINE_ACTION_OF, transition, type StatusAction } from '../domain/incident-status.ts';
+import { TIMELINE_ACTION_OF, transition, type StatusAction } from '../../src/domain/incident-status.ts';
 import type { ActingOperator } from '../http/acting-operator.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline } from '../stores/incident-timeline.ts';

@@ -4,7 +4,7 @@ import { IncidentsFilterQuery, IncidentsQuery } from '../../src/api/queries.ts';
 import { IncidentStatusBody } from '../../src/api/requests.ts';
 import { IncidentsFilterResponse, IncidentStatusResponse, IncidentsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
-import type { StatusAction } from '../domain/incident-status.ts';
+import type { StatusAction } from '../../src/domain/incident-status.ts';
 import { regionScope } from '../domain/region-scope.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { whoActs } from '../http/acting-operator.ts';

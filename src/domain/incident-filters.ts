@@ -4,35 +4,14 @@ import type { IncidentStatus } from '../api/fields.ts';
 
 export type StatusFilter = 'all' | IncidentStatus;
 
-const lifecycleOrder: Record<IncidentStatus, number> = { open: 0, acknowledged: 1, resolved: 2 };
-
-/** Statuses only move forward: a reload that started before an acknowledge must not undo it. */
-function laterStatus(a: IncidentStatus | undefined, b: IncidentStatus): IncidentStatus {
-  return a && lifecycleOrder[a] > lifecycleOrder[b] ? a : b;
-}
-
-export function mergeStatuses(
-  known: Record<string, IncidentStatus>,
-  reported: Record<string, IncidentStatus>,
-): Record<string, IncidentStatus> {
-  const merged = { ...known };
-  for (const [id, status] of Object.entries(reported)) merged[id] = laterStatus(known[id], status);
-  return merged;
-}
-
-export function statusOf(incident: Incident, statuses: Record<string, IncidentStatus>): IncidentStatus {
-  return laterStatus(statuses[incident.id], incident.status ?? 'open');
-}
-
 export function visibleIncidents(
   incidents: readonly Incident[],
-  statuses: Record<string, IncidentStatus>,
   statusFilter: StatusFilter,
   search: string,
 ): Incident[] {
   const needle = search.trim().toLowerCase();
   return incidents.filter((incident) => {
-    const status = statusOf(incident, statuses);
+    const { status } = incident;
     if (statusFilter !== 'all' && status !== statusFilter) return false;
     if (!needle) return true;
     const haystack = [incident.id, incident.regionId ?? 'default', incident.meta?.riskLevel ?? '', status];

@@ -29,9 +29,3 @@ export function upsertIncident(incidents: readonly Incident[], incident: Inciden
   const before = incidents.findIndex((known) => newerFirst(incident, known) < 0);
   return before < 0 ? [...incidents, incident] : incidents.toSpliced(before, 0, incident);
 }
-
-/** A load's answer, with the incidents streamed since it was asked for (its query may have missed them). */
-export function withStreamed(answer: readonly Incident[], streamed: readonly Incident[]): Incident[] {
-  const answered = new Set(answer.map((incident) => incident.id));
-  return streamed.reduce<Incident[]>((list, incident) => (answered.has(incident.id) ? list : upsertIncident(list, incident)), [...answer]);
-}

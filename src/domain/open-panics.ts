@@ -2,6 +2,7 @@
 // names, the tab title counts and the alarm rings for. Pure: the panic watch machine keeps the result.
 import type { Alert, Incident } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
+import { keptThroughLoad, type HeardSinceLoad } from './load-race.ts';
 
 export interface PanicSummary {
   id: string;
@@ -76,12 +77,11 @@ export function applyPanicMessage(state: OpenPanics, message: StreamMessage): Pa
  * A load of every region's incidents (the server includes every unresolved panic). Its open panics
  * replace the list, except those closed meanwhile; panics heard on the stream after the load began stay.
  */
-export function applyLoadedIncidents(state: OpenPanics, incidents: readonly Incident[], heardSinceLoad: readonly string[]): PanicChange {
+export function applyLoadedIncidents(state: OpenPanics, incidents: readonly Incident[], heardSinceLoad: HeardSinceLoad): PanicChange {
   let closed = state.closed;
   for (const incident of incidents) if (incident.type === 'panic' && !isOpenPanic(incident)) closed = close(closed, incident.id);
   const loaded = incidents.filter((incident) => isOpenPanic(incident) && !closed[incident.id]).map(summaryOf);
-  const loadedIds = new Set(loaded.map((p) => p.id));
-  const kept = state.panics.filter((p) => heardSinceLoad.includes(p.id) && !loadedIds.has(p.id) && !closed[p.id]);
+  const kept = keptThroughLoad(state.panics, loaded, heardSinceLoad).filter((p) => !closed[p.id]);
   const knownIds = new Set(state.panics.map((p) => p.id));
   return { panics: newestFirst([...loaded, ...kept]), closed, arrived: loaded.filter((p) => !knownIds.has(p.id)) };
 }

@@ -1,13 +1,13 @@
 // What one live-stream message does to the dashboard (SPEC §7): a GPS ping goes to the front of the
 // pings and onto its trail; an alert, a snapshot or an incident update means the incidents shown may be
-// out of date (a silent reload follows); an incident update also moves that row's status forward and,
-// when the incident belongs to the table's load, puts it in the table at once: the operator sees a new
-// panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
+// out of date (a silent reload follows); an incident update is merged into its record (the later status
+// wins) and, when the incident belongs to the table's load, puts it in the table at once: the operator sees
+// a new panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
 import type { Alert, GpsHistory, GpsPing, Incident } from '../api/entities.ts';
-import type { IncidentStatus } from '../api/fields.ts';
 import type { StreamMessage } from '../api/stream.ts';
-import { mergeStatuses } from './incident-filters.ts';
-import { currentFilter, inLoadedScope, upsertIncident } from './incident-scope.ts';
+import { mergeIncident } from './incident-records.ts';
+import { currentFilter, inLoadedScope } from './incident-scope.ts';
+import { heard, type HeardSinceLoad } from './load-race.ts';
 import { receivePings } from './gps-pings.ts';
 
 /** The alert ids kept for the table; the oldest are forgotten first. */
@@ -17,11 +17,11 @@ export const MAX_REMEMBERED_ALERTS = 500;
 export interface StreamState {
   pings: GpsPing[];
   history: GpsHistory;
-  statuses: Record<string, IncidentStatus>;
   /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
   alertIds: Record<string, string>;
   incidents: Incident[];
-  streamedIncidents: Incident[];
+  /** Incidents the stream put in the table since the current load was asked for (src/domain/load-race.ts). */
+  heardSinceLoad: HeardSinceLoad;
   regionId: string;
   windowMinutes: number;
 }
@@ -29,8 +29,8 @@ export interface StreamState {
 interface StreamOutcome {
   /** The context fields the message changes (none for a message the dashboard does not show). */
   changes: Partial<StreamState>;
-  /** An incident whose row's lifecycle must hear the status the backend reported. */
-  statusReport?: { id: string; status: IncidentStatus };
+  /** The incident the backend reported changed (the panic watch and an open drawer hear of it). */
+  reported?: Incident;
   /** The incidents shown may be out of date. */
   incidentsChanged: boolean;
 }
@@ -41,17 +41,15 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
     case 'gps':
       return { changes: receivePings(context, [message.ping]), incidentsChanged: false };
     case 'incident_update': {
-      const { id, status } = message.incident;
-      const shown = inLoadedScope(message.incident, currentFilter(context), now);
+      const { incident } = message;
+      const shown = inLoadedScope(incident, currentFilter(context), now);
+      const known = context.incidents.some((record) => record.id === incident.id);
       return {
         changes: {
-          statuses: mergeStatuses(context.statuses, { [id]: status }),
-          ...(shown && {
-            incidents: upsertIncident(context.incidents, message.incident),
-            streamedIncidents: upsertIncident(context.streamedIncidents, message.incident),
-          }),
+          ...((shown || known) && { incidents: mergeIncident(context.incidents, incident, { insert: shown }) }),
+          ...(shown && { heardSinceLoad: heard(context.heardSinceLoad, incident.id) }),
         },
-        statusReport: { id, status },
+        reported: incident,
         incidentsChanged: true,
       };
     }
@@ -60,8 +58,8 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
       const alerts = message.type === 'alert' ? [message.alert] : message.alerts;
       return { changes: { alertIds: rememberAlertIds(context.alertIds, alerts) }, incidentsChanged: true };
     }
-    // A geofence crossing is not shown here; a note changes no incident field (the open drawer follows
-    // its incident's notes itself, see incidentDetailsMachine's live actor).
+    // A geofence crossing is not shown here; a note changes no incident field (the dashboard hands the open
+    // drawer its incident's notes).
     case 'geofence_alert':
     case 'incident_note':
       return { changes: {}, incidentsChanged: false };

@@ -1,9 +1,7 @@
 // The alerts table as the page paints it before the console's code has arrived (issue 12): the rows of the
 // table's first answer, as text, in the server's order and read with the same display rules as the console's
 // rows (SPEC §9). Nothing here may import React, Fluent UI, XState or zod: this runs before they are loaded.
-import type { Incident } from '../api/entities.ts';
 import { formatCoordinate, formatTime, isUnverified, orDash } from '../domain/display.ts';
-import { statusOf } from '../domain/incident-filters.ts';
 
 /** The console's columns (SPEC §4); Actions stays empty until the console can act. */
 export const FIRST_TABLE_COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
@@ -29,8 +27,8 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const number = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value !== null ? (value as Fields) : {});
 
-/** The console's rule, with no status reported by the stream yet. */
-const statusIn = (incident: Fields): string => statusOf(incident as unknown as Incident, {});
+/** The incident's own status, as the console's row shows it (an incident without one is open). */
+const statusIn = (incident: Fields): string => text(incident.status) ?? 'open';
 
 function timeCell(incident: Fields): string {
   const marks = [isUnverified(incident) && 'Unverified', text(incident.escalatedAt) && 'Escalated'].filter(Boolean);

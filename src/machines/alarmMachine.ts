@@ -17,7 +17,7 @@ export interface PanicCounts {
 }
 
 export type AlarmEvent =
-  | ({ type: 'panics.update'; newPanic: boolean } & PanicCounts)
+  | ({ type: 'alarm.counts'; newPanic: boolean } & PanicCounts)
   | { type: 'alarm.silence' }
   | { type: 'sound.toggle' }
   /** The operator's click on 'Enable sound': a gesture, so the browser now lets the page play. */
@@ -47,9 +47,9 @@ export const alarmMachine = setup({
     noneOpen: ({ context }) => context.open === 0,
     anyEscalated: ({ context }) => context.escalated > 0,
     noneEscalated: ({ context }) => context.escalated === 0,
-    newPanic: ({ event }) => event.type === 'panics.update' && event.newPanic,
+    newPanic: ({ event }) => event.type === 'alarm.counts' && event.newPanic,
     /** A panic left unacknowledged that long is news again, even after Silence. */
-    newlyEscalated: ({ context, event }) => event.type === 'panics.update' && event.escalated > context.escalated,
+    newlyEscalated: ({ context, event }) => event.type === 'alarm.counts' && event.escalated > context.escalated,
     audioRunning: (_, { state }: { state: 'running' | 'suspended' }) => state === 'running',
   },
   delays: {
@@ -62,7 +62,7 @@ export const alarmMachine = setup({
   initial: 'restoring',
   // The counts are kept in every state; the states below react to them.
   on: {
-    'panics.update': {
+    'alarm.counts': {
       actions: { type: 'storeCounts', params: ({ event }) => ({ open: event.open, escalated: event.escalated }) },
     },
   },
@@ -118,7 +118,7 @@ export const alarmMachine = setup({
         silenced: {
           always: { guard: 'noneOpen', target: 'quiet' },
           on: {
-            'panics.update': {
+            'alarm.counts': {
               guard: or(['newPanic', 'newlyEscalated']),
               target: 'ringing',
               actions: { type: 'storeCounts', params: ({ event }) => ({ open: event.open, escalated: event.escalated }) },

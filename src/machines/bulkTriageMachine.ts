@@ -1,7 +1,7 @@
 // Triage at volume (issue 11): rows are selected, then acknowledged or resolved in one request each.
 // Resolving asks for confirmation with the count first. The answer is reported as how many changed
 // and how many the server refused; the selection is cleared after a request, kept after a failure.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import { changeIncidents, type BulkAnswer, type BulkChange } from '../api/incident-history.ts';
 import type { Incident } from '../api/entities.ts';
@@ -68,8 +68,8 @@ export const bulkTriageMachine = setup({
     })),
     storeReport: assign((_, { report }: { report: string }) => ({ report })),
     storeError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error), pending: [] })),
-    /** Tells the rows what changed (the view provides it); the stream tells every other dashboard. */
-    announceChanges: (_, _params: { incidents: Incident[] }) => {},
+    /** Tells the dashboard what changed: its one record of each incident follows (the stream tells every other page). */
+    announceChanges: sendParent((_, { incidents }: { incidents: Incident[] }) => ({ type: 'incidents.written', incidents, from: 'bulk' as const })),
   },
   guards: {
     anySelectedShown: ({ context, event }) => selectedShown(context.selected, shownOf(event)).length > 0,

@@ -1,12 +1,23 @@
-// The incident details drawer (issue 11): its timeline (loaded, then kept live), the region's contacts,
+// The incident details drawer (issue 11): its timeline (loaded, then kept live by what the dashboard's one
+// stream hands it: the incident's notes and updates, and each reconnection), the region's contacts,
 // and the operator's writes — a note, assigning to themself or unassigning, acknowledging or resolving
 // with the note as its reason. One write at a time; a refused one shows the server's sentence.
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, sendParent, setup } from 'xstate';
 import { acknowledgeIncident, resolveIncident, serverErrorOrMessage } from '../api/client.ts';
 import { addIncidentNote, assignIncident, fetchIncidentTimeline, fetchRegion } from '../api/incident-history.ts';
 import type { Incident, Region } from '../api/entities.ts';
 import type { TimelineEntry } from '../api/responses.ts';
-import { incidentFeed, type IncidentFeedEvent } from '../browser/incident-feed.ts';
+import { mayAcknowledge, mayResolve } from '../domain/incident-status.ts';
+
+/** What the dashboard hands the open drawer from its live stream. */
+export type IncidentFeedEvent =
+  | { type: 'live.note'; entry: TimelineEntry }
+  | { type: 'live.incident'; incident: Incident }
+  /** The stream connected again: what it missed meanwhile is read again. */
+  | { type: 'live.reconnected' };
+
+/** What the parent (the dashboard) hears: the incident as a write left it. */
+export type DetailsOutput = { type: 'incidents.written'; incidents: Incident[]; from: 'details' };
 
 export interface DetailsContext {
   incident: Incident;
@@ -83,7 +94,6 @@ export const incidentDetailsMachine = setup({
     assign: fromPromise<Incident, { id: string; assignee: string | null }>(({ input }) => assignIncident(input.id, input.assignee)),
     acknowledge: fromPromise<Incident, WriteInput>(({ input }) => acknowledgeIncident(input.id, input.note)),
     resolve: fromPromise<Incident, WriteInput>(({ input }) => resolveIncident(input.id, input.note)),
-    feed: incidentFeed,
   },
   actions: {
     storeDetails: assign((_, { answer }: { answer: DetailsAnswer }) => ({ entries: answer.entries, region: answer.region })),
@@ -94,20 +104,19 @@ export const incidentDetailsMachine = setup({
     storeWriteError: assign((_, { error }: { error: unknown }) => ({ writeError: serverErrorOrMessage(error) })),
     clearWriteError: assign({ writeError: undefined }),
     refreshTimeline: raise({ type: 'timeline.refresh' }),
-    /** Tells the rest of the page about the incident's new state (the view provides it: the row follows). */
-    announceIncident: (_, _params: { incident: Incident }) => {},
+    /** Tells the dashboard the incident's new state: its one record of it follows. */
+    announceIncident: sendParent((_, { incident }: { incident: Incident }) => ({ type: 'incidents.written', incidents: [incident], from: 'details' }) satisfies DetailsOutput),
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== '',
-    canAcknowledge: ({ context }) => context.incident.status === 'open',
-    canResolve: ({ context }) => context.incident.status !== 'resolved',
+    canAcknowledge: ({ context }) => mayAcknowledge(context.incident.status),
+    canResolve: ({ context }) => mayResolve(context.incident.status),
     assignedToSomeoneElse: ({ context }) => context.incident.assignee !== context.user,
     assigned: ({ context }) => Boolean(context.incident.assignee),
   },
 }).createMachine({
   id: 'incidentDetails',
   context: ({ input }) => ({ incident: input.incident, user: input.user, entries: [], region: undefined, draft: '', writeError: undefined }),
-  invoke: { id: 'feed', src: 'feed', input: ({ context }) => ({ id: context.incident.id }) },
   type: 'parallel',
   on: {
     'details.draft': { actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.text }) } },

@@ -1,32 +1,28 @@
-// One incident's lifecycle: open → acknowledged → resolved. The shown status moves only after the
-// backend accepted the change; a failed call leaves it where it was, silently (SPEC §4, §8).
-import { fromPromise, sendParent, setup } from 'xstate';
+// One incident's lifecycle as the operator drives it from a row or the panic bar: Acknowledge while it is
+// open, Resolve unless it is resolved (the guards are the lifecycle's own rule, src/domain/incident-status.ts).
+// The status moves only after the backend accepted the change; a failed call leaves it where it was,
+// silently (SPEC §4, §8). The dashboard starts one for each write and keeps the status it reports.
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { acknowledgeIncident, resolveIncident } from '../api/client.ts';
 import type { IncidentStatus } from '../api/fields.ts';
+import { mayAcknowledge, mayResolve } from '../domain/incident-status.ts';
 
-type IncidentEvent =
-  | { type: 'incident.acknowledge' }
-  | { type: 'incident.resolve' }
-  /** The backend reports a status (reload or stream); the lifecycle only ever moves forward. */
-  | { type: 'incident.sync'; status: IncidentStatus };
+export type IncidentEvent = { type: 'incident.acknowledge' } | { type: 'incident.resolve' };
 
-/** What the parent hears after a successful change. */
-type IncidentOutput = { type: 'incident.statusChanged'; id: string; status: IncidentStatus };
+/** What the parent (the dashboard) hears when a write ends. */
+export type IncidentOutput =
+  | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
+  | { type: 'incident.writeFailed'; id: string };
 
-/** Resolving from open and from acknowledged alike; a failure goes back to that state's idle. */
-const resolveRequest = {
-  invoke: {
-    id: 'resolve',
-    src: 'resolve',
-    input: ({ context }: { context: { id: string } }) => ({ id: context.id }),
-    onDone: { target: '#incident.resolved', actions: { type: 'reportStatus', params: { status: 'resolved' } } },
-    onError: 'idle',
-  },
-} as const;
+/** A request's answer: the new status kept and reported. */
+const accepted = (status: IncidentStatus) => ({
+  target: 'idle',
+  actions: [{ type: 'storeStatus', params: { status } }, { type: 'reportStatus', params: { status } }],
+}) as const;
 
 export const incidentMachine = setup({
   types: {
-    context: {} as { id: string; initialStatus: IncidentStatus },
+    context: {} as { id: string; status: IncidentStatus },
     input: {} as { id: string; status: IncidentStatus },
     events: {} as IncidentEvent,
   },
@@ -35,79 +31,47 @@ export const incidentMachine = setup({
     resolve: fromPromise<unknown, { id: string }>(({ input }) => resolveIncident(input.id)),
   },
   actions: {
+    storeStatus: assign((_, { status }: { status: IncidentStatus }) => ({ status })),
     reportStatus: sendParent(
-      ({ context }, params: { status: IncidentStatus }) =>
-        ({ type: 'incident.statusChanged', id: context.id, status: params.status }) satisfies IncidentOutput,
+      ({ context }, { status }: { status: IncidentStatus }) =>
+        ({ type: 'incident.statusChanged', id: context.id, status }) satisfies IncidentOutput,
     ),
+    reportFailure: sendParent(({ context }) => ({ type: 'incident.writeFailed', id: context.id }) satisfies IncidentOutput),
   },
   guards: {
-    startsAs: ({ context }, params: { status: IncidentStatus }) => context.initialStatus === params.status,
-    reports: ({ event }, params: { status: IncidentStatus }) =>
-      event.type === 'incident.sync' && event.status === params.status,
+    mayAcknowledge: ({ context }) => mayAcknowledge(context.status),
+    mayResolve: ({ context }) => mayResolve(context.status),
   },
 }).createMachine({
   id: 'incident',
-  context: ({ input }) => ({ id: input.id, initialStatus: input.status }),
-  initial: 'restoring',
+  context: ({ input }) => ({ id: input.id, status: input.status }),
+  initial: 'idle',
   states: {
-    restoring: {
-      always: [
-        { guard: { type: 'startsAs', params: { status: 'resolved' } }, target: 'resolved' },
-        { guard: { type: 'startsAs', params: { status: 'acknowledged' } }, target: 'acknowledged' },
-        { target: 'open' },
-      ],
-    },
-    open: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'incident.acknowledge': 'acknowledging',
-            'incident.resolve': 'resolving',
-            'incident.sync': [
-              { guard: { type: 'reports', params: { status: 'acknowledged' } }, target: '#incident.acknowledged' },
-              { guard: { type: 'reports', params: { status: 'resolved' } }, target: '#incident.resolved' },
-            ],
-          },
-        },
-        acknowledging: {
-          tags: ['busy'],
-          invoke: {
-            id: 'acknowledge',
-            src: 'acknowledge',
-            input: ({ context }) => ({ id: context.id }),
-            onDone: {
-              target: '#incident.acknowledged',
-              actions: { type: 'reportStatus', params: { status: 'acknowledged' } },
-            },
-            onError: 'idle',
-          },
-        },
-        resolving: { tags: ['busy'], ...resolveRequest },
+    idle: {
+      on: {
+        'incident.acknowledge': { guard: 'mayAcknowledge', target: 'acknowledging' },
+        'incident.resolve': { guard: 'mayResolve', target: 'resolving' },
       },
     },
-    acknowledged: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'incident.resolve': 'resolving',
-            'incident.sync': {
-              guard: { type: 'reports', params: { status: 'resolved' } },
-              target: '#incident.resolved',
-            },
-          },
-        },
-        resolving: { tags: ['busy'], ...resolveRequest },
+    acknowledging: {
+      tags: ['busy'],
+      invoke: {
+        id: 'acknowledge',
+        src: 'acknowledge',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: accepted('acknowledged'),
+        onError: { target: 'idle', actions: 'reportFailure' },
       },
     },
-    resolved: {},
+    resolving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resolve',
+        src: 'resolve',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: accepted('resolved'),
+        onError: { target: 'idle', actions: 'reportFailure' },
+      },
+    },
   },
 });
-
-/** The status an incident snapshot shows. */
-export function shownStatus(snapshot: { matches: (state: 'acknowledged' | 'resolved') => boolean }): IncidentStatus {
-  if (snapshot.matches('resolved')) return 'resolved';
-  if (snapshot.matches('acknowledged')) return 'acknowledged';
-  return 'open';
-}

@@ -9,11 +9,11 @@ export type NotificationPermissionState = NotificationPermission | 'unsupported'
 
 export type NotificationsEvent =
   | { type: 'notifications.enable' }
-  | { type: 'panic.arrived'; panic: PanicSummary }
+  | { type: 'notifications.panicArrived'; panic: PanicSummary }
   | { type: 'notification.click'; incidentId: string };
 
 /** What the parent (the panic watch) hears: show this incident, as its bar's Show does. */
-export type NotificationsOutput = { type: 'panic.show'; incidentId: string };
+export type NotificationsOutput = { type: 'panicWatch.show'; incidentId: string };
 
 export const notificationsMachine = setup({
   types: {
@@ -34,7 +34,7 @@ export const notificationsMachine = setup({
       enqueue.spawnChild('panicNotification', { id, input: { panic } });
     }),
     focusWindow: enqueueActions(({ enqueue }) => enqueue.spawnChild('focusWindow')),
-    showIncident: sendParent((_, { incidentId }: { incidentId: string }) => ({ type: 'panic.show', incidentId }) satisfies NotificationsOutput),
+    showIncident: sendParent((_, { incidentId }: { incidentId: string }) => ({ type: 'panicWatch.show', incidentId }) satisfies NotificationsOutput),
   },
   guards: {
     startsAs: ({ context }, { permission }: { permission: NotificationPermissionState }) => context.permission === permission,
@@ -68,7 +68,7 @@ export const notificationsMachine = setup({
     },
     granted: {
       on: {
-        'panic.arrived': {
+        'notifications.panicArrived': {
           actions: { type: 'notify', params: ({ event }) => ({ panic: event.panic }) },
         },
         'notification.click': {

@@ -1,43 +1,39 @@
 // The panic watch (issue 11, "Never missed"): every region's open, unacknowledged panics, loaded once
 // from /incidents/filter?regionId=all and kept by the stream (loaded again after each reconnection, when
 // the stream's snapshot arrives), whatever region or filters the dashboard shows. It tells the alarm the
-// counts and the notifications each new panic, acknowledges from the panic bar, and asks the dashboard to show an incident (the bar's Show, a notification's click).
-import { assign, enqueueActions, fromPromise, sendParent, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { acknowledgeIncident, fetchIncidents } from '../api/client.ts';
+// counts and the notifications each new panic, and asks the dashboard to show an incident (the bar's Show, a
+// notification's click). The bar's Acknowledge is the dashboard's write, as a row's; the dashboard tells this
+// watch of every incident its one record says is no longer open.
+import { assign, enqueueActions, fromPromise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { fetchIncidents } from '../api/client.ts';
 import type { Incident } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { alarmMachine } from './alarmMachine.ts';
-import { currentNotificationPermission } from '../browser/desktop-notifications.ts';
-import { notificationsMachine } from './notificationsMachine.ts';
+import { notificationsMachine, type NotificationPermissionState } from './notificationsMachine.ts';
+import { heard } from '../domain/load-race.ts';
 import { applyLoadedIncidents, applyPanicMessage, closePanic, countsOf, type PanicChange, type PanicSummary } from '../domain/open-panics.ts';
 
 export type PanicWatchEvent =
   /** The dashboard's own first load has answered: this one may go now. */
-  | { type: 'panics.start' }
-  | { type: 'panics.message'; message: StreamMessage }
-  | { type: 'panic.acknowledge'; ids: string[] }
-  /** Acknowledged or resolved from the dashboard's table. */
-  | { type: 'panic.closed'; id: string }
-  /** Acknowledged by the bar's Acknowledge: the dashboard's table is told. */
-  | { type: 'panic.acknowledged'; id: string }
-  | { type: 'panic.show'; incidentId: string }
+  | { type: 'panicWatch.start' }
+  | { type: 'panicWatch.message'; message: StreamMessage }
+  /** Acknowledged or resolved, by anyone: the dashboard's record of it says so. */
+  | { type: 'panicWatch.closed'; id: string }
+  | { type: 'panicWatch.show'; incidentId: string }
   | { type: 'xstate.done.actor.loadPanics'; output: Incident[] }
   | { type: 'xstate.error.actor.loadPanics'; error: unknown };
 
 /** What the dashboard hears. */
-export type PanicWatchOutput =
-  | { type: 'incident.show'; panic: PanicSummary }
-  | { type: 'incident.statusChanged'; id: string; status: 'acknowledged' };
+export type PanicWatchOutput = { type: 'incident.show'; panic: PanicSummary };
 
 interface PanicWatchContext {
   soundPreferred: boolean;
+  notificationPermission: NotificationPermissionState;
   panics: PanicSummary[];
   closed: Record<string, true>;
-  /** Panics heard on the stream while a load is on its way: its answer may be older than them. */
+  /** Panics heard on the stream while a load is on its way: its answer may be older than them (src/domain/load-race.ts). */
   heardSinceLoad: string[];
 }
-
-type AcknowledgeInput = { ids: string[]; report: (id: string) => void };
 
 /**
  * Loads every region's open panics; `announce`: those not known before are new (ring, notify). A load
@@ -65,41 +61,33 @@ const loadOpenPanics = ({ announce }: { announce: boolean }) => {
 export const panicWatchMachine = setup({
   types: {
     context: {} as PanicWatchContext,
-    input: {} as { sound?: boolean },
+    input: {} as { sound?: boolean; notificationPermission?: NotificationPermissionState },
     events: {} as PanicWatchEvent,
   },
   actors: {
     alarm: alarmMachine,
     notifications: notificationsMachine,
     loadPanics: fromPromise<Incident[]>(() => fetchIncidents({ regionId: 'all', windowMinutes: 0 })),
-    // Never fails: a refused acknowledgement leaves the panic open, as the row's button does (SPEC §8).
-    acknowledgePanics: fromPromise<void, AcknowledgeInput>(async ({ input }) => {
-      await Promise.all(input.ids.map((id) => acknowledgeIncident(id).then(() => input.report(id), () => undefined)));
-    }),
   },
   guards: {
     /** The stream's snapshot follows each (re)connection; what happened while it was down is not in it. */
-    streamReconnected: ({ event }) => event.type === 'panics.message' && event.message.type === 'snapshot',
+    streamReconnected: ({ event }) => event.type === 'panicWatch.message' && event.message.type === 'snapshot',
     loadOvertaken: stateIn({ loading: 'stale' }),
   },
   actions: {
     /** Keeps the change, then tells the alarm the counts and the notifications each new panic. */
-    applyChange: enqueueActions(({ context, enqueue }, { change, heard }: { change: PanicChange; heard?: string }) => {
+    applyChange: enqueueActions(({ context, enqueue }, { change, heardId }: { change: PanicChange; heardId?: string }) => {
       // Most messages (GPS pings) change nothing here: the alarm need not hear of them.
-      if (change.panics === context.panics && change.closed === context.closed && !heard) return;
+      if (change.panics === context.panics && change.closed === context.closed && !heardId) return;
       enqueue.assign({
         panics: change.panics,
         closed: change.closed,
-        ...(heard && { heardSinceLoad: [...context.heardSinceLoad, heard] }),
+        ...(heardId && { heardSinceLoad: heard(context.heardSinceLoad, heardId) }),
       });
-      enqueue.sendTo('alarm', { type: 'panics.update', ...countsOf(change.panics), newPanic: change.arrived.length > 0 });
-      for (const panic of change.arrived) enqueue.sendTo('notifications', { type: 'panic.arrived', panic });
+      enqueue.sendTo('alarm', { type: 'alarm.counts', ...countsOf(change.panics), newPanic: change.arrived.length > 0 });
+      for (const panic of change.arrived) enqueue.sendTo('notifications', { type: 'notifications.panicArrived', panic });
     }),
     forgetHeard: assign({ heardSinceLoad: [] }),
-    acknowledge: enqueueActions(({ enqueue, self }, { ids }: { ids: string[] }) => {
-      enqueue.spawnChild('acknowledgePanics', { input: { ids, report: (id) => self.send({ type: 'panic.acknowledged', id }) } });
-    }),
-    reportAcknowledged: sendParent((_, { id }: { id: string }) => ({ type: 'incident.statusChanged', id, status: 'acknowledged' }) satisfies PanicWatchOutput),
     show: enqueueActions(({ context, enqueue }, { incidentId }: { incidentId: string }) => {
       // One acknowledged meanwhile is in the table under its region; the bar no longer names it.
       const panic = context.panics.find((p) => p.id === incidentId);
@@ -108,42 +96,41 @@ export const panicWatchMachine = setup({
   },
 }).createMachine({
   id: 'panicWatch',
-  context: ({ input }) => ({ soundPreferred: input.sound ?? true, panics: [], closed: {}, heardSinceLoad: [] }),
+  context: ({ input }) => ({
+    soundPreferred: input.sound ?? true,
+    notificationPermission: input.notificationPermission ?? 'unsupported',
+    panics: [],
+    closed: {},
+    heardSinceLoad: [],
+  }),
   invoke: [
     { id: 'alarm', src: 'alarm', input: ({ context }) => ({ sound: context.soundPreferred }) },
-    { id: 'notifications', src: 'notifications', input: () => ({ permission: currentNotificationPermission() }) },
+    { id: 'notifications', src: 'notifications', input: ({ context }) => ({ permission: context.notificationPermission }) },
   ],
   on: {
-    'panics.message': {
+    'panicWatch.message': {
       actions: {
         type: 'applyChange',
         params: ({ context, event }) => ({
           change: applyPanicMessage(context, event.message),
-          heard: event.message.type === 'alert' ? event.message.alert.incidentId : undefined,
+          heardId: event.message.type === 'alert' ? event.message.alert.incidentId : undefined,
         }),
       },
     },
-    'panic.acknowledge': { actions: { type: 'acknowledge', params: ({ event }) => ({ ids: event.ids }) } },
-    'panic.closed': { actions: { type: 'applyChange', params: ({ context, event }) => ({ change: closePanic(context, event.id) }) } },
-    'panic.acknowledged': {
-      actions: [
-        { type: 'applyChange', params: ({ context, event }) => ({ change: closePanic(context, event.id) }) },
-        { type: 'reportAcknowledged', params: ({ event }) => ({ id: event.id }) },
-      ],
-    },
-    'panic.show': { actions: { type: 'show', params: ({ event }) => ({ incidentId: event.incidentId }) } },
+    'panicWatch.closed': { actions: { type: 'applyChange', params: ({ context, event }) => ({ change: closePanic(context, event.id) }) } },
+    'panicWatch.show': { actions: { type: 'show', params: ({ event }) => ({ incidentId: event.incidentId }) } },
   },
   initial: 'waiting',
   states: {
     // Panics heard meanwhile are kept (and the load's answer merged with them).
-    waiting: { on: { 'panics.start': 'loading' } },
+    waiting: { on: { 'panicWatch.start': 'loading' } },
     // The first answer names what was already open: the alarm rings, but nothing is "new".
     loading: {
       entry: 'forgetHeard',
       invoke: loadOpenPanics({ announce: false }),
       initial: 'current',
       states: {
-        current: { on: { 'panics.message': { guard: 'streamReconnected', target: 'stale' } } },
+        current: { on: { 'panicWatch.message': { guard: 'streamReconnected', target: 'stale' } } },
         // The server reads a snapshot after the stream's headers, so a panic committed in between is in
         // the snapshot and never comes as an alert of its own; an answer read before that commit does not
         // name it either. Another load follows, and names it as new.
@@ -151,14 +138,14 @@ export const panicWatchMachine = setup({
       },
     },
     watching: {
-      on: { 'panics.message': { guard: 'streamReconnected', target: 'reloading' } },
+      on: { 'panicWatch.message': { guard: 'streamReconnected', target: 'reloading' } },
     },
     // A later answer may name panics the stream missed: those are new.
     reloading: {
       entry: 'forgetHeard',
       invoke: loadOpenPanics({ announce: true }),
       on: {
-        'panics.message': { guard: 'streamReconnected', target: 'reloading', reenter: true },
+        'panicWatch.message': { guard: 'streamReconnected', target: 'reloading', reenter: true },
       },
     },
   },

@@ -2,6 +2,7 @@ import type { ActorOptions } from 'xstate';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { Preferences } from '../domain/preferences.ts';
 import type { sessionMachine } from '../machines/sessionMachine.ts';
+import { currentNotificationPermission } from '../browser/desktop-notifications.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { RecoveringBoundary } from './RecoveringBoundary.tsx';
 import { SessionActor } from './session-actor.ts';
@@ -29,7 +30,10 @@ export function App({ preferences, logic, sessionLogic, signInError, inspect, cl
       <SessionGate dark={preferences.dark}>
         {/* Mounted only while signed in: the dashboard's requests and stream start after sign-in and stop at sign-out. */}
         <RecoveringBoundary>
-          <DashboardActor.Provider logic={logic} options={{ input: { preferences }, ...shared }}>
+          <DashboardActor.Provider
+            logic={logic}
+            options={{ input: { preferences, notificationPermission: currentNotificationPermission() }, ...shared }}
+          >
             <Shell />
           </DashboardActor.Provider>
         </RecoveringBoundary>

@@ -5,7 +5,7 @@ import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../src/domain/stre
 import { incident } from '../views/support/fake-api.ts';
 
 const empty = {
-  pings: [], history: {}, statuses: {}, alertIds: {}, incidents: [], streamedIncidents: [], regionId: 'all', windowMinutes: 0,
+  pings: [], history: {}, alertIds: {}, incidents: [], heardSinceLoad: [], regionId: 'all', windowMinutes: 0,
 };
 
 const ping = (touristId: string, latitude = 25.5, at = '2025-01-02T03:04:05.000Z'): GpsPing => ({
@@ -32,7 +32,7 @@ describe('a gps message', () => {
     expect(outcome.changes.pings).toEqual([ping('T2', 26, 'b'), ping('T1')]);
     expect(outcome.changes.history).toEqual({ T2: [{ latitude: 1, longitude: 2, at: 'a' }, { latitude: 26, longitude: 91.8, at: 'b' }] });
     expect(outcome.incidentsChanged).toBe(false);
-    expect(outcome.statusReport).toBeUndefined();
+    expect(outcome.reported).toBeUndefined();
   });
 
   it('keeps at most 50 pings', () => {
@@ -50,19 +50,24 @@ describe('a gps message', () => {
 });
 
 describe('an incident update', () => {
-  it('moves the status forward, reports it to the row and asks for a reload', () => {
-    const outcome = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: incident({ id: 'I1', status: 'acknowledged' }) });
-    expect(outcome).toEqual({
-      changes: { statuses: { I1: 'acknowledged' } },
-      statusReport: { id: 'I1', status: 'acknowledged' },
-      incidentsChanged: true,
-    });
+  it('of an incident the table neither holds nor would load changes nothing, is reported and asks for a reload', () => {
+    const reported = incident({ id: 'I1', status: 'acknowledged' });
+    const outcome = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: reported });
+    expect(outcome).toEqual({ changes: {}, reported, incidentsChanged: true });
+  });
+
+  it('moves the status of the record the table holds forward, even out of the table scope now', () => {
+    const held = incident({ id: 'I1', regionId: 'guwahati' });
+    const acknowledged = { ...held, status: 'acknowledged' as const };
+    const outcome = applyStreamMessage({ ...empty, regionId: 'shillong', incidents: [held] }, { type: 'incident_update', incident: acknowledged });
+    expect(outcome.changes.incidents).toEqual([acknowledged]);
+    expect(outcome.reported).toEqual(acknowledged);
   });
 
   it('never moves a known status back', () => {
-    const context = { ...empty, statuses: { I1: 'resolved' as const } };
-    const outcome = applyStreamMessage(context, { type: 'incident_update', incident: incident({ id: 'I1', status: 'open' }) });
-    expect(outcome.changes.statuses).toEqual({ I1: 'resolved' });
+    const resolved = incident({ id: 'I1', status: 'resolved' });
+    const outcome = applyStreamMessage({ ...empty, incidents: [resolved] }, { type: 'incident_update', incident: incident({ id: 'I1', status: 'open' }) });
+    expect(outcome.changes.incidents).toEqual([resolved]);
   });
 });
 
@@ -74,7 +79,7 @@ describe('an incident update the table shows', () => {
     const fresh = incident({ id: 'I1', createdAt: '2025-01-02T03:09:00.000Z' });
     const { changes, incidentsChanged } = applyStreamMessage({ ...empty, incidents: [older] }, { type: 'incident_update', incident: fresh }, NOW);
     expect(changes.incidents).toEqual([fresh, older]);
-    expect(changes.streamedIncidents).toEqual([fresh]);
+    expect(changes.heardSinceLoad).toEqual(['I1']);
     expect(incidentsChanged).toBe(true);
   });
 

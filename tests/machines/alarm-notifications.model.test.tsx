@@ -22,7 +22,7 @@ const paths = STARTS.flatMap((permission) =>
   transitionCoverPaths(model, {
     input: { permission },
     samples: {
-      'panic.arrived': [{ type: 'panic.arrived', panic: samplePanic }],
+      'notifications.panicArrived': [{ type: 'notifications.panicArrived', panic: samplePanic }],
       'notification.click': [{ type: 'notification.click', incidentId: samplePanic.id }],
       'xstate.done.actor.requestPermission': (['granted', 'denied', 'default'] as const).map((output) => ({
         type: 'xstate.done.actor.requestPermission',
@@ -51,7 +51,7 @@ async function perform(page: AlarmPage, event: Path['steps'][number]['event']) {
     case 'xstate.error.actor.requestPermission':
       FakeNotification.refuse();
       return settle();
-    case 'panic.arrived':
+    case 'notifications.panicArrived':
       page.arrive();
       return settle();
     case 'notification.click':
@@ -96,7 +96,7 @@ describe('desktop notifications on the page', () => {
     for (const { event, state } of path.steps) {
       await perform(page, event);
       expectPageShows(state);
-      if (event.type === 'panic.arrived' || event.type === 'notification.click') shown++;
+      if (event.type === 'notifications.panicArrived' || event.type === 'notification.click') shown++;
       // One notification per new panic while permitted, titled with its region; none otherwise.
       expect(FakeNotification.shown.map((n) => n.title)).toEqual(Array.from({ length: shown }, () => 'New panic alert in shillong'));
       if (event.type === 'notification.click') {

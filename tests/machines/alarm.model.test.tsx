@@ -19,18 +19,18 @@ type Snapshot = ReturnType<typeof model.resolveState>;
 function panicUpdates(snapshot: Snapshot) {
   const { open, escalated } = snapshot.context;
   const updates = [];
-  if (open < MAX_OPEN) updates.push({ type: 'panics.update' as const, open: open + 1, escalated, newPanic: true });
-  if (open > 0 && escalated === 0) updates.push({ type: 'panics.update' as const, open, escalated: 1, newPanic: false });
+  if (open < MAX_OPEN) updates.push({ type: 'alarm.counts' as const, open: open + 1, escalated, newPanic: true });
+  if (open > 0 && escalated === 0) updates.push({ type: 'alarm.counts' as const, open, escalated: 1, newPanic: false });
   if (open > 0) {
     const closesEscalated = open === escalated;
-    updates.push({ type: 'panics.update' as const, open: open - 1, escalated: closesEscalated ? escalated - 1 : escalated, newPanic: false });
+    updates.push({ type: 'alarm.counts' as const, open: open - 1, escalated: closesEscalated ? escalated - 1 : escalated, newPanic: false });
   }
   return updates;
 }
 
 const paths = transitionCoverPaths(model, {
   samples: {
-    'panics.update': panicUpdates,
+    'alarm.counts': panicUpdates,
     'xstate.done.actor.resumeAudio': [
       { type: 'xstate.done.actor.resumeAudio', output: 'running' },
       { type: 'xstate.done.actor.resumeAudio', output: 'suspended' },
@@ -46,7 +46,7 @@ const describeStep = (path: (typeof paths)[number]) =>
     steps: path.steps.map(({ event }) => ({
       event: {
         type:
-          event.type === 'panics.update'
+          event.type === 'alarm.counts'
             ? `panics(open ${event.open}, escalated ${event.escalated}${event.newPanic ? ', new' : ''})`
             : 'output' in event ? `${event.type}(${String(event.output)})` : event.type.replace(/^(xstate\.after\.\w+).*/, '$1'),
       },
@@ -59,7 +59,7 @@ const soundingAs = (s: Snapshot) =>
 async function perform(page: AlarmPage, event: (typeof paths)[number]['steps'][number]['event'], open: { id: string; escalated: boolean }[]) {
   const user = userEvent.setup();
   switch (event.type) {
-    case 'panics.update': {
+    case 'alarm.counts': {
       if (event.newPanic) open.unshift({ id: page.arrive().id, escalated: false });
       else if (event.open < open.length) {
         const closing = open.find((p) => !p.escalated) ?? open[0]!;

@@ -18,18 +18,18 @@ function startWatch() {
     input: { sound: false },
     // What the notifications hear: each panic announced as new.
     inspect: (inspection) => {
-      if (inspection.type === '@xstate.event' && inspection.event.type === 'panic.arrived') {
+      if (inspection.type === '@xstate.event' && inspection.event.type === 'notifications.panicArrived') {
         arrived.push((inspection.event as unknown as { panic: { id: string } }).panic.id);
       }
     },
   });
   watch.start();
-  watch.send({ type: 'panics.start' });
+  watch.send({ type: 'panicWatch.start' });
   return { watch, loads, arrived, panicIds: () => watch.getSnapshot().context.panics.map((p) => p.id) };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const snapshotMessage: PanicWatchEvent = { type: 'panics.message', message: { type: 'snapshot', alerts: [] } };
+const snapshotMessage: PanicWatchEvent = { type: 'panicWatch.message', message: { type: 'snapshot', alerts: [] } };
 
 describe('the panic watch and a snapshot that overtakes its first load', () => {
   it('loads again, and names the panic the first answer did not know as new', async () => {

@@ -54,7 +54,7 @@ afterEach(() => {
 describe('the incident details drawer', () => {
   it('opens from a row with the facts, the contacts to call, the trail and the timeline', async () => {
     const api = backend();
-    await renderDashboard({ api });
+    const page = await renderDashboard({ api });
     const drawer = await openDrawer();
     expect(factValue('Status')).toBe('open');
     expect(factValue('Type')).toBe('panic');
@@ -70,22 +70,24 @@ describe('the incident details drawer', () => {
     expect(within(drawer).getByRole('img', { name: 'Recent trail: 2 positions' })).toBeTruthy();
     expect(within(drawer).getByText(/^Last position 25\.51000, 91\.81000 at /)).toBeTruthy();
     expect(api.callsTo('/incidents/INC-1/timeline')).toHaveLength(1);
-    // One feed for the open drawer, beside the dashboard's own stream (a stand-in here); closed with it.
-    expect(FakeEventSource.open).toHaveLength(1);
+    // The page's one stream (a stand-in here) feeds the drawer: it opens no EventSource of its own.
+    expect(FakeEventSource.open).toHaveLength(0);
+    expect(page.stream.live).toBe(1);
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Incident INC-1' })).toBeNull());
     expect(FakeEventSource.open).toHaveLength(0);
+    expect(page.stream.live).toBe(1);
   });
 
   it('follows its incident live: a note and an update for it show, another incident\'s do not', async () => {
-    await renderDashboard({ api: backend() });
+    const { stream } = await renderDashboard({ api: backend() });
+    stream.open();
     await openDrawer();
-    FakeEventSource.deliver({ type: 'incident_note', incidentId: 'INC-2', entry: { ...note, note: 'Not this one' } });
-    FakeEventSource.deliver({ type: 'incident_note', incidentId: 'INC-1', entry: note });
-    FakeEventSource.deliver('{"type":"something_new","payload":{}}');
+    stream.message({ type: 'incident_note', incidentId: 'INC-2', entry: { ...note, note: 'Not this one' } });
+    stream.message({ type: 'incident_note', incidentId: 'INC-1', entry: note });
     await settle();
     expect(timelineSentences()).toEqual(['t-1 raised it', 'omar added a note: On my way']);
-    FakeEventSource.deliver({ type: 'incident_update', incident: { ...INC, assignee: 'omar' } });
+    stream.message({ type: 'incident_update', incident: { ...INC, assignee: 'omar' } });
     await settle();
     expect(factValue('Assigned to')).toBe('omar');
   });
@@ -122,9 +124,9 @@ describe('the incident details drawer', () => {
     expect(posted.acknowledge).toEqual([{ id: 'INC-1', note: 'Patrol sent' }]);
     expect(factValue('Status')).toBe('acknowledged');
     expect(factValue('Acknowledged by')).toBe('dana');
-    // The row follows at once, without waiting for the stream.
+    // The row follows at once, without waiting for the stream: the page's one record of the incident.
     const row = screen.getByRole('row', { name: /INC-1/ });
-    expect(within(row).getAllByRole('cell')[6]!.textContent).toBe('acknowledged');
+    expect(within(row).getAllByRole('cell')[6]!.textContent).toBe('acknowledged · dana');
   });
 
   it('shows the server\'s sentence when a write is refused, and keeps the note', async () => {

@@ -1,5 +1,5 @@
-// A day of incidents (issue 12): the alerts table renders only the rows in view, with one lifecycle actor
-// each, yet the row the operator asked to see (the panic bar's Show) is rendered and highlighted wherever
+// A day of incidents (issue 12): the alerts table renders only the rows in view, with no actor per row (a
+// lifecycle runs only while a write is on its way), yet the row the operator asked to see (the panic bar's Show) is rendered and highlighted wherever
 // it is in the list.
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -46,17 +46,17 @@ function renderTable(highlightedId?: string) {
       </SessionActor.Provider>
     </FluentProvider>,
   );
-  return { actors: () => Object.keys(dashboard!.getSnapshot().context.incidentRefs).length };
+  return { writes: () => Object.keys(dashboard!.getSnapshot().children).filter((id) => id.startsWith('write:')).length };
 }
 
 const bodyRows = () => within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row').slice(1);
 
-it(`renders a few rows of ${COUNT}, each with its lifecycle, and select-all still takes every row`, async () => {
+it(`renders a few rows of ${COUNT}, with no actor per row, and select-all still takes every row`, async () => {
   const table = renderTable();
   await screen.findByRole('row', { name: /INC-03000/ });
   expect(bodyRows().length).toBeGreaterThan(10);
   expect(bodyRows().length).toBeLessThan(100);
-  expect(table.actors()).toBe(bodyRows().length);
+  expect(table.writes()).toBe(0);
   expect(screen.queryByRole('row', { name: /INC-00001/ })).toBeNull();
   expect(within(bodyRows()[0]!).getByRole('button', { name: 'Acknowledge' }).hasAttribute('disabled')).toBe(false);
   screen.getByRole('checkbox', { name: 'Select all' }).click();

@@ -1,13 +1,13 @@
-// What the dashboard machine keeps and hears: the operator's choices, the incidents and their rows'
-// actors, and the side data of the resource table.
-import type { ActorRefFrom } from 'xstate';
+// What the dashboard machine keeps and hears: the operator's choices, the incidents (one record each, its
+// status inside it: the page's one copy), and the side data of the resource table.
 import type { GpsPing, Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../../domain/incident-filters.ts';
-import type { incidentMachine } from '../incidentMachine.ts';
+import type { HeardSinceLoad } from '../../domain/load-race.ts';
 import type { PanicSummary } from '../../domain/open-panics.ts';
 import type { Preferences } from '../../domain/preferences.ts';
+import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
 
 export interface DashboardContext extends ResourceData {
@@ -17,18 +17,19 @@ export interface DashboardContext extends ResourceData {
   darkPreferred: boolean;
   statusFilter: StatusFilter;
   search: string;
+  /** The table's incidents, newest first: every part of the page reads an incident's status here. */
   incidents: Incident[];
-  /** Incidents the stream brought since the current load was asked for: its answer may miss them. */
-  streamedIncidents: Incident[];
+  /** Incidents the stream put in the table since the current load was asked for: its answer may miss them. */
+  heardSinceLoad: HeardSinceLoad;
   /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
   alertIds: Record<string, string>;
-  incidentRefs: Record<string, ActorRefFrom<typeof incidentMachine>>;
-  /** The incidents whose rows the table renders (a long table renders only what is in view); each has a
-   * lifecycle actor. Undefined until a table says: then every incident has one. */
-  renderedIds: string[] | undefined;
+  /** The incident whose details drawer is open (the `details` child): the stream's news of it is handed on. */
+  openedId: string | undefined;
   loadError: string | undefined;
   /** The alarm's `Sound` switch as stored, handed to the panic watch's alarm. */
   soundPreferred: boolean;
+  /** The browser's answer on desktop notifications when the page opened (the view reads it), for the panic watch. */
+  notificationPermission: NotificationPermissionState;
   /** The incident the operator last asked to see (panic bar's Show, a notification): its row is
    * highlighted and the map flies to it. `seq` tells two asks for the same incident apart. */
   focus: IncidentFocus | undefined;
@@ -63,20 +64,29 @@ export type DashboardEvent =
   | { type: 'fitGps.toggle' }
   | { type: 'geofence.seed' }
   | { type: 'incidents.changed' }
-  | { type: 'incidents.streamed' }
-  | { type: 'rows.rendered'; ids: string[] }
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }
   | { type: 'connection.pings'; pings: GpsPing[] }
+  /** A row's or the panic bar's buttons: one write each, by the incident's lifecycle (incidentMachine). */
+  | { type: 'incident.acknowledge'; id: string }
+  | { type: 'incident.resolve'; id: string }
   | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
+  | { type: 'incident.writeFailed'; id: string }
+  /** Incidents as a write left them (bulk triage, the drawer). */
+  | { type: 'incidents.written'; incidents: Incident[]; from: 'bulk' | 'details' }
+  | { type: 'details.open'; incident: Incident; user: string }
+  | { type: 'details.close' }
   | { type: 'incident.show'; panic: PanicSummary }
   | Done<'incidents', Incident[]>
   | Failed<'incidents'>
+  | Done<'statuses', Record<string, IncidentStatus>>
+  | Failed<'statuses'>
   | Done<'seedGeofence', unknown>
   | Failed<'seedGeofence'>
   | ResourceEvent;
 
-export function initialContext(preferences: Preferences): DashboardContext {
+/** `notificationPermission`: unknown is taken as unsupported (nothing offered). */
+export function initialContext(preferences: Preferences, notificationPermission: NotificationPermissionState = 'unsupported'): DashboardContext {
   return {
     ...initialResourceData(),
     regionId: preferences.regionId,
@@ -86,12 +96,12 @@ export function initialContext(preferences: Preferences): DashboardContext {
     statusFilter: 'all',
     search: '',
     incidents: [],
-    streamedIncidents: [],
+    heardSinceLoad: [],
     alertIds: {},
-    incidentRefs: {},
-    renderedIds: undefined,
+    openedId: undefined,
     loadError: undefined,
     soundPreferred: preferences.sound ?? true,
+    notificationPermission,
     focus: undefined,
     seedFailure: undefined,
   };
@@ -99,3 +109,6 @@ export function initialContext(preferences: Preferences): DashboardContext {
 
 export const currentPlace = (context: Pick<DashboardContext, 'placeByRegion' | 'regionId'>): string =>
   context.placeByRegion[context.regionId] ?? '';
+
+/** The child that performs an incident's write while it is on its way (the row shows it busy). */
+export const writeId = (incidentId: string) => `write:${incidentId}`;

@@ -1,9 +1,11 @@
 // The dashboard's data: everything the page shows, loaded in parallel, kept fresh by the stream (or by
 // polling while it is down), filtered on the client, with the operator's preferences kept in storage.
 // Composed of the side-resource table (resources.ts), the incidents region (incidents.ts) and the
-// display modes (displayModes.ts); what a stream message does is src/domain/stream-messages.ts.
+// display modes (displayModes.ts); what a stream message does is src/domain/stream-messages.ts. The page's
+// one live stream feeds the open details drawer too (the `details` child).
 import { assign, enqueueActions, raise } from 'xstate';
 import { serverErrorOrMessage } from '../../api/client.ts';
+import type { Incident } from '../../api/entities.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../../domain/incident-filters.ts';
 import { placeKey } from '../../domain/preferences.ts';
@@ -11,7 +13,7 @@ import type { PanicSummary } from '../../domain/open-panics.ts';
 import { initialContext } from './context.ts';
 import { displayGuards, displayModes } from './displayModes.ts';
 import { incidentsRegion, incidentsSetup } from './incidents.ts';
-import { EVERY_RESOURCE, POLLED_RESOURCES, resourceHandlers } from './resources.ts';
+import { EVERY_FETCH, POLLED_FETCHES, resourceHandlers } from './resources.ts';
 import { filtersToShow } from '../../domain/show-incident.ts';
 import { receivePings } from '../../domain/gps-pings.ts';
 import { applyStreamMessage } from '../../domain/stream-messages.ts';
@@ -27,14 +29,19 @@ export const dashboardMachine = incidentsSetup
       filterByStatus: assign((_, { status }: { status: StatusFilter }) => ({ statusFilter: status })),
       search: assign((_, { text }: { text: string }) => ({ search: text })),
       receiveMessage: enqueueActions(({ context, enqueue }, { message }: { message: StreamMessage }) => {
-        const { changes, statusReport, incidentsChanged } = applyStreamMessage(context, message, Date.now());
+        const { changes, reported, incidentsChanged } = applyStreamMessage(context, message, Date.now());
         if (Object.keys(changes).length) enqueue.assign(changes);
-        if (changes.incidents) enqueue.raise({ type: 'incidents.streamed' });
-        const ref = statusReport && context.incidentRefs[statusReport.id];
-        if (ref) enqueue.sendTo(ref, { type: 'incident.sync', status: statusReport.status });
+        // The open drawer shows the incident as the page's record of it now is (the panic watch reads the stream itself).
+        const record = reported && (changes.incidents?.find((incident) => incident.id === reported.id) ?? reported);
+        if (record && record.id === context.openedId) enqueue.sendTo('details', { type: 'live.incident', incident: record });
+        if (context.openedId && message.type === 'incident_note' && message.incidentId === context.openedId) {
+          enqueue.sendTo('details', { type: 'live.note', entry: message.entry });
+        }
+        // A snapshot follows each (re)connection: the drawer reads again what the stream may have missed.
+        if (context.openedId && message.type === 'snapshot') enqueue.sendTo('details', { type: 'live.reconnected' });
         if (incidentsChanged) enqueue.raise({ type: 'incidents.changed' });
         // Every region's panics, whatever this page shows (issue 11): the panic watch reads every message.
-        enqueue.sendTo('panicWatch', { type: 'panics.message', message });
+        enqueue.sendTo('panicWatch', { type: 'panicWatch.message', message });
       }),
       showIncident: enqueueActions(({ context, enqueue }, { panic }: { panic: PanicSummary }) => {
         const changes = filtersToShow(context, panic);
@@ -46,8 +53,14 @@ export const dashboardMachine = incidentsSetup
           focus: { id: panic.id, latitude: panic.latitude, longitude: panic.longitude, seq: (context.focus?.seq ?? 0) + 1 },
         });
       }),
-      tellPanicWatch: enqueueActions(({ enqueue }, { id, status }: { id: string; status: string }) => {
-        if (status !== 'open') enqueue.sendTo('panicWatch', { type: 'panic.closed', id });
+      openDetails: enqueueActions(({ enqueue }, { incident, user }: { incident: Incident; user: string }) => {
+        enqueue.stopChild('details');
+        enqueue.spawnChild('details', { id: 'details', input: { incident, user } });
+        enqueue.assign({ openedId: incident.id });
+      }),
+      closeDetails: enqueueActions(({ enqueue }) => {
+        enqueue.stopChild('details');
+        enqueue.assign({ openedId: undefined });
       }),
       seedGeofence: enqueueActions(({ context, enqueue }) => {
         enqueue.stopChild('seedGeofence');
@@ -59,11 +72,16 @@ export const dashboardMachine = incidentsSetup
   })
   .createMachine({
     id: 'dashboard',
-    context: ({ input }) => initialContext(input.preferences),
+    context: ({ input }) => initialContext(input.preferences, input.notificationPermission),
     invoke: [
       { id: 'connection', src: 'connection' },
       { id: 'testAlert', src: 'testAlert' },
-      { id: 'panicWatch', src: 'panicWatch', input: ({ context }) => ({ sound: context.soundPreferred }) },
+      { id: 'bulkTriage', src: 'bulkTriage' },
+      {
+        id: 'panicWatch',
+        src: 'panicWatch',
+        input: ({ context }) => ({ sound: context.soundPreferred, notificationPermission: context.notificationPermission }),
+      },
     ],
     // Raised, so the side data is asked for after the table's incidents (the incidents region's invoke): the
     // browser sends six requests at a time and the server answers in order, and the table is what an
@@ -71,13 +89,12 @@ export const dashboardMachine = incidentsSetup
     entry: raise({ type: 'resources.load' }),
     type: 'parallel',
     on: {
-      'resources.load': { actions: { type: 'fetch', params: { resources: EVERY_RESOURCE } } },
+      'resources.load': { actions: { type: 'fetch', params: { resources: EVERY_FETCH } } },
       // Side data: each answer is stored, each failure leaves what was shown (SPEC §8).
       ...resourceHandlers,
-      // The rows' lifecycles follow the statuses too.
-      'xstate.done.actor.statuses': {
-        actions: [{ type: 'storeResource', params: { id: 'statuses' } }, 'syncIncidentActors'],
-      },
+      // The status list moves the incidents' own records forward; its failure is silent too.
+      'xstate.done.actor.statuses': { actions: { type: 'storeStatuses', params: ({ event }) => ({ statuses: event.output }) } },
+      'xstate.error.actor.statuses': {},
       'anchors.refresh': { actions: { type: 'fetch', params: { resources: ['anchors'] } } },
       'pings.refresh': { actions: { type: 'fetch', params: { resources: ['pings', 'history'] } } },
       'place.select': {
@@ -95,21 +112,18 @@ export const dashboardMachine = incidentsSetup
         actions: { type: 'storeSeedFailure', params: ({ event }) => ({ error: event.error }) },
       },
       'connection.poll': {
-        actions: [{ type: 'fetch', params: { resources: POLLED_RESOURCES } }, 'raiseIncidentsChanged'],
+        actions: [{ type: 'fetch', params: { resources: POLLED_FETCHES } }, 'raiseIncidentsChanged'],
       },
       'connection.message': { actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) } },
       'connection.pings': { actions: assign(({ context, event }) => receivePings(context, event.pings)) },
-      // A streamed incident's new row gets its lifecycle at once, as a loaded one does.
-      'incidents.streamed': { actions: 'syncIncidentActors' },
-      'rows.rendered': {
-        actions: [{ type: 'storeRenderedIds', params: ({ event }) => ({ ids: event.ids }) }, 'syncIncidentActors'],
-      },
-      'incident.statusChanged': {
-        actions: [
-          { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) },
-          { type: 'tellPanicWatch', params: ({ event }) => ({ id: event.id, status: event.status }) },
-        ],
-      },
+      'incident.acknowledge': { actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'acknowledge' as const }) } },
+      'incident.resolve': { actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'resolve' as const }) } },
+      'incident.statusChanged': { actions: { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) } },
+      // A refused or failed write changes nothing, silently (SPEC §8).
+      'incident.writeFailed': { actions: { type: 'endWrite', params: ({ event }) => ({ id: event.id }) } },
+      'incidents.written': { actions: { type: 'storeWritten', params: ({ event }) => ({ incidents: event.incidents, from: event.from }) } },
+      'details.open': { actions: { type: 'openDetails', params: ({ event }) => ({ incident: event.incident, user: event.user }) } },
+      'details.close': { actions: 'closeDetails' },
       'incident.show': { actions: { type: 'showIncident', params: ({ event }) => ({ panic: event.panic }) } },
     },
     states: {

@@ -1,62 +1,99 @@
 // The incidents region: the operator's load (a skeleton, 'Refreshing…'), silent reloads when the stream
-// or a poll says something changed, coalesced so that a burst of alerts costs a few reloads, and one
-// lifecycle actor per row that follows the statuses the backend reports.
+// or a poll says something changed, coalesced so that a burst of alerts costs a few reloads, and the page's
+// one record of each incident: every report of it (a load, the status list, the stream, a write) is merged
+// there by the lifecycle's rule, and the parts that follow an incident (the panic watch, the open drawer) told.
 import { assign, enqueueActions, raise, sendTo, stateIn } from 'xstate';
 import { loadErrorText } from '../../api/client.ts';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
-import { mergeStatuses, statusOf } from '../../domain/incident-filters.ts';
-import { withStreamed } from '../../domain/incident-scope.ts';
-import { STORAGE_KEYS } from '../../domain/preferences.ts';
+import { mergeIncident, mergeLoad, mergeStatuses } from '../../domain/incident-records.ts';
 import { currentFilter } from '../../domain/incident-scope.ts';
-import { EVERY_RESOURCE } from './resources.ts';
+import { laterStatus, mayAcknowledge, mayResolve, type StatusAction } from '../../domain/incident-status.ts';
+import { STORAGE_KEYS } from '../../domain/preferences.ts';
+import { writeId } from './context.ts';
+import { EVERY_FETCH } from './resources.ts';
 import { dashboardSetup } from './setup.ts';
 
 /** Stream bursts inside this window cause one silent reload, not one per message. */
 const RELOAD_COALESCE_MS = 500;
 
+/** A record whose status a report changed; `record` is absent for an incident the table does not hold. */
+export interface StatusNews {
+  id: string;
+  status: IncidentStatus;
+  record: Incident | undefined;
+}
+
+/** The records of `after` whose status differs from `before`'s. */
+function statusNews(before: readonly Incident[], after: readonly Incident[]): StatusNews[] {
+  const known = new Map(before.map((incident) => [incident.id, incident.status]));
+  return after
+    .filter((incident) => known.has(incident.id) && known.get(incident.id) !== incident.status)
+    .map((incident) => ({ id: incident.id, status: incident.status, record: incident }));
+}
+
+type Announcement =
+  | { to: 'panicWatch'; event: { type: 'panicWatch.closed'; id: string } }
+  | { to: 'details'; event: { type: 'live.incident'; incident: Incident } };
+
+/** Who follows an incident hears of its new status: the panic watch (the bar, the alarm), the open drawer. */
+function announcements(openedId: string | undefined, news: readonly StatusNews[], tellDetails: boolean): Announcement[] {
+  return news.flatMap(({ id, status, record }): Announcement[] => [
+    ...(status !== 'open' ? [{ to: 'panicWatch' as const, event: { type: 'panicWatch.closed' as const, id } }] : []),
+    ...(tellDetails && record && id === openedId ? [{ to: 'details' as const, event: { type: 'live.incident' as const, incident: record } }] : []),
+  ]);
+}
+
+const mayDo: Record<StatusAction, (status: IncidentStatus) => boolean> = { acknowledge: mayAcknowledge, resolve: mayResolve };
+
 export const incidentsSetup = dashboardSetup.extend({
   actions: {
     selectRegion: assign((_, { regionId }: { regionId: string }) => ({ regionId })),
     selectWindow: assign((_, { minutes }: { minutes: number }) => ({ windowMinutes: minutes })),
-    storeIncidents: assign(({ context }, { incidents }: { incidents: Incident[] }) => ({
-      incidents: withStreamed(incidents, context.streamedIncidents),
-      loadError: undefined,
-    })),
-    forgetStreamedIncidents: assign({ streamedIncidents: [] }),
+    storeIncidents: enqueueActions(({ context, enqueue }, { incidents }: { incidents: Incident[] }) => {
+      const merged = mergeLoad(context.incidents, incidents, context.heardSinceLoad);
+      enqueue.assign({ incidents: merged, loadError: undefined });
+      for (const { to, event } of announcements(context.openedId, statusNews(context.incidents, merged), true)) enqueue.sendTo(to, event);
+    }),
+    forgetHeardSinceLoad: assign({ heardSinceLoad: [] }),
     storeLoadError: assign((_, { error }: { error: unknown }) => ({ loadError: loadErrorText(error) })),
-    storeStatusChange: assign(({ context }, { id, status }: { id: string; status: IncidentStatus }) => ({
-      statuses: mergeStatuses(context.statuses, { [id]: status }),
-    })),
-    storeRenderedIds: assign((_, { ids }: { ids: string[] }) => ({ renderedIds: ids })),
-    /** One lifecycle actor per rendered row: new rows get one, gone rows lose theirs, kept rows hear the status. */
-    syncIncidentActors: enqueueActions(({ context, enqueue }) => {
-      const rendered = context.renderedIds && new Set(context.renderedIds);
-      const withRow = rendered ? context.incidents.filter((incident) => rendered.has(incident.id)) : context.incidents;
-      const wanted = new Set(withRow.map((incident) => incident.id));
-      const kept = Object.fromEntries(Object.entries(context.incidentRefs).filter(([id]) => wanted.has(id)));
-      for (const [id, ref] of Object.entries(context.incidentRefs)) if (!wanted.has(id)) enqueue.stopChild(ref);
-      for (const incident of withRow) {
-        const ref = kept[incident.id];
-        if (ref) enqueue.sendTo(ref, { type: 'incident.sync', status: statusOf(incident, context.statuses) });
-      }
-      enqueue.assign({
-        incidentRefs: ({ spawn }) => {
-          const refs = { ...kept };
-          for (const incident of withRow) {
-            refs[incident.id] ??= spawn('incident', {
-              id: `incident:${incident.id}`,
-              input: { id: incident.id, status: statusOf(incident, context.statuses) },
-            });
-          }
-          return refs;
-        },
+    storeStatuses: enqueueActions(({ context, enqueue }, { statuses }: { statuses: Record<string, IncidentStatus> }) => {
+      const merged = mergeStatuses(context.incidents, statuses);
+      enqueue.assign({ incidents: merged });
+      for (const { to, event } of announcements(context.openedId, statusNews(context.incidents, merged), true)) enqueue.sendTo(to, event);
+    }),
+    /** A write's answer: the whole incidents (bulk triage, the drawer); the drawer knows its own already. */
+    storeWritten: enqueueActions(({ context, enqueue }, { incidents, from }: { incidents: Incident[]; from: 'bulk' | 'details' }) => {
+      const merged = incidents.reduce((list, incident) => mergeIncident(list, incident, { insert: false }), context.incidents);
+      enqueue.assign({ incidents: merged });
+      const news = incidents.map((incident) => {
+        const record = merged.find((known) => known.id === incident.id);
+        return { id: incident.id, status: record?.status ?? incident.status, record: record ?? incident };
       });
+      for (const { to, event } of announcements(context.openedId, news, from !== 'details')) enqueue.sendTo(to, event);
+    }),
+    /** A row's or the panic bar's write ended well: its status is kept, the write's child is done. */
+    storeStatusChange: enqueueActions(({ context, enqueue }, { id, status }: { id: string; status: IncidentStatus }) => {
+      enqueue.stopChild(writeId(id));
+      const known = context.incidents.find((incident) => incident.id === id);
+      const record = known && { ...known, status: laterStatus(known.status, status) };
+      if (record) enqueue.assign({ incidents: mergeIncident(context.incidents, record, { insert: false }) });
+      for (const { to, event } of announcements(context.openedId, [{ id, status: record?.status ?? status, record }], true)) enqueue.sendTo(to, event);
+    }),
+    endWrite: enqueueActions(({ enqueue }, { id }: { id: string }) => enqueue.stopChild(writeId(id))),
+    /** One write per incident at a time, offered by the lifecycle's rule from the status the page holds. */
+    startWrite: enqueueActions(({ context, enqueue, self }, { id, action }: { id: string; action: StatusAction }) => {
+      if (self.getSnapshot().children[writeId(id)]) return;
+      // The panic bar names open panics of every region; one the table does not hold is open by its word.
+      const status = context.incidents.find((incident) => incident.id === id)?.status ?? 'open';
+      if (!mayDo[action](status)) return;
+      enqueue.spawnChild('incident', { id: writeId(id), input: { id, status } });
+      enqueue.sendTo(writeId(id), { type: `incident.${action}` });
     }),
     raiseIncidentsChanged: raise({ type: 'incidents.changed' }),
     // The panic watch's own all-region load waits for the operator's first: the page asks for what it
     // shows first, and a single load of everything never delays the table.
-    startPanicWatch: sendTo('panicWatch', { type: 'panics.start' }),
+    startPanicWatch: sendTo('panicWatch', { type: 'panicWatch.start' }),
   },
   guards: {
     changePending: stateIn({ incidents: { settling: 'changePending' } }),
@@ -67,7 +104,6 @@ export const incidentsSetup = dashboardSetup.extend({
 // A load's answer or failure, taken alike by the invoke's own handlers and by `stale`'s.
 const onAnswer = [
   { type: 'storeIncidents', params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output }) },
-  'syncIncidentActors',
   'startPanicWatch',
 ] as const;
 const onFailure = [
@@ -82,7 +118,7 @@ const onFailure = [
  */
 const incidentsLoad = ({ whole }: { whole: boolean }) => incidentsSetup.createStateConfig({
   // What the stream brought before this load was asked for is in its answer (announced after commit).
-  entry: 'forgetStreamedIncidents',
+  entry: 'forgetHeardSinceLoad',
   invoke: {
     id: 'incidents',
     src: 'loadIncidents',
@@ -114,7 +150,7 @@ export const incidentsRegion = incidentsSetup.createStateConfig({
       target: '.loading',
       actions: { type: 'fetch', params: { resources: ['statuses', 'safetyScore', 'safetyCredit'] } },
     },
-    'dashboard.refreshAll': { target: '.loading', actions: { type: 'fetch', params: { resources: EVERY_RESOURCE } } },
+    'dashboard.refreshAll': { target: '.loading', actions: { type: 'fetch', params: { resources: EVERY_FETCH } } },
     'region.select': {
       target: '.loading',
       actions: [

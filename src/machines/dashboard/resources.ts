@@ -1,7 +1,8 @@
 // The dashboard's side data (SPEC §7, §8): one row per resource, keyed by the context field that holds it.
 // The context fields, the loader actors, their done/error events and their handlers all come from this
 // table, so a new resource is one new row. Each is fetched by a child named like its row; its failure is
-// silently ignored and what was shown stays.
+// silently ignored and what was shown stays. The status list is fetched beside them (STATUS_LIST), but its
+// answer is written into the incidents' own records (incidents.ts), not kept apart.
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import {
   fetchAnchors,
@@ -9,7 +10,6 @@ import {
   fetchEvents,
   fetchGeofences,
   fetchGpsHistory,
-  fetchIncidentStatuses,
   fetchLastPings,
   fetchRegions,
   fetchSafetyCredit,
@@ -17,8 +17,6 @@ import {
   type SafetyCredit,
 } from '../../api/client.ts';
 import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing } from '../../api/entities.ts';
-import type { IncidentStatus } from '../../api/fields.ts';
-import { mergeStatuses } from '../../domain/incident-filters.ts';
 import { MAX_LIVE_PINGS } from '../../domain/gps-pings.ts';
 
 const DEFAULT_REGIONS = ['default', 'shillong', 'guwahati'];
@@ -49,12 +47,6 @@ function resource<Shown, Answer>(row: Row<Shown, Answer> & { merge?: SideResourc
 }
 
 const sideResources = {
-  statuses: resource({
-    initial: {} as Record<string, IncidentStatus>,
-    load: fetchIncidentStatuses,
-    merge: mergeStatuses,
-    polled: true,
-  }),
   geofences: resource({ initial: [] as Geofence[], load: fetchGeofences, polled: true }),
   safetyScore: resource({
     initial: undefined as number | undefined,
@@ -101,6 +93,12 @@ export type ResourceEvent = {
 
 export const EVERY_RESOURCE = Object.keys(sideResources) as ResourceId[];
 export const POLLED_RESOURCES = EVERY_RESOURCE.filter((id) => sideResources[id].polled);
+
+/** The incidents' statuses (GET /incidents?limit=50, SPEC §7): refreshed with the side data, polled, kept in the incidents. */
+export const STATUS_LIST = 'statuses';
+export type FetchedId = ResourceId | typeof STATUS_LIST;
+export const EVERY_FETCH: readonly FetchedId[] = [STATUS_LIST, ...EVERY_RESOURCE];
+export const POLLED_FETCHES: readonly FetchedId[] = [STATUS_LIST, ...POLLED_RESOURCES];
 
 export const loaderOf = <Id extends ResourceId>(id: Id) => `load${id[0]!.toUpperCase()}${id.slice(1)}` as LoaderOf<Id>;
 

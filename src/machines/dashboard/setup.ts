@@ -1,40 +1,48 @@
 // The dashboard machine's types and actors, with the actions every region uses: (re)loading side data
 // and keeping the operator's preferences. The regions extend it with their own implementations.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { createGeofence, fetchIncidents, type IncidentFilter, type NewGeofence } from '../../api/client.ts';
+import { createGeofence, fetchIncidents, fetchIncidentStatuses, type IncidentFilter, type NewGeofence } from '../../api/client.ts';
 import type { Incident } from '../../api/entities.ts';
+import type { IncidentStatus } from '../../api/fields.ts';
+import { bulkTriageMachine } from '../bulkTriageMachine.ts';
 import { connectionMachine } from '../connectionMachine.ts';
+import { incidentDetailsMachine } from '../incidentDetailsMachine.ts';
 import { incidentMachine } from '../incidentMachine.ts';
+import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { panicWatchMachine } from '../panicWatchMachine.ts';
 import type { Preferences } from '../../domain/preferences.ts';
 import { storePreference } from '../../browser/storage.ts';
 import { testAlertMachine } from '../testAlertMachine.ts';
 import { currentPlace, type DashboardContext, type DashboardEvent } from './context.ts';
-import { loaderOf, resourceActors, storeAnswer, type ResourceId } from './resources.ts';
+import { loaderOf, resourceActors, STATUS_LIST, storeAnswer, type FetchedId, type ResourceId } from './resources.ts';
 
 export const dashboardSetup = setup({
   types: {
     context: {} as DashboardContext,
-    input: {} as { preferences: Preferences },
+    input: {} as { preferences: Preferences; notificationPermission?: NotificationPermissionState },
     events: {} as DashboardEvent,
   },
   actors: {
     connection: connectionMachine,
     testAlert: testAlertMachine,
+    bulkTriage: bulkTriageMachine,
     incident: incidentMachine,
+    details: incidentDetailsMachine,
     panicWatch: panicWatchMachine,
+    loadStatuses: fromPromise<Record<string, IncidentStatus>>(() => fetchIncidentStatuses()),
     loadIncidents: fromPromise<Incident[], IncidentFilter & { whole?: boolean }>(({ input: { whole, ...filter } }) => fetchIncidents(filter, { whole })),
     storePreference,
     seedGeofence: fromPromise<unknown, NewGeofence>(({ input }) => createGeofence(input)),
     ...resourceActors,
   },
   actions: {
-    fetch: enqueueActions(({ context, enqueue }, { resources }: { resources: readonly ResourceId[] }) => {
+    fetch: enqueueActions(({ context, enqueue }, { resources }: { resources: readonly FetchedId[] }) => {
       const input = { regionId: context.regionId, placeId: currentPlace(context) };
       for (const id of resources) {
         // The newest request wins: an older answer for another region must not land after it.
         enqueue.stopChild(id);
-        enqueue.spawnChild(loaderOf(id), { id, input });
+        if (id === STATUS_LIST) enqueue.spawnChild('loadStatuses', { id });
+        else enqueue.spawnChild(loaderOf(id), { id, input });
       }
     }),
     storeResource: assign(({ context, event }, { id }: { id: ResourceId }) =>

@@ -7,7 +7,7 @@ import { formatTime } from '../../domain/display.ts';
 import type { PanicSummary } from '../../domain/open-panics.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
-import { useOpenPanics, usePanicWatch } from './panic-watch.ts';
+import { useOpenPanics } from './panic-watch.ts';
 
 const useStyles = makeStyles({
   // Stays in sight while the operator scrolls the table or the map.
@@ -21,7 +21,6 @@ export function panicBarTitle(panics: readonly PanicSummary[]): string {
 export function PanicBar() {
   const styles = useStyles();
   const panics = useOpenPanics();
-  const panicWatch = usePanicWatch();
   const { send } = DashboardActor.useActorRef();
   const mayAcknowledge = useMay('acknowledge');
   const newest = panics[0];
@@ -36,7 +35,7 @@ export function PanicBar() {
       <MessageBarActions>
         <Button onClick={() => send({ type: 'incident.show', panic: newest })}>Show</Button>
         {mayAcknowledge && (
-          <Button onClick={() => panicWatch?.send({ type: 'panic.acknowledge', ids: [newest.id] })}>Acknowledge</Button>
+          <Button onClick={() => send({ type: 'incident.acknowledge', id: newest.id })}>Acknowledge</Button>
         )}
       </MessageBarActions>
     </MessageBar>

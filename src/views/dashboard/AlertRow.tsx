@@ -1,16 +1,14 @@
 import { Badge, Button, Checkbox, Link, TableCell, TableRow, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
 import type { MouseEvent } from 'react';
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
-import { incidentMachine, shownStatus } from '../../machines/incidentMachine.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
+import { mayAcknowledge, mayResolve } from '../../domain/incident-status.ts';
+import { writeId } from '../../machines/dashboard/context.ts';
+import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { EscalatedBadge } from './EscalatedBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
-
-type IncidentRef = ActorRefFrom<typeof incidentMachine>;
 
 /** The row's checkbox for bulk triage; absent for a role that may not act. */
 export interface RowSelection {
@@ -40,30 +38,28 @@ const onControl = (event: MouseEvent) => (event.target as Element).closest('butt
 export function AlertRow({
   incident,
   alertId,
-  actor,
-  fallbackStatus,
   selection,
   highlighted = false,
   onOpen,
 }: {
   incident: Incident;
   alertId: string | undefined;
-  actor?: IncidentRef;
-  fallbackStatus: IncidentStatus;
   selection?: RowSelection;
   /** The incident the operator asked to see (the panic bar's Show). */
   highlighted?: boolean;
   onOpen: () => void;
 }) {
   const styles = useStyles();
-  const status = useSelector(actor, (s) => (s ? shownStatus(s) : fallbackStatus));
-  const canAcknowledge = useSelector(actor, (s) => s?.can({ type: 'incident.acknowledge' }) ?? false);
-  const canResolve = useSelector(actor, (s) => s?.can({ type: 'incident.resolve' }) ?? false);
-  const busy = useSelector(actor, (s) => s?.hasTag('busy') ?? false);
+  const { id, status } = incident;
+  const dashboard = DashboardActor.useActorRef();
+  // A write on its way (the incident's lifecycle, a child of the dashboard) holds both buttons.
+  const busy = DashboardActor.useSelector((s) => s.children[writeId(id)] !== undefined);
+  const canAcknowledge = !busy && mayAcknowledge(status);
+  const canResolve = !busy && mayResolve(status);
   const risk = incident.meta?.riskLevel;
   // A viewer may read but not act (issue 10): the buttons are not offered at all.
-  const mayAcknowledge = useMay('acknowledge');
-  const mayResolve = useMay('resolve');
+  const offerAcknowledge = useMay('acknowledge');
+  const offerResolve = useMay('resolve');
   return (
     <TableRow
       aria-busy={busy || undefined}
@@ -99,17 +95,17 @@ export function AlertRow({
       </TableCell>
       <TableCell>
         <div className={styles.actions}>
-          {mayAcknowledge && (
-            <Button size="small" disabled={!canAcknowledge} onClick={() => actor?.send({ type: 'incident.acknowledge' })}>
+          {offerAcknowledge && (
+            <Button size="small" disabled={!canAcknowledge} onClick={() => dashboard.send({ type: 'incident.acknowledge', id })}>
               Acknowledge
             </Button>
           )}
-          {mayResolve && (
-            <Button size="small" disabled={!canResolve} onClick={() => actor?.send({ type: 'incident.resolve' })}>
+          {offerResolve && (
+            <Button size="small" disabled={!canResolve} onClick={() => dashboard.send({ type: 'incident.resolve', id })}>
               Resolve
             </Button>
           )}
-          {!mayAcknowledge && !mayResolve && orDash(undefined)}
+          {!offerAcknowledge && !offerResolve && orDash(undefined)}
         </div>
       </TableCell>
     </TableRow>

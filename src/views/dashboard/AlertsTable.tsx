@@ -12,21 +12,20 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
-import { bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
-import { statusOf, visibleIncidents } from '../../domain/incident-filters.ts';
+import { visibleIncidents } from '../../domain/incident-filters.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { useMay } from '../session-actor.ts';
+import { SessionActor, useMay } from '../session-actor.ts';
 import { AlertRow } from './AlertRow.tsx';
 import { BulkBar, type BulkRef } from './BulkBar.tsx';
 import { CardTitle } from './CardTitle.tsx';
-import { useRowSync } from './useRowSync.ts';
 import { useRowWindow } from './useRowWindow.ts';
 import { endFirstPaint } from '../../first-paint/handover.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
+import type { DetailsRef } from '../incident/details-ref.ts';
 
 // Opened by a click on a row: not needed for the first paint.
 const IncidentDrawer = lazy(() => loadChunk(() => import('../incident/IncidentDrawer.tsx')).then((m) => ({ default: m.IncidentDrawer })));
@@ -71,25 +70,24 @@ const SelectableRow = memo(function SelectableRow({ bulk, onOpen, ...row }: Sele
 /** `highlightedId`: the incident the operator asked to see (the panic bar's Show); its row is marked. */
 export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) {
   const styles = useStyles();
-  const syncRows = useRowSync();
-  // Provided once: a machine built anew on every render cost each stream message milliseconds (issue 12),
-  // and the actor only ever runs the first one.
-  const [bulkMachine] = useState(() => bulkTriageMachine.provide({ actions: { announceChanges: (_, { incidents }) => syncRows(incidents) } }));
-  const bulk = useActorRef(bulkMachine);
+  const dashboard = DashboardActor.useActorRef();
+  // A child of the dashboard: its answers go to the dashboard's records of the incidents.
+  const bulk = DashboardActor.useSelector((s) => s.children.bulkTriage as BulkRef);
   // Bulk triage is offered to whoever may acknowledge, as the rows' own buttons.
   const mayTriage = useMay('acknowledge');
-  const [opened, setOpened] = useState<Incident | undefined>(undefined);
+  // With sign-in off the session's user is `anonymous`: the drawer's assignments are made in that name.
+  const user = SessionActor.useSelector((s) => s.context.user?.username ?? 'anonymous');
+  const details = DashboardActor.useSelector((s) => s.children.details as DetailsRef | undefined);
+  const openedId = DashboardActor.useSelector((s) => s.context.openedId);
   const incidents = DashboardActor.useSelector((s) => s.context.incidents);
-  const statuses = DashboardActor.useSelector((s) => s.context.statuses);
   const statusFilter = DashboardActor.useSelector((s) => s.context.statusFilter);
   const search = DashboardActor.useSelector((s) => s.context.search);
-  const refs = DashboardActor.useSelector((s) => s.context.incidentRefs);
   const alertIds = DashboardActor.useSelector((s) => s.context.alertIds);
   // The skeleton stands in only until there is something to show; later loads keep the rows.
   const firstLoad = DashboardActor.useSelector((s) => s.hasTag('loading') && s.context.incidents.length === 0);
   const rows = useMemo(
-    () => visibleIncidents(incidents, statuses, statusFilter, search),
-    [incidents, statuses, statusFilter, search],
+    () => visibleIncidents(incidents, statusFilter, search),
+    [incidents, statusFilter, search],
   );
   // Once this table has its first answer (or its error), it replaces the first paint, before the browser paints.
   useLayoutEffect(() => {
@@ -100,15 +98,7 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   const focusIndex = useMemo(() => (highlightedId ? shown.indexOf(highlightedId) : -1), [shown, highlightedId]);
   const { start, end, padTop, padBottom } = useRowWindow(rows.length, body, focusIndex);
   const rendered = useMemo(() => rows.slice(start, end), [rows, start, end]);
-  // Only the rendered rows have a lifecycle actor: 10,000 incidents cost as many machines as fit on screen.
-  const dashboard = DashboardActor.useActorRef();
-  // Told only when the set of rendered rows changes: the actors' own status reports re-render the table,
-  // and telling it again on each of those would loop.
-  const renderedKey = rendered.map((incident) => incident.id).join('\n');
-  useEffect(
-    () => dashboard.send({ type: 'rows.rendered', ids: renderedKey ? renderedKey.split('\n') : [] }),
-    [dashboard, renderedKey],
-  );
+  const [openDetails] = useState(() => (incident: Incident) => dashboard.send({ type: 'details.open', incident, user }));
   return (
     <Card>
       <CardTitle title="Alerts" />
@@ -146,10 +136,8 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
                   bulk={mayTriage ? bulk : undefined}
                   incident={incident}
                   alertId={alertIds[incident.id]}
-                  actor={refs[incident.id]}
-                  fallbackStatus={statusOf(incident, statuses)}
                   highlighted={incident.id === highlightedId}
-                  onOpen={setOpened}
+                  onOpen={openDetails}
                 />
               ))}
               {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
@@ -157,10 +145,10 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
           </Table>
         </div>
       )}
-      {/* The drawer follows its incident itself (the stream), from the copy the row had when clicked. */}
-      {opened && (
+      {/* The drawer is the dashboard's child: the page's one stream and its records keep it current. */}
+      {details && openedId && (
         <LazyPart label="Loading the incident…">
-          <IncidentDrawer key={opened.id} incident={opened} onClose={() => setOpened(undefined)} />
+          <IncidentDrawer key={openedId} details={details} onClose={() => dashboard.send({ type: 'details.close' })} />
         </LazyPart>
       )}
     </Card>

@@ -3,7 +3,6 @@ import { lazy, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/MapPanel.tsx';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
-import { statusOf } from '../../domain/incident-filters.ts';
 import { isUnverified } from '../../domain/display.ts';
 import { sameFields } from '../../domain/same-items.ts';
 import { loadChunk } from '../chunk-load.ts';
@@ -28,7 +27,7 @@ function useAfterFirstTablePaint(): boolean {
   return after;
 }
 
-function toMapAlert(incident: Incident, status: string): MapAlert {
+function toMapAlert(incident: Incident): MapAlert {
   return {
     id: incident.id,
     latitude: incident.latitude,
@@ -37,7 +36,7 @@ function toMapAlert(incident: Incident, status: string): MapAlert {
     reportedAt: incident.reportedAt ?? null,
     noLocation: incident.meta?.noLocation === true,
     riskLevel: incident.meta?.riskLevel,
-    status,
+    status: incident.status,
     touristId: incident.touristId,
     deviceId: incident.deviceId,
     regionId: incident.regionId,
@@ -45,13 +44,13 @@ function toMapAlert(incident: Incident, status: string): MapAlert {
   };
 }
 
-// An incident the list still holds (the same object, since reloads ask only for what changed) keeps its
-// map entry while its status stays: a stream message among 10,000 incidents builds one entry, not 10,000.
+// An incident the list still holds (the same record, since reloads ask only for what changed and a status
+// change makes a new record) keeps its map entry: a stream message among 10,000 incidents builds one entry.
 const mapAlerts = new WeakMap<Incident, MapAlert>();
-function mapAlertOf(incident: Incident, status: string): MapAlert {
+function mapAlertOf(incident: Incident): MapAlert {
   const kept = mapAlerts.get(incident);
-  if (kept?.status === status) return kept;
-  const alert = toMapAlert(incident, status);
+  if (kept) return kept;
+  const alert = toMapAlert(incident);
   mapAlerts.set(incident, alert);
   return alert;
 }
@@ -64,7 +63,6 @@ const useStyles = makeStyles({
 export function MapCard() {
   const styles = useStyles();
   const incidents = DashboardActor.useSelector((s) => s.context.incidents);
-  const statuses = DashboardActor.useSelector((s) => s.context.statuses);
   const geofences = DashboardActor.useSelector((s) => s.context.geofences);
   const pings = DashboardActor.useSelector((s) => s.context.pings);
   const history = DashboardActor.useSelector((s) => s.context.history);
@@ -82,7 +80,7 @@ export function MapCard() {
   // A status poll or reload that changed nothing shown (an incident fetched again included) keeps the
   // array the map has drawn.
   const alerts = useSameItems(
-    useMemo(() => incidents.map((incident) => mapAlertOf(incident, statusOf(incident, statuses))), [incidents, statuses]),
+    useMemo(() => incidents.map(mapAlertOf), [incidents]),
     sameFields,
   );
   return (

@@ -1,26 +1,18 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
-import { pingKey, type Incident } from '../../api/entities.ts';
-import { incidentDetailsMachine } from '../../machines/incidentDetailsMachine.ts';
+import { useSelector } from '@xstate/react';
+import { pingKey } from '../../api/entities.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { useRowSync } from '../dashboard/useRowSync.ts';
-import { SessionActor, useMay } from '../session-actor.ts';
+import { useMay } from '../session-actor.ts';
+import type { DetailsRef } from './details-ref.ts';
 import { IncidentDetails } from './IncidentDetails.tsx';
 
 const NO_TRAIL: never[] = [];
 
-/** The details drawer a row's click opens, titled `Incident {id}`. */
-export function IncidentDrawer({ incident, onClose }: { incident: Incident; onClose: () => void }) {
-  // With sign-in off the session's user is `anonymous`: assignments are made in that name.
-  const user = SessionActor.useSelector((s) => s.context.user?.username ?? 'anonymous');
+/** The details drawer a row's click opens, titled `Incident {id}`: the dashboard's `details` child. */
+export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onClose: () => void }) {
   const mayWrite = useMay('acknowledge');
-  const syncRows = useRowSync();
-  const [detailsMachine] = useState(() =>
-    incidentDetailsMachine.provide({ actions: { announceIncident: (_, { incident: changed }) => syncRows([changed]) } }),
-  );
-  const details = useActorRef(detailsMachine, { input: { incident, user } });
+  const incident = useSelector(details, (s) => s.context.incident);
   const trail = DashboardActor.useSelector((s) => (incident.touristId || incident.deviceId ? s.context.history[pingKey(incident)] : undefined));
   const zone = DashboardActor.useSelector((s) => {
     const id = incident.meta?.geofenceId;

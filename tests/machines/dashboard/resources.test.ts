@@ -1,16 +1,17 @@
 // The side-resource table drives the dashboard machine: each row is loaded into its context field,
-// its failures are silent, and polling refreshes exactly the rows marked for it (SPEC §7, §8).
+// its failures are silent, and polling refreshes exactly the rows marked for it, with the status list,
+// whose answer moves the incidents' own records (SPEC §7, §8).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
-import { EVERY_RESOURCE, loaderOf, POLLED_RESOURCES, type ResourceId } from '../../../src/machines/dashboard/resources.ts';
+import { EVERY_RESOURCE, loaderOf, POLLED_RESOURCES, STATUS_LIST, type ResourceId } from '../../../src/machines/dashboard/resources.ts';
+import { incident } from '../../views/support/fake-api.ts';
 import type { Preferences } from '../../../src/domain/preferences.ts';
 
 const ping = (i: number) => ({ touristId: `T${i}`, deviceId: null, latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z' });
 
 const answers: Record<ResourceId, unknown> = {
-  statuses: { I1: 'acknowledged' },
   geofences: [{ id: 'g1', name: 'Z', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: { placeId: 'police-bazar' } }],
   safetyScore: 812,
   safetyCredit: { ok: true, score: 745, components: {}, inputs: {} },
@@ -32,8 +33,11 @@ const shown: Record<ResourceId, unknown> = {
 const preferences: Preferences = { dark: false, regionId: 'shillong', windowMinutes: 0, placeByRegion: { shillong: 'police-bazar' } };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+type FetchedId = ResourceId | typeof STATUS_LIST;
+const FETCHED: FetchedId[] = [STATUS_LIST, ...EVERY_RESOURCE];
+
 function startDashboard() {
-  const calls = Object.fromEntries(EVERY_RESOURCE.map((id) => [id, [] as unknown[]])) as Record<ResourceId, unknown[]>;
+  const calls = Object.fromEntries(FETCHED.map((id) => [id, [] as unknown[]])) as Record<FetchedId, unknown[]>;
   const state = { failing: false };
   const loaders = Object.fromEntries(
     EVERY_RESOURCE.map((id) => [
@@ -48,8 +52,13 @@ function startDashboard() {
   const logic = dashboardMachine.provide({
     actors: {
       ...loaders,
+      loadStatuses: fromPromise(async () => {
+        calls.statuses.push(undefined);
+        if (state.failing) throw new Error('statuses are down');
+        return { I1: 'acknowledged' };
+      }),
       connection: fromCallback(() => {}),
-      loadIncidents: fromPromise(async (): Promise<Incident[]> => []),
+      loadIncidents: fromPromise(async (): Promise<Incident[]> => [incident({ id: 'I1', regionId: 'shillong' })]),
     } as never,
   });
   const actor = createActor(logic, { input: { preferences } }).start();
@@ -69,6 +78,9 @@ describe('side resources', () => {
       expect(context[id], id).toEqual(shown[id]);
       expect(calls[id], id).toEqual([{ regionId: 'shillong', placeId: 'police-bazar' }]);
     }
+    expect(calls.statuses).toHaveLength(1);
+    expect(context.incidents.map(({ id, status }) => ({ id, status }))).toEqual([{ id: 'I1', status: 'acknowledged' }]);
+    expect(context).not.toHaveProperty('statuses');
   });
 
   it('keep what was shown when a reload fails, silently', async () => {
@@ -85,6 +97,8 @@ describe('side resources', () => {
       expect(calls[id], id).toHaveLength(2);
       expect(snapshot.context[id], id).toEqual(shown[id]);
     }
+    expect(calls.statuses).toHaveLength(2);
+    expect(snapshot.context.incidents[0]?.status).toBe('acknowledged');
   });
 
   it('are refreshed by a poll exactly when the table marks them polled', async () => {
@@ -93,8 +107,8 @@ describe('side resources', () => {
     await flush();
     actor.send({ type: 'connection.poll' });
     await flush();
-    const polled = EVERY_RESOURCE.filter((id) => calls[id].length === 2);
-    expect(polled).toEqual(POLLED_RESOURCES);
+    const polled = FETCHED.filter((id) => calls[id].length === 2);
+    expect(polled).toEqual([STATUS_LIST, ...POLLED_RESOURCES]);
     // SPEC §7: geofences, score, statuses, GPS last and GPS history (the incidents reload beside them).
     expect([...polled].sort()).toEqual(['geofences', 'history', 'pings', 'safetyScore', 'statuses']);
   });

@@ -1,31 +1,22 @@
-// The details drawer's content alone, with its requests answered by the test and its live stream fed
-// by the test: what the page shows for each state of the incident details statechart.
+// The details drawer's content alone, with its requests answered by the test and what the dashboard's
+// stream hands it delivered by the test: what the page shows for each state of the incident details statechart.
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen, within } from '@testing-library/react';
-import { createActor, fromCallback, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
-import type { IncidentFeedEvent } from '../../../src/browser/incident-feed.ts';
-import { incidentDetailsMachine } from '../../../src/machines/incidentDetailsMachine.ts';
+import { incidentDetailsMachine, type IncidentFeedEvent } from '../../../src/machines/incidentDetailsMachine.ts';
 import { IncidentDetails } from '../../../src/views/incident/IncidentDetails.tsx';
 import { DeferredActor } from './deferred-actor.ts';
 import { settle } from './render-dashboard.tsx';
 
-/** The feed's side the test holds: it delivers what the stream would. */
+/** What the dashboard hands the open drawer from the page's one stream: the test delivers it. */
 export class FakeFeed {
-  opened: { id: string }[] = [];
-  private sendBack: ((event: IncidentFeedEvent) => void) | undefined;
-
-  readonly logic = fromCallback<IncidentFeedEvent, { id: string }>(({ input, sendBack }) => {
-    this.opened.push(input);
-    this.sendBack = sendBack;
-    return () => {
-      this.sendBack = undefined;
-    };
-  });
+  constructor(private readonly deliverTo: () => Actor<typeof incidentDetailsMachine> | undefined) {}
 
   send(event: IncidentFeedEvent) {
-    if (!this.sendBack) throw new Error(`the feed is closed: cannot deliver ${event.type}`);
-    this.sendBack(event);
+    const actor = this.deliverTo();
+    if (!actor) throw new Error(`the drawer is not open: cannot deliver ${event.type}`);
+    actor.send(event);
   }
 }
 
@@ -35,7 +26,7 @@ export class DetailsHarness {
   readonly assign = new DeferredActor<{ id: string; assignee: string | null }>();
   readonly acknowledge = new DeferredActor<{ id: string; note?: string }>();
   readonly resolve = new DeferredActor<{ id: string; note?: string }>();
-  readonly feed = new FakeFeed();
+  readonly feed = new FakeFeed(() => this.actor);
   readonly announced: Incident[] = [];
   actor: Actor<typeof incidentDetailsMachine> | undefined;
 
@@ -46,7 +37,6 @@ export class DetailsHarness {
       assign: this.assign.logic,
       acknowledge: this.acknowledge.logic,
       resolve: this.resolve.logic,
-      feed: this.feed.logic,
     } as never,
     actions: { announceIncident: (_, { incident }) => void this.announced.push(incident) },
   });
