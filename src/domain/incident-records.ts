@@ -13,20 +13,25 @@ export function laterRecord(known: Incident | undefined, reported: Incident): In
   return laterStatus(known.status, reported.status) === reported.status ? reported : known;
 }
 
-/** The list with the reported incident merged into its record; a new one is inserted only when `insert`. */
-export function mergeIncident(incidents: readonly Incident[], reported: Incident, { insert }: { insert: boolean }): Incident[] {
+/**
+ * The list with the reported incident merged into its record; a new one is inserted only when `insert`.
+ * The same list when nothing changed: the table and the map redraw only for a new list.
+ */
+export function mergeIncident(incidents: Incident[], reported: Incident, { insert }: { insert: boolean }): Incident[] {
   const known = incidents.find((incident) => incident.id === reported.id);
-  if (!known && !insert) return [...incidents];
+  if (!known && !insert) return incidents;
   const merged = laterRecord(known, reported);
-  return merged === known ? [...incidents] : upsertIncident(incidents, merged);
+  return merged === known ? incidents : upsertIncident(incidents, merged);
 }
 
 /** The status list's answer (GET /incidents?limit=50) moves the records it names forward. */
-export function mergeStatuses(incidents: readonly Incident[], reported: Record<string, IncidentStatus>): Incident[] {
-  return incidents.map((incident) => {
+export function mergeStatuses(incidents: Incident[], reported: Record<string, IncidentStatus>): Incident[] {
+  const moved = (incident: Incident) => {
     const status = reported[incident.id];
-    return status && laterStatus(incident.status, status) !== incident.status ? { ...incident, status } : incident;
-  });
+    return status !== undefined && laterStatus(incident.status, status) !== incident.status;
+  };
+  if (!incidents.some(moved)) return incidents;
+  return incidents.map((incident) => (moved(incident) ? { ...incident, status: reported[incident.id]! } : incident));
 }
 
 /** A load's answer replaces the list, each record merged with what was known, keeping what the stream brought meanwhile. */
