@@ -8,7 +8,7 @@ import { notificationsMachine, type NotificationPermissionState } from '../../sr
 import { renderAlarmPage, type AlarmPage } from '../views/support/alarm-page.tsx';
 import { FakeNotification } from '../views/support/fake-notification.ts';
 import { settle } from '../views/support/render-dashboard.tsx';
-import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
+import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
@@ -18,30 +18,29 @@ const model = notificationsMachine.provide({
 const samplePanic = { id: 'PANIC-MODEL', regionId: 'shillong', createdAt: '2025-01-02T03:04:05.000Z', latitude: 25.5788, longitude: 91.8933, escalatedAt: null };
 const STARTS: NotificationPermissionState[] = ['default', 'granted', 'denied', 'unsupported'];
 
-const paths = STARTS.flatMap((permission) =>
-  transitionCoverPaths(model, {
-    input: { permission },
-    samples: {
-      'notifications.panicArrived': [{ type: 'notifications.panicArrived', panic: samplePanic }],
-      'notification.click': [{ type: 'notification.click', incidentId: samplePanic.id }],
-      'xstate.done.actor.requestPermission': (['granted', 'denied', 'default'] as const).map((output) => ({
-        type: 'xstate.done.actor.requestPermission',
-        output,
-      })) as never,
-    },
-  }).map((path) => ({ permission, path })),
-);
-console.log(`notifications model: ${paths.length} paths cover every state and transition`);
+// The page starts differently for each permission: what it does then is replayed from each.
+const walks = transitionWalks(model, {
+  inputs: STARTS.map((permission) => ({ permission })),
+  coverEachStart: true,
+  samples: {
+    'notifications.panicArrived': [{ type: 'notifications.panicArrived', panic: samplePanic }],
+    'notification.click': [{ type: 'notification.click', incidentId: samplePanic.id }],
+    'xstate.done.actor.requestPermission': (['granted', 'denied', 'default'] as const).map((output) => ({
+      type: 'xstate.done.actor.requestPermission',
+      output,
+    })) as never,
+  },
+});
+console.log(`notifications model: ${walks.length} walks cover every state and transition`);
 
-type Path = (typeof paths)[number]['path'];
-type Snapshot = Path['state'];
+type Walk = (typeof walks)[number];
+type Snapshot = Walk['state'];
+const permissionOf = (walk: Walk) => (walk.input as { permission: NotificationPermissionState }).permission;
 
-const nameOf = ({ permission, path }: (typeof paths)[number]) =>
-  `starting ${permission}: ${describePath({
-    steps: path.steps.map(({ event }) => ({ event: { type: 'output' in event ? `${event.type}(${String(event.output)})` : event.type } })),
-  }) || '(nothing)'}`;
+const nameOf = (walk: Walk) =>
+  `starting ${permissionOf(walk)}: ${describeWalk(walk, (event) => ('output' in event ? `${event.type}(${String(event.output)})` : event.type))}`;
 
-async function perform(page: AlarmPage, event: Path['steps'][number]['event']) {
+async function perform(page: AlarmPage, event: Walk['steps'][number]['event']) {
   switch (event.type) {
     case 'notifications.enable':
       return userEvent.click(screen.getByRole('button', { name: 'Enable notifications' }));
@@ -84,7 +83,12 @@ describe('desktop notifications on the page', () => {
     vi.restoreAllMocks();
   });
 
-  it.each(paths.map((entry) => [nameOf(entry), entry] as const))('%s', async (_name, { permission, path }) => {
+  it('the walks enter every state and take every transition of the statechart', () => {
+    expect(uncoveredBy(model, walks)).toEqual([]);
+  });
+
+  it.each(walks.map((walk) => [nameOf(walk), walk] as const))('%s', async (_name, path) => {
+    const permission = permissionOf(path);
     if (permission !== 'unsupported') {
       FakeNotification.permission = permission;
       vi.stubGlobal('Notification', FakeNotification);
@@ -92,6 +96,7 @@ describe('desktop notifications on the page', () => {
     vi.stubGlobal('focus', focus);
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     const page = await renderAlarmPage();
+    expectPageShows(path.start);
     let shown = 0;
     for (const { event, state } of path.steps) {
       await perform(page, event);
@@ -105,7 +110,7 @@ describe('desktop notifications on the page', () => {
       }
     }
     expect(FakeNotification.requests).toBe(path.steps.filter((s) => s.event.type === 'notifications.enable').length);
-  });
+  }, WALK_TIMEOUT_MS);
 
   // States with no way out: the model has no path from them, so each is checked where it starts.
   it.each(['denied', 'unsupported'] as const)('starting %s: nothing to enable, and no notification for a panic', async (permission) => {

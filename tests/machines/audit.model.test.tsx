@@ -12,7 +12,7 @@ import { auditMachine } from '../../src/machines/auditMachine.ts';
 import { AuditView } from '../../src/views/audit/AuditView.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { settle } from '../views/support/render-dashboard.tsx';
-import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
+import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 const REFUSED = 'Your role (operator) may not read the audit trail: it needs supervisor.';
 const BROKEN = 'The audit trail is broken at entry 2: its hash does not match its content.';
@@ -38,7 +38,7 @@ function nextPages(snapshot: ModelSnapshot) {
 
 const idle = fromPromise(() => new Promise<never>(() => {}));
 const model = auditMachine.provide({ actors: { loadPage: idle, verify: idle } as never });
-const paths = transitionCoverPaths(model, {
+const walks = transitionWalks(model, {
   samples: {
     'xstate.done.actor.page': nextPages,
     'xstate.error.actor.page': [{ type: 'xstate.error.actor.page', error: new ApiError(REFUSED, REFUSED, 403) }],
@@ -50,9 +50,9 @@ const paths = transitionCoverPaths(model, {
     'audit.filter': [{ type: 'audit.filter', ...FILTER }],
   } as never,
 });
-console.log(`audit model: ${paths.length} paths cover every state and transition`);
+console.log(`audit model: ${walks.length} walks cover every state and transition`);
 
-type Path = (typeof paths)[number];
+type Path = (typeof walks)[number];
 type Snapshot = Path['state'];
 type Step = Path['steps'][number];
 
@@ -80,7 +80,11 @@ const errorOf = (event: Step['event']) => (event as unknown as { error: Error })
 describe('the Audit view', () => {
   afterEach(cleanup);
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it('the walks enter every state and take every transition of the statechart', () => {
+    expect(uncoveredBy(model, walks)).toEqual([]);
+  });
+
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
     const pages = new DeferredActor<{ filter: typeof FILTER; before?: number }>();
     const verify = new DeferredActor<void>();
     const logic = auditMachine.provide({ actors: { loadPage: pages.logic, verify: verify.logic } as never });
@@ -120,5 +124,5 @@ describe('the Audit view', () => {
       await settle();
       expectViewShows(step.state);
     }
-  });
+  }, WALK_TIMEOUT_MS);
 });

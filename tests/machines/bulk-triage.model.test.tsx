@@ -10,7 +10,7 @@ import { bulkTriageMachine, reportOf } from '../../src/machines/bulkTriageMachin
 import { DeferredRoute } from '../views/support/deferred-fetch.ts';
 import { FakeApi, incident } from '../views/support/fake-api.ts';
 import { renderDashboard, settle } from '../views/support/render-dashboard.tsx';
-import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
+import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
@@ -34,7 +34,7 @@ type Snapshot = ReturnType<typeof bulkTriageMachine.getInitialSnapshot>;
 
 // Its answers go to its parent, the dashboard; traversed alone here, they go nowhere.
 const model = bulkTriageMachine.provide({ actions: { announceChanges: () => {} } });
-const paths = transitionCoverPaths(model, {
+const walks = transitionWalks(model, {
   serializeState: (s) => JSON.stringify([s.value, s.context.selected.length, s.context.report !== undefined, s.context.error !== undefined]),
   samples: {
     'selection.toggle': IDS.slice(0, 2).map((id) => ({ type: 'selection.toggle', id })),
@@ -47,9 +47,9 @@ const paths = transitionCoverPaths(model, {
     'xstate.error.actor.resolve': [{ type: 'xstate.error.actor.resolve', error: new Error(REFUSED) }],
   } as never,
 });
-console.log(`bulk triage model: ${paths.length} paths cover every state and transition`);
+console.log(`bulk triage model: ${walks.length} walks cover every state and transition`);
 
-type Path = (typeof paths)[number];
+type Path = (typeof walks)[number];
 type Step = Path['steps'][number];
 
 // happy-dom's focus leaves Fluent's focus trap (tabster) believing the confirmation is not the active
@@ -84,7 +84,11 @@ describe('bulk triage on the alerts table', () => {
     vi.unstubAllGlobals();
   });
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it('the walks enter every state and take every transition of the statechart', () => {
+    expect(uncoveredBy(model, walks)).toEqual([]);
+  });
+
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
     const api = new FakeApi();
     api.incidents = IDS.map((id) => incident({ id }));
     const requests = { acknowledge: new DeferredRoute(api, '/incidents/acknowledge#post'), resolve: new DeferredRoute(api, '/incidents/resolve#post') };
@@ -139,5 +143,5 @@ describe('bulk triage on the alerts table', () => {
       if (type.startsWith('xstate.done.actor.')) expect(step.state.context.report).toBe(reportOf(type.endsWith('acknowledge') ? 'acknowledge' : 'resolve', (step.event as unknown as { output: BulkAnswer }).output));
       shown = step.state;
     }
-  });
+  }, WALK_TIMEOUT_MS);
 });

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionMachine, connectionState, POLL_INTERVAL_MS } from '../../src/machines/connectionMachine.ts';
 import { renderDashboard, TEST_RECONNECT_DELAY_MS, type DashboardHarness } from '../views/support/render-dashboard.tsx';
-import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
+import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
@@ -14,11 +14,11 @@ const gpsSample = {
   message: { type: 'gps' as const, ping: { touristId: 'T-MODEL', deviceId: null, latitude: 25.57, longitude: 91.88, at: '2025-01-02T03:04:05.000Z' } },
 };
 const pingsSample = { type: 'stream.pings' as const, pings: [gpsSample.message.ping] };
-const paths = transitionCoverPaths(model, { samples: { 'stream.message': [gpsSample], 'stream.pings': [pingsSample] } });
-console.log(`connection model: ${paths.length} paths cover every state and transition`);
+const walks = transitionWalks(model, { samples: { 'stream.message': [gpsSample], 'stream.pings': [pingsSample] } });
+console.log(`connection model: ${walks.length} walks cover every state and transition`);
 
-type Snapshot = (typeof paths)[number]['state'];
-type Step = (typeof paths)[number]['steps'][number];
+type Snapshot = (typeof walks)[number]['state'];
+type Step = (typeof walks)[number]['steps'][number];
 
 async function perform(page: DashboardHarness, step: Step, messageNumber: number) {
   const { event } = step;
@@ -53,7 +53,11 @@ describe('connection statechart on the page', () => {
     vi.unstubAllGlobals();
   });
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it('the walks enter every state and take every transition of the statechart', () => {
+    expect(uncoveredBy(model, walks)).toEqual([]);
+  });
+
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
     const page = await renderDashboard();
     await expectPageShows(page, model.resolveState({ value: { stream: { streaming: 'connecting' }, polling: 'active' }, context: { failedReconnects: 0 } }));
     let messages = 0;
@@ -75,5 +79,5 @@ describe('connection statechart on the page', () => {
         expect(await screen.findByText(`T-MODEL-${messages}`)).toBeTruthy();
       }
     }
-  });
+  }, WALK_TIMEOUT_MS);
 });

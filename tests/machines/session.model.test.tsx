@@ -13,7 +13,7 @@ import { SERVER_UNREACHABLE } from '../../src/views/session/SessionGate.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { renderDashboard, settle } from '../views/support/render-dashboard.tsx';
 import { NOBODY_SIGNED_IN, SSO, userWith, WRONG_PASSWORD } from '../views/support/session-api.ts';
-import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
+import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
@@ -24,7 +24,7 @@ const CREDENTIALS = { username: DANA.username, password: 'correct horse battery'
 // The traversal never runs the requests: the page's replay gives their answers.
 const idle = fromPromise(() => new Promise<never>(() => {}));
 const model = sessionMachine.provide({ actors: { checkSession: idle, loadSettings: idle, login: idle, logout: idle } as never });
-const paths = transitionCoverPaths(model, {
+const walks = transitionWalks(model, {
   // The session's context does not grow, and the page shows all of it: states differ by value and context.
   serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
   samples: {
@@ -43,10 +43,10 @@ const paths = transitionCoverPaths(model, {
     'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') }],
   } as never,
 });
-console.log(`session model: ${paths.length} paths cover every state and transition`);
+console.log(`session model: ${walks.length} walks cover every state and transition`);
 
-type Snapshot = (typeof paths)[number]['state'];
-type Step = (typeof paths)[number]['steps'][number];
+type Snapshot = (typeof walks)[number]['state'];
+type Step = (typeof walks)[number]['steps'][number];
 
 // The sample an actor's answer was modelled with: the page's request gets the same answer.
 const outputOf = (event: Step['event']) => (event as unknown as { output: unknown }).output;
@@ -81,7 +81,11 @@ describe('the session on the page', () => {
     vi.unstubAllGlobals();
   });
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it('the walks enter every state and take every transition of the statechart', () => {
+    expect(uncoveredBy(model, walks)).toEqual([]);
+  });
+
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
     const me = new DeferredActor<void>();
     const settings = new DeferredActor<void>();
     const login = new DeferredActor<typeof CREDENTIALS>();
@@ -127,5 +131,5 @@ describe('the session on the page', () => {
       await settle();
       expectPageShows(step.state);
     }
-  });
+  }, WALK_TIMEOUT_MS);
 });

@@ -6,15 +6,15 @@ import { testAlertMachine } from '../../src/machines/testAlertMachine.ts';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { STAND_IN_CLICK } from '../views/support/map-stand-in.tsx';
 import { renderDashboard, settle } from '../views/support/render-dashboard.tsx';
-import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
+import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
 const clickSample = { type: 'map.click' as const, ...STAND_IN_CLICK };
-const paths = transitionCoverPaths(testAlertMachine, { samples: { 'map.click': [clickSample] } });
-console.log(`test-alert model: ${paths.length} paths cover every state and transition`);
+const walks = transitionWalks(testAlertMachine, { samples: { 'map.click': [clickSample] } });
+console.log(`test-alert model: ${walks.length} walks cover every state and transition`);
 
-type Snapshot = (typeof paths)[number]['state'];
+type Snapshot = (typeof walks)[number]['state'];
 
 function expectPageShows(snapshot: Snapshot) {
   const checkbox = screen.getByRole('checkbox', { name: 'Test Alert Mode (click map)' }) as HTMLInputElement;
@@ -28,7 +28,11 @@ describe('test-alert mode on the page', () => {
     vi.unstubAllGlobals();
   });
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+  it('the walks enter every state and take every transition of the statechart', () => {
+    expect(uncoveredBy(testAlertMachine, walks)).toEqual([]);
+  });
+
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
     const sendPanicAlert = new DeferredActor<{ latitude: number; longitude: number }>();
     await renderDashboard({ testAlertActors: { sendPanicAlert: sendPanicAlert.logic } });
     const user = userEvent.setup();
@@ -59,7 +63,7 @@ describe('test-alert mode on the page', () => {
       expect(sendPanicAlert.calls).toEqual(Array.from({ length: alertsExpected }, () => STAND_IN_CLICK));
     }
     expect(screen.queryByRole('alert')).toBeNull();
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('a map click while test mode is off sends nothing', async () => {
     const sendPanicAlert = new DeferredActor<{ latitude: number; longitude: number }>();
