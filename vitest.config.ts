@@ -6,6 +6,10 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Every core (vitest leaves one idle by default, half of our 2): server tests spend much of their time
+    // waiting on the processes they start. The e2e project runs its files one at a time (`npm test` runs it in
+    // a vitest of its own, alongside the others: tools/test.mjs).
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,

@@ -1,0 +1,66 @@
+// `npm test`: lint and typecheck side by side (each keeps one core busy), then every vitest project: the
+// browser suite (one file at a time, mostly waiting on Chromium and its server: half a core) in a vitest of
+// its own alongside the server and ui projects, its output after theirs. The last line says how long it
+// all took, passed or not.
+// `npm run test:quick` (`--quick`): the same without the browser suite, for the edit loop. Other arguments
+// go to one vitest run of every project: `npm test -- tests/server/gps.test.ts`.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const quick = process.argv.includes('--quick');
+const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--quick');
+const name = quick ? 'npm run test:quick' : 'npm test';
+
+const minutes = (ms) => {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+};
+
+/**
+ * Runs a package's script with this Node. A held step's output is kept until `show()` (so that it does not
+ * land inside another step's), then comes as it is written; a buffered one is printed whole when it ends.
+ */
+function step(label, script, args, { buffered = false, held = false } = {}) {
+  const begun = performance.now();
+  let output = '';
+  let shown = false;
+  const show = () => {
+    process.stdout.write(`\n> ${label}\n${output}`);
+    shown = true;
+  };
+  const done = new Promise((resolve) => {
+    const piped = buffered || held;
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (piped) {
+      for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (shown ? process.stdout.write(chunk) : (output += chunk)));
+    }
+    child.on('close', (code) => {
+      if (buffered) show();
+      resolve({ label, ok: code === 0, code: code ?? 1, took: performance.now() - begun });
+    });
+  });
+  return Object.assign(done, { show });
+}
+
+const started = performance.now();
+const steps = await Promise.all([
+  step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
+  step('typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'], { buffered: true }),
+]);
+const vitest = 'node_modules/vitest/vitest.mjs';
+if (steps.every((s) => s.ok)) {
+  if (vitestArgs.length > 0) steps.push(await step('vitest', vitest, ['run', ...vitestArgs]));
+  else if (quick) steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
+  else {
+    console.log('> vitest e2e runs alongside; its output follows the server and ui projects\'');
+    const browser = step('vitest e2e', vitest, ['run', '--project', 'e2e'], { held: true });
+    steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
+    browser.show();
+    steps.push(await browser);
+  }
+}
+const failed = steps.find((s) => !s.ok);
+const parts = steps.map((s) => `${s.label} ${minutes(s.took)}${s.ok ? '' : ' FAILED'}`).join(', ');
+console.log(`\n${name}: ${failed ? 'FAILED' : 'passed'} in ${minutes(performance.now() - started)} (${parts}), Node ${process.version}`);
+process.exit(failed ? failed.code || 1 : 0);
