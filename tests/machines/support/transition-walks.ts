@@ -187,6 +187,7 @@ export function transitionWalks<M extends AnyStateMachine>(machine: M, options: 
       const steps: ModelWalk<M>['steps'] = [];
       for (let plan = nearest(serialize(current)); plan; plan = nearest(serialize(current))) {
         if (steps.length > 0 && steps.length + plan.length > maxSteps) break;
+        const before = steps.length;
         // The plan was made on the snapshot that first reached each state; the real one may differ in what
         // the serializer ignores, so each step is taken on the real snapshot, and a step that leads elsewhere
         // ends the plan (a new one starts from where the walk stands).
@@ -201,7 +202,8 @@ export function transitionWalks<M extends AnyStateMachine>(machine: M, options: 
           current = next.state;
           if (serialize(current) !== edge.target) break;
         }
-        if (steps.length >= maxSteps) break;
+        // A plan whose first event the real state does not offer would be made again: the walk ends there.
+        if (steps.length === before || steps.length >= maxSteps) break;
       }
       if (!progressed) break;
       walks.push({ input, start: start.state, steps, state: current });
