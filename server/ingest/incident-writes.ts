@@ -51,10 +51,10 @@ export async function applyStatusAction(
   const { tx, emit, operator } = acting;
   const at = now();
   const incident = await updateIncidentStatus(tx, current.id, next.to, at, operator.actor);
-  await appendTimeline(tx, incident.id, { at, actor: operator.actor, action: TIMELINE_ACTION_OF[action], ...(note && { note }) });
+  const entry = await appendTimeline(tx, incident.id, { at, actor: operator.actor, action: TIMELINE_ACTION_OF[action], ...(note && { note }) });
   const detail = { from: current.status, to: incident.status, ...(note && { note }) };
   await appendAudit(tx, { ...operator, action: `incident.${action}`, target: incident.id, detail });
-  emit({ type: 'incident_update', incident });
+  emit({ type: 'incident_update', incident, entry });
   return { kind: 'changed', incident };
 }
 
@@ -77,13 +77,13 @@ export async function applyStatusActionToMany(acting: Acting, ids: readonly stri
 export async function assignIncident({ tx, emit, operator }: Acting, current: Incident, assignee: string | null): Promise<Incident> {
   if ((current.assignee ?? null) === assignee) return current;
   const incident = await updateIncidentAssignee(tx, current.id, assignee);
-  await appendTimeline(tx, incident.id, {
+  const entry = await appendTimeline(tx, incident.id, {
     at: now(),
     actor: operator.actor,
     ...(assignee === null ? { action: 'unassigned' } : { action: 'assigned', assignee }),
   });
   const detail = { from: current.assignee ?? null, to: assignee };
   await appendAudit(tx, { ...operator, action: assignee === null ? 'incident.unassign' : 'incident.assign', target: incident.id, detail });
-  emit({ type: 'incident_update', incident });
+  emit({ type: 'incident_update', incident, entry });
   return incident;
 }

@@ -32,10 +32,10 @@ export async function escalateDuePanics(ctx: AppContext, now = new Date(), shoul
       const at = new Date().toISOString();
       const incidents = await escalateDueIncidents(tx, dueBefore, at, ESCALATION_BATCH);
       for (const incident of incidents) {
-        await appendTimeline(tx, incident.id, { at, actor: SYSTEM_ACTOR, action: 'escalated', note: `Not acknowledged within ${afterS} s` });
+        const entry = await appendTimeline(tx, incident.id, { at, actor: SYSTEM_ACTOR, action: 'escalated', note: `Not acknowledged within ${afterS} s` });
         const detail = { afterSeconds: afterS, receivedAt: incident.createdAt };
         await appendAudit(tx, { actor: SYSTEM_ACTOR, role: null, address: null, action: 'incident.escalate', target: incident.id, detail });
-        emit({ type: 'incident_update', incident });
+        emit({ type: 'incident_update', incident, entry });
       }
       return incidents;
     });

@@ -6,7 +6,9 @@ import { TimelineEntry } from './responses.ts';
 export const StreamMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), alerts: z.array(Alert) }),
   z.object({ type: z.literal('alert'), alert: Alert }),
-  z.object({ type: z.literal('incident_update'), incident: Incident }),
+  // `entry`: the timeline step written with the change (acknowledged, resolved, assigned, unassigned,
+  // escalated), so an open drawer adds it without reading the timeline again; absent for a new incident.
+  z.object({ type: z.literal('incident_update'), incident: Incident, entry: TimelineEntry.optional() }),
   z.object({ type: z.literal('gps'), ping: GpsPing }),
   z.object({ type: z.literal('geofence_alert'), alert: GeofenceAlert }),
   // A note changes no incident field, so it is its own message: the timeline entry and whose it is.

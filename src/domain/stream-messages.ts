@@ -29,8 +29,6 @@ export interface StreamState {
 interface StreamOutcome {
   /** The context fields the message changes (none for a message the dashboard does not show). */
   changes: Partial<StreamState>;
-  /** The incident the backend reported changed (the panic watch and an open drawer hear of it). */
-  reported?: Incident;
   /** The incidents shown may be out of date. */
   incidentsChanged: boolean;
 }
@@ -49,7 +47,6 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
           ...((shown || known) && { incidents: mergeIncident(context.incidents, incident, { insert: shown }) }),
           ...(shown && { heardSinceLoad: heard(context.heardSinceLoad, incident.id) }),
         },
-        reported: incident,
         incidentsChanged: true,
       };
     }

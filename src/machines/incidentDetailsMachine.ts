@@ -1,26 +1,32 @@
-// The incident details drawer (issue 11): its timeline (loaded, then kept live by what the dashboard's one
-// stream hands it: the incident's notes and updates, and each reconnection), the region's contacts,
-// and the operator's writes — a note, assigning to themself or unassigning, acknowledging or resolving
-// with the note as its reason. One write at a time; a refused one shows the server's sentence.
-import { assign, fromPromise, raise, sendParent, setup } from 'xstate';
+// The incident details drawer (issue 11): its timeline (read when it opens, then kept live by what the
+// dashboard's one stream hands it: each step written with a change of the incident, and each reconnection,
+// after which it is read again), the region's contacts (read once), and the operator's writes — a note,
+// assigning to themself or unassigning, acknowledging or resolving with the note as its reason. One write at
+// a time; a refused one shows the server's sentence. The incident itself is the dashboard's record: the view
+// reads it there and hands its status and assignee with each act, so the drawer holds no copy of its own.
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { acknowledgeIncident, resolveIncident, serverErrorOrMessage } from '../api/client.ts';
 import { addIncidentNote, assignIncident, fetchIncidentTimeline, fetchRegion } from '../api/incident-history.ts';
 import type { Incident, Region } from '../api/entities.ts';
+import type { IncidentStatus } from '../api/fields.ts';
 import type { TimelineEntry } from '../api/responses.ts';
 import { mayAcknowledge, mayResolve } from '../domain/incident-status.ts';
 
 /** What the dashboard hands the open drawer from its live stream. */
 export type IncidentFeedEvent =
-  | { type: 'live.note'; entry: TimelineEntry }
-  | { type: 'live.incident'; incident: Incident }
-  /** The stream connected again: what it missed meanwhile is read again. */
+  /** A step of its incident: a note, or the one written with a change (the stream's `incident_update.entry`). */
+  | { type: 'live.entry'; entry: TimelineEntry }
+  /** The stream connected again: the timeline is read again (steps may have been missed meanwhile). */
   | { type: 'live.reconnected' };
 
 /** What the parent (the dashboard) hears: the incident as a write left it. */
 export type DetailsOutput = { type: 'incidents.written'; incidents: Incident[]; from: 'details' };
 
 export interface DetailsContext {
-  incident: Incident;
+  incidentId: string;
+  regionId: string;
+  /** The row as it was clicked: the view shows it only while the page's records do not hold the incident. */
+  clicked: Incident;
   /** Who "Assign to me" assigns: the signed-in username, `anonymous` with sign-in off. */
   user: string;
   entries: TimelineEntry[];
@@ -30,21 +36,15 @@ export interface DetailsContext {
   writeError: string | undefined;
 }
 
-export interface DetailsAnswer {
-  entries: TimelineEntry[];
-  region: Region | undefined;
-}
-
+/** The incident's status and assignee as the page's record of it holds them when the operator acts. */
 type DetailsEvent =
   | { type: 'details.draft'; text: string }
   | { type: 'details.note' }
-  | { type: 'details.assign' }
-  | { type: 'details.unassign' }
-  | { type: 'details.acknowledge' }
-  | { type: 'details.resolve' }
+  | { type: 'details.assign'; assignee: string | null }
+  | { type: 'details.unassign'; assignee: string | null }
+  | { type: 'details.acknowledge'; status: IncidentStatus }
+  | { type: 'details.resolve'; status: IncidentStatus }
   | { type: 'details.reload' }
-  /** The shown incident changed: the timeline is read again. */
-  | { type: 'timeline.refresh' }
   | IncidentFeedEvent;
 
 interface WriteInput {
@@ -62,11 +62,9 @@ export function withEntry(entries: readonly TimelineEntry[], entry: TimelineEntr
   return [...entries, entry].sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** An answer with the changed incident: it is shown, the row hears it, and the timeline is read again. */
+/** An answer with the changed incident goes to the page's record of it (its step comes with the stream). */
 const changed = [
-  { type: 'storeIncident', params: ({ event }: { event: { output: Incident } }) => ({ incident: event.output }) },
   { type: 'announceIncident', params: ({ event }: { event: { output: Incident } }) => ({ incident: event.output }) },
-  'refreshTimeline',
 ] as const;
 
 /** A refused write goes back to idle with the server's sentence. */
@@ -82,63 +80,72 @@ export const incidentDetailsMachine = setup({
     events: {} as DetailsEvent,
   },
   actors: {
-    loadDetails: fromPromise<DetailsAnswer, { id: string; regionId: string }>(async ({ input }) => {
-      // The contacts are a help, not the point: without them the timeline still shows.
-      const [entries, region] = await Promise.all([
-        fetchIncidentTimeline(input.id),
-        fetchRegion(input.regionId).catch(() => undefined),
-      ]);
-      return { entries, region };
-    }),
+    loadTimeline: fromPromise<TimelineEntry[], { id: string }>(({ input }) => fetchIncidentTimeline(input.id)),
+    // The contacts are a help, not the point: without them the drawer still shows the rest.
+    loadContacts: fromPromise<Region | undefined, { regionId: string }>(({ input }) => fetchRegion(input.regionId).catch(() => undefined)),
     addNote: fromPromise<TimelineEntry, { id: string; note: string }>(({ input }) => addIncidentNote(input.id, input.note)),
     assign: fromPromise<Incident, { id: string; assignee: string | null }>(({ input }) => assignIncident(input.id, input.assignee)),
     acknowledge: fromPromise<Incident, WriteInput>(({ input }) => acknowledgeIncident(input.id, input.note)),
     resolve: fromPromise<Incident, WriteInput>(({ input }) => resolveIncident(input.id, input.note)),
   },
   actions: {
-    storeDetails: assign((_, { answer }: { answer: DetailsAnswer }) => ({ entries: answer.entries, region: answer.region })),
+    storeTimeline: assign(({ context }, { entries }: { entries: TimelineEntry[] }) => ({
+      // A step the stream brought while the read was on its way is kept.
+      entries: context.entries.reduce(withEntry, entries),
+    })),
+    storeContacts: assign((_, { region }: { region: Region | undefined }) => ({ region })),
     addEntry: assign(({ context }, { entry }: { entry: TimelineEntry }) => ({ entries: withEntry(context.entries, entry) })),
-    storeIncident: assign((_, { incident }: { incident: Incident }) => ({ incident })),
     storeDraft: assign((_, { text }: { text: string }) => ({ draft: text })),
     clearDraft: assign({ draft: '' }),
     storeWriteError: assign((_, { error }: { error: unknown }) => ({ writeError: serverErrorOrMessage(error) })),
     clearWriteError: assign({ writeError: undefined }),
-    refreshTimeline: raise({ type: 'timeline.refresh' }),
     /** Tells the dashboard the incident's new state: its one record of it follows. */
     announceIncident: sendParent((_, { incident }: { incident: Incident }) => ({ type: 'incidents.written', incidents: [incident], from: 'details' }) satisfies DetailsOutput),
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== '',
-    canAcknowledge: ({ context }) => mayAcknowledge(context.incident.status),
-    canResolve: ({ context }) => mayResolve(context.incident.status),
-    assignedToSomeoneElse: ({ context }) => context.incident.assignee !== context.user,
-    assigned: ({ context }) => Boolean(context.incident.assignee),
+    canAcknowledge: (_, { status }: { status: IncidentStatus }) => mayAcknowledge(status),
+    canResolve: (_, { status }: { status: IncidentStatus }) => mayResolve(status),
+    assignedToSomeoneElse: ({ context }, { assignee }: { assignee: string | null }) => assignee !== context.user,
+    assigned: (_, { assignee }: { assignee: string | null }) => Boolean(assignee),
   },
 }).createMachine({
   id: 'incidentDetails',
-  context: ({ input }) => ({ incident: input.incident, user: input.user, entries: [], region: undefined, draft: '', writeError: undefined }),
+  context: ({ input }) => ({
+    incidentId: input.incident.id,
+    regionId: input.incident.regionId,
+    clicked: input.incident,
+    user: input.user,
+    entries: [],
+    region: undefined,
+    draft: '',
+    writeError: undefined,
+  }),
   type: 'parallel',
+  // Once, when the drawer opens: a region's numbers do not change with its incident.
+  invoke: {
+    id: 'contacts',
+    src: 'loadContacts',
+    input: ({ context }) => ({ regionId: context.regionId }),
+    onDone: { actions: { type: 'storeContacts', params: ({ event }) => ({ region: event.output }) } },
+  },
   on: {
     'details.draft': { actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.text }) } },
-    'live.note': { actions: { type: 'addEntry', params: ({ event }) => ({ entry: event.entry }) } },
-    'live.incident': {
-      actions: [{ type: 'storeIncident', params: ({ event }) => ({ incident: event.incident }) }, 'refreshTimeline'],
-    },
-    'live.reconnected': { actions: 'refreshTimeline' },
+    'live.entry': { actions: { type: 'addEntry', params: ({ event }) => ({ entry: event.entry }) } },
   },
   states: {
     timeline: {
       initial: 'loading',
-      // A newer change restarts the load: the newest answer is the one shown.
-      on: { 'timeline.refresh': { target: '.loading', reenter: true } },
+      // Steps written while the stream was away are not in the drawer: it reads the timeline again.
+      on: { 'live.reconnected': { target: '.loading', reenter: true } },
       states: {
         loading: {
           tags: ['loadingTimeline'],
           invoke: {
-            id: 'details',
-            src: 'loadDetails',
-            input: ({ context }) => ({ id: context.incident.id, regionId: context.incident.regionId }),
-            onDone: { target: 'ready', actions: { type: 'storeDetails', params: ({ event }) => ({ answer: event.output }) } },
+            id: 'timeline',
+            src: 'loadTimeline',
+            input: ({ context }) => ({ id: context.incidentId }),
+            onDone: { target: 'ready', actions: { type: 'storeTimeline', params: ({ event }) => ({ entries: event.output }) } },
             onError: 'failed',
           },
         },
@@ -152,10 +159,26 @@ export const incidentDetailsMachine = setup({
         idle: {
           on: {
             'details.note': { guard: 'hasDraft', target: 'noting', actions: 'clearWriteError' },
-            'details.assign': { guard: 'assignedToSomeoneElse', target: 'assigning', actions: 'clearWriteError' },
-            'details.unassign': { guard: 'assigned', target: 'assigning', actions: 'clearWriteError' },
-            'details.acknowledge': { guard: 'canAcknowledge', target: 'acknowledging', actions: 'clearWriteError' },
-            'details.resolve': { guard: 'canResolve', target: 'resolving', actions: 'clearWriteError' },
+            'details.assign': {
+              guard: { type: 'assignedToSomeoneElse', params: ({ event }) => ({ assignee: event.assignee }) },
+              target: 'assigning',
+              actions: 'clearWriteError',
+            },
+            'details.unassign': {
+              guard: { type: 'assigned', params: ({ event }) => ({ assignee: event.assignee }) },
+              target: 'assigning',
+              actions: 'clearWriteError',
+            },
+            'details.acknowledge': {
+              guard: { type: 'canAcknowledge', params: ({ event }) => ({ status: event.status }) },
+              target: 'acknowledging',
+              actions: 'clearWriteError',
+            },
+            'details.resolve': {
+              guard: { type: 'canResolve', params: ({ event }) => ({ status: event.status }) },
+              target: 'resolving',
+              actions: 'clearWriteError',
+            },
           },
         },
         noting: {
@@ -163,7 +186,7 @@ export const incidentDetailsMachine = setup({
           invoke: {
             id: 'addNote',
             src: 'addNote',
-            input: ({ context }) => ({ id: context.incident.id, note: context.draft.trim() }),
+            input: ({ context }) => ({ id: context.incidentId, note: context.draft.trim() }),
             onDone: { target: 'idle', actions: [{ type: 'addEntry', params: ({ event }) => ({ entry: event.output }) }, 'clearDraft'] },
             onError: writeRefused,
           },
@@ -173,7 +196,7 @@ export const incidentDetailsMachine = setup({
           invoke: {
             id: 'assign',
             src: 'assign',
-            input: ({ context, event }) => ({ id: context.incident.id, assignee: event.type === 'details.unassign' ? null : context.user }),
+            input: ({ context, event }) => ({ id: context.incidentId, assignee: event.type === 'details.unassign' ? null : context.user }),
             onDone: { target: 'idle', actions: changed },
             onError: writeRefused,
           },
@@ -183,7 +206,7 @@ export const incidentDetailsMachine = setup({
           invoke: {
             id: 'acknowledge',
             src: 'acknowledge',
-            input: ({ context }) => ({ id: context.incident.id, note: context.draft }),
+            input: ({ context }) => ({ id: context.incidentId, note: context.draft }),
             onDone: { target: 'idle', actions: [...changed, 'clearDraft'] },
             onError: writeRefused,
           },
@@ -193,7 +216,7 @@ export const incidentDetailsMachine = setup({
           invoke: {
             id: 'resolve',
             src: 'resolve',
-            input: ({ context }) => ({ id: context.incident.id, note: context.draft }),
+            input: ({ context }) => ({ id: context.incidentId, note: context.draft }),
             onDone: { target: 'idle', actions: [...changed, 'clearDraft'] },
             onError: writeRefused,
           },

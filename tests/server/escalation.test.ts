@@ -45,6 +45,8 @@ describe('with ESCALATE_AFTER_S=1', () => {
       created = await panic(server);
       const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id && m.data.incident.escalatedAt, 5000);
       escalated = update.data.incident;
+      // The step written with it comes along, so an open drawer shows it without reading the timeline.
+      expect(update.data.entry).toEqual({ at: escalated.escalatedAt, actor: 'system', action: 'escalated', note: expect.stringMatching(/^Not acknowledged within \d+ s$/) });
     } finally {
       stream.close();
     }

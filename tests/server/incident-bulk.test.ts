@@ -71,8 +71,12 @@ describe('POST /incidents/acknowledge and /incidents/resolve with ids', () => {
         ],
       });
       await stream.waitForMessages(1 + 20);
-      const announced = stream.messages.filter((m) => m.data.type === 'incident_update').map((m) => m.data.incident.id);
-      expect(announced.sort()).toEqual([...open].sort());
+      const updates = stream.messages.filter((m) => m.data.type === 'incident_update');
+      expect(updates.map((m) => m.data.incident.id).sort()).toEqual([...open].sort());
+      // Each incident's update carries its own step, the bulk note its reason.
+      for (const update of updates) {
+        expect(update.data.entry).toEqual({ at: update.data.incident.acknowledgedAt, actor: 'anonymous', action: 'acknowledged', note: 'Drill at the falls: all checked' });
+      }
     } finally {
       stream.close();
     }

@@ -48,19 +48,24 @@ describe('with sign-in off', () => {
   it('acknowledging with a note records who, keeps the note in the timeline and the audit trail, and streams the change', async () => {
     const created = await panic(server, { touristId: 'tourist-ack' });
     const stream = await liveStream(server);
+    let streamed: unknown;
     try {
       const acked = await post('/incidents/acknowledge', { id: created.id, note: '  Called the tourist, on the way  ' });
       expect(acked.status).toBe(200);
       expect(acked.body).toEqual({ ok: true, incident: expect.objectContaining({ status: 'acknowledged', acknowledgedBy: 'anonymous', resolvedBy: null }) });
       const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id);
       expect(update.data.incident).toEqual(acked.body.incident);
+      streamed = update.data.entry;
     } finally {
       stream.close();
     }
-    expect((await timeline(created.id)).entries).toEqual([
+    const entries = (await timeline(created.id)).entries;
+    expect(entries).toEqual([
       { at: created.createdAt, actor: 'tourist-ack', action: 'raised' },
       { at: expect.any(String), actor: 'anonymous', action: 'acknowledged', note: 'Called the tourist, on the way' },
     ]);
+    // The update carries the step written with it, as the timeline answers it: an open drawer adds it as is.
+    expect(streamed).toEqual(entries[1]);
     expect(await auditOf(server, created.id)).toEqual([
       { actor: 'anonymous', action: 'incident.acknowledge', detail: { from: 'open', to: 'acknowledged', note: 'Called the tourist, on the way' } },
     ]);
@@ -87,6 +92,7 @@ describe('with sign-in off', () => {
   it('assigns and unassigns, each change on the stream, in the timeline and the audit trail; repeating changes nothing', async () => {
     const created = await panic(server);
     const stream = await liveStream(server);
+    let streamed: unknown;
     try {
       const assigned = await post('/incidents/assign', { id: created.id, assignee: 'asha' });
       expect(assigned.status).toBe(200);
@@ -100,13 +106,16 @@ describe('with sign-in off', () => {
       await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id && m.data.incident.assignee === null);
       const updates = stream.messages.filter((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id);
       expect(updates.map((m) => m.data.incident.assignee)).toEqual(['asha', null]);
+      streamed = updates.map((m) => m.data.entry);
     } finally {
       stream.close();
     }
-    expect((await timeline(created.id)).entries.slice(1)).toEqual([
+    const steps = (await timeline(created.id)).entries.slice(1);
+    expect(steps).toEqual([
       { at: expect.any(String), actor: 'anonymous', action: 'assigned', assignee: 'asha' },
       { at: expect.any(String), actor: 'anonymous', action: 'unassigned' },
     ]);
+    expect(streamed).toEqual(steps);
     expect((await auditOf(server, created.id)).map(({ action, detail }) => [action, detail])).toEqual([
       ['incident.assign', { from: null, to: 'asha' }],
       ['incident.unassign', { from: 'asha', to: null }],

@@ -80,16 +80,25 @@ describe('the incident details drawer', () => {
   });
 
   it('follows its incident live: a note and an update for it show, another incident\'s do not', async () => {
-    const { stream } = await renderDashboard({ api: backend() });
+    const api = backend();
+    const { stream } = await renderDashboard({ api });
     stream.open();
     await openDrawer();
     stream.message({ type: 'incident_note', incidentId: 'INC-2', entry: { ...note, note: 'Not this one' } });
     stream.message({ type: 'incident_note', incidentId: 'INC-1', entry: note });
     await settle();
     expect(timelineSentences()).toEqual(['t-1 raised it', 'omar added a note: On my way']);
-    stream.message({ type: 'incident_update', incident: { ...INC, assignee: 'omar' } });
+    stream.message({ type: 'incident_update', incident: { ...INC, assignee: 'omar' }, entry: { at: '2025-01-02T03:07:00.000Z', actor: 'omar', action: 'assigned', assignee: 'omar' } });
+    stream.message({ type: 'incident_update', incident: { ...INC, id: 'INC-2' }, entry: { at: '2025-01-02T03:08:00.000Z', actor: 'asha', action: 'escalated' } });
     await settle();
     expect(factValue('Assigned to')).toBe('omar');
+    // The step came with the update: the timeline is not read again for it.
+    expect(timelineSentences()).toEqual(['t-1 raised it', 'omar added a note: On my way', 'omar assigned it to omar']);
+    expect(api.callsTo('/incidents/INC-1/timeline')).toHaveLength(1);
+    // A reconnection may have missed steps: the timeline is read again.
+    stream.message({ type: 'snapshot', alerts: [] });
+    await settle();
+    expect(api.callsTo('/incidents/INC-1/timeline')).toHaveLength(2);
   });
 
   it('adds a note, assigns to the signed-in operator and acknowledges with the note as its reason', async () => {

@@ -6,6 +6,7 @@
 import { assign, enqueueActions, raise } from 'xstate';
 import { serverErrorOrMessage } from '../../api/client.ts';
 import type { Incident } from '../../api/entities.ts';
+import type { TimelineEntry } from '../../api/responses.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../../domain/incident-filters.ts';
 import { placeKey } from '../../domain/preferences.ts';
@@ -19,6 +20,13 @@ import { receivePings } from '../../domain/gps-pings.ts';
 import { applyStreamMessage } from '../../domain/stream-messages.ts';
 import { testGeofenceFor } from '../../domain/test-geofence.ts';
 
+/** The timeline step a message brings for the incident whose drawer is open: a note, or the one written with a change. */
+function openedEntry(openedId: string | undefined, message: StreamMessage): TimelineEntry | undefined {
+  if (message.type === 'incident_note' && message.incidentId === openedId) return message.entry;
+  if (message.type === 'incident_update' && message.incident.id === openedId) return message.entry;
+  return undefined;
+}
+
 export const dashboardMachine = incidentsSetup
   .extend({
     guards: displayGuards,
@@ -29,14 +37,11 @@ export const dashboardMachine = incidentsSetup
       filterByStatus: assign((_, { status }: { status: StatusFilter }) => ({ statusFilter: status })),
       search: assign((_, { text }: { text: string }) => ({ search: text })),
       receiveMessage: enqueueActions(({ context, enqueue }, { message }: { message: StreamMessage }) => {
-        const { changes, reported, incidentsChanged } = applyStreamMessage(context, message, Date.now());
+        const { changes, incidentsChanged } = applyStreamMessage(context, message, Date.now());
         if (Object.keys(changes).length) enqueue.assign(changes);
-        // The open drawer shows the incident as the page's record of it now is (the panic watch reads the stream itself).
-        const record = reported && (changes.incidents?.find((incident) => incident.id === reported.id) ?? reported);
-        if (record && record.id === context.openedId) enqueue.sendTo('details', { type: 'live.incident', incident: record });
-        if (context.openedId && message.type === 'incident_note' && message.incidentId === context.openedId) {
-          enqueue.sendTo('details', { type: 'live.note', entry: message.entry });
-        }
+        // The open drawer reads its incident in `incidents`; it hears only its new timeline steps.
+        const entry = openedEntry(context.openedId, message);
+        if (entry) enqueue.sendTo('details', { type: 'live.entry', entry });
         // A snapshot follows each (re)connection: the drawer reads again what the stream may have missed.
         if (context.openedId && message.type === 'snapshot') enqueue.sendTo('details', { type: 'live.reconnected' });
         if (incidentsChanged) enqueue.raise({ type: 'incidents.changed' });
@@ -121,7 +126,7 @@ export const dashboardMachine = incidentsSetup
       'incident.statusChanged': { actions: { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) } },
       // A refused or failed write changes nothing, silently (SPEC §8).
       'incident.writeFailed': { actions: { type: 'endWrite', params: ({ event }) => ({ id: event.id }) } },
-      'incidents.written': { actions: { type: 'storeWritten', params: ({ event }) => ({ incidents: event.incidents, from: event.from }) } },
+      'incidents.written': { actions: { type: 'storeWritten', params: ({ event }) => ({ incidents: event.incidents }) } },
       'details.open': { actions: { type: 'openDetails', params: ({ event }) => ({ incident: event.incident, user: event.user }) } },
       'details.close': { actions: 'closeDetails' },
       'incident.show': { actions: { type: 'showIncident', params: ({ event }) => ({ panic: event.panic }) } },

@@ -32,16 +32,14 @@ function statusNews(before: readonly Incident[], after: readonly Incident[]): St
     .map((incident) => ({ id: incident.id, status: incident.status, record: incident }));
 }
 
-type Announcement =
-  | { to: 'panicWatch'; event: { type: 'panicWatch.closed'; id: string } }
-  | { to: 'details'; event: { type: 'live.incident'; incident: Incident } };
+type Announcement = { to: 'panicWatch'; event: { type: 'panicWatch.closed'; id: string } };
 
-/** Who follows an incident hears of its new status: the panic watch (the bar, the alarm), the open drawer. */
-function announcements(openedId: string | undefined, news: readonly StatusNews[], tellDetails: boolean): Announcement[] {
-  return news.flatMap(({ id, status, record }): Announcement[] => [
-    ...(status !== 'open' ? [{ to: 'panicWatch' as const, event: { type: 'panicWatch.closed' as const, id } }] : []),
-    ...(tellDetails && record && id === openedId ? [{ to: 'details' as const, event: { type: 'live.incident' as const, incident: record } }] : []),
-  ]);
+/** Who follows an incident hears of its new status: the panic watch (the bar, the alarm). The open drawer
+ * reads the record itself. */
+function announcements(news: readonly StatusNews[]): Announcement[] {
+  return news.flatMap(({ id, status }): Announcement[] =>
+    status !== 'open' ? [{ to: 'panicWatch', event: { type: 'panicWatch.closed', id } }] : [],
+  );
 }
 
 const mayDo: Record<StatusAction, (status: IncidentStatus) => boolean> = { acknowledge: mayAcknowledge, resolve: mayResolve };
@@ -53,24 +51,24 @@ export const incidentsSetup = dashboardSetup.extend({
     storeIncidents: enqueueActions(({ context, enqueue }, { incidents }: { incidents: Incident[] }) => {
       const merged = mergeLoad(context.incidents, incidents, context.heardSinceLoad);
       enqueue.assign({ incidents: merged, loadError: undefined });
-      for (const { to, event } of announcements(context.openedId, statusNews(context.incidents, merged), true)) enqueue.sendTo(to, event);
+      for (const { to, event } of announcements(statusNews(context.incidents, merged))) enqueue.sendTo(to, event);
     }),
     forgetHeardSinceLoad: assign({ heardSinceLoad: [] }),
     storeLoadError: assign((_, { error }: { error: unknown }) => ({ loadError: loadErrorText(error) })),
     storeStatuses: enqueueActions(({ context, enqueue }, { statuses }: { statuses: Record<string, IncidentStatus> }) => {
       const merged = mergeStatuses(context.incidents, statuses);
       enqueue.assign({ incidents: merged });
-      for (const { to, event } of announcements(context.openedId, statusNews(context.incidents, merged), true)) enqueue.sendTo(to, event);
+      for (const { to, event } of announcements(statusNews(context.incidents, merged))) enqueue.sendTo(to, event);
     }),
-    /** A write's answer: the whole incidents (bulk triage, the drawer); the drawer knows its own already. */
-    storeWritten: enqueueActions(({ context, enqueue }, { incidents, from }: { incidents: Incident[]; from: 'bulk' | 'details' }) => {
+    /** A write's answer: the whole incidents (bulk triage, the drawer). */
+    storeWritten: enqueueActions(({ context, enqueue }, { incidents }: { incidents: Incident[] }) => {
       const merged = incidents.reduce((list, incident) => mergeIncident(list, incident, { insert: false }), context.incidents);
       enqueue.assign({ incidents: merged });
       const news = incidents.map((incident) => {
         const record = merged.find((known) => known.id === incident.id);
         return { id: incident.id, status: record?.status ?? incident.status, record: record ?? incident };
       });
-      for (const { to, event } of announcements(context.openedId, news, from !== 'details')) enqueue.sendTo(to, event);
+      for (const { to, event } of announcements(news)) enqueue.sendTo(to, event);
     }),
     /** A row's or the panic bar's write ended well: its status is kept, the write's child is done. */
     storeStatusChange: enqueueActions(({ context, enqueue }, { id, status }: { id: string; status: IncidentStatus }) => {
@@ -78,7 +76,7 @@ export const incidentsSetup = dashboardSetup.extend({
       const known = context.incidents.find((incident) => incident.id === id);
       const record = known && { ...known, status: laterStatus(known.status, status) };
       if (record) enqueue.assign({ incidents: mergeIncident(context.incidents, record, { insert: false }) });
-      for (const { to, event } of announcements(context.openedId, [{ id, status: record?.status ?? status, record }], true)) enqueue.sendTo(to, event);
+      for (const { to, event } of announcements([{ id, status: record?.status ?? status, record }])) enqueue.sendTo(to, event);
     }),
     endWrite: enqueueActions(({ enqueue }, { id }: { id: string }) => enqueue.stopChild(writeId(id))),
     /** One write per incident at a time, offered by the lifecycle's rule from the status the page holds. */

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import type { GpsHistoryPoint } from '../../api/entities.ts';
+import type { GpsHistoryPoint, Incident } from '../../api/entities.ts';
 import type { DetailsRef } from './details-ref.ts';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentTimeline } from './IncidentTimeline.tsx';
@@ -13,6 +13,8 @@ const useStyles = makeStyles({
 
 export interface DetailsProps {
   details: DetailsRef;
+  /** The page's record of the incident (the dashboard's): its facts, status and assignee. */
+  incident: Incident;
   /** The tourist's recent positions, oldest first (from /gps/history and the stream). */
   trail: readonly GpsHistoryPoint[];
   /** The geofence the panic was raised in, by name when the dashboard knows it. */
@@ -22,15 +24,14 @@ export interface DetailsProps {
 }
 
 /** The drawer's content: facts, trail, the operator's actions and the live timeline. */
-export function IncidentDetails({ details, trail, zone, mayWrite }: DetailsProps) {
+export function IncidentDetails({ details, incident, trail, zone, mayWrite }: DetailsProps) {
   const styles = useStyles();
-  const incident = useSelector(details, (s) => s.context.incident);
   const region = useSelector(details, (s) => s.context.region);
   return (
     <div className={styles.details}>
       <IncidentFacts incident={incident} region={region} zone={zone} />
       <TrailMap incident={incident} trail={trail} />
-      {mayWrite && <IncidentWrites details={details} />}
+      {mayWrite && <IncidentWrites details={details} incident={incident} />}
       <IncidentTimeline details={details} />
     </div>
   );

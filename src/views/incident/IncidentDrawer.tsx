@@ -12,7 +12,12 @@ const NO_TRAIL: never[] = [];
 /** The details drawer a row's click opens, titled `Incident {id}`: the dashboard's `details` child. */
 export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onClose: () => void }) {
   const mayWrite = useMay('acknowledge');
-  const incident = useSelector(details, (s) => s.context.incident);
+  const id = useSelector(details, (s) => s.context.incidentId);
+  // The page's one record of the incident; the row as clicked only while the records do not hold it (a
+  // load for another region or window dropped it).
+  const record = DashboardActor.useSelector((s) => s.context.incidents.find((known) => known.id === id));
+  const clicked = useSelector(details, (s) => s.context.clicked);
+  const incident = record ?? clicked;
   const trail = DashboardActor.useSelector((s) => (incident.touristId || incident.deviceId ? s.context.history[pingKey(incident)] : undefined));
   const zone = DashboardActor.useSelector((s) => {
     const id = incident.meta?.geofenceId;
@@ -29,7 +34,7 @@ export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onCl
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <IncidentDetails details={details} trail={trail ?? NO_TRAIL} zone={zone} mayWrite={mayWrite} />
+        <IncidentDetails details={details} incident={incident} trail={trail ?? NO_TRAIL} zone={zone} mayWrite={mayWrite} />
       </DrawerBody>
     </OverlayDrawer>
   );

@@ -1,5 +1,6 @@
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Textarea, tokens } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
+import type { Incident } from '../../api/entities.ts';
 import type { DetailsRef } from './details-ref.ts';
 
 const useStyles = makeStyles({
@@ -7,19 +8,28 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-/** The operator's part: a note on its own or as the reason of Acknowledge / Resolve, and the assignment. */
-export function IncidentWrites({ details }: { details: DetailsRef }) {
+/** The operator's part: a note on its own or as the reason of Acknowledge / Resolve, and the assignment.
+ * Each act carries the status or assignee the page's record holds: the drawer's guards judge by them. */
+export function IncidentWrites({ details, incident }: { details: DetailsRef; incident: Incident }) {
   const styles = useStyles();
   const draft = useSelector(details, (s) => s.context.draft);
-  const assignee = useSelector(details, (s) => s.context.incident.assignee ?? null);
   const writing = useSelector(details, (s) => s.hasTag('writing'));
   const error = useSelector(details, (s) => s.context.writeError);
+  const { status } = incident;
+  const assignee = incident.assignee ?? null;
+  const acts = {
+    note: { type: 'details.note' },
+    assign: { type: 'details.assign', assignee },
+    unassign: { type: 'details.unassign', assignee },
+    acknowledge: { type: 'details.acknowledge', status },
+    resolve: { type: 'details.resolve', status },
+  } as const;
   const can = {
-    note: useSelector(details, (s) => s.can({ type: 'details.note' })),
-    assign: useSelector(details, (s) => s.can({ type: 'details.assign' })),
-    unassign: useSelector(details, (s) => s.can({ type: 'details.unassign' })),
-    acknowledge: useSelector(details, (s) => s.can({ type: 'details.acknowledge' })),
-    resolve: useSelector(details, (s) => s.can({ type: 'details.resolve' })),
+    note: useSelector(details, (s) => s.can(acts.note)),
+    assign: useSelector(details, (s) => s.can(acts.assign)),
+    unassign: useSelector(details, (s) => s.can(acts.unassign)),
+    acknowledge: useSelector(details, (s) => s.can(acts.acknowledge)),
+    resolve: useSelector(details, (s) => s.can(acts.resolve)),
   };
   const user = useSelector(details, (s) => s.context.user);
   return (
@@ -32,23 +42,23 @@ export function IncidentWrites({ details }: { details: DetailsRef }) {
         />
       </Field>
       <div className={styles.buttons}>
-        <Button appearance="primary" disabled={!can.note} onClick={() => details.send({ type: 'details.note' })}>
+        <Button appearance="primary" disabled={!can.note} onClick={() => details.send(acts.note)}>
           Add note
         </Button>
         {assignee !== user && (
-          <Button disabled={!can.assign} onClick={() => details.send({ type: 'details.assign' })}>
+          <Button disabled={!can.assign} onClick={() => details.send(acts.assign)}>
             Assign to me
           </Button>
         )}
         {assignee !== null && (
-          <Button disabled={!can.unassign} onClick={() => details.send({ type: 'details.unassign' })}>
+          <Button disabled={!can.unassign} onClick={() => details.send(acts.unassign)}>
             Unassign
           </Button>
         )}
-        <Button disabled={!can.acknowledge} onClick={() => details.send({ type: 'details.acknowledge' })}>
+        <Button disabled={!can.acknowledge} onClick={() => details.send(acts.acknowledge)}>
           Acknowledge
         </Button>
-        <Button disabled={!can.resolve} onClick={() => details.send({ type: 'details.resolve' })}>
+        <Button disabled={!can.resolve} onClick={() => details.send(acts.resolve)}>
           Resolve
         </Button>
       </div>

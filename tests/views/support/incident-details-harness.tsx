@@ -1,7 +1,9 @@
 // The details drawer's content alone, with its requests answered by the test and what the dashboard's
 // stream hands it delivered by the test: what the page shows for each state of the incident details statechart.
+// The harness stands in for the dashboard's record of the incident: a write's answer goes there, and the
+// test may change it as the stream, a bulk action or a reload would.
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { createActor, type Actor } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
 import { incidentDetailsMachine, type IncidentFeedEvent } from '../../../src/machines/incidentDetailsMachine.ts';
@@ -21,7 +23,8 @@ export class FakeFeed {
 }
 
 export class DetailsHarness {
-  readonly loadDetails = new DeferredActor<{ id: string; regionId: string }>();
+  readonly loadTimeline = new DeferredActor<{ id: string }>();
+  readonly loadContacts = new DeferredActor<{ regionId: string }>();
   readonly addNote = new DeferredActor<{ id: string; note: string }>();
   readonly assign = new DeferredActor<{ id: string; assignee: string | null }>();
   readonly acknowledge = new DeferredActor<{ id: string; note?: string }>();
@@ -29,26 +32,45 @@ export class DetailsHarness {
   readonly feed = new FakeFeed(() => this.actor);
   readonly announced: Incident[] = [];
   actor: Actor<typeof incidentDetailsMachine> | undefined;
+  /** The dashboard's record of the incident, as the drawer reads it. */
+  record: Incident | undefined;
+  private rerender: ((record: Incident) => void) | undefined;
 
   readonly logic = incidentDetailsMachine.provide({
     actors: {
-      loadDetails: this.loadDetails.logic,
+      loadTimeline: this.loadTimeline.logic,
+      loadContacts: this.loadContacts.logic,
       addNote: this.addNote.logic,
       assign: this.assign.logic,
       acknowledge: this.acknowledge.logic,
       resolve: this.resolve.logic,
     } as never,
-    actions: { announceIncident: (_, { incident }) => void this.announced.push(incident) },
+    actions: {
+      announceIncident: (_, { incident }) => {
+        this.announced.push(incident);
+        this.show(incident);
+      },
+    },
   });
 
   async render(incident: Incident, options: { user?: string; mayWrite?: boolean } = {}) {
     this.actor = createActor(this.logic, { input: { incident, user: options.user ?? 'dana' } }).start();
-    render(
+    this.record = incident;
+    const page = (record: Incident) => (
       <FluentProvider theme={webLightTheme}>
-        <IncidentDetails details={this.actor} trail={[]} zone={undefined} mayWrite={options.mayWrite ?? true} />
-      </FluentProvider>,
+        <IncidentDetails details={this.actor!} incident={record} trail={[]} zone={undefined} mayWrite={options.mayWrite ?? true} />
+      </FluentProvider>
     );
+    const { rerender } = render(page(incident));
+    this.rerender = (record) => rerender(page(record));
     await settle();
+  }
+
+  /** The dashboard's record changes (a write's answer, the stream, a bulk action, a reload): the drawer shows it. */
+  show(record: Incident) {
+    this.record = record;
+    const rerender = this.rerender;
+    if (rerender) queueMicrotask(() => act(() => rerender(record)));
   }
 
   stop() {
