@@ -71,12 +71,17 @@ describe('IncidentListReader', () => {
 
   it('asks for the whole list when an answer lists an id it never held', async () => {
     await panic();
-    // The first answer loses its newest incident on the way: the changes since cannot complete the list.
-    let first = true;
-    const { reader, asked } = readerOf((body) => {
-      if (!first) return body;
-      first = false;
-      return { ...body, incidents: (body.incidents as Incident[]).slice(1) };
+    // The first answer loses its newest incident on the way, and the changes since do not hold it either: on
+    // PostgreSQL they may (the revision is the oldest transaction running in the whole cluster, and another
+    // test file's can be older than the panic), so it is taken out of them too, to leave a list it cannot complete.
+    let lost: string | undefined;
+    const { reader, asked } = readerOf((body, url) => {
+      const incidents = body.incidents as Incident[];
+      if (lost === undefined) {
+        lost = incidents[0]!.id;
+        return { ...body, incidents: incidents.slice(1) };
+      }
+      return url.includes('changedSince') ? { ...body, incidents: incidents.filter((incident) => incident.id !== lost) } : body;
     });
     await reader.read('/incidents/filter');
     expect(await reader.read('/incidents/filter')).toEqual(await freshList('/incidents/filter'));
