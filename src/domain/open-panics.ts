@@ -29,7 +29,8 @@ function summaryOf(incident: Incident): PanicSummary {
   return summary;
 }
 
-const newestFirst = (a: PanicSummary, b: PanicSummary) => b.createdAt.localeCompare(a.createdAt);
+// ISO times: code-unit order is time order, and cheaper than localeCompare over thousands of panics.
+const newestFirst = (a: PanicSummary, b: PanicSummary) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
 
 // With 10,000 records every reader (the bar, the title, the dashboard's news for the alarm) asks for the
 // same list: it is worked out once per records array, and kept while the open panics stay the same.
