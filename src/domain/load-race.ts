@@ -1,6 +1,6 @@
 // A load that races the live stream: the server reads its answer at some moment after it was asked for,
 // so a change the stream brought meanwhile may be missing from it. One rule for every list the page loads
-// and the stream keeps (the dashboard's incidents, the panic watch's open panics): what was heard since the
+// and the stream keeps (the table's incidents, the panic watch's every-region load): what was heard since the
 // load was asked for and is absent from its answer stays.
 
 /** The ids the stream brought since the current load was asked for. */

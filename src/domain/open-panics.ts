@@ -1,8 +1,8 @@
 // The panics open and unacknowledged in ANY region, whatever the dashboard shows: what the panic bar
-// names, the tab title counts and the alarm rings for. Pure: the panic watch machine keeps the result.
-import type { Alert, Incident } from '../api/entities.ts';
-import type { StreamMessage } from '../api/stream.ts';
-import { keptThroughLoad, type HeardSinceLoad } from './load-race.ts';
+// names, the tab title counts and the alarm rings for. Derived from the page's one record of each incident
+// (the dashboard machine's `incidents`): nothing else keeps whether a panic is open.
+import type { Incident } from '../api/entities.ts';
+import { keepIfSame } from './same-items.ts';
 
 export interface PanicSummary {
   id: string;
@@ -14,76 +14,42 @@ export interface PanicSummary {
   escalatedAt: string | null;
 }
 
-export interface OpenPanics {
-  /** Newest first. */
-  panics: PanicSummary[];
-  /** Incidents known to be acknowledged or resolved: an older answer must not bring them back. */
-  closed: Record<string, true>;
-}
-
-export interface PanicChange extends OpenPanics {
-  /** Panics heard of for the first time (the alarm rings again, a notification may show). */
-  arrived: PanicSummary[];
-}
-
-/** Closed ids kept; the oldest are forgotten first. */
-const MAX_CLOSED = 1000;
-
 const isOpenPanic = (incident: Incident) => incident.type === 'panic' && incident.status === 'open' && !incident.acknowledgedAt;
 
-type SummaryFields = Pick<Incident, 'id' | 'regionId' | 'createdAt' | 'latitude' | 'longitude'> & { escalatedAt?: string | null };
+// One summary per record object: while a record is unchanged, so is its summary (and the list can be kept).
+const summaries = new WeakMap<Incident, PanicSummary>();
 
-const summaryOf = ({ id, regionId, createdAt, latitude, longitude, escalatedAt }: SummaryFields): PanicSummary =>
-  ({ id, regionId: regionId || 'default', createdAt, latitude, longitude, escalatedAt: escalatedAt ?? null });
-
-/** An alert is the panic's first word: never escalated yet. */
-const summaryOfAlert = (alert: Alert): PanicSummary =>
-  summaryOf({ id: alert.incidentId, regionId: alert.regionId, createdAt: alert.at, latitude: alert.latitude, longitude: alert.longitude });
-
-const newestFirst = (panics: PanicSummary[]) => [...panics].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-
-function close(closed: Record<string, true>, id: string): Record<string, true> {
-  const next = { ...closed, [id]: true as const };
-  const ids = Object.keys(next);
-  return ids.length > MAX_CLOSED ? Object.fromEntries(ids.slice(-MAX_CLOSED).map((key) => [key, true as const])) : next;
-}
-
-function upsert(state: OpenPanics, panic: PanicSummary): PanicChange {
-  if (state.closed[panic.id]) return { ...state, arrived: [] };
-  const known = state.panics.some((p) => p.id === panic.id);
-  const panics = newestFirst([...state.panics.filter((p) => p.id !== panic.id), panic]);
-  return { panics, closed: state.closed, arrived: known ? [] : [panic] };
-}
-
-/** Acknowledged or resolved (by anyone): no longer named, counted or rung for. */
-export function closePanic(state: OpenPanics, id: string): PanicChange {
-  return { panics: state.panics.filter((p) => p.id !== id), closed: close(state.closed, id), arrived: [] };
-}
-
-/** What one stream message changes. A snapshot is not read here: its alerts carry no status (the watch reloads). */
-export function applyPanicMessage(state: OpenPanics, message: StreamMessage): PanicChange {
-  if (message.type === 'alert') return upsert(state, summaryOfAlert(message.alert));
-  if (message.type !== 'incident_update') return { ...state, arrived: [] };
-  const { incident } = message;
-  if (isOpenPanic(incident)) {
-    const known = state.panics.find((p) => p.id === incident.id);
-    // An update keeps the receive time the alert gave (an escalation must not reorder the list).
-    return upsert(state, { ...summaryOf(incident), ...(known && { createdAt: known.createdAt }) });
+function summaryOf(incident: Incident): PanicSummary {
+  let summary = summaries.get(incident);
+  if (!summary) {
+    const { id, regionId, createdAt, latitude, longitude, escalatedAt } = incident;
+    summary = { id, regionId: regionId || 'default', createdAt, latitude, longitude, escalatedAt: escalatedAt ?? null };
+    summaries.set(incident, summary);
   }
-  return state.panics.some((p) => p.id === incident.id) || incident.type === 'panic' ? closePanic(state, incident.id) : { ...state, arrived: [] };
+  return summary;
 }
 
-/**
- * A load of every region's incidents (the server includes every unresolved panic). Its open panics
- * replace the list, except those closed meanwhile; panics heard on the stream after the load began stay.
- */
-export function applyLoadedIncidents(state: OpenPanics, incidents: readonly Incident[], heardSinceLoad: HeardSinceLoad): PanicChange {
-  let closed = state.closed;
-  for (const incident of incidents) if (incident.type === 'panic' && !isOpenPanic(incident)) closed = close(closed, incident.id);
-  const loaded = incidents.filter((incident) => isOpenPanic(incident) && !closed[incident.id]).map(summaryOf);
-  const kept = keptThroughLoad(state.panics, loaded, heardSinceLoad).filter((p) => !closed[p.id]);
-  const knownIds = new Set(state.panics.map((p) => p.id));
-  return { panics: newestFirst([...loaded, ...kept]), closed, arrived: loaded.filter((p) => !knownIds.has(p.id)) };
+// ISO times: code-unit order is time order, and cheaper than localeCompare over thousands of panics.
+const newestFirst = (a: PanicSummary, b: PanicSummary) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+
+// With 10,000 records every reader (the bar, the title, the dashboard's news for the alarm) asks for the
+// same list: it is worked out once per records array, and kept while the open panics stay the same.
+const openByRecords = new WeakMap<readonly Incident[], PanicSummary[]>();
+let lastOpen: PanicSummary[] = [];
+
+/** The open, unacknowledged panics among `records`, newest first by receive time. */
+export function openPanicsOf(records: readonly Incident[]): PanicSummary[] {
+  const known = openByRecords.get(records);
+  if (known) return known;
+  lastOpen = keepIfSame(lastOpen, records.filter(isOpenPanic).map(summaryOf).sort(newestFirst));
+  openByRecords.set(records, lastOpen);
+  return lastOpen;
+}
+
+/** The panics open in `after` that were not open in `before`: heard of for the first time. */
+export function arrivedPanics(before: readonly PanicSummary[], after: readonly PanicSummary[]): PanicSummary[] {
+  const known = new Set(before.map((panic) => panic.id));
+  return after.filter((panic) => !known.has(panic.id));
 }
 
 export const countsOf = (panics: readonly PanicSummary[]) => ({

@@ -1,11 +1,11 @@
 // What one live-stream message does to the dashboard (SPEC §7): a GPS ping goes to the front of the
 // pings and onto its trail; an alert, a snapshot or an incident update means the incidents shown may be
-// out of date (a silent reload follows); an incident update is merged into its record (the later status
-// wins) and, when the incident belongs to the table's load, puts it in the table at once: the operator sees
-// a new panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
+// out of date (a silent reload follows); an incident update of any region is merged into its record (the
+// later status wins: the panic bar reads it) and, when the incident belongs to the table's load, puts it in
+// the table at once: the operator sees a new panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
 import type { Alert, GpsHistory, GpsPing, Incident } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
-import { mergeIncident } from './incident-records.ts';
+import { mergeIncident, withMember, type TableIds } from './incident-records.ts';
 import { currentFilter, inLoadedScope } from './incident-scope.ts';
 import { heard, type HeardSinceLoad } from './load-race.ts';
 import { receivePings } from './gps-pings.ts';
@@ -20,6 +20,7 @@ export interface StreamState {
   /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
   alertIds: Record<string, string>;
   incidents: Incident[];
+  tableIds: TableIds;
   /** Incidents the stream put in the table since the current load was asked for (src/domain/load-race.ts). */
   heardSinceLoad: HeardSinceLoad;
   regionId: string;
@@ -41,11 +42,10 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
     case 'incident_update': {
       const { incident } = message;
       const shown = inLoadedScope(incident, currentFilter(context), now);
-      const known = context.incidents.some((record) => record.id === incident.id);
       return {
         changes: {
-          ...((shown || known) && { incidents: mergeIncident(context.incidents, incident, { insert: shown }) }),
-          ...(shown && { heardSinceLoad: heard(context.heardSinceLoad, incident.id) }),
+          incidents: mergeIncident(context.incidents, incident, { insert: true }),
+          ...(shown && { tableIds: withMember(context.tableIds, incident.id), heardSinceLoad: heard(context.heardSinceLoad, incident.id) }),
         },
         incidentsChanged: true,
       };

@@ -1,58 +1,52 @@
-// The panic watch (issue 11, "Never missed"): every region's open, unacknowledged panics, loaded once
-// from /incidents/filter?regionId=all and kept by the stream (loaded again after each reconnection, when
-// the stream's snapshot arrives), whatever region or filters the dashboard shows. It tells the alarm the
-// counts and the notifications each new panic, and asks the dashboard to show an incident (the bar's Show, a
-// notification's click). The bar's Acknowledge is the dashboard's write, as a row's; the dashboard tells this
-// watch of every incident its one record says is no longer open.
-import { assign, enqueueActions, fromPromise, setup, stateIn, type ActorRefFrom } from 'xstate';
+// The panic watch (issue 11, "Never missed"): every region's incidents, loaded once from
+// /incidents/filter?regionId=all (again after each reconnection, when the stream's snapshot arrives), whatever
+// region or filters the dashboard shows, and handed to the dashboard, whose records the panic bar reads
+// (src/domain/open-panics.ts). The dashboard tells it each change of the open panics; it tells the alarm the
+// counts and the notifications each new panic, and asks the dashboard to show an incident (a notification's
+// click). The bar's Show and Acknowledge are the dashboard's, as a row's.
+import { assign, enqueueActions, fromPromise, sendParent, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { fetchIncidents } from '../api/client.ts';
 import type { Incident } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { alarmMachine } from './alarmMachine.ts';
 import { notificationsMachine, type NotificationPermissionState } from './notificationsMachine.ts';
-import { heard } from '../domain/load-race.ts';
-import { applyLoadedIncidents, applyPanicMessage, closePanic, countsOf, type PanicChange, type PanicSummary } from '../domain/open-panics.ts';
+import { heard, type HeardSinceLoad } from '../domain/load-race.ts';
+import { countsOf, type PanicSummary } from '../domain/open-panics.ts';
 
 export type PanicWatchEvent =
   /** The dashboard's own first load has answered: this one may go now. */
   | { type: 'panicWatch.start' }
   | { type: 'panicWatch.message'; message: StreamMessage }
-  /** Acknowledged or resolved, by anyone: the dashboard's record of it says so. */
-  | { type: 'panicWatch.closed'; id: string }
+  /** The page's open panics changed (src/domain/open-panics.ts); `arrived`: those heard of for the first time. */
+  | { type: 'panicWatch.panics'; panics: readonly PanicSummary[]; arrived: readonly PanicSummary[] }
   | { type: 'panicWatch.show'; incidentId: string }
   | { type: 'xstate.done.actor.loadPanics'; output: Incident[] }
   | { type: 'xstate.error.actor.loadPanics'; error: unknown };
 
-/** What the dashboard hears. */
-export type PanicWatchOutput = { type: 'incident.show'; panic: PanicSummary };
+/** What the dashboard hears: a load's answer to keep in its records, an incident to show. */
+export type PanicWatchOutput =
+  | { type: 'incident.show'; id: string }
+  | { type: 'incidents.everyRegionLoaded'; incidents: Incident[]; heardSinceLoad: HeardSinceLoad; announce: boolean };
 
 interface PanicWatchContext {
   soundPreferred: boolean;
   notificationPermission: NotificationPermissionState;
-  panics: PanicSummary[];
-  closed: Record<string, true>;
-  /** Panics heard on the stream while a load is on its way: its answer may be older than them (src/domain/load-race.ts). */
-  heardSinceLoad: string[];
+  /** Incidents heard on the stream while a load is on its way: its answer may be older than them (src/domain/load-race.ts). */
+  heardSinceLoad: HeardSinceLoad;
 }
 
 /**
- * Loads every region's open panics; `announce`: those not known before are new (ring, notify). A load
- * the stream's snapshot overtook (state `stale`) is followed by another: see `loading`.
+ * Loads every region's incidents for the dashboard's records; `announce`: open panics it adds are new
+ * (ring, notify). A load the stream's snapshot overtook (state `stale`) is followed by another: see `loading`.
  */
-const loadOpenPanics = ({ announce }: { announce: boolean }) => {
-  const applyAnswer = {
-    type: 'applyChange',
-    params: ({ context, event }: { context: PanicWatchContext; event: { output: Incident[] } }) => {
-      const change = applyLoadedIncidents(context, event.output, context.heardSinceLoad);
-      return { change: announce ? change : { ...change, arrived: [] } };
-    },
-  } as const;
+const loadEveryRegion = ({ announce }: { announce: boolean }) => {
+  const handOver = { type: 'handOver', params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output, announce }) } as const;
   return {
     src: 'loadPanics',
     id: 'loadPanics',
     onDone: [
-      { guard: 'loadOvertaken', target: 'reloading', actions: applyAnswer },
-      { target: 'watching', actions: applyAnswer },
+      { guard: 'loadOvertaken', target: 'reloading', actions: handOver },
+      { target: 'watching', actions: handOver },
     ],
     onError: [{ guard: 'loadOvertaken', target: 'reloading' }, { target: 'watching' }],
   } as const;
@@ -73,34 +67,25 @@ export const panicWatchMachine = setup({
     /** The stream's snapshot follows each (re)connection; what happened while it was down is not in it. */
     streamReconnected: ({ event }) => event.type === 'panicWatch.message' && event.message.type === 'snapshot',
     loadOvertaken: stateIn({ loading: 'stale' }),
+    incidentReported: ({ event }) => event.type === 'panicWatch.message' && event.message.type === 'incident_update',
   },
   actions: {
-    /** Keeps the change, then tells the alarm the counts and the notifications each new panic. */
-    applyChange: enqueueActions(({ context, enqueue }, { change, heardId }: { change: PanicChange; heardId?: string }) => {
-      // Most messages (GPS pings) change nothing here: the alarm need not hear of them.
-      if (change.panics === context.panics && change.closed === context.closed && !heardId) return;
-      enqueue.assign({
-        panics: change.panics,
-        closed: change.closed,
-        ...(heardId && { heardSinceLoad: heard(context.heardSinceLoad, heardId) }),
-      });
-      enqueue.sendTo('alarm', { type: 'alarm.counts', ...countsOf(change.panics), newPanic: change.arrived.length > 0 });
-      for (const panic of change.arrived) enqueue.sendTo('notifications', { type: 'notifications.panicArrived', panic });
+    /** Tells the alarm the counts and the notifications each new panic. */
+    announce: enqueueActions(({ enqueue }, { panics, arrived }: { panics: readonly PanicSummary[]; arrived: readonly PanicSummary[] }) => {
+      enqueue.sendTo('alarm', { type: 'alarm.counts', ...countsOf(panics), newPanic: arrived.length > 0 });
+      for (const panic of arrived) enqueue.sendTo('notifications', { type: 'notifications.panicArrived', panic });
     }),
+    hear: assign(({ context }, { id }: { id: string }) => ({ heardSinceLoad: heard(context.heardSinceLoad, id) })),
     forgetHeard: assign({ heardSinceLoad: [] }),
-    show: enqueueActions(({ context, enqueue }, { incidentId }: { incidentId: string }) => {
-      // One acknowledged meanwhile is in the table under its region; the bar no longer names it.
-      const panic = context.panics.find((p) => p.id === incidentId);
-      if (panic) enqueue.sendParent({ type: 'incident.show', panic } satisfies PanicWatchOutput);
-    }),
+    handOver: sendParent(({ context }, { incidents, announce }: { incidents: Incident[]; announce: boolean }) =>
+      ({ type: 'incidents.everyRegionLoaded', incidents, heardSinceLoad: context.heardSinceLoad, announce }) satisfies PanicWatchOutput),
+    show: sendParent((_, { incidentId }: { incidentId: string }) => ({ type: 'incident.show', id: incidentId }) satisfies PanicWatchOutput),
   },
 }).createMachine({
   id: 'panicWatch',
   context: ({ input }) => ({
     soundPreferred: input.sound ?? true,
     notificationPermission: input.notificationPermission ?? 'unsupported',
-    panics: [],
-    closed: {},
     heardSinceLoad: [],
   }),
   invoke: [
@@ -109,25 +94,20 @@ export const panicWatchMachine = setup({
   ],
   on: {
     'panicWatch.message': {
-      actions: {
-        type: 'applyChange',
-        params: ({ context, event }) => ({
-          change: applyPanicMessage(context, event.message),
-          heardId: event.message.type === 'alert' ? event.message.alert.incidentId : undefined,
-        }),
-      },
+      guard: 'incidentReported',
+      actions: { type: 'hear', params: ({ event }) => ({ id: event.message.type === 'incident_update' ? event.message.incident.id : '' }) },
     },
-    'panicWatch.closed': { actions: { type: 'applyChange', params: ({ context, event }) => ({ change: closePanic(context, event.id) }) } },
+    'panicWatch.panics': { actions: { type: 'announce', params: ({ event }) => ({ panics: event.panics, arrived: event.arrived }) } },
     'panicWatch.show': { actions: { type: 'show', params: ({ event }) => ({ incidentId: event.incidentId }) } },
   },
   initial: 'waiting',
   states: {
-    // Panics heard meanwhile are kept (and the load's answer merged with them).
+    // Panics heard meanwhile are in the dashboard's records (and the load's answer merged with them).
     waiting: { on: { 'panicWatch.start': 'loading' } },
     // The first answer names what was already open: the alarm rings, but nothing is "new".
     loading: {
       entry: 'forgetHeard',
-      invoke: loadOpenPanics({ announce: false }),
+      invoke: loadEveryRegion({ announce: false }),
       initial: 'current',
       states: {
         current: { on: { 'panicWatch.message': { guard: 'streamReconnected', target: 'stale' } } },
@@ -143,7 +123,7 @@ export const panicWatchMachine = setup({
     // A later answer may name panics the stream missed: those are new.
     reloading: {
       entry: 'forgetHeard',
-      invoke: loadOpenPanics({ announce: true }),
+      invoke: loadEveryRegion({ announce: true }),
       on: {
         'panicWatch.message': { guard: 'streamReconnected', target: 'reloading', reenter: true },
       },

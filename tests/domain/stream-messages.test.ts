@@ -5,7 +5,7 @@ import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../src/domain/stre
 import { incident } from '../views/support/fake-api.ts';
 
 const empty = {
-  pings: [], history: {}, alertIds: {}, incidents: [], heardSinceLoad: [], regionId: 'all', windowMinutes: 0,
+  pings: [], history: {}, alertIds: {}, incidents: [], tableIds: new Set<string>(), heardSinceLoad: [], regionId: 'all', windowMinutes: 0,
 };
 
 const ping = (touristId: string, latitude = 25.5, at = '2025-01-02T03:04:05.000Z'): GpsPing => ({
@@ -49,10 +49,10 @@ describe('a gps message', () => {
 });
 
 describe('an incident update', () => {
-  it('of an incident the table neither holds nor would load changes nothing and asks for a reload', () => {
+  it('of an incident the table neither holds nor would load is kept as a record (the panic bar reads every region), not put in the table', () => {
     const reported = incident({ id: 'I1', status: 'acknowledged' });
     const outcome = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: reported });
-    expect(outcome).toEqual({ changes: {}, incidentsChanged: true });
+    expect(outcome).toEqual({ changes: { incidents: [reported] }, incidentsChanged: true });
   });
 
   it('moves the status of the record the table holds forward, even out of the table scope now', () => {
@@ -77,6 +77,7 @@ describe('an incident update the table shows', () => {
     const fresh = incident({ id: 'I1', createdAt: '2025-01-02T03:09:00.000Z' });
     const { changes, incidentsChanged } = applyStreamMessage({ ...empty, incidents: [older] }, { type: 'incident_update', incident: fresh }, NOW);
     expect(changes.incidents).toEqual([fresh, older]);
+    expect(changes.tableIds).toEqual(new Set(['I1']));
     expect(changes.heardSinceLoad).toEqual(['I1']);
     expect(incidentsChanged).toBe(true);
   });
@@ -87,18 +88,20 @@ describe('an incident update the table shows', () => {
     expect(changes.incidents).toEqual([assigned]);
   });
 
-  it('leaves out an incident of another region', () => {
+  it('leaves out of the table an incident of another region', () => {
     const elsewhere = incident({ id: 'I1', regionId: 'guwahati' });
     const { changes } = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: elsewhere }, NOW);
-    expect(changes.incidents).toBeUndefined();
+    expect(changes.incidents).toEqual([elsewhere]);
+    expect(changes.tableIds).toBeUndefined();
+    expect(changes.heardSinceLoad).toBeUndefined();
   });
 
   it('leaves out a resolved incident older than the time window, but keeps an open panic whatever its age', () => {
     const window = { ...empty, windowMinutes: 5 };
     const resolved = incident({ id: 'I1', status: 'resolved', createdAt: '2025-01-02T03:00:00.000Z' });
-    expect(applyStreamMessage(window, { type: 'incident_update', incident: resolved }, NOW).changes.incidents).toBeUndefined();
+    expect(applyStreamMessage(window, { type: 'incident_update', incident: resolved }, NOW).changes.tableIds).toBeUndefined();
     const open = incident({ id: 'I2', createdAt: '2025-01-02T03:00:00.000Z' });
-    expect(applyStreamMessage(window, { type: 'incident_update', incident: open }, NOW).changes.incidents).toEqual([open]);
+    expect(applyStreamMessage(window, { type: 'incident_update', incident: open }, NOW).changes.tableIds).toEqual(new Set(['I2']));
   });
 });
 

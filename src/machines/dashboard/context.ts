@@ -5,7 +5,7 @@ import type { IncidentStatus } from '../../api/fields.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../../domain/incident-filters.ts';
 import type { HeardSinceLoad } from '../../domain/load-race.ts';
-import type { PanicSummary } from '../../domain/open-panics.ts';
+import type { TableIds } from '../../domain/incident-records.ts';
 import type { Preferences } from '../../domain/preferences.ts';
 import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
@@ -17,8 +17,11 @@ export interface DashboardContext extends ResourceData {
   darkPreferred: boolean;
   statusFilter: StatusFilter;
   search: string;
-  /** The table's incidents, newest first: every part of the page reads an incident's status here. */
+  /** Every incident the page knows, one record each (the table's, and every region's for the panic bar):
+   * every part of the page reads an incident's status here. */
   incidents: Incident[];
+  /** The incidents the table shows (tableIncidentsOf in src/domain/incident-records.ts). */
+  tableIds: TableIds;
   /** Incidents the stream put in the table since the current load was asked for: its answer may miss them. */
   heardSinceLoad: HeardSinceLoad;
   /** Panic alert id per incident id, learnt from the stream (incidents do not carry it). */
@@ -76,7 +79,10 @@ export type DashboardEvent =
   | { type: 'incidents.written'; incidents: Incident[]; from: 'bulk' | 'details' }
   | { type: 'details.open'; incident: Incident; user: string }
   | { type: 'details.close' }
-  | { type: 'incident.show'; panic: PanicSummary }
+  /** The panic bar's Show, a notification's click: an open panic of any region. */
+  | { type: 'incident.show'; id: string }
+  /** The panic watch's load of every region's incidents answered; `announce`: open panics it adds are new. */
+  | { type: 'incidents.everyRegionLoaded'; incidents: Incident[]; heardSinceLoad: HeardSinceLoad; announce: boolean }
   | Done<'incidents', Incident[]>
   | Failed<'incidents'>
   | Done<'statuses', Record<string, IncidentStatus>>
@@ -96,6 +102,7 @@ export function initialContext(preferences: Preferences, notificationPermission:
     statusFilter: 'all',
     search: '',
     incidents: [],
+    tableIds: new Set(),
     heardSinceLoad: [],
     alertIds: {},
     openedId: undefined,

@@ -10,10 +10,11 @@ import type { TimelineEntry } from '../../api/responses.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../../domain/incident-filters.ts';
 import { placeKey } from '../../domain/preferences.ts';
-import type { PanicSummary } from '../../domain/open-panics.ts';
+import { openPanicsOf } from '../../domain/open-panics.ts';
+import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import { initialContext } from './context.ts';
 import { displayGuards, displayModes } from './displayModes.ts';
-import { incidentsRegion, incidentsSetup } from './incidents.ts';
+import { incidentsRegion, incidentsSetup, panicNews } from './incidents.ts';
 import { EVERY_FETCH, POLLED_FETCHES, resourceHandlers } from './resources.ts';
 import { filtersToShow } from '../../domain/show-incident.ts';
 import { receivePings } from '../../domain/gps-pings.ts';
@@ -45,10 +46,14 @@ export const dashboardMachine = incidentsSetup
         // A snapshot follows each (re)connection: the drawer reads again what the stream may have missed.
         if (context.openedId && message.type === 'snapshot') enqueue.sendTo('details', { type: 'live.reconnected' });
         if (incidentsChanged) enqueue.raise({ type: 'incidents.changed' });
-        // Every region's panics, whatever this page shows (issue 11): the panic watch reads every message.
+        if (changes.incidents) for (const news of panicNews(context.incidents, changes.incidents, true)) enqueue.sendTo('panicWatch', news);
+        // The panic watch reloads every region after a reconnection, and keeps its load's race with the stream.
         enqueue.sendTo('panicWatch', { type: 'panicWatch.message', message });
       }),
-      showIncident: enqueueActions(({ context, enqueue }, { panic }: { panic: PanicSummary }) => {
+      showIncident: enqueueActions(({ context, enqueue }, { id }: { id: string }) => {
+        // One acknowledged meanwhile is in the table under its region; the bar no longer names it.
+        const panic = openPanicsOf(context.incidents).find((open) => open.id === id);
+        if (!panic) return;
         const changes = filtersToShow(context, panic);
         if (changes.regionId !== undefined) enqueue.raise({ type: 'region.select', regionId: changes.regionId });
         if (changes.windowMinutes !== undefined) enqueue.raise({ type: 'window.select', minutes: changes.windowMinutes });
@@ -69,7 +74,7 @@ export const dashboardMachine = incidentsSetup
       }),
       seedGeofence: enqueueActions(({ context, enqueue }) => {
         enqueue.stopChild('seedGeofence');
-        enqueue.spawnChild('seedGeofence', { id: 'seedGeofence', input: testGeofenceFor(context.incidents) });
+        enqueue.spawnChild('seedGeofence', { id: 'seedGeofence', input: testGeofenceFor(tableIncidentsOf(context)) });
       }),
       // The view raises the popup with this text (SPEC §8): a statechart shows nothing itself.
       storeSeedFailure: assign((_, { error }: { error: unknown }) => ({ seedFailure: `Failed to seed geofence: ${serverErrorOrMessage(error)}` })),
@@ -129,7 +134,13 @@ export const dashboardMachine = incidentsSetup
       'incidents.written': { actions: { type: 'storeWritten', params: ({ event }) => ({ incidents: event.incidents }) } },
       'details.open': { actions: { type: 'openDetails', params: ({ event }) => ({ incident: event.incident, user: event.user }) } },
       'details.close': { actions: 'closeDetails' },
-      'incident.show': { actions: { type: 'showIncident', params: ({ event }) => ({ panic: event.panic }) } },
+      'incident.show': { actions: { type: 'showIncident', params: ({ event }) => ({ id: event.id }) } },
+      'incidents.everyRegionLoaded': {
+        actions: {
+          type: 'storeEveryRegion',
+          params: ({ event }) => ({ incidents: event.incidents, heardSinceLoad: event.heardSinceLoad, announce: event.announce }),
+        },
+      },
     },
     states: {
       incidents: incidentsRegion,

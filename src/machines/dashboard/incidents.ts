@@ -1,13 +1,17 @@
 // The incidents region: the operator's load (a skeleton, 'Refreshing…'), silent reloads when the stream
 // or a poll says something changed, coalesced so that a burst of alerts costs a few reloads, and the page's
 // one record of each incident: every report of it (a load, the status list, the stream, a write) is merged
-// there by the lifecycle's rule, and the parts that follow an incident (the panic watch, the open drawer) told.
+// there by the lifecycle's rule. The table, the open drawer and the panic bar read these records; the panic
+// watch is told each change of the open panics, for the alarm and the notifications.
 import { assign, enqueueActions, raise, sendTo, stateIn } from 'xstate';
 import { loadErrorText } from '../../api/client.ts';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
-import { mergeIncident, mergeLoad, mergeStatuses } from '../../domain/incident-records.ts';
+import { mergeEveryRegionLoad, mergeIncident, mergeLoad, mergeStatuses } from '../../domain/incident-records.ts';
 import { currentFilter } from '../../domain/incident-scope.ts';
+import type { HeardSinceLoad } from '../../domain/load-race.ts';
+import { arrivedPanics, openPanicsOf } from '../../domain/open-panics.ts';
+import type { PanicWatchEvent } from '../panicWatchMachine.ts';
 import { laterStatus, mayAcknowledge, mayResolve, type StatusAction } from '../../domain/incident-status.ts';
 import { STORAGE_KEYS } from '../../domain/preferences.ts';
 import { writeId } from './context.ts';
@@ -17,29 +21,15 @@ import { dashboardSetup } from './setup.ts';
 /** Stream bursts inside this window cause one silent reload, not one per message. */
 const RELOAD_COALESCE_MS = 500;
 
-/** A record whose status a report changed; `record` is absent for an incident the table does not hold. */
-export interface StatusNews {
-  id: string;
-  status: IncidentStatus;
-  record: Incident | undefined;
-}
-
-/** The records of `after` whose status differs from `before`'s. */
-function statusNews(before: readonly Incident[], after: readonly Incident[]): StatusNews[] {
-  const known = new Map(before.map((incident) => [incident.id, incident.status]));
-  return after
-    .filter((incident) => known.has(incident.id) && known.get(incident.id) !== incident.status)
-    .map((incident) => ({ id: incident.id, status: incident.status, record: incident }));
-}
-
-type Announcement = { to: 'panicWatch'; event: { type: 'panicWatch.closed'; id: string } };
-
-/** Who follows an incident hears of its new status: the panic watch (the bar, the alarm). The open drawer
- * reads the record itself. */
-function announcements(news: readonly StatusNews[]): Announcement[] {
-  return news.flatMap(({ id, status }): Announcement[] =>
-    status !== 'open' ? [{ to: 'panicWatch', event: { type: 'panicWatch.closed', id } }] : [],
-  );
+/**
+ * What the panic watch hears when the records change the open panics (the alarm's counts, the
+ * notifications); `announce`: those not open before arrived. Nothing when the open panics are the same.
+ */
+export function panicNews(before: readonly Incident[], after: readonly Incident[], announce: boolean): PanicWatchEvent[] {
+  const previous = openPanicsOf(before);
+  const panics = openPanicsOf(after);
+  if (panics === previous) return [];
+  return [{ type: 'panicWatch.panics', panics, arrived: announce ? arrivedPanics(previous, panics) : [] }];
 }
 
 const mayDo: Record<StatusAction, (status: IncidentStatus) => boolean> = { acknowledge: mayAcknowledge, resolve: mayResolve };
@@ -48,43 +38,48 @@ export const incidentsSetup = dashboardSetup.extend({
   actions: {
     selectRegion: assign((_, { regionId }: { regionId: string }) => ({ regionId })),
     selectWindow: assign((_, { minutes }: { minutes: number }) => ({ windowMinutes: minutes })),
-    storeIncidents: enqueueActions(({ context, enqueue }, { incidents }: { incidents: Incident[] }) => {
-      const merged = mergeLoad(context.incidents, incidents, context.heardSinceLoad);
-      enqueue.assign({ incidents: merged, loadError: undefined });
-      for (const { to, event } of announcements(statusNews(context.incidents, merged))) enqueue.sendTo(to, event);
+    /** The table's load; `announce`: the open panics it adds are new (not in the page's first answer). */
+    storeIncidents: enqueueActions(({ context, enqueue }, { incidents, announce }: { incidents: Incident[]; announce: boolean }) => {
+      const { incidents: merged, tableIds } = mergeLoad(context.incidents, incidents, context.heardSinceLoad);
+      enqueue.assign({ incidents: merged, tableIds, loadError: undefined });
+      for (const news of panicNews(context.incidents, merged, announce)) enqueue.sendTo('panicWatch', news);
     }),
+    storeEveryRegion: enqueueActions(
+      ({ context, enqueue }, { incidents, heardSinceLoad, announce }: { incidents: Incident[]; heardSinceLoad: HeardSinceLoad; announce: boolean }) => {
+        const merged = mergeEveryRegionLoad(context.incidents, incidents, heardSinceLoad, context.tableIds);
+        enqueue.assign({ incidents: merged });
+        for (const news of panicNews(context.incidents, merged, announce)) enqueue.sendTo('panicWatch', news);
+      },
+    ),
     forgetHeardSinceLoad: assign({ heardSinceLoad: [] }),
     storeLoadError: assign((_, { error }: { error: unknown }) => ({ loadError: loadErrorText(error) })),
     storeStatuses: enqueueActions(({ context, enqueue }, { statuses }: { statuses: Record<string, IncidentStatus> }) => {
       const merged = mergeStatuses(context.incidents, statuses);
       enqueue.assign({ incidents: merged });
-      for (const { to, event } of announcements(statusNews(context.incidents, merged))) enqueue.sendTo(to, event);
+      for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
     }),
     /** A write's answer: the whole incidents (bulk triage, the drawer). */
     storeWritten: enqueueActions(({ context, enqueue }, { incidents }: { incidents: Incident[] }) => {
       const merged = incidents.reduce((list, incident) => mergeIncident(list, incident, { insert: false }), context.incidents);
       enqueue.assign({ incidents: merged });
-      const news = incidents.map((incident) => {
-        const record = merged.find((known) => known.id === incident.id);
-        return { id: incident.id, status: record?.status ?? incident.status, record: record ?? incident };
-      });
-      for (const { to, event } of announcements(news)) enqueue.sendTo(to, event);
+      for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
     }),
     /** A row's or the panic bar's write ended well: its status is kept, the write's child is done. */
     storeStatusChange: enqueueActions(({ context, enqueue }, { id, status }: { id: string; status: IncidentStatus }) => {
       enqueue.stopChild(writeId(id));
       const known = context.incidents.find((incident) => incident.id === id);
-      const record = known && { ...known, status: laterStatus(known.status, status) };
-      if (record) enqueue.assign({ incidents: mergeIncident(context.incidents, record, { insert: false }) });
-      for (const { to, event } of announcements([{ id, status: record?.status ?? status, record }])) enqueue.sendTo(to, event);
+      if (!known) return;
+      const record = { ...known, status: laterStatus(known.status, status) };
+      const merged = mergeIncident(context.incidents, record, { insert: false });
+      enqueue.assign({ incidents: merged });
+      for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
     }),
     endWrite: enqueueActions(({ enqueue }, { id }: { id: string }) => enqueue.stopChild(writeId(id))),
     /** One write per incident at a time, offered by the lifecycle's rule from the status the page holds. */
     startWrite: enqueueActions(({ context, enqueue, self }, { id, action }: { id: string; action: StatusAction }) => {
       if (self.getSnapshot().children[writeId(id)]) return;
-      // The panic bar names open panics of every region; one the table does not hold is open by its word.
-      const status = context.incidents.find((incident) => incident.id === id)?.status ?? 'open';
-      if (!mayDo[action](status)) return;
+      const status = context.incidents.find((incident) => incident.id === id)?.status;
+      if (!status || !mayDo[action](status)) return;
       enqueue.spawnChild('incident', { id: writeId(id), input: { id, status } });
       enqueue.sendTo(writeId(id), { type: `incident.${action}` });
     }),
@@ -99,9 +94,10 @@ export const incidentsSetup = dashboardSetup.extend({
   delays: { reloadCoalesceWindow: RELOAD_COALESCE_MS },
 });
 
-// A load's answer or failure, taken alike by the invoke's own handlers and by `stale`'s.
-const onAnswer = [
-  { type: 'storeIncidents', params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output }) },
+// A load's answer or failure, taken alike by the invoke's own handlers and by `stale`'s. The page's first
+// answer names what was already open: the alarm rings, but no panic in it is "new".
+const onAnswer = ({ announce }: { announce: boolean }) => [
+  { type: 'storeIncidents', params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output, announce }) },
   'startPanicWatch',
 ] as const;
 const onFailure = [
@@ -114,14 +110,14 @@ const onFailure = [
  * that arrives while an answer is on its way is kept for one more load once the settling window ends.
  * `whole`: the operator's load asks for the whole list; a silent reload only for what changed since.
  */
-const incidentsLoad = ({ whole }: { whole: boolean }) => incidentsSetup.createStateConfig({
+const incidentsLoad = ({ whole, announce = true }: { whole: boolean; announce?: boolean }) => incidentsSetup.createStateConfig({
   // What the stream brought before this load was asked for is in its answer (announced after commit).
   entry: 'forgetHeardSinceLoad',
   invoke: {
     id: 'incidents',
     src: 'loadIncidents',
     input: ({ context }) => ({ ...currentFilter(context), whole }),
-    onDone: { target: 'settling', actions: onAnswer },
+    onDone: { target: 'settling', actions: onAnswer({ announce }) },
     onError: { target: 'settling', actions: onFailure },
   },
   initial: 'current',
@@ -131,7 +127,7 @@ const incidentsLoad = ({ whole }: { whole: boolean }) => incidentsSetup.createSt
       on: {
         'xstate.done.actor.incidents': {
           target: '#dashboard.incidents.settling.changePending',
-          actions: onAnswer,
+          actions: onAnswer({ announce }),
         },
         'xstate.error.actor.incidents': { target: '#dashboard.incidents.settling.changePending', actions: onFailure },
       },
@@ -140,7 +136,7 @@ const incidentsLoad = ({ whole }: { whole: boolean }) => incidentsSetup.createSt
 });
 
 export const incidentsRegion = incidentsSetup.createStateConfig({
-  initial: 'loading',
+  initial: 'opening',
   // Targets inside this region without `reenter`: re-entering it would also exit the sibling regions.
   // Entering `loading` anew restarts its request with the current filters.
   on: {
@@ -168,6 +164,8 @@ export const incidentsRegion = incidentsSetup.createStateConfig({
   states: {
     // What the operator asked for: the table shows a skeleton and Refresh reads 'Refreshing…'.
     loading: { tags: ['loading'], ...incidentsLoad({ whole: true }) },
+    // The page's first load, as `loading`.
+    opening: { tags: ['loading'], ...incidentsLoad({ whole: true, announce: false }) },
     // The first change reloads at once (a panic must not wait). For a window after each answer, further
     // changes are gathered into one more reload at its end: a burst of 100 alerts costs a few reloads.
     idle: { on: { 'incidents.changed': 'reloading' } },

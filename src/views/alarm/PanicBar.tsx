@@ -33,7 +33,7 @@ export function PanicBar() {
         {several ? `Newest in ${newest.regionId} at ${formatTime(newest.createdAt)}` : formatTime(newest.createdAt)}
       </MessageBarBody>
       <MessageBarActions>
-        <Button onClick={() => send({ type: 'incident.show', panic: newest })}>Show</Button>
+        <Button onClick={() => send({ type: 'incident.show', id: newest.id })}>Show</Button>
         {mayAcknowledge && (
           <Button onClick={() => send({ type: 'incident.acknowledge', id: newest.id })}>Acknowledge</Button>
         )}

@@ -2,18 +2,16 @@
 // dashboard actor (src/views/dashboard-actor.ts).
 import { useSelector } from '@xstate/react';
 import { alarmMode, type AlarmMode } from '../../machines/alarmMachine.ts';
-import type { PanicSummary } from '../../domain/open-panics.ts';
+import { openPanicsOf, type PanicSummary } from '../../domain/open-panics.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
-
-const NO_PANICS: PanicSummary[] = [];
 
 export function usePanicWatch() {
   return DashboardActor.useSelector((s) => s.children.panicWatch);
 }
 
-/** Every region's open, unacknowledged panics, newest first. */
+/** Every region's open, unacknowledged panics, newest first, from the page's one record of each incident. */
 export function useOpenPanics(): PanicSummary[] {
-  return useSelector(usePanicWatch(), (s) => s?.context.panics ?? NO_PANICS);
+  return DashboardActor.useSelector((s) => openPanicsOf(s.context.incidents));
 }
 
 export function useAlarm() {

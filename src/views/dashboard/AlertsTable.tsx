@@ -16,6 +16,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { visibleIncidents } from '../../domain/incident-filters.ts';
+import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { SessionActor, useMay } from '../session-actor.ts';
 import { AlertRow } from './AlertRow.tsx';
@@ -79,12 +80,12 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   const user = SessionActor.useSelector((s) => s.context.user?.username ?? 'anonymous');
   const details = DashboardActor.useSelector((s) => s.children.details as DetailsRef | undefined);
   const openedId = DashboardActor.useSelector((s) => s.context.openedId);
-  const incidents = DashboardActor.useSelector((s) => s.context.incidents);
+  const incidents = DashboardActor.useSelector((s) => tableIncidentsOf(s.context));
   const statusFilter = DashboardActor.useSelector((s) => s.context.statusFilter);
   const search = DashboardActor.useSelector((s) => s.context.search);
   const alertIds = DashboardActor.useSelector((s) => s.context.alertIds);
   // The skeleton stands in only until there is something to show; later loads keep the rows.
-  const firstLoad = DashboardActor.useSelector((s) => s.hasTag('loading') && s.context.incidents.length === 0);
+  const firstLoad = DashboardActor.useSelector((s) => s.hasTag('loading') && s.context.tableIds.size === 0);
   const rows = useMemo(
     () => visibleIncidents(incidents, statusFilter, search),
     [incidents, statusFilter, search],

@@ -4,6 +4,7 @@ import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/MapPanel.tsx';
 import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
 import { isUnverified } from '../../domain/display.ts';
+import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import { sameFields } from '../../domain/same-items.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
@@ -16,7 +17,7 @@ const MapPanel = lazy(() => loadChunk(() => import('../../map/MapPanel.tsx')));
 
 /** True from the frame after the alerts table first shows its rows, its empty text or an error. */
 function useAfterFirstTablePaint(): boolean {
-  const tableShown = DashboardActor.useSelector((s) => !(s.hasTag('loading') && s.context.incidents.length === 0));
+  const tableShown = DashboardActor.useSelector((s) => !(s.hasTag('loading') && s.context.tableIds.size === 0));
   const [after, setAfter] = useState(false);
   useEffect(() => {
     if (!tableShown || after) return;
@@ -62,7 +63,7 @@ const useStyles = makeStyles({
 
 export function MapCard() {
   const styles = useStyles();
-  const incidents = DashboardActor.useSelector((s) => s.context.incidents);
+  const incidents = DashboardActor.useSelector((s) => tableIncidentsOf(s.context));
   const geofences = DashboardActor.useSelector((s) => s.context.geofences);
   const pings = DashboardActor.useSelector((s) => s.context.pings);
   const history = DashboardActor.useSelector((s) => s.context.history);

@@ -1,5 +1,6 @@
 // The dashboard with the panic watch's effects at hand: the alarm's audio swapped for a recorder and a
-// resume the test answers, panics arriving and closing on the fake stream, the clock simulated.
+// resume the test answers, panics arriving (alert and incident, as the server sends them) and closing on the
+// fake stream, the clock simulated.
 import { act, render, screen } from '@testing-library/react';
 import { SimulatedClock } from 'xstate';
 import { vi } from 'vitest';
@@ -62,8 +63,10 @@ export async function renderAlarmPage(options: { api?: FakeApi } = {}): Promise<
   await settle();
 
   const panics = new Map<string, Incident>();
+  // As the server: the change is stored (later loads answer it), then announced.
   const update = (next: Incident) => {
     panics.set(next.id, next);
+    api.incidents = api.incidents.map((known) => (known.id === next.id ? next : known));
     stream.message({ type: 'incident_update', incident: next });
   };
   return {
@@ -77,10 +80,12 @@ export async function renderAlarmPage(options: { api?: FakeApi } = {}): Promise<
       const raised = incident({ id, regionId: 'shillong', latitude: 25.5788, longitude: 91.8933, createdAt: new Date().toISOString(), ...overrides });
       panics.set(id, raised);
       api.incidents = [...api.incidents, raised];
+      // As the server announces a panic: its alert, then the incident it created.
       stream.message({
         type: 'alert',
         alert: { id: `ALERT-${id}`, incidentId: id, latitude: raised.latitude, longitude: raised.longitude, at: raised.createdAt, regionId: raised.regionId },
       });
+      stream.message({ type: 'incident_update', incident: raised });
       return raised;
     },
     escalate(id) {
@@ -88,7 +93,6 @@ export async function renderAlarmPage(options: { api?: FakeApi } = {}): Promise<
     },
     acknowledge(id) {
       update({ ...panics.get(id)!, status: 'acknowledged', acknowledgedAt: new Date().toISOString(), acknowledgedBy: 'someone' });
-      api.setStatus(id, 'acknowledged');
     },
     async fireTimer(delay) {
       const { timeouts } = clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> };
