@@ -1,6 +1,7 @@
 import { Badge, Button, Card, CardHeader, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import type { DidRecord, DidUse } from '../../api/did-binding.ts';
 import { formatTime } from '../../domain/display.ts';
+import { atLeast } from '../breakpoints.ts';
 import type { VerifyRef } from './VerifyTouristView.tsx';
 
 const useStyles = makeStyles({
@@ -9,6 +10,8 @@ const useStyles = makeStyles({
   line: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
   quiet: { color: tokens.colorNeutralForeground3 },
   table: { overflowX: 'auto' },
+  // On a phone at the entry point the tourist, the last use and Bind must fit without scrolling sideways.
+  wideOnly: { display: 'none', [atLeast('sm')]: { display: 'table-cell' } },
 });
 
 const touristLabel = (touristId: string, name: string | null) => (name ? `${name} (${touristId})` : touristId);
@@ -71,7 +74,7 @@ function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) 
         <TableHeader>
           <TableRow>
             <TableHeaderCell>Tourist</TableHeaderCell>
-            <TableHeaderCell>First used</TableHeaderCell>
+            <TableHeaderCell className={styles.wideOnly}>First used</TableHeaderCell>
             <TableHeaderCell>Last used</TableHeaderCell>
             {bindable && <TableHeaderCell>Action</TableHeaderCell>}
           </TableRow>
@@ -80,7 +83,7 @@ function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) 
           {record.usedWith.map((use) => (
             <TableRow key={use.touristId}>
               <TableCell>{touristLabel(use.touristId, use.touristName)}</TableCell>
-              <TableCell>{formatTime(use.firstAt)}</TableCell>
+              <TableCell className={styles.wideOnly}>{formatTime(use.firstAt)}</TableCell>
               <TableCell>{formatTime(use.lastAt)}</TableCell>
               {bindable && <TableCell>{bindButton(use)}</TableCell>}
             </TableRow>
