@@ -2,7 +2,7 @@
 // `ok` is true and the expected field is present (SPEC §5); anything else is an ApiError.
 import type { z } from 'zod';
 import { AuditResponse, AuditVerifyResponse } from './audit.ts';
-import { AuthSettingsResponse, LoginResponse, MeResponse, type SignedInUser } from './auth.ts';
+import { AuthSettingsResponse, LoginResponse, MeResponse } from './auth.ts';
 import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 import type { IncidentStatus } from './fields.ts';
 import type { GeofenceBody, IncidentStatusBody, PanicAlertBody } from './requests.ts';
