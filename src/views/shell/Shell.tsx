@@ -14,6 +14,8 @@ import { LazyPart } from '../LazyPart.tsx';
 
 // Supervisors' view: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
+// Admins' view: likewise.
+const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })));
 
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
@@ -30,6 +32,11 @@ const views: Record<NavValue, () => ReactNode> = {
   audit: () => (
     <LazyPart label="Loading the audit trail…">
       <AuditView />
+    </LazyPart>
+  ),
+  accounts: () => (
+    <LazyPart label="Loading the accounts…">
+      <AccountsView />
     </LazyPart>
   ),
 };

@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular, PeopleRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -7,8 +7,11 @@ const useStyles = makeStyles({
   drawer: { flexShrink: 0 },
 });
 
-/** Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and up). */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit';
+/**
+ * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and
+ * up), Accounts issue 31's (admin).
+ */
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'accounts';
 
 export function SideNav({
   open,
@@ -25,6 +28,7 @@ export function SideNav({
 }) {
   const styles = useStyles();
   const mayAudit = useMay('audit');
+  const mayManageAccounts = useMay('manageAccounts');
   return (
     <NavDrawer
       className={styles.drawer}
@@ -50,6 +54,11 @@ export function SideNav({
         {mayAudit && (
           <NavItem value="audit" icon={<HistoryRegular />}>
             Audit
+          </NavItem>
+        )}
+        {mayManageAccounts && (
+          <NavItem value="accounts" icon={<PeopleRegular />}>
+            Accounts
           </NavItem>
         )}
       </NavDrawerBody>
