@@ -49,7 +49,7 @@ describe('accounts, end to end', () => {
     await signIn(admin(), 'admin', ADMIN_PASSWORD);
     await admin().getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Accounts' }).click();
     const table = admin().getByRole('table', { name: 'Accounts' });
-    await table.getByRole('cell', { name: 'admin', exact: true }).waitFor({ timeout: 15_000 });
+    await table.getByRole('cell', { name: 'admin', exact: true }).first().waitFor({ timeout: 15_000 });
 
     await admin().getByRole('button', { name: 'New account' }).click();
     const form = admin().getByRole('form', { name: 'New account' });
@@ -69,6 +69,7 @@ describe('accounts, end to end', () => {
     // Once closed, the password is nowhere on the page.
     expect(await admin().content()).not.toContain(temporaryPassword);
 
+    await accountRow().waitFor({ timeout: 15_000 });
     const cells = await rowCells(accountRow());
     expect(cells.slice(0, 4)).toEqual([OLGA.username, expect.any(String), expect.stringMatching(/^Enabled\s*New password due$/), 'Never']);
     expect(await accountRow().getByLabel(`Role of ${OLGA.username}`).inputValue()).toBe('operator');
