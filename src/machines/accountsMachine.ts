@@ -87,6 +87,7 @@ export const accountsMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadAccounts',
         src: 'loadAccounts',
         onDone: { target: 'ready', actions: { type: 'storeAccounts', params: ({ event }) => ({ accounts: event.output }) } },
         onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
@@ -105,6 +106,7 @@ export const accountsMachine = setup({
     acting: {
       tags: ['busy'],
       invoke: {
+        id: 'act',
         src: 'act',
         input: ({ event }) => {
           if (!(ACTS as readonly string[]).includes(event.type)) throw new Error(`no account act for ${event.type}`);
