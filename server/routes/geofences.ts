@@ -43,7 +43,7 @@ async function requireKnownRegion(db: Sql, regionId: string): Promise<void> {
 export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/geofences', summary: 'Risk zones, of one region or all', tags: ['geofences'], query: GeofencesQuery, response: GeofencesResponse },
+    { method: 'GET', url: '/geofences', access: 'open', summary: 'Risk zones, of one region or all (any origin: phones show the zone they are in)', tags: ['geofences'], query: GeofencesQuery, response: GeofencesResponse },
     async ({ query }) => ({ geofences: await listGeofences(ctx.db, query.regionId) }),
   );
 

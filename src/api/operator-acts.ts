@@ -12,6 +12,7 @@ export const LEAST_ROLE = {
   exportCsv: 'operator',
   seedGeofence: 'supervisor',
   issueDidForTourist: 'supervisor',
+  bindDid: 'supervisor',
   audit: 'supervisor',
   manageAccounts: 'admin',
 } as const satisfies Record<string, Role>;
