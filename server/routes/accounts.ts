@@ -8,6 +8,7 @@ import {
   AccountParams, AccountPatchBody, AccountResponse, ChangePasswordBody, ChangePasswordResponse, ResetPasswordResponse, SignOutAccountResponse,
 } from '../../src/api/accounts.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
+import { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { sessionsEndedChannel } from '../auth/stream-sessions.ts';
 import { temporaryPassword } from '../auth/temporary-password.ts';
@@ -54,6 +55,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   /** This server's streams follow at once (PGlite has no NOTIFY between processes; PostgreSQL's reaches the others). */
   const endStreamsHere = () => void app.streamSessions?.check();
   const manage = { role: LEAST_ROLE.manageAccounts, tags: ['auth'] };
+  // A session left open must not become a way to guess its account's password: wrong tries slow down as at sign-in.
+  const currentPasswordTries = new LoginThrottle();
 
   defineRoute(
     app,
@@ -143,7 +146,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (account.source === 'oidc' || account.passwordHash === null) {
         throw conflict(`${account.username} signs in through single sign-on; change the password at the provider.`);
       }
+      const keys = [`password:${account.username}`];
+      const waitMs = currentPasswordTries.waitMs(keys);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new HttpError(429, `Too many wrong current passwords for this account; retry in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) });
+      }
       if (!(await passwordMatches(body.currentPassword, account.passwordHash))) {
+        currentPasswordTries.recordFailure(keys);
         throw new HttpError(400, 'currentPassword is not this account\'s password.', [{ path: 'currentPassword', message: 'currentPassword is wrong' }]);
       }
       const passwordHash = await hashPassword(body.newPassword);

@@ -76,6 +76,18 @@ describe('creating an account with a temporary password', () => {
     expect((await auditOf('hana')).map((entry: { action: string }) => entry.action)).toContain('account.password.change');
   });
 
+  it('wrong current passwords slow down like sign-ins: after five, even the right one waits (429 with Retry-After)', async () => {
+    const temporary = await created('guessed');
+    const cookie = await signIn(server.url, 'guessed', temporary);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call(server.url, 'POST', '/auth/password', { currentPassword: `guess number ${i}`, newPassword: 'a brand new password' }, as(cookie))).status).toBe(400);
+    }
+    const locked = await call(server.url, 'POST', '/auth/password', { currentPassword: temporary, newPassword: 'a brand new password' }, as(cookie));
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await accountOf('guessed')).toMatchObject({ mustChangePassword: true });
+  });
+
   it('an admin-chosen password keeps the old contract: no temporary password, nothing due', async () => {
     const answer = await call(server.url, 'POST', '/auth/users', { username: 'ines', password: 'ines has a long password', role: 'viewer' }, as(admin));
     expect(answer.body).toEqual({ ok: true, user: { username: 'ines', role: 'viewer' } });
@@ -142,6 +154,11 @@ describe('changing an account', () => {
     expect(role.body.error).toMatch(/role must be one of viewer, operator, supervisor, admin/);
     const state = await call(server.url, 'PATCH', '/auth/users/tara', { disabled: 'yes' }, as(admin));
     expect([state.status, state.body.error]).toEqual([400, 'Invalid request body: disabled must be true or false.']);
+  });
+
+  it('refuses an account name in the path that no account could have (400 naming it)', async () => {
+    const answer = await call(server.url, 'PATCH', '/auth/users/two%20words', { role: 'viewer' }, as(admin));
+    expect([answer.status, answer.body.error]).toEqual([400, 'Invalid account name in the path: username may hold letters, digits and . _ @ - only.']);
   });
 
   it('a supervisor may not change accounts (403 naming the role)', async () => {
