@@ -17,6 +17,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { durablePanicsPlugin } from './plugins/durable-panics.ts';
+import { regionBoundariesPlugin } from './plugins/region-boundaries.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
@@ -37,6 +38,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { regionsRoutes } from './routes/regions.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
@@ -63,6 +65,7 @@ async function registerResources(app: FastifyInstance, config: Config): Promise<
   await app.register(jobsPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
   await app.register(shutdownGracePlugin);
+  await app.register(regionBoundariesPlugin, { config });
   await app.register(contextPlugin, { config, channel });
 }
 
@@ -93,7 +96,7 @@ export async function buildServer(config: Config): Promise<Server> {
     for (const routes of [
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes, testAlertRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes, testAlertRoutes, regionsRoutes,
     ]) {
       await routes(app, ctx);
     }

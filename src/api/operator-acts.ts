@@ -14,6 +14,7 @@ export const LEAST_ROLE = {
   issueDidForTourist: 'supervisor',
   audit: 'supervisor',
   manageAccounts: 'admin',
+  manageRegions: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

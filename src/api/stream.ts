@@ -1,6 +1,6 @@
 // Messages of the live stream, GET /panic-alerts/stream (API.md "Live stream").
 import { z } from 'zod';
-import { Alert, GeofenceAlert, GpsPing, Incident } from './entities.ts';
+import { Alert, GeofenceAlert, GpsPing, Incident, Region } from './entities.ts';
 import { TimelineEntry } from './responses.ts';
 
 export const StreamMessage = z.discriminatedUnion('type', [
@@ -13,5 +13,7 @@ export const StreamMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('geofence_alert'), alert: GeofenceAlert }),
   // A note changes no incident field, so it is its own message: the timeline entry and whose it is.
   z.object({ type: z.literal('incident_note'), incidentId: z.string(), entry: TimelineEntry }),
+  // A region created or edited (issue 31): open dashboards read its contacts, home view and boundary again.
+  z.object({ type: z.literal('region_update'), region: Region }),
 ]);
 export type StreamMessage = z.infer<typeof StreamMessage>;

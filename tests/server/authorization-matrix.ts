@@ -57,6 +57,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /incidents/export': 'operator',
 
   'POST /geofences': 'supervisor',
+  'POST /regions': 'admin',
+  'PUT /regions/:id': 'admin',
   'GET /audit': 'supervisor',
   'GET /audit/verify': 'supervisor',
 
