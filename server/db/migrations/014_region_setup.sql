@@ -9,7 +9,7 @@ alter table regions add column updated_at timestamptz not null default now();
 -- in every seeded Indian region, then the state's tourism line. Meghalaya's is the state tourism helpline
 -- launched on World Tourism Day 2025 (8 am to 8 pm); Assam's is the Directorate of Tourism, Station Road,
 -- Guwahati. 1363 is the Ministry of Tourism's tourist helpline for all of India.
-update regions set home_zoom = 4.5, contacts = '[
+update regions set home_zoom = 5, contacts = '[
   {"label":"Emergency","phone":"112","kind":"emergency"},
   {"label":"Police","phone":"100","kind":"police"},
   {"label":"Fire","phone":"101","kind":"fire"},
