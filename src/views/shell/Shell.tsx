@@ -14,6 +14,8 @@ import { LazyPart } from '../LazyPart.tsx';
 
 // Supervisors' view: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
+// Admins' view (issue 31).
+const RegionsView = lazy(() => loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })));
 
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
@@ -30,6 +32,11 @@ const views: Record<NavValue, () => ReactNode> = {
   audit: () => (
     <LazyPart label="Loading the audit trail…">
       <AuditView />
+    </LazyPart>
+  ),
+  regions: () => (
+    <LazyPart label="Loading the regions…">
+      <RegionsView />
     </LazyPart>
   ),
 };

@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -8,7 +8,7 @@ const useStyles = makeStyles({
 });
 
 /** Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and up). */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit';
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'regions';
 
 export function SideNav({
   open,
@@ -25,6 +25,7 @@ export function SideNav({
 }) {
   const styles = useStyles();
   const mayAudit = useMay('audit');
+  const mayManageRegions = useMay('manageRegions');
   return (
     <NavDrawer
       className={styles.drawer}
@@ -50,6 +51,11 @@ export function SideNav({
         {mayAudit && (
           <NavItem value="audit" icon={<HistoryRegular />}>
             Audit
+          </NavItem>
+        )}
+        {mayManageRegions && (
+          <NavItem value="regions" icon={<GlobeRegular />}>
+            Regions
           </NavItem>
         )}
       </NavDrawerBody>
