@@ -69,7 +69,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
   }
   const [lat, lng] = draft.homeView.center;
   return (
-    <Card className={styles.card} aria-label={title}>
+    <Card className={styles.card} role="form" aria-label={title}>
       <Title3 as="h3">{title}</Title3>
       {mode === 'conflict' && theirs && (
         <MessageBar intent="warning" role="alert">
