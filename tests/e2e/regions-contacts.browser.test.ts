@@ -40,7 +40,7 @@ async function openRegions(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startDashboardServer({ AUTH: 'on', ADMIN_PASSWORD });
+  server = await startDashboardServer({ AUTH: 'on', ADMIN_PASSWORD }, { boundaries: 'seeded' });
   await createOperators(server.url, [ADA, SAM]);
   browser = await launchChromium();
 });
