@@ -36,9 +36,11 @@ export class RegionBoundaries {
     return regionAt(this.regions, point) ?? DEFAULT_REGION_ID;
   }
 
-  async start(pollMs: number): Promise<void> {
+  /** `pollMs` undefined: no poll (the embedded store has one server, whose own writes refresh it). */
+  async start(pollMs: number | undefined): Promise<void> {
     await this.refresh();
     this.unlisten = await this.db.listen(this.channel, () => this.refreshQuietly());
+    if (pollMs === undefined) return;
     this.timer = setInterval(() => void this.checkFingerprint().catch(this.onError), pollMs);
     this.timer.unref();
   }

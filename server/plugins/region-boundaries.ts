@@ -18,5 +18,5 @@ export const regionBoundariesPlugin = rootPlugin<{ config: Config }>(async (app,
   const boundaries = new RegionBoundaries(app.db, channel, (error) => app.log.warn({ err: error }, 'could not read the region boundaries again'));
   app.addHook('preClose', () => boundaries.stop());
   app.decorate('regionBoundaries', boundaries);
-  await boundaries.start(REGION_POLL_MS);
+  await boundaries.start(app.db.mode === 'postgres' ? REGION_POLL_MS : undefined);
 });
