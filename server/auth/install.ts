@@ -6,6 +6,7 @@ import type { SignedInUser } from '../../src/api/auth.ts';
 import { ROLE_GRANTS, roleAtLeast } from '../../src/api/roles.ts';
 import { signInRequired } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { readsAsDevice } from '../http/bearer.ts';
 import { HttpError } from '../http/errors.ts';
 import { sharedSecret } from '../stores/operator-sessions.ts';
 import { databaseSessionStore } from './session-store.ts';
@@ -20,8 +21,9 @@ declare module 'fastify' {
 
 function refusal(request: FastifyRequest): HttpError | undefined {
   const { access, role: needed = 'viewer' } = request.routeOptions.config;
-  // Device routes, public routes and the dashboard's files: nothing to check here.
-  if (access !== 'operator') return undefined;
+  // Device, open and public routes and the dashboard's files: nothing to check here; nor a phone's read
+  // of its own data, which its route limits by the device token.
+  if (access !== 'operator' || readsAsDevice(request)) return undefined;
   const route = `${request.method} ${request.routeOptions.url}`;
   const operator = request.operator;
   if (!operator) return new HttpError(401, `Sign in to use ${route}: this server requires operators to sign in.`);

@@ -3,7 +3,8 @@
 import type { Region } from '../api/entities.ts';
 import type { RegionInput } from '../api/regions-client.ts';
 import type { ContactKind } from '../api/regions.ts';
-import { boundaryProblem, openRing } from './boundary-checks.ts';
+import { boundaryProblem } from './boundary-checks.ts';
+import { openRing } from './zone-geometry.ts';
 import type { Vertex } from './geo.ts';
 
 export interface ContactDraft {

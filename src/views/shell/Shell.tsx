@@ -12,8 +12,9 @@ import { useMediaQuery } from './useMediaQuery.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 
-// Supervisors' view: not needed for the first paint.
+// Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
+const VerifyTouristView = lazy(() => loadChunk(() => import('../verify/VerifyTouristView.tsx')).then((m) => ({ default: m.VerifyTouristView })));
 // Admins' view (issue 31).
 const RegionsView = lazy(() => loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })));
 
@@ -32,6 +33,11 @@ const views: Record<NavValue, () => ReactNode> = {
   audit: () => (
     <LazyPart label="Loading the audit trail…">
       <AuditView />
+    </LazyPart>
+  ),
+  verify: () => (
+    <LazyPart label="Loading Verify tourist…">
+      <VerifyTouristView />
     </LazyPart>
   ),
   regions: () => (

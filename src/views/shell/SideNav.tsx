@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, PersonAvailableRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -7,8 +7,11 @@ const useStyles = makeStyles({
   drawer: { flexShrink: 0 },
 });
 
-/** Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and up). */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'regions';
+/**
+ * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's, Verify
+ * tourist issue 30's (supervisor and up).
+ */
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'regions';
 
 export function SideNav({
   open,
@@ -25,6 +28,7 @@ export function SideNav({
 }) {
   const styles = useStyles();
   const mayAudit = useMay('audit');
+  const mayBind = useMay('bindDid');
   const mayManageRegions = useMay('manageRegions');
   return (
     <NavDrawer
@@ -51,6 +55,11 @@ export function SideNav({
         {mayAudit && (
           <NavItem value="audit" icon={<HistoryRegular />}>
             Audit
+          </NavItem>
+        )}
+        {mayBind && (
+          <NavItem value="verify" icon={<PersonAvailableRegular />}>
+            Verify tourist
           </NavItem>
         )}
         {mayManageRegions && (
