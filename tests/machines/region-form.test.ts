@@ -18,7 +18,7 @@ function startForm(regionId: string | undefined, save: (input: { draft: RegionDr
   const saves: { draft: RegionDraft; replace: boolean }[] = [];
   const logic = regionFormMachine.provide({
     actors: {
-      loadRegion: fromPromise(async () => SHILLONG),
+      loadRegion: fromPromise<Region | undefined, { regionId: string }>(async () => SHILLONG),
       saveRegion: fromPromise(async ({ input }: { input: { draft: RegionDraft; replace: boolean } }) => {
         saves.push(input);
         return save(input);
