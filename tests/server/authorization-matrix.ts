@@ -73,4 +73,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
 
   'GET /auth/users': 'admin',
   'POST /auth/users': 'admin',
+  'PATCH /auth/users/:username': 'admin',
+  'POST /auth/users/:username/reset-password': 'admin',
+  'POST /auth/users/:username/sign-out': 'admin',
+  // Every signed-in operator, for their own account (the only route open while a temporary password is due).
+  'POST /auth/password': 'viewer',
 };

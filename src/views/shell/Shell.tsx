@@ -15,6 +15,8 @@ import { LazyPart } from '../LazyPart.tsx';
 // Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
 const VerifyTouristView = lazy(() => loadChunk(() => import('../verify/VerifyTouristView.tsx')).then((m) => ({ default: m.VerifyTouristView })));
+// Admins' view: likewise.
+const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })));
 // Admins' view (issue 31).
 const RegionsView = lazy(() => loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })));
 
@@ -38,6 +40,11 @@ const views: Record<NavValue, () => ReactNode> = {
   verify: () => (
     <LazyPart label="Loading Verify tourist…">
       <VerifyTouristView />
+    </LazyPart>
+  ),
+  accounts: () => (
+    <LazyPart label="Loading the accounts…">
+      <AccountsView />
     </LazyPart>
   ),
   regions: () => (
