@@ -20,6 +20,7 @@ import { trustProxyOption } from './http/trusted-proxies.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { didBindingsPlugin } from './plugins/did-bindings.ts';
 import { durablePanicsPlugin } from './plugins/durable-panics.ts';
+import { regionBoundariesPlugin } from './plugins/region-boundaries.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
@@ -42,6 +43,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { regionsRoutes } from './routes/regions.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
@@ -70,6 +72,7 @@ async function registerResources(app: FastifyInstance, config: Config): Promise<
   await app.register(jobsPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
   await app.register(shutdownGracePlugin);
+  await app.register(regionBoundariesPlugin, { config });
   await app.register(contextPlugin, { config, channel });
 }
 
@@ -101,7 +104,7 @@ export async function buildServer(config: Config): Promise<Server> {
     for (const routes of [
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes,
     ]) {
       await routes(app, ctx);
     }

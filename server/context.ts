@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { PanicJournal } from './db/panic-journal.ts';
 import { runsConcurrentTransactions, type Database, type Sql, type TransactionOptions } from './db/seam.ts';
 import { PingWriter } from './ingest/ping-writer.ts';
+import type { RegionBoundaries } from './ingest/region-boundaries.ts';
 import { appendStreamEvents } from './stream/append.ts';
 import type { StreamHub } from './stream/hub.ts';
 
@@ -23,9 +24,18 @@ export interface AppContext {
   write<T>(work: (tx: Sql, emit: Emit) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** GPS pings, stored in group commits shared by concurrent requests. */
   pings: PingWriter;
+  /** Where a point outside every zone belongs, from memory (issue 31). */
+  regionBoundaries: RegionBoundaries;
 }
 
-export function createContext(config: Config, db: Database, hub: StreamHub, channel: string, panicJournal: PanicJournal): AppContext {
+export function createContext(
+  config: Config,
+  db: Database,
+  hub: StreamHub,
+  channel: string,
+  panicJournal: PanicJournal,
+  regionBoundaries: RegionBoundaries,
+): AppContext {
   const write: AppContext['write'] = async (work, options) => {
     const messages: StreamMessage[] = [];
     let lastSeq = 0;
@@ -37,5 +47,5 @@ export function createContext(config: Config, db: Database, hub: StreamHub, chan
     if (messages.length > 0) hub.committed(lastSeq, messages);
     return result;
   };
-  return { config, db, hub, panicJournal, write, pings: new PingWriter(write, db.mode, config.gpsQueueMaxPings) };
+  return { config, db, hub, panicJournal, write, pings: new PingWriter(write, db.mode, config.gpsQueueMaxPings), regionBoundaries };
 }

@@ -51,8 +51,8 @@ export function idempotencyClaim(rawKey: string, request: PanicRequest, address:
   return { key: `${route}:${requestHash(scope)}:${rawKey}`, hash: requestHash(identity) };
 }
 
-async function buildPanic(tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string): Promise<PanicAnswer> {
-  const { regionId, zone } = await placementOf(tx, request.latitude, request.longitude);
+async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string): Promise<PanicAnswer> {
+  const { regionId, zone } = await placementOf(tx, request.latitude, request.longitude, (point) => ctx.regionBoundaries.regionOf(point));
   const { touristId, deviceId, latitude, longitude, reportedAt } = request;
   const verification = origin.verification ?? VERIFIED;
   const incident = buildIncident({
@@ -101,7 +101,7 @@ export async function raisePanic(ctx: AppContext, request: PanicRequest, origin:
   const receivedAt = new Date().toISOString();
   const { answer, created } = await ctx.write(
     async (tx, emit) => {
-      const fresh = await buildPanic(tx, request, origin, receivedAt);
+      const fresh = await buildPanic(ctx, tx, request, origin, receivedAt);
       // Claimed before anything is written: a concurrent duplicate waits here for the first to commit.
       if (claim && !(await claimIdempotencyKey(tx, claim.key, claim.hash, fresh, ctx.config.idempotencyTtlHours))) {
         const earlier = await findIdempotencyKey<PanicAnswer>(tx, claim.key);

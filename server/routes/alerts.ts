@@ -79,7 +79,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const device = deviceWriter(request, ctx.config, 'other');
       const touristId = device.touristFor(body.touristId);
       return ctx.write(async (tx, emit) => {
-        const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude);
+        const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude, (point) => ctx.regionBoundaries.regionOf(point));
         const incident = buildIncident({
           type: body.type,
           source: 'soft',

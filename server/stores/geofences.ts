@@ -1,7 +1,6 @@
 import type { Geofence } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 import { boundingBox, zoneAt, type LatLng } from '../../src/domain/geo.ts';
-import { DEFAULT_REGION_ID } from './regions.ts';
 import { iso } from './time.ts';
 
 interface GeofenceRow {
@@ -48,16 +47,19 @@ async function zonesWhoseBoxHolds(db: Sql, { latitude, longitude }: LatLng): Pro
   return rows.map(geofenceFromRow);
 }
 
-/** Where a point belongs: the riskiest zone containing it, else region `default` and no zone. */
+/**
+ * Where a point belongs: the riskiest zone containing it, else the region `regionOutsideZones` names (the
+ * smallest boundary holding it, else `default`: server/ingest/region-boundaries.ts) and no zone.
+ */
 export interface Placement {
   regionId: string;
   zone?: { geofenceId: string; riskLevel: Geofence['riskLevel']; placeId?: string };
 }
 
-export async function placementOf(db: Sql, latitude: number, longitude: number): Promise<Placement> {
+export async function placementOf(db: Sql, latitude: number, longitude: number, regionOutsideZones: (point: LatLng) => string): Promise<Placement> {
   const point = { latitude, longitude };
   const zone = zoneAt(await zonesWhoseBoxHolds(db, point), point);
-  if (!zone) return { regionId: DEFAULT_REGION_ID };
+  if (!zone) return { regionId: regionOutsideZones(point) };
   return {
     regionId: zone.regionId,
     zone: { geofenceId: zone.id, riskLevel: zone.riskLevel, ...(zone.meta.placeId !== undefined && { placeId: zone.meta.placeId }) },

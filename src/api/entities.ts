@@ -1,6 +1,7 @@
 // The entities the API answers with (API.md "Entities"), as zod schemas and types.
 import { z } from 'zod';
 import { IncidentStatus, IncidentType, RiskLevel, Severity, latitudeSchema, longitudeSchema } from './fields.ts';
+import { ContactKind } from './regions.ts';
 
 export const Incident = z.object({
   id: z.string(),
@@ -92,12 +93,18 @@ export const Geofence = z.object({
 });
 export type Geofence = z.infer<typeof Geofence>;
 
+// `center` is the home view's centre (API.md's field); issue 31 adds the rest (src/api/regions.ts).
 export const Region = z.object({
   id: z.string(),
   name: z.string(),
   center: z.tuple([z.number(), z.number()]),
   timeZone: z.string(),
-  contacts: z.array(z.object({ label: z.string(), phone: z.string() })),
+  contacts: z.array(
+    z.object({ label: z.string(), phone: z.string(), kind: ContactKind, position: z.tuple([z.number(), z.number()]).optional() }),
+  ),
+  homeView: z.object({ center: z.tuple([z.number(), z.number()]), zoom: z.number() }),
+  boundary: z.array(z.tuple([z.number(), z.number()])).nullable(),
+  updatedAt: z.string(),
 });
 export type Region = z.infer<typeof Region>;
 

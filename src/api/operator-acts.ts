@@ -18,6 +18,7 @@ export const LEAST_ROLE = {
   bindDid: 'supervisor',
   audit: 'supervisor',
   manageAccounts: 'admin',
+  manageRegions: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

@@ -3,7 +3,7 @@
 // out of date (a silent reload follows); an incident update of any region is merged into its record (the
 // later status wins: the panic bar reads it) and, when the incident belongs to the table's load, puts it in
 // the table at once: the operator sees a new panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
-import type { Alert, GpsHistory, GpsPing, Incident } from '../api/entities.ts';
+import type { Alert, GpsHistory, GpsPing, Incident, Region } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { mergeIncident, withMember, type TableIds } from './incident-records.ts';
 import { currentFilter, inLoadedScope } from './incident-scope.ts';
@@ -25,6 +25,7 @@ export interface StreamState {
   heardSinceLoad: HeardSinceLoad;
   regionId: string;
   windowMinutes: number;
+  regions: Region[];
 }
 
 interface StreamOutcome {
@@ -55,6 +56,9 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
       const alerts = message.type === 'alert' ? [message.alert] : message.alerts;
       return { changes: { alertIds: rememberAlertIds(context.alertIds, alerts) }, incidentsChanged: true };
     }
+    // A region created or edited elsewhere (issue 31): its contacts, home view and boundary, at once.
+    case 'region_update':
+      return { changes: { regions: withRegion(context.regions, message.region) }, incidentsChanged: false };
     // A geofence crossing is not shown here; a note changes no incident field (the dashboard hands the open
     // drawer its incident's notes).
     case 'geofence_alert':
@@ -70,4 +74,10 @@ function rememberAlertIds(known: Record<string, string>, alerts: readonly Alert[
   const merged = { ...known, ...Object.fromEntries(alerts.map((alert) => [alert.incidentId, alert.id])) };
   const entries = Object.entries(merged);
   return entries.length > MAX_REMEMBERED_ALERTS ? Object.fromEntries(entries.slice(-MAX_REMEMBERED_ALERTS)) : merged;
+}
+
+/** The regions with `region` in its place (or added, in id order). */
+export function withRegion(regions: readonly Region[], region: Region): Region[] {
+  const others = regions.filter((known) => known.id !== region.id);
+  return [...others, region].sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -79,7 +79,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const styles = useStyles();
   const panelRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<HTMLDivElement>(null);
-  const [startCamera] = useState(() => initialCamera(alerts));
+  const [startCamera] = useState(() => initialCamera(alerts, props.home));
   const status = useDeckMap(mapRef, { camera: startCamera, dark });
   const deckMap = status.state === 'ready' ? status.deckMap : null;
   const map = deckMap?.map ?? null;

@@ -36,4 +36,6 @@ export interface MapPanelProps {
   dark: boolean;
   /** The incident the operator asked to see: the camera flies to it once per new `seq`. */
   focus?: { latitude: number; longitude: number; seq: number };
+  /** Where the camera starts when there is no alert to show: the selected region's home view. */
+  home?: { center: readonly [number, number]; zoom: number };
 }

@@ -1,11 +1,12 @@
 // What one stream message does to the dashboard's data, without a machine around it.
 import { describe, expect, it } from 'vitest';
-import type { Alert, GeofenceAlert, GpsPing } from '../../src/api/entities.ts';
+import type { Alert, GeofenceAlert, GpsPing, Region } from '../../src/api/entities.ts';
 import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../src/domain/stream-messages.ts';
 import { incident } from '../views/support/fake-api.ts';
 
 const empty = {
   pings: [], history: {}, alertIds: {}, incidents: [], tableIds: new Set<string>(), heardSinceLoad: [], regionId: 'all', windowMinutes: 0,
+  regions: [] as Region[],
 };
 
 const ping = (touristId: string, latitude = 25.5, at = '2025-01-02T03:04:05.000Z'): GpsPing => ({
@@ -128,4 +129,19 @@ it('a geofence alert changes nothing the dashboard shows', () => {
     latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z',
   };
   expect(applyStreamMessage(empty, { type: 'geofence_alert', alert: geofenceAlert })).toEqual({ changes: {}, incidentsChanged: false });
+});
+
+describe('a region update (issue 31)', () => {
+  const region = (id: string, phone: string): Region => ({
+    id, name: id, center: [25.5, 91.8], timeZone: 'Asia/Kolkata', contacts: [{ label: 'Police', phone, kind: 'police' }],
+    homeView: { center: [25.5, 91.8], zoom: 12 }, boundary: null, updatedAt: '2025-01-02T03:04:05.000Z',
+  });
+
+  it('replaces the region the dashboard holds, or adds a new one in id order, and reloads no incident', () => {
+    const context = { ...empty, regions: [region('default', '112'), region('shillong', '100')] };
+    const edited = applyStreamMessage(context, { type: 'region_update', region: region('shillong', '1800-599-2026') });
+    expect(edited).toEqual({ changes: { regions: [region('default', '112'), region('shillong', '1800-599-2026')] }, incidentsChanged: false });
+    const added = applyStreamMessage(context, { type: 'region_update', region: region('assam', '181') });
+    expect(added.changes.regions!.map((known) => known.id)).toEqual(['assam', 'default', 'shillong']);
+  });
 });

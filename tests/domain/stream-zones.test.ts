@@ -7,7 +7,7 @@ import type { StreamMessage } from '../../src/api/stream.ts';
 import { applyStreamMessage } from '../../src/domain/stream-messages.ts';
 
 const empty = {
-  pings: [], history: {}, alertIds: {}, incidents: [], tableIds: new Set<string>(), heardSinceLoad: [], regionId: 'all', windowMinutes: 0,
+  pings: [], history: {}, alertIds: {}, incidents: [], tableIds: new Set<string>(), heardSinceLoad: [], regionId: 'all', windowMinutes: 0, regions: [],
 };
 const geofence = {
   id: 'gf-1', name: 'Police Bazar', riskLevel: 'red', regionId: 'shillong', polygon: [[25.57, 91.88], [25.58, 91.88], [25.58, 91.89]],

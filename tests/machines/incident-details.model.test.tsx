@@ -20,7 +20,10 @@ const USER = 'dana';
 const START = incident({ id: 'INC-7', regionId: 'shillong', touristId: 't-7' });
 const NOTE = 'Called the tourist back';
 const REFUSED = 'The incident INC-7 is resolved already.';
-const REGION: Region = { id: 'shillong', name: 'Shillong', center: [25.57, 91.89], timeZone: 'Asia/Kolkata', contacts: [{ label: 'Police', phone: '100' }] };
+const REGION: Region = {
+  id: 'shillong', name: 'Shillong', center: [25.57, 91.89], timeZone: 'Asia/Kolkata', contacts: [{ label: 'Police', phone: '100', kind: 'police' }],
+  homeView: { center: [25.57, 91.89], zoom: 13 }, boundary: null, updatedAt: '2025-01-02T03:04:05.000Z',
+};
 const raised: TimelineEntry = { at: '2025-01-02T03:04:05.000Z', actor: 't-7', action: 'raised' };
 const noted: TimelineEntry = { at: '2025-01-02T03:06:00.000Z', actor: 'omar', action: 'note', note: 'On my way' };
 // The step an incident_update carries (another operator acknowledged it).

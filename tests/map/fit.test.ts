@@ -17,6 +17,9 @@ describe('initial camera', () => {
 
   it('falls back to 20.5937, 78.9629 at zoom 5', () => {
     expect(initialCamera([])).toEqual({ center: [78.9629, 20.5937], zoom: 5 });
+    // Issue 31: the selected region's home view, when there is no alert to start at.
+    expect(initialCamera([], { center: [25.5788, 91.8933], zoom: 13 })).toEqual({ center: [91.8933, 25.5788], zoom: 13 });
+    expect(initialCamera([alert('c', 25.1, 91.8)], { center: [20, 70], zoom: 13 }).center).toEqual([91.8, 25.1]);
     expect(initialCamera([alert('a', Number.NaN, 1), alert('b', 1, Infinity)])).toEqual({ center: [78.9629, 20.5937], zoom: 5 });
   });
 });

@@ -66,6 +66,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'POST /did/lookup': 'supervisor',
   'POST /did/bind': 'supervisor',
   'POST /did/unbind': 'supervisor',
+  'POST /regions': 'admin',
+  'PUT /regions/:id': 'admin',
   'GET /audit': 'supervisor',
   'GET /audit/verify': 'supervisor',
 

@@ -73,7 +73,7 @@ describe('the demo simulator', () => {
       `select meta->>'placeId' as place_id, region_id from geofences where id like 'sim-%' order by 1`,
     );
     expect(seeded.map((row) => row.place_id)).toEqual(zones.map((zone) => zone.placeId).sort());
-    expect(new Set(seeded.map((row) => row.region_id))).toEqual(new Set(['shillong', 'guwahati']));
+    expect(new Set(seeded.map((row) => row.region_id))).toEqual(new Set(['shillong', 'guwahati', 'assam']));
     expect(simulator.counts()).toMatchObject({ zones: zones.length, tourists: 25, devices: 25 });
 
     // Half the tourists send their touristId, the others only a deviceId.

@@ -16,10 +16,9 @@ import {
   fetchSafetyScore,
   type SafetyCredit,
 } from '../../api/client.ts';
-import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing } from '../../api/entities.ts';
+import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Region } from '../../api/entities.ts';
 import { MAX_LIVE_PINGS } from '../../domain/gps-pings.ts';
 
-const DEFAULT_REGIONS = ['default', 'shillong', 'guwahati'];
 const DEFAULT_DB_MODE = 'json';
 
 /** Where the operator is looking: the few loaders that depend on it read it from here. */
@@ -66,10 +65,12 @@ const sideResources = {
   }),
   history: resource({ initial: {} as GpsHistory, load: fetchGpsHistory, polled: true }),
   events: resource({ initial: [] as DeviceEvent[], load: fetchEvents }),
+  // Whole regions (issue 31): the selector's ids, the map's home view, and the Regions view's list; kept
+  // current by the stream's region_update (src/domain/stream-messages.ts).
   regions: resource({
-    initial: DEFAULT_REGIONS,
+    initial: [] as Region[],
     load: fetchRegions,
-    merge: (shown, regions) => (regions.length ? regions.map((region) => region.id) : shown),
+    merge: (shown, regions) => (regions.length ? regions : shown),
   }),
   dbMode: resource({ initial: DEFAULT_DB_MODE as string, load: fetchDbMode }),
 };

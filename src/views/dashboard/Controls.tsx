@@ -1,5 +1,6 @@
 import { Button, Checkbox, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useEffect } from 'react';
+import type { Region } from '../../api/entities.ts';
 import { TIME_WINDOWS } from '../../domain/preferences.ts';
 import { DashboardActor, useTestAlert } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
@@ -10,10 +11,13 @@ const useStyles = makeStyles({
   select: { minWidth: '150px' },
 });
 
+/** A region's edit (its contacts) changes no option of the selector. */
+const sameRegionIds = (a: readonly Region[], b: readonly Region[]) => a.length === b.length && a.every((region, i) => region.id === b[i].id);
+
 export function Controls() {
   const styles = useStyles();
   const { send } = DashboardActor.useActorRef();
-  const regions = DashboardActor.useSelector((s) => s.context.regions);
+  const regions = DashboardActor.useSelector((s) => s.context.regions, sameRegionIds).map((region) => region.id);
   const regionId = DashboardActor.useSelector((s) => s.context.regionId);
   const windowMinutes = DashboardActor.useSelector((s) => s.context.windowMinutes);
   const loading = DashboardActor.useSelector((s) => s.hasTag('loading'));

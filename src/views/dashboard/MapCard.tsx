@@ -70,6 +70,7 @@ export function MapCard() {
   const showLiveGps = DashboardActor.useSelector((s) => s.matches({ liveGps: 'on' }));
   const fitGps = DashboardActor.useSelector((s) => s.matches({ fitGps: 'on' }));
   const focus = DashboardActor.useSelector((s) => s.context.focus);
+  const home = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView);
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
   const mapWanted = useAfterFirstTablePaint();
@@ -102,6 +103,7 @@ export function MapCard() {
             onMapClick={(latitude, longitude) => testAlert?.send({ type: 'map.click', latitude, longitude })}
             dark={dark}
             focus={focus}
+            home={home}
           />
         ) : (
           mapFallback

@@ -17,6 +17,8 @@ const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).t
 const VerifyTouristView = lazy(() => loadChunk(() => import('../verify/VerifyTouristView.tsx')).then((m) => ({ default: m.VerifyTouristView })));
 // Admins' view: likewise.
 const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })));
+// Admins' view (issue 31).
+const RegionsView = lazy(() => loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })));
 
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
@@ -43,6 +45,11 @@ const views: Record<NavValue, () => ReactNode> = {
   accounts: () => (
     <LazyPart label="Loading the accounts…">
       <AccountsView />
+    </LazyPart>
+  ),
+  regions: () => (
+    <LazyPart label="Loading the regions…">
+      <RegionsView />
     </LazyPart>
   ),
 };

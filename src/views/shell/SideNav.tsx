@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular, PeopleRegular, PersonAvailableRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, PeopleRegular, PersonAvailableRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -11,7 +11,7 @@ const useStyles = makeStyles({
  * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's, Verify
  * tourist issue 30's (supervisor and up), Accounts issue 31's (admin).
  */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts';
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions';
 
 export function SideNav({
   open,
@@ -30,6 +30,7 @@ export function SideNav({
   const mayAudit = useMay('audit');
   const mayBind = useMay('bindDid');
   const mayManageAccounts = useMay('manageAccounts');
+  const mayManageRegions = useMay('manageRegions');
   return (
     <NavDrawer
       className={styles.drawer}
@@ -65,6 +66,11 @@ export function SideNav({
         {mayManageAccounts && (
           <NavItem value="accounts" icon={<PeopleRegular />}>
             Accounts
+          </NavItem>
+        )}
+        {mayManageRegions && (
+          <NavItem value="regions" icon={<GlobeRegular />}>
+            Regions
           </NavItem>
         )}
       </NavDrawerBody>

@@ -1,0 +1,71 @@
+// A region's boundary as GeoJSON, pasted or uploaded, checked before it joins the draft. The zone editor's
+// drawing tools (issue 31, another branch) are not used here yet: this is the fallback the issue allows.
+import { Button, Field, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
+import { useState, type ChangeEvent } from 'react';
+import { boundaryFromGeoJson } from '../../domain/region-draft.ts';
+import { boundarySummary } from './boundary-summary.ts';
+
+const useStyles = makeStyles({
+  editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+});
+
+/** A boundary as GeoJSON (the format the box takes), so the current one can be copied out and edited. */
+function asGeoJson(boundary: readonly (readonly [number, number])[] | null): string {
+  if (!boundary) return '';
+  const ring = [...boundary, boundary[0]].map(([lat, lng]) => [lng, lat]);
+  return JSON.stringify({ type: 'Polygon', coordinates: [ring] });
+}
+
+export function BoundaryEditor({
+  boundary,
+  onBoundary,
+}: {
+  boundary: [number, number][] | null;
+  onBoundary: (boundary: [number, number][] | null) => void;
+}) {
+  const styles = useStyles();
+  const [text, setText] = useState(() => asGeoJson(boundary));
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const apply = (geoJson: string) => {
+    const read = boundaryFromGeoJson(geoJson);
+    if ('error' in read) return setProblem(read.error);
+    setProblem(undefined);
+    onBoundary(read.boundary);
+  };
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const content = await file.text();
+    setText(content);
+    apply(content);
+  };
+  return (
+    <div className={styles.editor}>
+      <Field
+        label="Boundary (GeoJSON Polygon, [longitude, latitude] pairs)"
+        validationState={problem ? 'error' : 'none'}
+        validationMessage={problem}
+      >
+        <Textarea resize="vertical" rows={4} value={text} onChange={(_, data) => setText(data.value)} />
+      </Field>
+      <div className={styles.buttons}>
+        <Button onClick={() => apply(text)}>Apply boundary</Button>
+        <label>
+          <Text>Upload GeoJSON </Text>
+          <input type="file" accept=".geojson,.json,application/geo+json,application/json" aria-label="Upload GeoJSON" onChange={(event) => void upload(event)} />
+        </label>
+        <Button
+          onClick={() => {
+            setText('');
+            setProblem(undefined);
+            onBoundary(null);
+          }}
+        >
+          Clear boundary
+        </Button>
+        <Text aria-label="Boundary summary">{boundarySummary(boundary)}</Text>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// Creating or editing one region (issue 31): the statechart keeps the draft and its load, save and conflict
+// states; this binds it to the fields, the boundary's map and the page's stream (through the dashboard's list).
+import { Button, Card, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, useEffect, useMemo, useRef } from 'react';
+import type { Region } from '../../api/entities.ts';
+import { knownTimeZones } from '../../domain/time-zone.ts';
+import { regionFormMachine } from '../../machines/regionFormMachine.ts';
+import type { RegionCamera } from '../../map/RegionMap.tsx';
+import { loadChunk } from '../chunk-load.ts';
+import { DashboardActor, useDark } from '../dashboard-actor.ts';
+import { LazyPart } from '../LazyPart.tsx';
+import { BoundaryEditor } from './BoundaryEditor.tsx';
+import { ContactsEditor } from './ContactsEditor.tsx';
+
+const RegionMap = lazy(() => loadChunk(() => import('../../map/RegionMap.tsx')));
+
+const useStyles = makeStyles({
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
+  number: { width: '9em' },
+});
+
+/** A number field's text: what the admin typed while it is not a number yet would be lost as NaN. */
+const numberFrom = (text: string, fallback: number) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback);
+
+export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
+  regionId: string | undefined;
+  onClose: (saved: Region | undefined) => void;
+  logic?: typeof regionFormMachine;
+}) {
+  const styles = useStyles();
+  const dark = useDark();
+  const form = useActorRef(logic, { input: { regionId } });
+  const draft = useSelector(form, (s) => s.context.draft);
+  const error = useSelector(form, (s) => s.context.error);
+  const theirs = useSelector(form, (s) => s.context.theirs);
+  const mode = useSelector(form, (s) => (s.matches('loading') || s.matches('starting') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('conflict') ? 'conflict' : s.matches('saving') ? 'saving' : s.status === 'done' ? 'done' : 'editing'));
+  const editingExisting = useSelector(form, (s) => s.context.base !== undefined);
+  const zones = useMemo(() => knownTimeZones(), []);
+  const readCamera = useRef<(() => RegionCamera | undefined) | undefined>(undefined);
+
+  // The page's stream keeps the dashboard's list current: a newer version of this region is another admin's save.
+  const seen = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === regionId));
+  useEffect(() => {
+    if (seen) form.send({ type: 'region.seen', region: seen });
+  }, [seen, form]);
+
+  useEffect(() => {
+    const subscription = form.subscribe((snapshot) => {
+      if (snapshot.status === 'done') onClose(snapshot.output?.region);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, onClose]);
+
+  const title = regionId ? `Edit region ${regionId}` : 'New region';
+  if (mode === 'loading') return <Spinner label={`Loading region ${regionId}…`} />;
+  if (mode === 'loadFailed') {
+    return (
+      <MessageBar intent="error" role="alert">
+        <MessageBarBody>{error}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => form.send({ type: 'form.retry' })}>Retry</Button>
+          <Button onClick={() => onClose(undefined)}>Close</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  }
+  const [lat, lng] = draft.homeView.center;
+  return (
+    <Card className={styles.card} role="form" aria-label={title}>
+      <Title3 as="h3">{title}</Title3>
+      {mode === 'conflict' && theirs && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{`Someone else saved ${theirs.name} at ${new Date(theirs.updatedAt).toLocaleTimeString()} while you were editing it.`}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => form.send({ type: 'conflict.takeTheirs' })}>Load their version</Button>
+            <Button onClick={() => form.send({ type: 'conflict.keepMine' })}>Keep mine</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {error && mode === 'editing' && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{error}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.row}>
+        <Field label="Id" hint={editingExisting ? 'An id cannot change.' : 'Lowercase letters, digits, - or _.'}>
+          <Input value={draft.id} disabled={editingExisting} onChange={(_, data) => form.send({ type: 'form.change', patch: { id: data.value } })} />
+        </Field>
+        <Field label="Name">
+          <Input value={draft.name} onChange={(_, data) => form.send({ type: 'form.change', patch: { name: data.value } })} />
+        </Field>
+        <Field label="Time zone">
+          <Select value={draft.timeZone} onChange={(_, data) => form.send({ type: 'form.change', patch: { timeZone: data.value } })}>
+            {(zones.includes(draft.timeZone) ? zones : [draft.timeZone, ...zones]).map((zone) => (
+              <option key={zone}>{zone}</option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <LazyPart label="Loading map">
+        <RegionMap boundary={draft.boundary} home={draft.homeView} dark={dark} cameraRef={readCamera} />
+      </LazyPart>
+      <div className={styles.row} role="group" aria-label="Home view">
+        <Field label="Home latitude">
+          <Input className={styles.number} value={String(lat)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, center: [numberFrom(data.value, lat), lng] } })} />
+        </Field>
+        <Field label="Home longitude">
+          <Input className={styles.number} value={String(lng)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, center: [lat, numberFrom(data.value, lng)] } })} />
+        </Field>
+        <Field label="Home zoom">
+          <Input className={styles.number} value={String(draft.homeView.zoom)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, zoom: numberFrom(data.value, draft.homeView.zoom) } })} />
+        </Field>
+        <Button
+          onClick={() => {
+            const camera = readCamera.current?.();
+            if (camera) form.send({ type: 'homeView.set', homeView: camera });
+          }}
+        >
+          Use current map view
+        </Button>
+      </div>
+      <BoundaryEditor boundary={draft.boundary} onBoundary={(boundary) => form.send({ type: 'boundary.set', boundary })} />
+      <ContactsEditor
+        contacts={draft.contacts}
+        onChange={(index, patch) => form.send({ type: 'contact.change', index, patch })}
+        onAdd={() => form.send({ type: 'contact.add' })}
+        onRemove={(index) => form.send({ type: 'contact.remove', index })}
+      />
+      <div className={styles.buttons}>
+        <Button appearance="primary" disabled={mode !== 'editing'} onClick={() => form.send({ type: 'form.save' })}>
+          {mode === 'saving' ? 'Saving…' : 'Save region'}
+        </Button>
+        <Button onClick={() => onClose(undefined)}>Cancel</Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+// The Regions form's statechart (issue 31): an edit starts from the region read fresh, a save creates or
+// replaces it, a refusal keeps the draft with the server's sentence, and another admin's save meanwhile is a
+// conflict the admin settles by keeping their draft or taking the other version. Effects are swapped actors.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../src/api/client.ts';
+import type { Region } from '../../src/api/entities.ts';
+import type { RegionDraft } from '../../src/domain/region-draft.ts';
+import { regionFormMachine } from '../../src/machines/regionFormMachine.ts';
+
+const SHILLONG: Region = {
+  id: 'shillong', name: 'Shillong', center: [25.5788, 91.8933], timeZone: 'Asia/Kolkata',
+  contacts: [{ label: 'Emergency', phone: '112', kind: 'emergency' }],
+  homeView: { center: [25.5788, 91.8933], zoom: 13 }, boundary: null, updatedAt: '2026-11-26T10:00:00.000Z',
+};
+
+function startForm(regionId: string | undefined, save: (input: { draft: RegionDraft; replace: boolean }) => Promise<Region>) {
+  const saves: { draft: RegionDraft; replace: boolean }[] = [];
+  const logic = regionFormMachine.provide({
+    actors: {
+      loadRegion: fromPromise<Region | undefined, { regionId: string }>(async () => SHILLONG),
+      saveRegion: fromPromise(async ({ input }: { input: { draft: RegionDraft; replace: boolean } }) => {
+        saves.push(input);
+        return save(input);
+      }),
+    },
+  });
+  const form = createActor(logic, { input: { regionId } }).start();
+  return { form, saves };
+}
+
+const savedAs = (draft: RegionDraft, updatedAt: string): Region => ({ ...SHILLONG, ...draft, center: draft.homeView.center, updatedAt });
+
+describe('the region form', () => {
+  it('edits a region read fresh: a contact added is saved as a replacement, and the form ends with the saved region', async () => {
+    const { form, saves } = startForm('shillong', async ({ draft }) => savedAs(draft, '2026-11-26T11:00:00.000Z'));
+    await waitFor(form, (s) => s.matches('editing'));
+    expect(form.getSnapshot().context.draft.name).toBe('Shillong');
+    form.send({ type: 'contact.add' });
+    form.send({ type: 'contact.change', index: 1, patch: { label: 'Police Bazar station', phone: '0364-2222222', kind: 'police' } });
+    form.send({ type: 'form.save' });
+    const done = await waitFor(form, (s) => s.status === 'done');
+    expect(saves).toHaveLength(1);
+    expect(saves[0].replace).toBe(true);
+    expect(saves[0].draft.contacts.at(-1)).toEqual({ label: 'Police Bazar station', phone: '0364-2222222', kind: 'police' });
+    expect(done.output?.region?.updatedAt).toBe('2026-11-26T11:00:00.000Z');
+  });
+
+  it('creates a new region (no read first), and a refused save keeps the draft with the server\'s sentence', async () => {
+    const refusal = 'Invalid request body: id shillong is taken: a region with this id exists (edit it with PUT /regions/shillong).';
+    const { form, saves } = startForm(undefined, async () => {
+      throw new ApiError('Bad request', refusal, 400);
+    });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    form.send({ type: 'form.change', patch: { id: 'shillong', name: 'Again' } });
+    form.send({ type: 'form.save' });
+    const refused = await waitFor(form, (s) => s.matches('editing') && s.context.error !== undefined);
+    expect(saves[0].replace).toBe(false);
+    expect(refused.context.error).toBe(refusal);
+    expect(refused.context.draft).toMatchObject({ id: 'shillong', name: 'Again' });
+  });
+
+  it('takes its own save\'s echo quietly, but another admin\'s save meanwhile is a conflict: keep mine, or take theirs', async () => {
+    const { form } = startForm('shillong', async ({ draft }) => savedAs(draft, '2026-11-26T12:00:00.000Z'));
+    await waitFor(form, (s) => s.matches('editing'));
+    form.send({ type: 'region.seen', region: SHILLONG });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+
+    form.send({ type: 'form.change', patch: { name: 'Mine' } });
+    const theirs: Region = { ...SHILLONG, name: 'Theirs', updatedAt: '2026-11-26T11:30:00.000Z' };
+    form.send({ type: 'region.seen', region: theirs });
+    expect(form.getSnapshot().matches('conflict')).toBe(true);
+    form.send({ type: 'conflict.keepMine' });
+    expect(form.getSnapshot().context.draft.name).toBe('Mine');
+    // Their version is the base now: seeing it again is no new conflict.
+    form.send({ type: 'region.seen', region: theirs });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+
+    const later: Region = { ...SHILLONG, name: 'Theirs again', updatedAt: '2026-11-26T11:45:00.000Z' };
+    form.send({ type: 'region.seen', region: later });
+    form.send({ type: 'conflict.takeTheirs' });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(form.getSnapshot().context.draft.name).toBe('Theirs again');
+  });
+});
