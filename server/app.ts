@@ -44,6 +44,7 @@ import { peopleRoutes } from './routes/people.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
+import { watchRoutes } from './routes/watch.ts';
 import { streamChannel } from './stream/append.ts';
 
 export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -101,6 +102,7 @@ export async function buildServer(config: Config): Promise<Server> {
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes, testAlertRoutes,
+      watchRoutes,
     ]) {
       await routes(app, ctx);
     }

@@ -6,7 +6,7 @@ import { badRequest } from './errors.ts';
 import { pacedBody } from './paced-body.ts';
 import { rejectUnstorableInput } from './storable-input.ts';
 
-type HttpMethod = 'GET' | 'POST';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who calls a route: `device` routes are called by tourists' phones and bands, whose web app lives on

@@ -170,9 +170,10 @@ export async function escalateDueIncidents(tx: Sql, dueBefore: string, at: strin
   const { rows } = await tx.query<IncidentRow>(
     `update incidents set escalated_at = $2
       where id in (select id from incidents
-                    where type = 'panic' and status = 'open' and escalated_at is null and created_at <= $1::timestamptz
+                    where (type = 'panic' or (type in ('silent', 'stranded') and severity = 'high'))
+                      and status = 'open' and escalated_at is null and created_at <= $1::timestamptz
                     order by created_at, id limit $3 for update skip locked)
-        and type = 'panic' and status = 'open' and escalated_at is null
+        and status = 'open' and escalated_at is null
       returning *`,
     [dueBefore, at, limit],
   );

@@ -15,6 +15,8 @@ export const LEAST_ROLE = {
   bindDid: 'supervisor',
   audit: 'supervisor',
   manageAccounts: 'admin',
+  pauseWatch: 'operator',
+  editWatchSettings: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

@@ -54,6 +54,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
 
   'POST /incidents/acknowledge': 'operator',
   'POST /incidents/resolve': 'operator',
+  'POST /tourists/:id/watch-pause': 'operator',
+  'DELETE /tourists/:id/watch-pause': 'operator',
   'POST /incidents/test-alert': 'operator',
   'POST /incidents/notes': 'operator',
   'POST /incidents/assign': 'operator',
@@ -68,4 +70,6 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
 
   'GET /auth/users': 'admin',
   'POST /auth/users': 'admin',
+  'GET /regions/:id/watch': 'admin',
+  'PUT /regions/:id/watch': 'admin',
 };
