@@ -1,6 +1,7 @@
 // The watch (issue 32): a tourist who stops reporting or stops moving becomes an incident, raised once by
 // the server's check, streamed, audited by `system`; a later ping says "reported again" and leaves it open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escalateDuePanics } from '../../server/jobs/escalation.ts';
 import { runWatchCheck } from '../../server/jobs/watch-check.ts';
 import { DUE_ROWS_SQL } from '../../server/stores/watch-last.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -9,7 +10,8 @@ import { auditOf, LAT, LNG, ping, redZoneAround, reporting, secondsAfter, timeli
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Escalation on: a high watch incident escalates like a panic (the fixtures are younger than 600 s).
+  server = await startTestServer({ escalateAfterS: 600 });
 });
 afterAll(async () => {
   await server?.stop();
@@ -70,6 +72,14 @@ describe('silent', () => {
     const both = await watchIncidentsOf(server, tourist);
     expect(both.map((incident) => [incident.type, incident.severity])).toEqual([['silent', 'high'], ['stranded', 'high']]);
     expect(both[1].meta).toMatchObject({ rule: 'stranded', zoneId: zone, limitS: 1200 });
+
+    // High, unacknowledged past ESCALATE_AFTER_S: escalated like a panic; and listed whatever the window.
+    await server.ctx.db.query("update incidents set created_at = now() - interval '11 minutes' where id = $1", [silent.id]);
+    expect((await escalateDuePanics(server.ctx)).map((incident) => incident.id)).toContain(silent.id);
+    const listed = await call(server.url, 'GET', '/incidents/filter?minutes=1');
+    const listedIds = listed.body.incidents.map((incident: { id: string }) => incident.id);
+    // The 11-minute-old silent incident is outside the 1-minute window but listed, being urgent.
+    expect(listedIds).toContain(silent.id);
   });
 });
 
