@@ -34,3 +34,16 @@ export async function markReportedAgain(tx: Sql, emit: Emit, incidentIds: readon
     emit({ type: 'incident_update', incident, entry });
   }
 }
+
+/**
+ * A soft alert from the tourist (issue 32): remembered as the last one (a low battery, then silence, is
+ * raised one severity higher) and, with the same statement, the open watch incidents it reports again on.
+ */
+export async function noteSoftAlert(tx: Sql, emit: Emit, pingKey: string, type: string, report: Omit<ReportedAgain, 'what'>): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `with remembered as (update watch_last set last_soft_alert = $2 where ping_key = $1)
+     select id from incidents where watch_key = $1 and status <> 'resolved'`,
+    [pingKey, type],
+  );
+  await markReportedAgain(tx, emit, rows.map((row) => row.id), { ...report, what: `Soft alert (${type})` }, pingKey);
+}

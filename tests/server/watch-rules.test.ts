@@ -115,6 +115,23 @@ describe('reported again', () => {
   });
 });
 
+describe('soft alerts', () => {
+  it('a low battery alert then silence is raised one severity higher; a later soft alert reports again', async () => {
+    const tourist = uniqueTourist();
+    await reporting(server, tourist, LAT + 9, LNG);
+    const soft = await call(server.url, 'POST', '/soft-alert', { touristId: tourist, type: 'low_battery', latitude: LAT + 9, longitude: LNG });
+    expect(soft.status).toBe(201);
+    await runWatchCheck(server.ctx, secondsAfter(Date.now(), 31 * 60));
+    const [silent] = await watchIncidentsOf(server, tourist);
+    // Medium by day outside any zone, high at night: one higher is high either way.
+    expect(silent).toMatchObject({ type: 'silent', severity: 'high', meta: { afterLowBattery: true } });
+
+    await call(server.url, 'POST', '/soft-alert', { touristId: tourist, type: 'safe', latitude: LAT + 9, longitude: LNG });
+    const steps = await timelineActions(server, silent.id);
+    expect(steps.at(-1)).toMatchObject({ action: 'reported_again', note: expect.stringContaining('Soft alert (safe)') });
+  });
+});
+
 describe('the due query', () => {
   it('is an index range scan over watch_last_due, not a scan of every tracked device', async () => {
     await server.ctx.db.query(
