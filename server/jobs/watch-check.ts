@@ -10,7 +10,7 @@ import { geofencesById } from '../stores/geofences.ts';
 import { SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
 import { iso } from '../stores/time.ts';
 import { lastSeenOf, lockDueRows, rescheduleRows, type CheckedRow } from '../stores/watch-last.ts';
-import { insertWatchIncident, watchIncident } from '../watch/raise-watch-incident.ts';
+import { insertWatchIncidents, watchIncident } from '../watch/raise-watch-incident.ts';
 import { WatchConfig } from '../watch/watch-config.ts';
 
 /** Rows per transaction: short transactions, so PGlite's one connection is never held long. */
@@ -38,7 +38,7 @@ export async function runWatchCheck(ctx: AppContext, now = new Date(), shouldSto
         const zoneIds = [...new Set(rows.flatMap((row) => row.zone_id ?? []))];
         const zones = new Map((zoneIds.length > 0 ? await geofencesById(tx, zoneIds) : []).map((zone) => [zone.id, zone]));
         const at = new Date().toISOString();
-        const raised: Incident[] = [];
+        const findings: { incident: Incident; watchKey: string }[] = [];
         const checked: CheckedRow[] = [];
         for (const row of rows) {
           const seen = lastSeenOf(row);
@@ -47,17 +47,20 @@ export async function runWatchCheck(ctx: AppContext, now = new Date(), shouldSto
           const pausedUntil = row.paused_until === null ? null : iso(row.paused_until);
           const verdict = evaluateWatch(seen, settings, timeZone, now, pausedUntil);
           for (const finding of verdict.due) {
-            const incident = await insertWatchIncident(tx, watchIncident(row, finding, at), row.ping_key);
+            findings.push({ incident: watchIncident(row, finding, at), watchKey: row.ping_key });
+            // Marked raised even when one of this tourist and rule is open already: no duplicate, no retry.
             if (finding.rule === 'silent') seen.silentRaisedFor = seen.seenAt;
             else seen.strandedRaisedFor = seen.stillSince;
-            if (!incident) continue; // one of this tourist and rule is open already
-            const detail = { pingKey: row.ping_key, ...finding.meta };
-            await appendAudit(tx, { actor: SYSTEM_ACTOR, role: null, address: null, action: 'incident.watch_raise', target: incident.id, detail });
-            emit({ type: 'incident_update', incident });
-            raised.push(incident);
           }
           const next = verdict.due.length > 0 ? evaluateWatch(seen, settings, timeZone, now, pausedUntil).nextCheckAt : verdict.nextCheckAt;
           checked.push({ pingKey: row.ping_key, silentRaisedFor: seen.silentRaisedFor, strandedRaisedFor: seen.strandedRaisedFor, dueAt: next });
+        }
+        const raised = await insertWatchIncidents(tx, findings);
+        if (raised.length > 0) {
+          // One audit entry per batch, naming each incident and its figures: the chain's lock is taken once.
+          const detail = { incidents: raised.map((incident) => ({ id: incident.id, touristId: incident.touristId, deviceId: incident.deviceId, ...incident.meta })) };
+          await appendAudit(tx, { actor: SYSTEM_ACTOR, role: null, address: null, action: 'incident.watch_raise', target: raised.length === 1 ? raised[0].id : null, detail });
+          emit(...raised.map((incident) => ({ type: 'incident_update' as const, incident })));
         }
         await rescheduleRows(tx, checked);
         return { checked: rows.length, raised };

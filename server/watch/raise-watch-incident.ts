@@ -27,18 +27,29 @@ export function watchIncident(row: WatchLastRow, finding: WatchFinding, at: stri
   return { ...incident, severity: finding.severity };
 }
 
-/** Stores it unless one of this key and rule is open already: answers the stored incident, or null. */
-export async function insertWatchIncident(tx: Sql, incident: Incident, watchKey: string): Promise<Incident | null> {
+/**
+ * Stores them in one statement, each unless one of its key and rule is open already (on PostgreSQL, another
+ * server's insert of the same pair waits, then does nothing): answers those stored.
+ */
+export async function insertWatchIncidents(tx: Sql, raised: readonly { incident: Incident; watchKey: string }[]): Promise<Incident[]> {
+  if (raised.length === 0) return [];
   const { rows } = await tx.query<IncidentRow>(
     `insert into incidents (id, type, severity, status, latitude, longitude, created_at, region_id, tourist_id,
        device_id, meta, verified, watch_key)
-     values ($1, $2, $3, 'open', $4, $5, $6, $7, $8, $9, $10, true, $11)
+     select id, type, severity, 'open', latitude, longitude, created_at, region_id, tourist_id, device_id, meta, true, watch_key
+       from jsonb_to_recordset($1::jsonb) as x(id text, type text, severity text, latitude float8, longitude float8,
+         created_at timestamptz, region_id text, tourist_id text, device_id text, meta jsonb, watch_key text)
      on conflict (watch_key, type) where watch_key is not null and status <> 'resolved' do nothing
      returning *`,
     [
-      incident.id, incident.type, incident.severity, incident.latitude, incident.longitude, incident.createdAt,
-      incident.regionId, incident.touristId, incident.deviceId, JSON.stringify(incident.meta), watchKey,
+      JSON.stringify(
+        raised.map(({ incident, watchKey }) => ({
+          id: incident.id, type: incident.type, severity: incident.severity, latitude: incident.latitude, longitude: incident.longitude,
+          created_at: incident.createdAt, region_id: incident.regionId, tourist_id: incident.touristId, device_id: incident.deviceId,
+          meta: incident.meta, watch_key: watchKey,
+        })),
+      ),
     ],
   );
-  return rows[0] ? incidentFromRow(rows[0]) : null;
+  return rows.map(incidentFromRow);
 }

@@ -13,6 +13,9 @@ import { LAT, LNG, redZoneAround, reporting, secondsAfter, uniqueTourist, watchI
 class CrashBeforeCommit extends Error {}
 
 /** The context with a write that does all its work and then fails, as a process killed before COMMIT. */
+/** These tests start their own servers (two for a restart): a loaded machine takes a while to start one. */
+const STARTS_SERVERS = { timeout: 120_000 };
+
 const crashingBeforeCommit = (ctx: AppContext): AppContext => ({
   ...ctx,
   write: (work, options) =>
@@ -23,7 +26,7 @@ const crashingBeforeCommit = (ctx: AppContext): AppContext => ({
 });
 
 describe('a restart in the middle of a due check', () => {
-  it('a check that dies before committing raises nothing, and the next one raises once', async () => {
+  it('a check that dies before committing raises nothing, and the next one raises once', STARTS_SERVERS, async () => {
     const server = await startTestServer();
     try {
       const tourist = uniqueTourist();
@@ -39,7 +42,7 @@ describe('a restart in the middle of a due check', () => {
     }
   });
 
-  it('a server started on the same store after a stop finds the due tourists and raises each once', async () => {
+  it('a server started on the same store after a stop finds the due tourists and raises each once', STARTS_SERVERS, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pad-watch-restart-'));
     const databaseSchema = process.env.DATABASE_URL ? uniqueSchema() : 'public';
     const first = await startTestServer({ dataDir, databaseSchema });
@@ -61,7 +64,7 @@ describe('a restart in the middle of a due check', () => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => {
-  it('checking at once, they raise each watch incident once', async () => {
+  it('checking at once, they raise each watch incident once', STARTS_SERVERS, async () => {
     const databaseSchema = uniqueSchema();
     const first = await startTestServer({ databaseSchema });
     const second = await startTestServer({ databaseSchema });

@@ -48,7 +48,12 @@ export async function timelineActions(server: TestServer, incidentId: string): P
 }
 
 export async function auditOf(server: TestServer, action: string, target: string) {
-  const { rows } = await server.ctx.db.query<{ actor: string; detail: Record<string, unknown> }>('select actor, detail from audit_log where action = $1 and target = $2', [action, target]);
+  // A check pass audits its raised incidents in one entry (target: the incident when it raised one).
+  const { rows } = await server.ctx.db.query<{ actor: string; detail: Record<string, unknown> }>(
+    `select actor, detail from audit_log where action = $1
+        and (target = $2 or detail->'incidents' @> jsonb_build_array(jsonb_build_object('id', $2::text)))`,
+    [action, target],
+  );
   return rows;
 }
 
