@@ -24,6 +24,7 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { alertsRoutes } from './routes/alerts.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -101,7 +102,7 @@ export async function buildServer(config: Config): Promise<Server> {
     for (const routes of [
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes, testAlertRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes,
       watchRoutes,
     ]) {
       await routes(app, ctx);

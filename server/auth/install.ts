@@ -16,8 +16,13 @@ export const SESSION_COOKIE = 'pad_session';
 declare module 'fastify' {
   interface Session {
     operator?: SignedInUser;
+    /** Signed in with a temporary password (issue 31): only choosing a new one is allowed until then. */
+    mustChangePassword?: boolean;
   }
 }
+
+/** What an operator signed in with a temporary password may still do: choose their own. */
+export const CHANGE_PASSWORD_ROUTE = 'POST /auth/password';
 
 function refusal(request: FastifyRequest): HttpError | undefined {
   const { access, role: needed = 'viewer' } = request.routeOptions.config;
@@ -27,6 +32,9 @@ function refusal(request: FastifyRequest): HttpError | undefined {
   const route = `${request.method} ${request.routeOptions.url}`;
   const operator = request.operator;
   if (!operator) return new HttpError(401, `Sign in to use ${route}: this server requires operators to sign in.`);
+  if (request.session.get('mustChangePassword') && route !== CHANGE_PASSWORD_ROUTE) {
+    return new HttpError(403, `Choose a new password first: ${operator.username} signed in with a temporary password, and may use ${route} once it is changed (POST /auth/password).`);
+  }
   if (roleAtLeast(operator.role, needed)) return undefined;
   return new HttpError(
     403,
@@ -62,9 +70,10 @@ export async function installAuth(app: FastifyInstance, ctx: AppContext): Promis
 }
 
 /** Starts a fresh session for the operator (a new id, so a session fixed before sign-in is worthless). */
-export async function startOperatorSession(request: FastifyRequest, user: SignedInUser): Promise<void> {
+export async function startOperatorSession(request: FastifyRequest, user: SignedInUser, options: { mustChangePassword?: boolean } = {}): Promise<void> {
   await request.session.regenerate();
   request.session.set('operator', user);
+  if (options.mustChangePassword) request.session.set('mustChangePassword', true);
   // 'auto' turns SameSite to Lax on plain HTTP; the session cookie stays Strict either way.
   request.session.cookie.sameSite = 'strict';
   request.operator = user;

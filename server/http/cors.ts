@@ -32,7 +32,7 @@ const operatorCors = (origin: string): FastifyCorsOptions => ({
   ...SHARED,
   origin,
   credentials: true,
-  methods: ['GET', 'HEAD', 'POST'],
+  methods: ['GET', 'HEAD', 'POST', 'PATCH'],
   allowedHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID'],
 });
 

@@ -6,7 +6,7 @@ import { badRequest } from './errors.ts';
 import { pacedBody } from './paced-body.ts';
 import { rejectUnstorableInput } from './storable-input.ts';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who calls a route: `device` routes are called by tourists' phones and bands, whose web app lives on
@@ -44,6 +44,8 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
    * is the phone's read of its own tourist's data, from any origin, and the handler limits it to that.
    */
   deviceReads?: boolean;
+  /** The schema of its failures, when they carry more than `{ok:false, error, issues?}` (a 409's current zone). */
+  errorResponse?: z.ZodType;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -147,6 +149,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
       role: contract.role ?? 'viewer',
       deviceReads: contract.deviceReads ?? false,
       response: contract.response,
+      ...(contract.errorResponse && { errorResponse: contract.errorResponse }),
     },
     handler: async (request, reply) => {
       const parseBody = contract.body && contract.bodyParsedBy !== 'handler';

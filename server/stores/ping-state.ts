@@ -10,9 +10,9 @@ export interface PingState {
   /** Zone ids each key is inside now. */
   presence: Map<string, Set<string>>;
   /**
-   * Changes whenever a zone is added or replaced: the count, and the sum of the rows' creating transaction
-   * ids (a replaced row carries its replacing transaction's id; zones are never deleted). Two replacements
-   * would have to shift the sum by exactly opposite amounts to go unnoticed. Cheaper than reading the zones.
+   * Changes whenever a zone is added, replaced or deleted, on any server: the revision every write to the
+   * zones moves in its own transaction (a trigger, migration 013). One row, where counting the zones was a
+   * scan of all of them for every group of pings.
    */
   zonesFingerprint: string;
   /** The watch (issue 32): each key's last-seen row, its open watch incidents, and its settings' fingerprint. */
@@ -35,7 +35,7 @@ export async function pingStateOf(tx: Sql, keys: readonly string[]): Promise<Pin
      union all
      select 'presence', ping_key, geofence_id, null from zone_presence where ping_key = any($1::text[])
      union all
-     select 'zones', null, count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text, null from geofences
+     select 'zones', null, revision::text, null from zone_revision
      union all
      select 'watch', ping_key, row_to_json(w)::text, null from watch_last w where ping_key = any($1::text[])
      union all

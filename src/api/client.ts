@@ -2,7 +2,7 @@
 // `ok` is true and the expected field is present (SPEC §5); anything else is an ApiError.
 import type { z } from 'zod';
 import { AuditResponse, AuditVerifyResponse } from './audit.ts';
-import { AuthSettingsResponse, LoginResponse, MeResponse, type SignedInUser } from './auth.ts';
+import { AuthSettingsResponse, LoginResponse, MeResponse } from './auth.ts';
 import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 import type { IncidentStatus } from './fields.ts';
 import type { GeofenceBody, IncidentStatusBody, PanicAlertBody } from './requests.ts';
@@ -189,15 +189,17 @@ export const exportUrl = ({ regionId, windowMinutes }: IncidentFilter) =>
 // ---------- Sign-in (issue 10) ----------
 
 export type AuthSettings = Pick<AuthSettingsResponse, 'signInRequired' | 'sso'>;
-export type Session = Pick<MeResponse, 'user' | 'signInRequired'>;
+export type Session = Pick<MeResponse, 'user' | 'signInRequired' | 'mustChangePassword'>;
+/** Who signed in, and whether a temporary password must be replaced first (issue 31). */
+export type SignedIn = Pick<z.infer<typeof LoginResponse>, 'user' | 'mustChangePassword'>;
 
 /** Who is signed in; a 401 (ApiError, isUnauthorized) when sign-in is required and nobody is. */
 export const fetchSession = (): Promise<Session> => parsed(MeResponse, SESSION_URL);
 
 export const fetchAuthSettings = (): Promise<AuthSettings> => parsed(AuthSettingsResponse, '/auth/settings');
 
-export const signIn = (username: string, password: string): Promise<SignedInUser> =>
-  parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then((answer) => answer.user);
+export const signIn = (username: string, password: string): Promise<SignedIn> =>
+  parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then(({ user, mustChangePassword }) => ({ user, mustChangePassword }));
 
 export const signOut = (): Promise<unknown> => call('/auth/logout', jsonPost({}));
 
@@ -254,6 +256,8 @@ export function parseStreamMessage(data: string): StreamMessage | undefined {
   }
   if (!isObject(value)) return undefined;
   const message = value as Body;
+  // A zone written carries it, a zone deleted only its id: the one message with two shapes.
+  if (message.type === 'geofence_update') return isObject(message.geofence) || isString(message.deletedId) ? (message as unknown as StreamMessage) : undefined;
   const field = streamFields[message.type as StreamMessage['type']];
   if (!field || !isObject(message[field]) && !isArray(message[field])) return undefined;
   // A note names its incident beside the payload: without it there is nothing to attach the note to.

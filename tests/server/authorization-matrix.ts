@@ -62,6 +62,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /incidents/export': 'operator',
 
   'POST /geofences': 'supervisor',
+  'PUT /geofences/:id': 'supervisor',
+  'DELETE /geofences/:id': 'supervisor',
+  'POST /geofences/import': 'supervisor',
   'POST /did/lookup': 'supervisor',
   'POST /did/bind': 'supervisor',
   'POST /did/unbind': 'supervisor',
@@ -70,6 +73,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
 
   'GET /auth/users': 'admin',
   'POST /auth/users': 'admin',
+  'PATCH /auth/users/:username': 'admin',
+  'POST /auth/users/:username/reset-password': 'admin',
+  'POST /auth/users/:username/sign-out': 'admin',
+  // Every signed-in operator, for their own account (the only route open while a temporary password is due).
+  'POST /auth/password': 'viewer',
   'GET /regions/:id/watch': 'admin',
   'PUT /regions/:id/watch': 'admin',
 };

@@ -15,6 +15,8 @@ import { LazyPart } from '../LazyPart.tsx';
 // Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
 const VerifyTouristView = lazy(() => loadChunk(() => import('../verify/VerifyTouristView.tsx')).then((m) => ({ default: m.VerifyTouristView })));
+// Admins' view: likewise.
+const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })));
 
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
@@ -36,6 +38,11 @@ const views: Record<NavValue, () => ReactNode> = {
   verify: () => (
     <LazyPart label="Loading Verify tourist…">
       <VerifyTouristView />
+    </LazyPart>
+  ),
+  accounts: () => (
+    <LazyPart label="Loading the accounts…">
+      <AccountsView />
     </LazyPart>
   ),
 };

@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular, PersonAvailableRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular, PeopleRegular, PersonAvailableRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -9,9 +9,9 @@ const useStyles = makeStyles({
 
 /**
  * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's, Verify
- * tourist issue 30's (supervisor and up).
+ * tourist issue 30's (supervisor and up), Accounts issue 31's (admin).
  */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify';
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts';
 
 export function SideNav({
   open,
@@ -29,6 +29,7 @@ export function SideNav({
   const styles = useStyles();
   const mayAudit = useMay('audit');
   const mayBind = useMay('bindDid');
+  const mayManageAccounts = useMay('manageAccounts');
   return (
     <NavDrawer
       className={styles.drawer}
@@ -59,6 +60,11 @@ export function SideNav({
         {mayBind && (
           <NavItem value="verify" icon={<PersonAvailableRegular />}>
             Verify tourist
+          </NavItem>
+        )}
+        {mayManageAccounts && (
+          <NavItem value="accounts" icon={<PeopleRegular />}>
+            Accounts
           </NavItem>
         )}
       </NavDrawerBody>
