@@ -47,6 +47,7 @@ import { regionsRoutes } from './routes/regions.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
+import { watchRoutes } from './routes/watch.ts';
 import { streamChannel } from './stream/append.ts';
 
 export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -105,6 +106,7 @@ export async function buildServer(config: Config): Promise<Server> {
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes,
+      watchRoutes,
     ]) {
       await routes(app, ctx);
     }

@@ -50,6 +50,8 @@ export interface Config {
   retentionIntervalMs: number;
   /** A panic still open and unacknowledged this many seconds after it was received is escalated (0 = never). */
   escalateAfterS: number;
+  /** How often each server checks for silent and stranded tourists, in ms (WATCH_CHECK_MS; 0 = never). */
+  watchCheckMs: number;
   /** Operator sign-in (AUTH): `auto` requires it when listening beyond loopback, `on` always, `off` never. */
   auth: 'auto' | 'on' | 'off';
   /** The first admin's password when sign-in is on and no account exists yet (ADMIN_PASSWORD). */
@@ -185,6 +187,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     retainStreamDays: intFrom(env, 'RETAIN_STREAM_DAYS', 7),
     retentionIntervalMs: intFrom(env, 'RETENTION_INTERVAL_MS', 3_600_000),
     escalateAfterS: intFrom(env, 'ESCALATE_AFTER_S', 120),
+    watchCheckMs: intFrom(env, 'WATCH_CHECK_MS', 15_000),
     auth: choiceFrom(env, 'AUTH', ['auto', 'on', 'off'], 'auto'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionHours: intFrom(env, 'SESSION_HOURS', 12),

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Incident } from '../../src/api/entities.ts';
 import type { RiskLevel } from '../../src/api/fields.ts';
 
-export type IncidentSource = 'panic' | 'band' | 'soft' | 'geofence';
+export type IncidentSource = 'panic' | 'band' | 'soft' | 'geofence' | 'watch';
 
 /** Where the incident is: its point, its region and the zone that placed it, if any. */
 export interface IncidentPlace {

@@ -6,6 +6,7 @@ import { runsConcurrentTransactions, type StorageMode } from '../db/seam.ts';
 import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors.ts';
 import { GroupCommit, GroupCommitFailed, GroupCommitFull } from './group-commit.ts';
 import { ingestPings, type PingSubmission } from './pings.ts';
+import { WatchConfigCache } from '../watch/watch-config.ts';
 import { ZoneCache } from './zone-cache.ts';
 
 const RETRY_AFTER_SECONDS = 1;
@@ -22,8 +23,9 @@ export class PingWriter {
    */
   constructor(write: AppContext['write'], mode: StorageMode, maxQueuedPings: number) {
     const zones = new ZoneCache();
+    const watchConfig = new WatchConfigCache();
     this.groups = new GroupCommit<PingSubmission>({
-      commit: (submissions) => write((tx, emit) => ingestPings(tx, emit, submissions, zones, runsConcurrentTransactions(mode))),
+      commit: (submissions) => write((tx, emit) => ingestPings(tx, emit, submissions, zones, watchConfig, runsConcurrentTransactions(mode))),
       weight: (submission) => submission.pings.length,
       maxGroupWeight: MAX_GPS_BATCH,
       maxQueuedWeight: maxQueuedPings,

@@ -13,6 +13,9 @@ import { lockPingKeys, storePings } from '../stores/gps.ts';
 import { insertIncidents } from '../stores/incidents.ts';
 import { pingStateOf } from '../stores/ping-state.ts';
 import { applyPresenceChange } from '../stores/zone-presence.ts';
+import { markReportedAgain } from '../watch/reported-again.ts';
+import type { WatchConfigCache } from '../watch/watch-config.ts';
+import { watchRowsAfterPings } from '../watch/watch-ingest.ts';
 import type { ZoneCache } from './zone-cache.ts';
 
 /**
@@ -119,19 +122,23 @@ export async function ingestPings(
   emit: Emit,
   submissions: readonly PingSubmission[],
   zoneCache: ZoneCache,
+  watchConfigCache: WatchConfigCache,
   concurrent: boolean,
 ): Promise<void> {
+  const receivedAt = new Date().toISOString();
   const verificationOf = new Map<KeyedPing, Verification>();
   for (const { pings, verification } of submissions) for (const ping of pings) verificationOf.set(ping, verification);
   const pings = [...verificationOf.keys()];
   const keys = [...new Set(pings.map((ping) => ping.key))];
   if (concurrent) await lockPingKeys(tx, keys);
-  const { lastSeenAt, presence, zonesFingerprint } = await pingStateOf(tx, keys);
+  const { lastSeenAt, presence, zonesFingerprint, watchLast, openWatchIncidents, watchFingerprint } = await pingStateOf(tx, keys);
   const zones = await zoneCache.zonesForPoints(tx, zonesFingerprint, pings, [...new Set([...presence.values()].flatMap((ids) => [...ids]))]);
   const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt, zones, pings });
 
   const ordered = inTimeOrder(pings);
-  await storePings(tx, pings);
+  const watchConfig = await watchConfigCache.current(tx, watchFingerprint);
+  const watchRows = watchRowsAfterPings(ordered, lastSeenAt, watchLast, zones, watchConfig, receivedAt);
+  await storePings(tx, pings, watchRows);
   await applyPresenceChange(tx, presenceChange);
 
   const recordsByPing = new Map<KeyedPing, TransitionRecords[]>();
@@ -143,4 +150,8 @@ export async function ingestPings(
   await insertIncidents(tx, allRecords.flatMap((records) => records.incident ?? []));
   await insertEvents(tx, allRecords.map((records) => records.event));
   emit(...announcements(ordered, recordsByPing));
+  for (const row of watchRows) {
+    const open = openWatchIncidents.get(row.ping_key);
+    if (open) await markReportedAgain(tx, emit, open, { at: receivedAt, latitude: row.latitude, longitude: row.longitude, what: 'GPS position' }, row.ping_key);
+  }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pingKey } from '../../src/api/entities.ts';
 import { PanicAlertsQuery } from '../../src/api/queries.ts';
 import { PanicAlertBody, SoftAlertBody } from '../../src/api/requests.ts';
 import { AlertsResponse, IncidentResponse, PanicAlertResponse } from '../../src/api/responses.ts';
@@ -13,6 +14,7 @@ import { idempotencyClaim, raisePanic } from '../ingest/panic.ts';
 import { listAlerts } from '../stores/alerts.ts';
 import { placementOf } from '../stores/geofences.ts';
 import { insertIncident } from '../stores/incidents.ts';
+import { noteSoftAlert } from '../watch/reported-again.ts';
 
 export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
@@ -91,6 +93,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         });
         await insertIncident(tx, incident);
         emit({ type: 'incident_update', incident });
+        await noteSoftAlert(tx, emit, pingKey(incident), body.type, { at: incident.createdAt, latitude: body.latitude, longitude: body.longitude });
         return { incident };
       });
     },

@@ -1,5 +1,6 @@
 import type { Sql } from '../db/seam.ts';
 import type { KeyedPing } from '../domain/zone-transitions.ts';
+import { watchRowsJson, watchUpsertCte, type WatchLastWrite } from './watch-last.ts';
 
 /** Two-key advisory locks live apart from the single-key ones (migrations, stream ordering). */
 const PING_KEY_LOCK_CLASS = 7_300_100;
@@ -29,11 +30,12 @@ export async function lockPingKeys(tx: Sql, keys: readonly string[]): Promise<vo
 /**
  * The pings (in arrival order) into the history and, in the same statement, the newest of each key into the
  * last positions: latest time first, then latest arrival, as the zone checks order them. An older ping
- * (offline sync) never replaces a newer position.
+ * (offline sync) never replaces a newer position. The watch's last-seen rows (issue 32) go in the same statement.
  */
-export async function storePings(tx: Sql, pings: readonly KeyedPing[]): Promise<void> {
+export async function storePings(tx: Sql, pings: readonly KeyedPing[], watchRows: readonly WatchLastWrite[]): Promise<void> {
   await tx.query(
-    `with x as (
+    `with ${watchUpsertCte(7)},
+     x as (
        select * from unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[], $6::timestamptz[])
          with ordinality as x(ping_key, tourist_id, device_id, latitude, longitude, at, arrival)
      ),
@@ -47,6 +49,6 @@ export async function storePings(tx: Sql, pings: readonly KeyedPing[]): Promise<
      on conflict (ping_key) do update set tourist_id = excluded.tourist_id, device_id = excluded.device_id,
        latitude = excluded.latitude, longitude = excluded.longitude, at = excluded.at
      where gps_last.at < excluded.at`,
-    asColumns(pings),
+    [...asColumns(pings), watchRowsJson(watchRows)],
   );
 }

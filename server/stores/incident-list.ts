@@ -1,6 +1,7 @@
 // The dashboard's list of incidents (/incidents/filter): the whole list, or only what changed since an
 // earlier answer. Every answer carries a revision; an answer "since" it holds every incident written
 // after it, with the ids of the whole list in order, so that rows that left the list leave it in the page.
+import { urgentIncidentSql } from '../../src/domain/urgent-incidents.ts';
 import type { Sql } from '../db/seam.ts';
 import { INCIDENTS_JSON_BY_IDS } from './incident-json.ts';
 
@@ -42,7 +43,7 @@ async function listedIds(db: Sql, filter: IncidentListQuery): Promise<{ ids: str
         and (id in (select id from incidents
                      where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
                      order by created_at desc, id desc limit $3)
-             or ($4 and type = 'panic' and status <> 'resolved'))`,
+             or ($4 and ${urgentIncidentSql()} and status <> 'resolved'))`,
     [filter.regionId ?? null, filter.since?.toISOString() ?? null, filter.limit, filter.withUnresolvedPanics ?? false],
   );
   return rows[0];

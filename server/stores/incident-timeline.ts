@@ -3,7 +3,7 @@ import type { TimelineEntry } from '../../src/api/responses.ts';
 import type { Sql } from '../db/seam.ts';
 import { iso } from './time.ts';
 
-/** The actor of what the server does by itself: escalation, and raising an incident from a zone entry. */
+/** The actor of what the server does by itself: escalation, raising an incident from a zone entry or the watch. */
 export const SYSTEM_ACTOR = 'system';
 
 /** Stored steps only: `raised` is derived from the incident itself. */
@@ -39,7 +39,7 @@ export async function appendTimeline(tx: Sql, incidentId: string, entry: StoredT
 
 /** Who raised it: the server for a zone entry, the operator for a test alert, else the tourist or their device. */
 function raiserOf(incident: Incident): string {
-  if (incident.type === 'geofence') return SYSTEM_ACTOR;
+  if (incident.type === 'geofence' || incident.meta.source === 'watch') return SYSTEM_ACTOR;
   if (incident.meta.test && incident.meta.sentBy) return incident.meta.sentBy;
   return incident.touristId ?? 'device';
 }

@@ -1,5 +1,7 @@
 import type { Sql } from '../db/seam.ts';
+import { WATCH_CONFIG_FINGERPRINT_SQL } from '../watch/watch-config.ts';
 import { iso } from './time.ts';
+import type { WatchLastRow } from './watch-last.ts';
 
 /** What a group of pings needs to know before its zone entries and exits can be decided. */
 export interface PingState {
@@ -13,10 +15,14 @@ export interface PingState {
    * scan of all of them for every group of pings.
    */
   zonesFingerprint: string;
+  /** The watch (issue 32): each key's last-seen row, its open watch incidents, and its settings' fingerprint. */
+  watchLast: Map<string, WatchLastRow>;
+  openWatchIncidents: Map<string, string[]>;
+  watchFingerprint: string;
 }
 
 interface StateRow {
-  kind: 'last' | 'presence' | 'zones';
+  kind: 'last' | 'presence' | 'zones' | 'watch' | 'watch_open' | 'watch_config';
   ping_key: string | null;
   value: string | null;
   at: Date | string | null;
@@ -29,14 +35,23 @@ export async function pingStateOf(tx: Sql, keys: readonly string[]): Promise<Pin
      union all
      select 'presence', ping_key, geofence_id, null from zone_presence where ping_key = any($1::text[])
      union all
-     select 'zones', null, revision::text, null from zone_revision`,
+     select 'zones', null, revision::text, null from zone_revision
+     union all
+     select 'watch', ping_key, row_to_json(w)::text, null from watch_last w where ping_key = any($1::text[])
+     union all
+     select 'watch_open', watch_key, id, null from incidents where watch_key = any($1::text[]) and status <> 'resolved'
+     union all
+     select 'watch_config', null, ${WATCH_CONFIG_FINGERPRINT_SQL}, null`,
     [[...keys]],
   );
-  const state: PingState = { lastSeenAt: new Map(), presence: new Map(), zonesFingerprint: '' };
+  const state: PingState = { lastSeenAt: new Map(), presence: new Map(), zonesFingerprint: '', watchLast: new Map(), openWatchIncidents: new Map(), watchFingerprint: '' };
   for (const row of rows) {
     if (row.kind === 'last') state.lastSeenAt.set(row.ping_key!, iso(row.at!));
     else if (row.kind === 'presence') state.presence.set(row.ping_key!, (state.presence.get(row.ping_key!) ?? new Set<string>()).add(row.value!));
-    else state.zonesFingerprint = row.value!;
+    else if (row.kind === 'zones') state.zonesFingerprint = row.value!;
+    else if (row.kind === 'watch') state.watchLast.set(row.ping_key!, JSON.parse(row.value!) as WatchLastRow);
+    else if (row.kind === 'watch_open') state.openWatchIncidents.set(row.ping_key!, [...(state.openWatchIncidents.get(row.ping_key!) ?? []), row.value!]);
+    else state.watchFingerprint = row.value!;
   }
   return state;
 }

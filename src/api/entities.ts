@@ -35,6 +35,19 @@ export const Incident = z.object({
     /** An operator's test alert (the dashboard's Test Alert Mode), and who sent it. */
     test: z.boolean().optional(),
     sentBy: z.string().optional(),
+    /** A watch incident's rule (issue 32) and its figures: when the tourist was last seen, for how long silent or still. */
+    rule: z.string().optional(),
+    lastSeenAt: z.string().optional(),
+    silentForS: z.number().optional(),
+    strandedForS: z.number().optional(),
+    limitS: z.number().optional(),
+    zoneId: z.string().optional(),
+    atNight: z.boolean().optional(),
+    afterLowBattery: z.boolean().optional(),
+    /** When the tourist of a watch incident sent something again (the incident stays open). */
+    reportedAgainAt: z.string().optional(),
+    /** Why the watch raised it, as a sentence for the drawer. */
+    reason: z.string().optional(),
   }),
   /**
    * False when the call that raised it carried no valid device token naming its tourist. Always sent by

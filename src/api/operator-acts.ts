@@ -19,6 +19,8 @@ export const LEAST_ROLE = {
   audit: 'supervisor',
   manageAccounts: 'admin',
   manageRegions: 'admin',
+  pauseWatch: 'operator',
+  editWatchSettings: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

@@ -27,7 +27,11 @@ export type IncidentsBulkResponse = z.infer<typeof IncidentsBulkResponse>;
 /** `{incident}` for a request with `id`, the bulk answer for one with `ids`. */
 export const IncidentStatusResponse = z.union([IncidentResponse, IncidentsBulkResponse]);
 
-export const timelineActions = ['raised', 'acknowledged', 'note', 'assigned', 'unassigned', 'escalated', 'resolved'] as const;
+export const timelineActions = [
+  'raised', 'acknowledged', 'note', 'assigned', 'unassigned', 'escalated', 'resolved',
+  // The watch (issue 32): the tourist of a silent or stranded incident sent something again; watching paused or resumed.
+  'reported_again', 'watch_paused', 'watch_resumed',
+] as const;
 export const TimelineAction = z.enum(timelineActions);
 export type TimelineAction = z.infer<typeof TimelineAction>;
 

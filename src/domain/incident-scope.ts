@@ -4,6 +4,7 @@
 // painted from the stream is one the silent reload that follows will confirm.
 import type { Incident } from '../api/entities.ts';
 import type { IncidentFilter } from '../api/client.ts';
+import { isUrgent } from './urgent-incidents.ts';
 
 /** The table's load as the operator chose it. */
 export const currentFilter = (choice: Pick<IncidentFilter, 'regionId' | 'windowMinutes'>): IncidentFilter => ({
@@ -14,7 +15,7 @@ export const currentFilter = (choice: Pick<IncidentFilter, 'regionId' | 'windowM
 export function inLoadedScope(incident: Incident, filter: IncidentFilter, now: number): boolean {
   if (filter.regionId !== 'all' && incident.regionId !== filter.regionId) return false;
   if (filter.windowMinutes <= 0) return true;
-  if (incident.type === 'panic' && incident.status !== 'resolved') return true;
+  if (isUrgent(incident) && incident.status !== 'resolved') return true;
   return Date.parse(incident.createdAt) >= now - filter.windowMinutes * 60_000;
 }
 

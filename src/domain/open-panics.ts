@@ -3,9 +3,12 @@
 // (the dashboard machine's `incidents`): nothing else keeps whether a panic is open.
 import type { Incident } from '../api/entities.ts';
 import { keepIfSame } from './same-items.ts';
+import { isUrgent } from './urgent-incidents.ts';
 
 export interface PanicSummary {
   id: string;
+  /** `panic` (absent: a panic), or a high-severity watch incident (issue 32): urgent alike. */
+  type?: Incident['type'];
   regionId: string;
   /** When the server received it. */
   createdAt: string;
@@ -14,7 +17,7 @@ export interface PanicSummary {
   escalatedAt: string | null;
 }
 
-const isOpenPanic = (incident: Incident) => incident.type === 'panic' && incident.status === 'open' && !incident.acknowledgedAt;
+const isOpenPanic = (incident: Incident) => isUrgent(incident) && incident.status === 'open' && !incident.acknowledgedAt;
 
 // One summary per record object: while a record is unchanged, so is its summary (and the list can be kept).
 const summaries = new WeakMap<Incident, PanicSummary>();
@@ -22,8 +25,8 @@ const summaries = new WeakMap<Incident, PanicSummary>();
 function summaryOf(incident: Incident): PanicSummary {
   let summary = summaries.get(incident);
   if (!summary) {
-    const { id, regionId, createdAt, latitude, longitude, escalatedAt } = incident;
-    summary = { id, regionId: regionId || 'default', createdAt, latitude, longitude, escalatedAt: escalatedAt ?? null };
+    const { id, type, regionId, createdAt, latitude, longitude, escalatedAt } = incident;
+    summary = { id, type, regionId: regionId || 'default', createdAt, latitude, longitude, escalatedAt: escalatedAt ?? null };
     summaries.set(incident, summary);
   }
   return summary;

@@ -40,6 +40,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     retentionIntervalMs: 0,
     // Likewise, old open panics in fixtures must not be escalated mid-test; escalation tests turn it on.
     escalateAfterS: 0,
+    // The watch's check likewise; watch tests run it themselves (runWatchCheck) at the moment they choose.
+    watchCheckMs: 0,
     databaseSchema: base.databaseUrl ? uniqueSchema() : base.databaseSchema,
     ...overrides,
   };

@@ -54,6 +54,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
 
   'POST /incidents/acknowledge': 'operator',
   'POST /incidents/resolve': 'operator',
+  'POST /tourists/:id/watch-pause': 'operator',
+  'DELETE /tourists/:id/watch-pause': 'operator',
   'POST /incidents/test-alert': 'operator',
   'POST /incidents/notes': 'operator',
   'POST /incidents/assign': 'operator',
@@ -78,4 +80,6 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'POST /auth/users/:username/sign-out': 'admin',
   // Every signed-in operator, for their own account (the only route open while a temporary password is due).
   'POST /auth/password': 'viewer',
+  'GET /regions/:id/watch': 'admin',
+  'PUT /regions/:id/watch': 'admin',
 };

@@ -5,6 +5,7 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { formatTime } from '../../domain/display.ts';
 import type { PanicSummary } from '../../domain/open-panics.ts';
+import { urgentTitle } from '../../domain/urgent-incidents.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { useOpenPanics } from './panic-watch.ts';
@@ -15,7 +16,7 @@ const useStyles = makeStyles({
 });
 
 export function panicBarTitle(panics: readonly PanicSummary[]): string {
-  return panics.length === 1 ? `New panic alert in ${panics[0]!.regionId}` : `${panics.length} open panic alerts`;
+  return panics.length === 1 ? `${urgentTitle(panics[0]!.type ?? 'panic')} in ${panics[0]!.regionId}` : `${panics.length} open panic alerts`;
 }
 
 export function PanicBar() {

@@ -19,6 +19,9 @@ export function describeEntry(entry: TimelineEntry): string {
     unassigned: 'unassigned it',
     escalated: 'escalated it',
     resolved: 'resolved it',
+    reported_again: 'reported again',
+    watch_paused: 'paused watching this tourist',
+    watch_resumed: 'resumed watching this tourist',
   };
   return `${entry.actor} ${what[entry.action]}${entry.note ? `: ${entry.note}` : ''}`;
 }
