@@ -55,15 +55,16 @@ export default tseslint.config(
     },
   },
   {
-    // The views meet the map only at its lazy panel: `import('../map/MapPanel.tsx')` and its props types.
+    // The views meet the map only at its lazy panels: `import('../map/MapPanel.tsx')` (and the Zones view's
+    // `import('../map/zones/ZonesMap.tsx')`) and their props types.
     files: ['src/views/**'],
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           noTests,
-          { group: ['**/map/**', '!**/map/MapPanel.tsx'], message: 'The views meet the map only at its lazy panel (src/map/MapPanel.tsx).' },
-          { group: ['**/map/MapPanel.tsx'], allowTypeImports: true, message: 'The map panel is loaded lazily: import() it, or import its types only.' },
+          { group: ['**/map/**', '!**/map/MapPanel.tsx', '!**/map/zones/ZonesMap.tsx'], message: 'The views meet the map only at its lazy panels (src/map/MapPanel.tsx, src/map/zones/ZonesMap.tsx).' },
+          { group: ['**/map/MapPanel.tsx', '**/map/zones/ZonesMap.tsx'], allowTypeImports: true, message: 'The map panels are loaded lazily: import() them, or import their types only.' },
         ],
       }],
     },

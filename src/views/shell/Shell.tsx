@@ -15,6 +15,9 @@ import { LazyPart } from '../LazyPart.tsx';
 // Supervisors' view: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
 
+// Zones (issue 31): the editor, terra-draw and the map come in their own chunks when the view is opened.
+const ZonesView = lazy(() => loadChunk(() => import('../zones/ZonesView.tsx')).then((m) => ({ default: m.ZonesView })));
+
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
   // dialogs), and a full-height background there covered the whole page.
@@ -30,6 +33,11 @@ const views: Record<NavValue, () => ReactNode> = {
   audit: () => (
     <LazyPart label="Loading the audit trail…">
       <AuditView />
+    </LazyPart>
+  ),
+  zones: () => (
+    <LazyPart label="Loading the zones…">
+      <ZonesView />
     </LazyPart>
   ),
 };

@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular, MapRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -7,8 +7,11 @@ const useStyles = makeStyles({
   drawer: { flexShrink: 0 },
 });
 
-/** Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and up). */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit';
+/**
+ * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and up).
+ * Zones is issue 31's: every role reads the zones there; only supervisors and up are offered its editing tools.
+ */
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'zones';
 
 export function SideNav({
   open,
@@ -46,6 +49,9 @@ export function SideNav({
         </NavItem>
         <NavItem value="analytics" icon={<DataBarVerticalRegular />}>
           Analytics
+        </NavItem>
+        <NavItem value="zones" icon={<MapRegular />}>
+          Zones
         </NavItem>
         {mayAudit && (
           <NavItem value="audit" icon={<HistoryRegular />}>
