@@ -99,7 +99,8 @@ export default function ZonesMap(props: ZonesMapProps) {
 
   // terra-draw follows the statechart: a drawing mode, the draft selected for editing, or nothing.
   useEffect(() => {
-    if (!draw) return;
+    // An instance retired by a style change (before React has rendered without it) is not to be called.
+    if (!draw || !draw.enabled) return;
     if (drawShape) {
       if (draw.hasFeature(DRAFT_FEATURE_ID)) draw.removeFeatures([DRAFT_FEATURE_ID]);
       draw.setMode(drawShape);

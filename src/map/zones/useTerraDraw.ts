@@ -73,8 +73,15 @@ export function useTerraDraw(map: MapLibreMap | null, handlers: TerraDrawHandler
       const tolerance = Math.abs(beside.lng - event.lng) * Math.cos((event.lat * Math.PI) / 180);
       return latest.current.snap({ lng: event.lng, lat: event.lat }, tolerance);
     };
+    const stop = () => {
+      try {
+        current?.stop();
+      } catch {
+        // After setStyle its sources are gone already, and stopping fails clearing them: nothing is left to clear.
+      }
+    };
     const start = () => {
-      current?.stop();
+      stop();
       const created = new TerraDraw({
         adapter: new TerraDrawMapLibreGLAdapter({ map }),
         modes: modes(snapToNeighbour),
@@ -86,11 +93,19 @@ export function useTerraDraw(map: MapLibreMap | null, handlers: TerraDrawHandler
       current = created;
       setDraw(created);
     };
+    // A new style is coming: the instance drawing into the old one must not be called meanwhile.
+    const retire = () => {
+      stop();
+      current = null;
+      setDraw(null);
+    };
     if (map.isStyleLoaded()) start();
+    map.on('styledataloading', retire);
     map.on('style.load', start);
     return () => {
+      map.off('styledataloading', retire);
       map.off('style.load', start);
-      current?.stop();
+      stop();
       setDraw(null);
     };
   }, [map]);
