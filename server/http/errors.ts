@@ -36,7 +36,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 const frameworkMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; send a JSON object.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'The request body must be JSON (Content-Type: application/json).'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large: the limit is 64 KiB (512 KiB for /gps/batch, /sync/offline and /events/ble).'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large: the limit is 64 KiB (512 KiB for /gps/batch, /sync/offline and /events/ble; 12 MiB for /geofences/import, whose file may be 5 MB).'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body.'],
 };
 

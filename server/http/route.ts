@@ -6,7 +6,7 @@ import { badRequest } from './errors.ts';
 import { pacedBody } from './paced-body.ts';
 import { rejectUnstorableInput } from './storable-input.ts';
 
-type HttpMethod = 'GET' | 'POST';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who calls a route: `device` routes are called by tourists' phones and bands, whose web app lives on
@@ -37,6 +37,8 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
   access?: RouteAccess;
   /** The least role an operator route needs when sign-in is on; absent means `viewer`. */
   role?: Role;
+  /** The schema of its failures, when they carry more than `{ok:false, error, issues?}` (a 409's current zone). */
+  errorResponse?: z.ZodType;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -137,6 +139,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
       access: contract.access ?? 'operator',
       role: contract.role ?? 'viewer',
       response: contract.response,
+      ...(contract.errorResponse && { errorResponse: contract.errorResponse }),
     },
     handler: async (request, reply) => {
       const parseBody = contract.body && contract.bodyParsedBy !== 'handler';

@@ -7,13 +7,13 @@ import { GeofencesQuery } from '../../src/api/queries.ts';
 import { GeofenceBody } from '../../src/api/requests.ts';
 import { GeofencesResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
-import type { Sql } from '../db/seam.ts';
 import { whoActs } from '../http/acting-operator.ts';
-import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { appendAudit } from '../stores/audit.ts';
 import { geofencesById, listGeofences, saveGeofence, type GeofenceInput } from '../stores/geofences.ts';
-import { DEFAULT_REGION_ID, regionIds } from '../stores/regions.ts';
+import { DEFAULT_REGION_ID } from '../stores/regions.ts';
+import { recordZoneWrite, requireKnownRegion } from '../zones/zone-writes.ts';
+import { exportZones } from '../zones/zone-export.ts';
+import { zonesRoutes } from './zones.ts';
 
 const GeofenceResponse = z.object({ ok: z.literal(true), geofence: Geofence });
 
@@ -29,22 +29,11 @@ export function geofenceFromBody(body: GeofenceBody): GeofenceInput {
   };
 }
 
-/**
- * A zone in an unknown region would re-route the panics inside it out of every operator's region filter,
- * so its region must be one `/regions` lists.
- */
-async function requireKnownRegion(db: Sql, regionId: string): Promise<void> {
-  const known = await regionIds(db);
-  if (known.includes(regionId)) return;
-  const message = `regionId must name a known region (GET /regions): one of ${known.join(', ')}`;
-  throw new HttpError(400, `Invalid request body: ${message}.`, [{ path: 'regionId', message }]);
-}
-
 export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
     { method: 'GET', url: '/geofences', summary: 'Risk zones, of one region or all', tags: ['geofences'], query: GeofencesQuery, response: GeofencesResponse },
-    async ({ query }) => ({ geofences: await listGeofences(ctx.db, query.regionId) }),
+    async ({ query, reply }) => (query.format ? exportZones(ctx.db, query.format, query.regionId, reply) : { geofences: await listGeofences(ctx.db, query.regionId) }),
   );
 
   defineRoute(
@@ -62,15 +51,17 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     async ({ body, reply, request }) => {
       const input = geofenceFromBody(body);
-      const { geofence, created } = await ctx.write(async (tx) => {
+      const { geofence, created } = await ctx.write(async (tx, emit) => {
         await requireKnownRegion(tx, input.regionId);
         // An overwritten zone's previous value goes to the audit trail: zones decide where panics are routed.
         const [previous] = await geofencesById(tx, [input.id], true);
-        const saved = await saveGeofence(tx, input);
-        await appendAudit(tx, { ...whoActs(request), action: 'geofence.save', target: saved.geofence.id, detail: { previous: previous ?? null, saved: saved.geofence } });
+        const saved = await saveGeofence(tx, input, whoActs(request).actor);
+        await recordZoneWrite(tx, emit, whoActs(request), 'geofence.save', { previous: previous ?? null, saved: saved.geofence });
         return saved;
       });
       return reply.code(created ? 201 : 200).send({ ok: true, geofence });
     },
   );
+
+  await zonesRoutes(app, ctx);
 }

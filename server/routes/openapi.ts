@@ -40,6 +40,7 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
   const paths: Record<string, Record<string, unknown>> = {};
   const errorContent = { 'application/json': { schema: jsonSchema(ErrorResponse, 'output') } };
   for (const route of routes) {
+    const failureContent = route.errorResponse ? { 'application/json': { schema: jsonSchema(route.errorResponse, 'output') } } : errorContent;
     const okContent = route.produces
       ? { [route.produces]: { schema: { type: 'string' } } }
       : { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
@@ -53,7 +54,12 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
       }),
       responses: {
         [String(route.status ?? 200)]: { description: 'Success', content: okContent },
-        ...((route.body || route.query) && { 400: { description: 'Invalid input; `issues` names each field', content: errorContent } }),
+        ...((route.body || route.query) && { 400: { description: 'Invalid input; `issues` names each field', content: failureContent } }),
+        // Replacing and deleting are conditional (If-Match): a stale version answers 409 with the stored one.
+        ...(route.errorResponse && (route.method === 'PUT' || route.method === 'DELETE') && {
+          409: { description: 'The version in If-Match is not the stored one', content: failureContent },
+          428: { description: 'If-Match is missing', content: errorContent },
+        }),
         500: { description: 'Internal error (no internals shown)', content: errorContent },
       },
     };

@@ -2,6 +2,7 @@ import type { Geofence } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
 import { boundingBox, zoneAt, type LatLng } from '../../src/domain/geo.ts';
 import { DEFAULT_REGION_ID } from './regions.ts';
+import { iso } from './time.ts';
 
 interface GeofenceRow {
   id: string;
@@ -10,10 +11,16 @@ interface GeofenceRow {
   region_id: string;
   polygon: Geofence['polygon'];
   meta: Geofence['meta'];
+  version: number;
+  updated_by: string | null;
+  updated_at: Date | string;
 }
 
 export function geofenceFromRow(row: GeofenceRow): Geofence {
-  return { id: row.id, name: row.name, riskLevel: row.risk_level, regionId: row.region_id, polygon: row.polygon, meta: row.meta ?? {} };
+  return {
+    id: row.id, name: row.name, riskLevel: row.risk_level, regionId: row.region_id, polygon: row.polygon, meta: row.meta ?? {},
+    version: row.version, updatedBy: row.updated_by, updatedAt: iso(row.updated_at),
+  };
 }
 
 export async function listGeofences(db: Sql, regionId?: string): Promise<Geofence[]> {
@@ -57,25 +64,32 @@ export async function placementOf(db: Sql, latitude: number, longitude: number):
   };
 }
 
-export type GeofenceInput = Omit<Geofence, 'meta'> & { meta?: Geofence['meta'] };
+export type GeofenceInput = Pick<Geofence, 'id' | 'name' | 'riskLevel' | 'regionId' | 'polygon'> & { meta?: Geofence['meta'] };
 
 /**
  * Creates or replaces a zone by id. Without `meta` a replaced zone keeps its meta (the reference system
  * dropped it, losing the zone's place). Says whether the row was new, atomically (xmax = 0 on insert).
  */
-export async function saveGeofence(tx: Sql, input: GeofenceInput): Promise<{ geofence: Geofence; created: boolean }> {
+export async function saveGeofence(tx: Sql, input: GeofenceInput, updatedBy: string | null = null): Promise<{ geofence: Geofence; created: boolean }> {
   const box = boundingBox(input.polygon);
   const { rows } = await tx.query<GeofenceRow & { created: boolean }>(
-    `insert into geofences (id, name, risk_level, region_id, polygon, meta, min_lat, max_lat, min_lng, max_lng, updated_at)
-     values ($1, $2, $3, $4, $5, coalesce($6::jsonb, '{}'::jsonb), $7, $8, $9, $10, now())
+    `insert into geofences (id, name, risk_level, region_id, polygon, meta, min_lat, max_lat, min_lng, max_lng, updated_at, version, updated_by)
+     values ($1, $2, $3, $4, $5, coalesce($6::jsonb, '{}'::jsonb), $7, $8, $9, $10, now(), 1, $11)
      on conflict (id) do update set name = excluded.name, risk_level = excluded.risk_level, region_id = excluded.region_id,
        polygon = excluded.polygon, meta = coalesce($6::jsonb, geofences.meta), min_lat = excluded.min_lat,
-       max_lat = excluded.max_lat, min_lng = excluded.min_lng, max_lng = excluded.max_lng, updated_at = now()
+       max_lat = excluded.max_lat, min_lng = excluded.min_lng, max_lng = excluded.max_lng, updated_at = now(),
+       version = geofences.version + 1, updated_by = excluded.updated_by
      returning *, (xmax = 0) as created`,
     [
       input.id, input.name, input.riskLevel, input.regionId, JSON.stringify(input.polygon),
-      input.meta === undefined ? null : JSON.stringify(input.meta), box.minLat, box.maxLat, box.minLng, box.maxLng,
+      input.meta === undefined ? null : JSON.stringify(input.meta), box.minLat, box.maxLat, box.minLng, box.maxLng, updatedBy,
     ],
   );
   return { geofence: geofenceFromRow(rows[0]), created: rows[0].created };
+}
+
+/** Deletes a zone; answers it as it was, or undefined when there was none. */
+export async function deleteGeofence(tx: Sql, id: string): Promise<Geofence | undefined> {
+  const { rows } = await tx.query<GeofenceRow>('delete from geofences where id = $1 returning *', [id]);
+  return rows[0] && geofenceFromRow(rows[0]);
 }

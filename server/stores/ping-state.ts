@@ -8,9 +8,9 @@ export interface PingState {
   /** Zone ids each key is inside now. */
   presence: Map<string, Set<string>>;
   /**
-   * Changes whenever a zone is added or replaced: the count, and the sum of the rows' creating transaction
-   * ids (a replaced row carries its replacing transaction's id; zones are never deleted). Two replacements
-   * would have to shift the sum by exactly opposite amounts to go unnoticed. Cheaper than reading the zones.
+   * Changes whenever a zone is added, replaced or deleted, on any server: the revision every write to the
+   * zones moves in its own transaction (a trigger, migration 013). One row, where counting the zones was a
+   * scan of all of them for every group of pings.
    */
   zonesFingerprint: string;
 }
@@ -29,7 +29,7 @@ export async function pingStateOf(tx: Sql, keys: readonly string[]): Promise<Pin
      union all
      select 'presence', ping_key, geofence_id, null from zone_presence where ping_key = any($1::text[])
      union all
-     select 'zones', null, count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text, null from geofences`,
+     select 'zones', null, revision::text, null from zone_revision`,
     [[...keys]],
   );
   const state: PingState = { lastSeenAt: new Map(), presence: new Map(), zonesFingerprint: '' };

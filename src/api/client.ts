@@ -254,6 +254,8 @@ export function parseStreamMessage(data: string): StreamMessage | undefined {
   }
   if (!isObject(value)) return undefined;
   const message = value as Body;
+  // A zone written carries it, a zone deleted only its id: the one message with two shapes.
+  if (message.type === 'geofence_update') return isObject(message.geofence) || isString(message.deletedId) ? (message as unknown as StreamMessage) : undefined;
   const field = streamFields[message.type as StreamMessage['type']];
   if (!field || !isObject(message[field]) && !isArray(message[field])) return undefined;
   // A note names its incident beside the payload: without it there is nothing to attach the note to.

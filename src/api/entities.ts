@@ -85,6 +85,10 @@ export const Geofence = z.object({
   regionId: z.string(),
   polygon: z.array(z.tuple([z.number(), z.number()])),
   meta: z.object({ placeId: z.string().optional() }).catchall(z.unknown()),
+  // Beyond API.md (issue 31): the zone's version for If-Match, and who saved it last and when.
+  version: z.number().int().optional(),
+  updatedBy: z.string().nullable().optional(),
+  updatedAt: z.string().optional(),
 });
 export type Geofence = z.infer<typeof Geofence>;
 

@@ -19,7 +19,8 @@ const revision = (field: string) => z.string().regex(REVISION_PATTERN, `${field}
 export const IncidentsFilterQuery = z.object({ regionId: regionFilter, minutes: minutesFilter, changedSince: revision('changedSince').optional() });
 export const IncidentsQuery = z.object({ limit: queryInt('limit', 1, 500).default(100) });
 export const PanicAlertsQuery = z.object({ limit: queryInt('limit', 1, 500).default(100) });
-export const GeofencesQuery = z.object({ regionId: regionFilter });
+// `format` (issue 31): a GeoJSON or KML file of the zones instead of the JSON answer.
+export const GeofencesQuery = z.object({ regionId: regionFilter, format: z.enum(['geojson', 'kml'], { error: 'format must be geojson or kml' }).optional() });
 export const SafetyScoreQuery = z.object({
   regionId: idSchema('regionId').default('default'),
   days: queryInt('days', 1, 3650).default(30),

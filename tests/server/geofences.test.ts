@@ -26,7 +26,11 @@ describe('POST /geofences', () => {
     expect(res.status).toBe(201);
     const geofence = Geofence.parse(res.body.geofence);
     expect(geofence.id).toMatch(/^gf-[0-9a-f-]{36}$/);
-    expect(geofence).toEqual({ id: geofence.id, name: geofence.id, riskLevel: 'green', regionId: 'default', polygon: triangle, meta: {} });
+    expect(geofence).toEqual({
+      id: geofence.id, name: geofence.id, riskLevel: 'green', regionId: 'default', polygon: triangle, meta: {},
+      // Beyond API.md (issue 31): the version a later PUT names in If-Match, and who saved it when.
+      version: 1, updatedBy: 'anonymous', updatedAt: geofence.updatedAt,
+    });
   });
 
   it('gives each generated zone its own id', async () => {
@@ -43,6 +47,7 @@ describe('POST /geofences', () => {
     expect(replaced.status).toBe(200);
     expect(replaced.body.geofence).toEqual({
       id: 'gf-market', name: 'Market (night)', riskLevel: 'red', regionId: 'shillong', polygon: moved, meta: { placeId: 'police-bazaar' },
+      version: 2, updatedBy: 'anonymous', updatedAt: replaced.body.geofence.updatedAt,
     });
     const listed = await call(server.url, 'GET', '/geofences?regionId=shillong');
     expect(listed.body.geofences).toContainEqual(replaced.body.geofence);
