@@ -57,6 +57,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /incidents/export': 'operator',
 
   'POST /geofences': 'supervisor',
+  'PUT /geofences/:id': 'supervisor',
+  'DELETE /geofences/:id': 'supervisor',
+  'POST /geofences/import': 'supervisor',
   'GET /audit': 'supervisor',
   'GET /audit/verify': 'supervisor',
 
