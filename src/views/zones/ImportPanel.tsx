@@ -59,11 +59,14 @@ export function ImportPanel({ editor }: { editor: EditorRef }) {
   return (
     <section className={styles.panel} aria-label="Import zones">
       <Field label="Zone file (GeoJSON or KML, at most 5 MB)">
-        <input
-          type="file"
-          accept=".geojson,.json,.kml,application/geo+json,application/vnd.google-earth.kml+xml"
-          onChange={(event) => void chooseFile(editor, event.currentTarget.files?.[0])}
-        />
+        {(fieldProps) => (
+          <input
+            {...fieldProps}
+            type="file"
+            accept=".geojson,.json,.kml,application/geo+json,application/vnd.google-earth.kml+xml"
+            onChange={(event) => void chooseFile(editor, event.currentTarget.files?.[0])}
+          />
+        )}
       </Field>
       {checking && <Text>Checking {file?.name}…</Text>}
       {error && (
