@@ -6,11 +6,19 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { formatArea, type ZoneRow } from '../../domain/zone-list.ts';
 import { useRowWindow } from '../dashboard/useRowWindow.ts';
 
-const COLUMNS = ['Name', 'Risk', 'Place', 'Vertices', 'Area', 'Last changed'];
+// Widths by what each column holds: a name and "who · when" need room, a risk or a count little.
+const COLUMNS = [
+  ['Name', '22%'],
+  ['Risk', '12%'],
+  ['Place', '16%'],
+  ['Vertices', '12%'],
+  ['Area', '12%'],
+  ['Last changed', '26%'],
+] as const;
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
-  table: { minWidth: '620px' },
+  table: { minWidth: '560px' },
   row: { cursor: 'pointer' },
   selected: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
@@ -77,8 +85,10 @@ export function ZonesList({ rows, selectedId, onSelect, total }: { rows: ZoneRow
       <Table aria-label="Zones" size="small" className={styles.table}>
         <TableHeader>
           <TableRow>
-            {COLUMNS.map((column) => (
-              <TableHeaderCell key={column}>{column}</TableHeaderCell>
+            {COLUMNS.map(([column, width]) => (
+              <TableHeaderCell key={column} style={{ width }}>
+                {column}
+              </TableHeaderCell>
             ))}
           </TableRow>
         </TableHeader>

@@ -8,7 +8,7 @@ import { lazy, useEffect, useMemo } from 'react';
 import { zoneRows } from '../../domain/zone-list.ts';
 import { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
 import type { PreviewZone } from '../../map/zones/ZonesMap.tsx';
-import { atLeast } from '../breakpoints.ts';
+import { atLeast, BREAKPOINTS } from '../breakpoints.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { LazyPart } from '../LazyPart.tsx';
@@ -49,10 +49,14 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalL,
     backgroundColor: tokens.colorNeutralBackground1,
     minWidth: 0,
-    [atLeast('md')]: { width: '480px', flexShrink: 0, overflowY: 'auto', borderLeft: `1px solid ${tokens.colorNeutralStroke2}` },
-    [atLeast('xl')]: { width: '640px' },
+    [atLeast('md')]: { flexShrink: 0, overflowY: 'auto', borderLeft: `1px solid ${tokens.colorNeutralStroke2}` },
+    // Two ranges that do not overlap: Griffel orders media queries as strings, so 1200px would come before 900px.
+    [`@media (min-width: ${BREAKPOINTS.md}px) and (max-width: ${BREAKPOINTS.lg - 0.02}px)`]: { width: '440px' },
+    // From 1200 px the list's six columns fit without scrolling sideways.
+    [atLeast('lg')]: { width: '600px' },
   },
   heading: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  title: { margin: 0 },
   count: { color: tokens.colorNeutralForeground3 },
   hint: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' },
 });
@@ -131,7 +135,9 @@ export function ZonesView() {
       </div>
       <div className={styles.side}>
         <div className={styles.heading}>
-          <Title2 as="h2">Zones</Title2>
+          <Title2 as="h2" className={styles.title}>
+            Zones
+          </Title2>
           <Text className={styles.count}>
             {rows.length} of {zones.length}
           </Text>
