@@ -15,6 +15,7 @@ import { backgroundColour } from '../basemap.ts';
 import { DEFAULT_CENTER, START_ZOOM } from '../style.ts';
 import { useBasemapTheme } from '../useBasemapTheme.ts';
 import { useDeckMap } from '../useDeckMap.ts';
+import { widen, zonesInView, type View } from './in-view.ts';
 import { nearestVertex, snapCandidates } from './snap.ts';
 import { DRAFT_FEATURE_ID, featureOfOutline, outlineAfterEdit, outlineOfDrawn, sameRing } from './zone-features.ts';
 import { buildPreviewLayer, buildSelectedLayer, buildZonesLayer, type PreviewZone } from './zone-layers.ts';
@@ -62,6 +63,26 @@ function useShowSelected(map: MapLibreMap | null, zone: Geofence | undefined) {
     if (view.contains([minLng, minLat]) && view.contains([maxLng, maxLat])) return;
     map.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: 60, maxZoom: 16, duration: 0 });
   }, [map, zone]);
+}
+
+/** The map's view, widened, updated when a move ends (not on every frame of it). */
+function useView(map: MapLibreMap | null): View | undefined {
+  const [view, setView] = useState<View>();
+  useEffect(() => {
+    if (!map) return;
+    const update = () => {
+      const bounds = map.getBounds();
+      setView(widen({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }));
+    };
+    update();
+    map.on('moveend', update);
+    map.on('resize', update);
+    return () => {
+      map.off('moveend', update);
+      map.off('resize', update);
+    };
+  }, [map]);
+  return view;
 }
 
 export default function ZonesMap(props: ZonesMapProps) {
@@ -124,7 +145,11 @@ export default function ZonesMap(props: ZonesMapProps) {
 
   const selected = useMemo(() => zones.find((zone) => zone.id === selectedId), [zones, selectedId]);
   useShowSelected(map, editingId ? undefined : selected);
-  const shownZones = useMemo(() => (editingId ? zones.filter((zone) => zone.id !== editingId) : zones), [zones, editingId]);
+  const view = useView(map);
+  const shownZones = useMemo(() => {
+    const inView = zonesInView(zones, view);
+    return editingId ? inView.filter((zone) => zone.id !== editingId) : inView;
+  }, [zones, view, editingId]);
   const layers = useMemo(
     () => [buildZonesLayer(shownZones), buildSelectedLayer(editingId ? undefined : selected, dark), buildPreviewLayer(previews)],
     [shownZones, selected, editingId, previews, dark],
