@@ -150,9 +150,10 @@ export default function ZonesMap(props: ZonesMapProps) {
     const inView = zonesInView(zones, view);
     return editingId ? inView.filter((zone) => zone.id !== editingId) : inView;
   }, [zones, view, editingId]);
+  const draftShown = draft !== undefined;
   const layers = useMemo(
-    () => [buildZonesLayer(shownZones), buildSelectedLayer(editingId ? undefined : selected, dark), buildPreviewLayer(previews)],
-    [shownZones, selected, editingId, previews, dark],
+    () => [buildZonesLayer(shownZones, !drawShape && !draftShown), buildSelectedLayer(editingId ? undefined : selected, dark), buildPreviewLayer(previews)],
+    [shownZones, selected, editingId, previews, dark, drawShape, draftShown],
   );
   useEffect(() => {
     if (!deckMap) return;

@@ -29,9 +29,12 @@ export function widen(view: View, margin = 0.5): View {
   return { west: view.west - width * margin, east: view.east + width * margin, south: view.south - height * margin, north: view.north + height * margin };
 }
 
-/** The zones whose box meets `view`; the same array when all do (deck.gl then keeps its attributes). */
+/**
+ * The zones whose box meets `view`; the same array when all do (deck.gl then keeps its attributes). None before
+ * the view is known: a first frame of every zone would cost what this saves.
+ */
 export function zonesInView(zones: readonly Geofence[], view: View | undefined): Geofence[] {
-  if (!view) return zones as Geofence[];
+  if (!view) return [];
   const inView = zones.filter((zone) => {
     const box = boxOf(zone);
     return box.maxLng >= view.west && box.minLng <= view.east && box.maxLat >= view.south && box.minLat <= view.north;

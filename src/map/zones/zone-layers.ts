@@ -30,8 +30,12 @@ function outlineOf(zone: Geofence): [number, number][] {
   return outline;
 }
 
-/** The zones drawn by deck.gl: all but the one terra-draw is editing (pickable, to select on the map). */
-export function buildZonesLayer(zones: readonly Geofence[]) {
+/**
+ * The zones drawn by deck.gl: all but the one terra-draw is editing. Pickable (to select on the map) only while
+ * browsing: picking reads pixels back from the GPU on every pointer move, which during a vertex drag was most
+ * of its cost (bench/browser-zones.ts).
+ */
+export function buildZonesLayer(zones: readonly Geofence[], pickable = true) {
   return new PolygonLayer<Geofence>({
     id: ZONES_VIEW_LAYER_IDS.zones,
     data: zones,
@@ -40,8 +44,8 @@ export function buildZonesLayer(zones: readonly Geofence[]) {
     getLineColor: (zone) => RISK_COLOURS[riskColourName(zone.riskLevel)],
     getLineWidth: ZONE_OUTLINE_WIDTH_PX,
     lineWidthUnits: 'pixels',
-    pickable: true,
-    autoHighlight: true,
+    pickable,
+    autoHighlight: pickable,
     highlightColor: [255, 255, 255, 60],
   });
 }

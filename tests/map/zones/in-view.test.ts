@@ -12,8 +12,8 @@ describe('the zones handed to deck.gl', () => {
     expect(zonesInView(zones, { west: 91.6, south: 26, east: 91.8, north: 26.2 }).map((z) => z.id)).toEqual(['in', 'edge']);
   });
 
-  it('are all of them, the same array, before the view is known or when all are in it', () => {
-    expect(zonesInView(zones, undefined)).toBe(zones);
+  it('are none before the view is known, and all of them, the same array, when all are in it', () => {
+    expect(zonesInView(zones, undefined)).toEqual([]);
     expect(zonesInView(zones, { west: 90, south: 25, east: 93, north: 28 })).toBe(zones);
   });
 
