@@ -7,7 +7,9 @@ import { bootstrapFirstAdmin } from './auth/bootstrap.ts';
 import { installAuth } from './auth/install.ts';
 import { installAnyContentTypeJson } from './http/any-content-type.ts';
 import { installCors } from './http/cors.ts';
+import { didBindingChannel } from './did/binding-cache.ts';
 import { installDeviceIdentity } from './http/device-identity.ts';
+import { installDidUseRecording } from './http/did-uses.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installHostCheck } from './http/host-check.ts';
 import { installRateLimit } from './http/rate-limit.ts';
@@ -16,17 +18,20 @@ import { installRouteContracts } from './http/route.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { contextPlugin } from './plugins/context.ts';
+import { didBindingsPlugin } from './plugins/did-bindings.ts';
 import { durablePanicsPlugin } from './plugins/durable-panics.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { alertsRoutes } from './routes/alerts.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bandPanicRoutes } from './routes/band-panic.ts';
 import { deviceSyncRoutes } from './routes/device-sync.ts';
 import { didRoutes } from './routes/did.ts';
+import { didBindingRoutes } from './routes/did-bindings.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { exportRoutes } from './routes/export.ts';
 import { geofencesRoutes } from './routes/geofences.ts';
@@ -57,8 +62,10 @@ export interface Server {
  * closes, then onClose hooks in reverse (the journal, the store and its data folder lock).
  */
 async function registerResources(app: FastifyInstance, config: Config): Promise<void> {
-  const channel = streamChannel(config.databaseUrl ? config.databaseSchema : 'pglite');
+  const schema = config.databaseUrl ? config.databaseSchema : 'pglite';
+  const channel = streamChannel(schema);
   await app.register(storePlugin, { config });
+  await app.register(didBindingsPlugin, { channel: didBindingChannel(schema) });
   await app.register(durablePanicsPlugin, { config, channel });
   await app.register(jobsPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
@@ -89,11 +96,12 @@ export async function buildServer(config: Config): Promise<Server> {
     await installCors(app, config);
     await installAuth(app, ctx);
     await installDeviceIdentity(app, ctx);
+    installDidUseRecording(app, ctx);
     await installRateLimit(app, config);
     for (const routes of [
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
-      scoresRoutes, didRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, oidcRoutes, testAlertRoutes,
+      scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes,
     ]) {
       await routes(app, ctx);
     }

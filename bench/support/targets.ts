@@ -123,6 +123,16 @@ export const FIGURES: FigureSpec[] = [
   },
   { path: 'ingest.lost', label: 'Ingest, pings lost', unit: 'pings', script: 'ingest.ts', target: atMost(0, 'pings') },
   {
+    // Issue 31: a control room's season of zones.
+    path: 'zoneIngest.singlePingsPerSec',
+    label: 'Ingest, PGlite, 2,000 zones of 50 vertices, single pings',
+    unit: 'pings/s',
+    script: 'ingest-zones.ts',
+    floorPath: 'zoneIngest.floorPingsPerSec',
+    ratioPath: 'zoneIngest.ratio',
+    target: atLeast(2000, 'pings/s'),
+  },
+  {
     path: 'browser.postToPaint.p50Ms',
     label: 'POST → row painted in Chromium, p50',
     unit: 'ms',
@@ -196,6 +206,7 @@ export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds:
   { file: 'alert-latency.ts', budgetSeconds: 150, quickBudgetSeconds: 35 },
   { file: 'fanout.ts', budgetSeconds: 240, quickBudgetSeconds: 45 },
   { file: 'ingest.ts', budgetSeconds: 90, quickBudgetSeconds: 30 },
+  { file: 'ingest-zones.ts', budgetSeconds: 90, quickBudgetSeconds: 35 },
   { file: 'restart.ts', budgetSeconds: 120, quickBudgetSeconds: 40 },
   { file: 'alarm-latency.ts', budgetSeconds: 60, quickBudgetSeconds: 25 },
   { file: 'browser-paint.ts', budgetSeconds: 60, quickBudgetSeconds: 30 },
@@ -227,6 +238,7 @@ export const SKELETON = {
     postgres: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null },
     lost: null,
   },
+  zoneIngest: { singlePingsPerSec: null, floorPingsPerSec: null, ratio: null },
   browser: {
     postToPaint: { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null },
     alarmMs: { p99Ms: null, floorP99Ms: null, ratio: null },

@@ -2,6 +2,14 @@ import { withPriority, type Database } from '../db/seam.ts';
 import { idHash, liveSessionHashes } from '../stores/operator-sessions.ts';
 
 /**
+ * NOTIFY channel on which a server says it ended sessions (an account disabled, reset or signed out by an
+ * admin): every server sharing the database checks its open streams then, not at its next interval.
+ */
+export function sessionsEndedChannel(schema = 'public'): string {
+  return `operator_sessions_ended_${schema}`.slice(0, 63);
+}
+
+/**
  * Ends event streams whose operator session has ended (signed out, on any server sharing the database, or
  * expired): a stream opened while signed in must not keep delivering tourists' positions after. One query
  * per check for every watched stream together.
@@ -10,6 +18,8 @@ export class StreamSessionWatch {
   private readonly watched = new Map<string, Set<() => void>>();
   private readonly timer: NodeJS.Timeout;
   private checking = false;
+  /** A check asked for while one ran: its answer may predate the sessions just ended, so another follows. */
+  private checkAgain = false;
 
   constructor(private readonly db: Database, intervalMs: number) {
     this.timer = setInterval(() => void this.check(), intervalMs);
@@ -29,7 +39,11 @@ export class StreamSessionWatch {
   }
 
   async check(): Promise<void> {
-    if (this.checking || this.watched.size === 0) return;
+    if (this.checking) {
+      this.checkAgain = true;
+      return;
+    }
+    if (this.watched.size === 0) return;
     this.checking = true;
     try {
       const asked = [...this.watched.keys()];
@@ -45,6 +59,10 @@ export class StreamSessionWatch {
       // The store did not answer: streams stay until the next check rather than all dropping at once.
     } finally {
       this.checking = false;
+      if (this.checkAgain) {
+        this.checkAgain = false;
+        void this.check();
+      }
     }
   }
 

@@ -7,6 +7,8 @@ import type { AppContext } from '../context.ts';
 import { loadSigningKey } from '../did/signing-key.ts';
 import { InvalidDidToken, verifyDidToken } from '../did/token.ts';
 import { VERIFIED, type Verification } from '../domain/incidents.ts';
+import { bearerTokenOf } from './bearer.ts';
+import { noteTouristNamed } from './did-uses.ts';
 import { HttpError } from './errors.ts';
 
 export interface DeviceIdentity {
@@ -29,23 +31,22 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
 /** A token's tourist may name itself by its touristId or by its DID (a band's `touristDid`). */
 const namesSelf = (identity: DeviceIdentity, name: string): boolean => name === identity.touristId || name === identity.didId;
 
 /** Query parameters through which a GET names whose data it wants; `keys` is also a plain count. */
 const TOURIST_QUERY_FIELDS = ['touristId', 'touristIds', 'touristDid', 'key', 'keys'];
 
-async function credentialOf(key: Uint8Array, authorization: string | undefined): Promise<DeviceCredential> {
-  // Another scheme (a proxy's Basic auth in front of the dashboard) is not a device's credential.
-  const token = authorization?.match(BEARER)?.[1];
+/** The tourist a supervisor bound a DID to (issue 30), if any. */
+type BoundTourist = (didId: string) => string | undefined;
+
+async function credentialOf(key: Uint8Array, authorization: string | undefined, boundTourist: BoundTourist): Promise<DeviceCredential> {
+  const token = bearerTokenOf(authorization);
   if (token === undefined) return { kind: 'none' };
   try {
     const claims = await verifyDidToken(key, token);
-    return claims.touristId === undefined
-      ? { kind: 'no-tourist', didId: claims.sub }
-      : { kind: 'tourist', identity: { touristId: claims.touristId, didId: claims.sub } };
+    const touristId = claims.touristId ?? boundTourist(claims.sub);
+    return touristId === undefined ? { kind: 'no-tourist', didId: claims.sub } : { kind: 'tourist', identity: { touristId, didId: claims.sub } };
   } catch (error) {
     if (error instanceof InvalidDidToken) return { kind: 'invalid', error };
     throw error;
@@ -70,8 +71,9 @@ function touristsNamedIn(query: unknown): string[] {
  */
 export async function installDeviceIdentity(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const key = loadSigningKey(ctx.config);
+  const boundTourist: BoundTourist = (didId) => app.didBindings.touristOf(didId);
   app.addHook('onRequest', async (request) => {
-    const credential = await credentialOf(key, request.headers.authorization);
+    const credential = await credentialOf(key, request.headers.authorization, boundTourist);
     request.deviceCredential = credential;
     if (credential.kind !== 'tourist') return;
     request.device = credential.identity;
@@ -124,7 +126,13 @@ export function deviceWriter(request: FastifyRequest, config: Pick<Config, 'devi
         `This server requires a device token for ${route} and ${problem}: send Authorization: Bearer <didToken> with a token POST /did/issue issued for the tourist.`,
       );
     }
-    return { verification: { verified: false, reason: unverifiedReason(credential) }, touristFor: (named) => named ?? null };
+    return {
+      verification: { verified: false, reason: unverifiedReason(credential) },
+      touristFor: (named) => {
+        noteTouristNamed(request, named);
+        return named ?? null;
+      },
+    };
   }
   const { identity } = credential;
   return {
@@ -143,7 +151,21 @@ export function panicCaller(request: FastifyRequest, named: string | null): { to
   if (credential.kind === 'tourist' && (named === null || namesSelf(credential.identity, named))) {
     return { touristId: named ?? credential.identity.touristId, verification: VERIFIED };
   }
+  noteTouristNamed(request, named);
   return { touristId: named, verification: { verified: false, reason: unverifiedReason(credential) } };
+}
+
+/**
+ * The tourist a phone's read of its own data (a `deviceReads` route with a device token) is limited to;
+ * null for a valid token that proves nobody yet (an unbound DID), which reads nothing; 401 for one that is
+ * not valid: it is never answered as an operator's read.
+ */
+export function ownReader(request: FastifyRequest): string | null {
+  const credential = credentialOfRequest(request);
+  if (credential.kind === 'tourist') return credential.identity.touristId;
+  if (credential.kind === 'no-tourist') return null;
+  const problem = credential.kind === 'invalid' ? credential.error.message : 'The Authorization header carries no device token.';
+  throw new HttpError(401, `${problem} Ask POST /did/issue for a new device token, or call ${request.method} ${request.routeOptions.url} without one.`);
 }
 
 /** The tourist whose data a device token's read is limited to; undefined for everybody else. */

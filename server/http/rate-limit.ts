@@ -1,5 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readsAsDevice } from './bearer.ts';
 import { HttpError } from './errors.ts';
 
 const WINDOW_MS = 60_000;
@@ -36,7 +37,8 @@ function budgetOf(request: FastifyRequest): string {
   if (request.operator) return `operator ${kind} user ${request.operator.username}`;
   const device = request.routeOptions.url === '/did/issue' ? undefined : request.device;
   if (device) return `device ${kind} did ${device.didId}`;
-  const bucket = request.routeOptions.config.access === 'device' ? 'device' : 'operator';
+  const { access } = request.routeOptions.config;
+  const bucket = access === 'device' || access === 'open' || readsAsDevice(request) ? 'device' : 'operator';
   return `${bucket} ${kind} ${addressOf(request)}`;
 }
 

@@ -6,14 +6,16 @@ import { badRequest } from './errors.ts';
 import { pacedBody } from './paced-body.ts';
 import { rejectUnstorableInput } from './storable-input.ts';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who calls a route: `device` routes are called by tourists' phones and bands, whose web app lives on
- * another origin and has no operator session; `operator` routes (the default) are the control room's and
- * need a signed-in operator when sign-in is on; `public` routes (health, sign-in itself) need nobody.
+ * another origin and has no operator session; `open` routes are reads those phones make that hold no
+ * personal data (regions and their emergency numbers, zones, scores): anyone, from any origin; `operator`
+ * routes (the default) are the control room's and need a signed-in operator when sign-in is on; `public`
+ * routes (health, sign-in itself) need nobody.
  */
-export type RouteAccess = 'device' | 'operator' | 'public';
+export type RouteAccess = 'device' | 'open' | 'operator' | 'public';
 
 export interface RouteContract<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined> {
   method: HttpMethod;
@@ -37,6 +39,11 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
   access?: RouteAccess;
   /** The least role an operator route needs when sign-in is on; absent means `viewer`. */
   role?: Role;
+  /**
+   * An operator route that a phone may also call with its device token (`Authorization: Bearer`): then it
+   * is the phone's read of its own tourist's data, from any origin, and the handler limits it to that.
+   */
+  deviceReads?: boolean;
   /** The schema of its failures, when they carry more than `{ok:false, error, issues?}` (a 409's current zone). */
   errorResponse?: z.ZodType;
 }
@@ -58,6 +65,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The least role an operator route needs. */
     role?: Role;
+    /** A phone's device token makes the request its read of its own tourist's data (see RouteContract). */
+    deviceReads?: boolean;
     /** The schema of a JSON success answer (from the contract, or declared beside a route without one). */
     response?: z.ZodType;
     /** The schema of a JSON failure, when a route's adds fields to the usual `{ok:false, error, issues?}`. */
@@ -138,6 +147,7 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
       anyContentType: contract.anyContentType ?? false,
       access: contract.access ?? 'operator',
       role: contract.role ?? 'viewer',
+      deviceReads: contract.deviceReads ?? false,
       response: contract.response,
       ...(contract.errorResponse && { errorResponse: contract.errorResponse }),
     },

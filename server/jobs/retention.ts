@@ -20,6 +20,7 @@ export interface RetentionResult {
   streamEvents: number;
   idempotencyKeys: number;
   operatorSessions: number;
+  didUses: number;
 }
 
 interface Logger {
@@ -64,7 +65,7 @@ export async function runRetention(
   now = new Date(),
   shouldStop: () => boolean = () => false,
 ): Promise<RetentionResult> {
-  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0 };
+  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0, didUses: 0 };
   const run = async (key: keyof RetentionResult, deleteBatch: string, cutoffTime: string | undefined) => {
     if (cutoffTime !== undefined && !shouldStop()) result[key] = await deleteInBatches(db, deleteBatch, cutoffTime, shouldStop);
   };
@@ -72,6 +73,12 @@ export async function runRetention(
   await run('gpsPings', 'delete from gps_pings where id in (select id from gps_pings where at < $1::timestamptz limit $2)', pings);
   // A tourist's last known position is location data too: it goes with the pings of the same age.
   await run('gpsLast', 'delete from gps_last where ping_key in (select ping_key from gps_last where at < $1::timestamptz limit $2)', pings);
+  // Which tourists a phone's Digital ID was used with links a device to a person: it goes with the pings.
+  await run(
+    'didUses',
+    'delete from did_uses where (did_id, tourist_id) in (select did_id, tourist_id from did_uses where last_at < $1::timestamptz limit $2)',
+    pings,
+  );
   await run(
     'events',
     'delete from events where id in (select id from events where created_at < $1::timestamptz limit $2)',

@@ -4,7 +4,8 @@ import { PanicAlertBody, SoftAlertBody } from '../../src/api/requests.ts';
 import { AlertsResponse, IncidentResponse, PanicAlertResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { buildIncident } from '../domain/incidents.ts';
-import { deviceWriter, panicCaller } from '../http/device-identity.ts';
+import { readsAsDevice } from '../http/bearer.ts';
+import { deviceWriter, ownReader, panicCaller } from '../http/device-identity.ts';
 import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { defineRoute } from '../http/route.ts';
 import { parsePanicRequest } from '../ingest/panic-request.ts';
@@ -40,9 +41,24 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   defineRoute(
     app,
-    { method: 'GET', url: '/panic-alerts', summary: 'Recent panic alerts, newest first', tags: ['alerts'], query: PanicAlertsQuery, response: AlertsResponse },
-    async ({ query }) => {
-      const alerts = await listAlerts(ctx.db, query.limit);
+    {
+      method: 'GET',
+      url: '/panic-alerts',
+      summary:
+        'Recent panic alerts, newest first, with their incident\'s type and status; with a device token (any origin) only ' +
+        'that tourist\'s, none for a Digital ID no supervisor has bound yet',
+      tags: ['alerts'],
+      query: PanicAlertsQuery,
+      response: AlertsResponse,
+      deviceReads: true,
+    },
+    async ({ query, request }) => {
+      if (!readsAsDevice(request)) {
+        const alerts = await listAlerts(ctx.db, query.limit);
+        return { alerts, count: alerts.length };
+      }
+      const touristId = ownReader(request);
+      const alerts = touristId === null ? [] : await listAlerts(ctx.db, query.limit, touristId);
       return { alerts, count: alerts.length };
     },
   );

@@ -32,7 +32,7 @@ export function geofenceFromBody(body: GeofenceBody): GeofenceInput {
 export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/geofences', summary: 'Risk zones, of one region or all', tags: ['geofences'], query: GeofencesQuery, response: GeofencesResponse },
+    { method: 'GET', url: '/geofences', access: 'open', summary: 'Risk zones, of one region or all (any origin: phones show the zone they are in); `format=geojson` or `kml` answers them as a file to download', tags: ['geofences'], query: GeofencesQuery, response: GeofencesResponse },
     async ({ query, reply }) => (query.format ? exportZones(ctx.db, query.format, query.regionId, reply) : { geofences: await listGeofences(ctx.db, query.regionId) }),
   );
 

@@ -34,9 +34,11 @@ const HealthResponse = HealthFigures.extend({ ok: z.literal(true) });
 const HealthFailure = ErrorResponse.extend(HealthFigures.shape);
 
 export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  defineRoute(app, { method: 'GET', url: '/regions', summary: 'Regions with centre, time zone and contacts', tags: ['meta'], response: RegionsResponse }, async () => ({
-    regions: await listRegions(ctx.db),
-  }));
+  defineRoute(
+    app,
+    { method: 'GET', url: '/regions', access: 'open', summary: 'Regions with centre, time zone and contacts (any origin: phones show the emergency numbers)', tags: ['meta'], response: RegionsResponse },
+    async () => ({ regions: await listRegions(ctx.db) }),
+  );
 
   defineRoute(app, { method: 'GET', url: '/db-mode', summary: 'The storage in use', tags: ['meta'], response: DbModeResponse }, async () => ({
     mode: ctx.db.mode,

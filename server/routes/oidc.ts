@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { whoActs } from '../http/acting-operator.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
+import { recordSignIn } from '../stores/account-writes.ts';
 import { findOperator, upsertSsoOperator } from '../stores/operators.ts';
 
 const STATE_COOKIE_PATH = '/auth/oidc';
@@ -81,9 +82,13 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (account?.source !== 'oidc') {
           throw new SsoRefusal(`The account ${user.username} signs in with a password here; single sign-on may not use it.`, user.username);
         }
+        if (account.disabled) throw new SsoRefusal(`The account ${user.username} is disabled; ask an administrator to enable it.`, user.username);
         await startOperatorSession(request, user);
         const { address } = whoActs(request);
-        await ctx.write((tx) => appendAudit(tx, { actor: user.username, role: user.role, address, action: 'auth.login', target: user.username, detail: { method: 'oidc' } }));
+        await ctx.write(async (tx) => {
+          await recordSignIn(tx, user.username);
+          await appendAudit(tx, { actor: user.username, role: user.role, address, action: 'auth.login', target: user.username, detail: { method: 'oidc' } });
+        });
         return reply.redirect('/');
       } catch (error) {
         return refuse(request, reply, error, true);

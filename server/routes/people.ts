@@ -5,6 +5,7 @@ import { DevicePairBody, TouristRegisterBody } from '../../src/api/requests.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { deviceWriter } from '../http/device-identity.ts';
+import { noteTouristNamed } from '../http/did-uses.ts';
 import { defineRoute } from '../http/route.ts';
 import { pairDevice, registerTourist, touristExists } from '../stores/people.ts';
 
@@ -27,6 +28,7 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async ({ body, reply, request }) => {
       const touristId = deviceWriter(request, ctx.config, 'other').touristFor(body.touristId) ?? `tourist-${randomUUID()}`;
       const { created } = await ctx.write((tx) => registerTourist(tx, touristId, body.name));
+      noteTouristNamed(request, touristId);
       return reply.code(created ? 201 : 200).send({ ok: true, touristId });
     },
   );

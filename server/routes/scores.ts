@@ -15,6 +15,7 @@ export async function scoresRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'GET',
       url: '/safety-score',
+      access: 'open',
       summary: 'Safety score of a region: 900 minus 3 per incident over the last `days`',
       tags: ['scores'],
       query: SafetyScoreQuery,
@@ -32,6 +33,7 @@ export async function scoresRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'GET',
       url: '/safety-credit',
+      access: 'open',
       summary: 'Safety credit (Heuristic v1) of a region or of one place in it',
       tags: ['scores'],
       query: SafetyCreditQuery,

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { StreamQuery } from '../../src/api/queries.ts';
-import { StreamSessionWatch } from '../auth/stream-sessions.ts';
+import { sessionsEndedChannel, StreamSessionWatch } from '../auth/stream-sessions.ts';
 import { signInRequired } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open streams' session watch; absent with sign-in off. */
+    streamSessions: StreamSessionWatch | undefined;
+  }
+}
 
 function parseEventId(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value.trim())) return undefined;
@@ -12,7 +19,13 @@ function parseEventId(value: unknown): number | undefined {
 
 export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const sessions = signInRequired(ctx.config) ? new StreamSessionWatch(ctx.db, ctx.config.streamSessionCheckMs) : undefined;
-  app.addHook('onClose', async () => sessions?.stop());
+  // Sessions ended by an admin here (accounts routes) or on another server (NOTIFY) end their streams at once.
+  const unlisten = sessions && (await ctx.db.listen(sessionsEndedChannel(ctx.config.databaseSchema), () => void sessions.check()));
+  app.decorate('streamSessions', sessions);
+  app.addHook('onClose', async () => {
+    sessions?.stop();
+    await unlisten?.();
+  });
   defineRoute(
     app,
     {

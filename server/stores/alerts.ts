@@ -1,4 +1,5 @@
 import type { Alert } from '../../src/api/entities.ts';
+import type { ListedAlert } from '../../src/api/responses.ts';
 import type { Sql } from '../db/seam.ts';
 import { iso } from './time.ts';
 
@@ -49,9 +50,25 @@ export async function insertAlert(tx: Sql, alert: Alert): Promise<void> {
   );
 }
 
-export async function listAlerts(db: Sql, limit: number): Promise<Alert[]> {
-  const { rows } = await db.query<AlertRow>('select * from alerts order by at desc, id desc limit $1', [limit]);
-  return rows.map(alertFromRow);
+type ListedAlertRow = AlertRow & { type: ListedAlert['type']; status: ListedAlert['status'] };
+
+/** As the phone app's alert history shows a place: in a table cell, to about 10 m. */
+const locationText = (latitude: number, longitude: number) => `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
+
+function listedAlertFromRow(row: ListedAlertRow): ListedAlert {
+  const alert = alertFromRow(row);
+  return { ...alert, type: row.type, status: row.status, timestamp: alert.at, location: locationText(alert.latitude, alert.longitude) };
+}
+
+/** The newest alerts with their incident's type and status; of one tourist when `touristId` is given. */
+export async function listAlerts(db: Sql, limit: number, touristId?: string): Promise<ListedAlert[]> {
+  const ofTourist = touristId === undefined ? '' : 'where a.tourist_id = $2';
+  const { rows } = await db.query<ListedAlertRow>(
+    `select a.*, i.type, i.status from alerts a join incidents i on i.id = a.incident_id ${ofTourist}
+      order by a.at desc, a.id desc limit $1`,
+    touristId === undefined ? [limit] : [limit, touristId],
+  );
+  return rows.map(listedAlertFromRow);
 }
 
 /**

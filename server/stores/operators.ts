@@ -8,6 +8,9 @@ export interface OperatorAccount {
   passwordHash: string | null;
   source: 'password' | 'oidc';
   createdAt: string;
+  disabled: boolean;
+  mustChangePassword: boolean;
+  lastSignInAt: string | null;
 }
 
 interface OperatorRow {
@@ -16,6 +19,9 @@ interface OperatorRow {
   password_hash: string | null;
   source: 'password' | 'oidc';
   created_at: Date | string;
+  disabled: boolean;
+  must_change_password: boolean;
+  last_sign_in_at: Date | string | null;
 }
 
 const accountFromRow = (row: OperatorRow): OperatorAccount => ({
@@ -24,6 +30,9 @@ const accountFromRow = (row: OperatorRow): OperatorAccount => ({
   passwordHash: row.password_hash,
   source: row.source,
   createdAt: iso(row.created_at),
+  disabled: row.disabled,
+  mustChangePassword: row.must_change_password,
+  lastSignInAt: iso(row.last_sign_in_at),
 });
 
 export async function findOperator(db: Sql, username: string): Promise<OperatorAccount | undefined> {
@@ -44,12 +53,12 @@ export async function countOperators(db: Sql): Promise<number> {
 /** Creates the account; false when the name is taken. */
 export async function createOperator(
   db: Sql,
-  account: { username: string; role: Role; passwordHash: string | null; source: 'password' | 'oidc' },
+  account: { username: string; role: Role; passwordHash: string | null; source: 'password' | 'oidc'; mustChangePassword?: boolean },
 ): Promise<boolean> {
   const { rows } = await db.query<{ username: string }>(
-    `insert into operators (username, role, password_hash, source) values ($1, $2, $3, $4)
+    `insert into operators (username, role, password_hash, source, must_change_password) values ($1, $2, $3, $4, $5)
      on conflict (username) do nothing returning username`,
-    [account.username, account.role, account.passwordHash, account.source],
+    [account.username, account.role, account.passwordHash, account.source, account.mustChangePassword ?? false],
   );
   return rows.length === 1;
 }

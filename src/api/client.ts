@@ -2,7 +2,7 @@
 // `ok` is true and the expected field is present (SPEC §5); anything else is an ApiError.
 import type { z } from 'zod';
 import { AuditResponse, AuditVerifyResponse } from './audit.ts';
-import { AuthSettingsResponse, LoginResponse, MeResponse, type SignedInUser } from './auth.ts';
+import { AuthSettingsResponse, LoginResponse, MeResponse } from './auth.ts';
 import type { DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 import type { IncidentStatus } from './fields.ts';
 import type { GeofenceBody, IncidentStatusBody, PanicAlertBody } from './requests.ts';
@@ -189,15 +189,17 @@ export const exportUrl = ({ regionId, windowMinutes }: IncidentFilter) =>
 // ---------- Sign-in (issue 10) ----------
 
 export type AuthSettings = Pick<AuthSettingsResponse, 'signInRequired' | 'sso'>;
-export type Session = Pick<MeResponse, 'user' | 'signInRequired'>;
+export type Session = Pick<MeResponse, 'user' | 'signInRequired' | 'mustChangePassword'>;
+/** Who signed in, and whether a temporary password must be replaced first (issue 31). */
+export type SignedIn = Pick<z.infer<typeof LoginResponse>, 'user' | 'mustChangePassword'>;
 
 /** Who is signed in; a 401 (ApiError, isUnauthorized) when sign-in is required and nobody is. */
 export const fetchSession = (): Promise<Session> => parsed(MeResponse, SESSION_URL);
 
 export const fetchAuthSettings = (): Promise<AuthSettings> => parsed(AuthSettingsResponse, '/auth/settings');
 
-export const signIn = (username: string, password: string): Promise<SignedInUser> =>
-  parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then((answer) => answer.user);
+export const signIn = (username: string, password: string): Promise<SignedIn> =>
+  parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then(({ user, mustChangePassword }) => ({ user, mustChangePassword }));
 
 export const signOut = (): Promise<unknown> => call('/auth/logout', jsonPost({}));
 

@@ -15,6 +15,7 @@ export const LEAST_ROLE = {
   deleteZone: 'supervisor',
   importZones: 'supervisor',
   issueDidForTourist: 'supervisor',
+  bindDid: 'supervisor',
   audit: 'supervisor',
   manageAccounts: 'admin',
 } as const satisfies Record<string, Role>;

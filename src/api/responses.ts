@@ -1,6 +1,7 @@
 // Answers the dashboard and devices read (API.md "Read routes", scores, DID).
 import { z } from 'zod';
 import { Alert, DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
+import { IncidentStatus, IncidentType } from './fields.ts';
 
 export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
 /**
@@ -44,7 +45,14 @@ export const IncidentTimelineResponse = z.object({ ok: z.literal(true), entries:
 export const IncidentNoteResponse = z.object({ ok: z.literal(true), entry: TimelineEntry });
 export const PanicAlertResponse = z.object({ ok: z.literal(true), alert: Alert, incident: Incident });
 export const CountResponse = z.object({ ok: z.literal(true), count: z.number() });
-export const AlertsResponse = z.object({ ok: z.literal(true), alerts: z.array(Alert), count: z.number() });
+/**
+ * An alert as `GET /panic-alerts` lists it: API.md's fields, plus what the reference phone app's alert
+ * history renders (issue 30): its incident's `type` and `status`, `timestamp` (the same instant as `at`)
+ * and `location` as text for a table cell ("25.5788, 91.8933").
+ */
+export const ListedAlert = Alert.extend({ type: IncidentType, status: IncidentStatus, timestamp: z.string(), location: z.string() });
+export type ListedAlert = z.infer<typeof ListedAlert>;
+export const AlertsResponse = z.object({ ok: z.literal(true), alerts: z.array(ListedAlert), count: z.number() });
 export const GeofencesResponse = z.object({ ok: z.literal(true), geofences: z.array(Geofence) });
 export const RegionsResponse = z.object({ ok: z.literal(true), regions: z.array(Region) });
 export const AnchorsResponse = z.object({ ok: z.literal(true), anchors: z.array(DidAnchor) });

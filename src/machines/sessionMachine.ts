@@ -1,8 +1,10 @@
 // The operator's session (issue 10): who is signed in, or the sign-in page. With sign-in off the server
 // answers /auth/me with an anonymous admin and the dashboard stays open as the spec has it; with sign-in
 // on, the dashboard's data starts only once someone is signed in, and any operator request answered 401
-// (the session ended on the server) brings the sign-in page back.
+// (the session ended on the server) brings the sign-in page back. An account signed in with a temporary
+// password (issue 31) is asked for a new one before the dashboard starts: the server refuses it everything else.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { changePassword } from '../api/accounts-client.ts';
 import type { SignedInUser } from '../api/auth.ts';
 import {
   fetchAuthSettings,
@@ -14,6 +16,7 @@ import {
   signOut,
   type AuthSettings,
   type Session,
+  type SignedIn,
 } from '../api/client.ts';
 
 export const SESSION_ENDED = 'Your session has ended; sign in again.';
@@ -33,9 +36,15 @@ export interface Credentials {
   password: string;
 }
 
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
 export type SessionEvent =
   | ({ type: 'session.signIn' } & Credentials)
   | { type: 'session.signOut' }
+  | ({ type: 'session.changePassword' } & PasswordChange)
   /** An operator request answered 401. */
   | { type: 'session.expired' };
 
@@ -51,7 +60,8 @@ export const sessionMachine = setup({
   actors: {
     checkSession: fromPromise<Session>(() => fetchSession()),
     loadSettings: fromPromise<AuthSettings>(() => fetchAuthSettings()),
-    login: fromPromise<SignedInUser, Credentials>(({ input }) => signIn(input.username, input.password)),
+    login: fromPromise<SignedIn, Credentials>(({ input }) => signIn(input.username, input.password)),
+    changePassword: fromPromise<SignedInUser, PasswordChange>(({ input }) => changePassword(input.currentPassword, input.newPassword)),
     logout: fromPromise<unknown>(() => signOut()),
     watchSession,
   },
@@ -64,6 +74,7 @@ export const sessionMachine = setup({
   },
   guards: {
     signInOff: (_, { session }: { session: Session }) => !session.signInRequired,
+    passwordDue: (_, { signedIn }: { signedIn: Pick<Session, 'mustChangePassword'> }) => signedIn.mustChangePassword === true,
     unauthorized: (_, { error }: { error: unknown }) => isUnauthorized(error),
   },
   delays: { retryDelay: SESSION_RETRY_MS },
@@ -80,6 +91,11 @@ export const sessionMachine = setup({
           {
             guard: { type: 'signInOff', params: ({ event }) => ({ session: event.output }) },
             target: 'signedIn.open',
+            actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
+          },
+          {
+            guard: { type: 'passwordDue', params: ({ event }) => ({ signedIn: event.output }) },
+            target: 'changingPassword',
             actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
           },
           { target: 'signedIn.account', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) } },
@@ -123,16 +139,58 @@ export const sessionMachine = setup({
                   if (event.type !== 'session.signIn') throw new Error(`signing in cannot start on ${event.type}`);
                   return { username: event.username, password: event.password };
                 },
-                onDone: {
-                  target: '#session.signedIn.account',
-                  actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-                },
+                onDone: [
+                  {
+                    guard: { type: 'passwordDue', params: ({ event }) => ({ signedIn: event.output }) },
+                    target: '#session.changingPassword',
+                    actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
+                  },
+                  { target: '#session.signedIn.account', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) } },
+                ],
                 onError: {
                   target: 'idle',
                   actions: { type: 'showError', params: ({ event }) => ({ error: serverErrorOrMessage(event.error) }) },
                 },
               },
             },
+          },
+        },
+      },
+    },
+    /** Signed in with a temporary password: the new one comes first, or signing out. */
+    changingPassword: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.changePassword': { target: 'saving', actions: 'clearError' },
+            'session.signOut': { target: 'leaving', actions: 'clearError' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ event }) => {
+              if (event.type !== 'session.changePassword') throw new Error(`changing the password cannot start on ${event.type}`);
+              return { currentPassword: event.currentPassword, newPassword: event.newPassword };
+            },
+            onDone: { target: '#session.signedIn.account', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+            onError: [
+              // Disabled, reset or signed out by an admin meanwhile.
+              { guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) }, target: '#session.signedOut', actions: { type: 'showError', params: { error: SESSION_ENDED } } },
+              { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: serverErrorOrMessage(event.error) }) } },
+            ],
+          },
+        },
+        leaving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'leave',
+            src: 'logout',
+            onDone: '#session.signedOut',
+            onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-out failed: ${serverErrorOrMessage(event.error)}` }) } },
           },
         },
       },

@@ -1,6 +1,8 @@
 // A tourist's phone app as the reference system ships it: a web page on another origin than the API. In
 // Chromium its panic (JSON with an Idempotency-Key, so preceded by a preflight) reaches the server and the
-// page reads the answer; the same page cannot read the operators' routes.
+// page reads the answer; it reads regions with their emergency contacts, zones and scores, with and without
+// its device token (with one, every read is preflighted), and its own alert history (issue 30); the same
+// page cannot read the operators' routes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +69,62 @@ describe('a phone page on another origin', () => {
     expect(answer.status).toBe(201);
     const last = await call(server.url, 'GET', '/gps/last');
     expect(JSON.stringify(last.body)).toContain('phone-page-device');
+  });
+
+  it('reads regions with their contacts, zones and the scores, without and with its device token (preflighted)', async () => {
+    const reads = await phonePage.evaluate(async (api) => {
+      const issued = await fetch(`${api}/did/issue`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kycType: 'passport', kycHash: 'e'.repeat(64) }),
+      }).then((response) => response.json());
+      const paths = ['/regions', '/geofences', '/safety-score?regionId=default', '/safety-credit?regionId=default'];
+      const read = async (path: string, headers: Record<string, string>) => {
+        const response = await fetch(`${api}${path}`, { headers });
+        return { path, status: response.status, body: await response.json() };
+      };
+      return {
+        anonymous: await Promise.all(paths.map((path) => read(path, {}))),
+        withToken: await Promise.all(paths.map((path) => read(path, { Authorization: `Bearer ${issued.didToken}` }))),
+      };
+    }, server.url);
+    for (const answers of [reads.anonymous, reads.withToken]) {
+      expect(answers.map((answer) => [answer.path, answer.status, answer.body.ok])).toEqual(answers.map((answer) => [answer.path, 200, true]));
+      const [regions, zones, score, credit] = answers.map((answer) => answer.body);
+      // What the app's Contacts view shows: a label and a number to call, for the region it is in.
+      const fallback = regions.regions.find((region: { id: string }) => region.id === 'default');
+      expect(fallback.contacts.length).toBeGreaterThan(0);
+      for (const contact of fallback.contacts) expect(contact).toEqual(expect.objectContaining({ label: expect.any(String), phone: expect.any(String) }));
+      expect(Array.isArray(zones.geofences)).toBe(true);
+      expect(typeof score.score).toBe('number');
+      expect(typeof credit.score).toBe('number');
+    }
+  });
+
+  it("reads its own alert history with its device token, in the fields the app's table renders", async () => {
+    const history = await phonePage.evaluate(async (api) => {
+      const json = { 'Content-Type': 'application/json' };
+      const issued = await fetch(`${api}/did/issue`, { method: 'POST', headers: json, body: JSON.stringify({ kycType: 'passport', kycHash: 'f'.repeat(64) }) }).then((r) => r.json());
+      const auth = { Authorization: `Bearer ${issued.didToken}` };
+      const unbound = await fetch(`${api}/panic-alerts`, { headers: auth }).then((r) => r.json());
+      return { didId: issued.didId as string, didToken: issued.didToken as string, unbound };
+    }, server.url);
+    expect(history.unbound).toEqual({ ok: true, alerts: [], count: 0 });
+
+    const touristId = (await call(server.url, 'POST', '/tourists/register', { name: 'Phone Reader' })).body.touristId;
+    expect((await call(server.url, 'POST', '/did/bind', { didId: history.didId, touristId })).status).toBe(201);
+    const own = await phonePage.evaluate(async ({ api, token, tourist }) => {
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+      await fetch(`${api}/panic-alert`, { method: 'POST', headers, body: JSON.stringify({ latitude: 25.5788, longitude: 91.8933, touristId: tourist, deviceId: null }) });
+      const listed = await fetch(`${api}/panic-alerts`, { headers }).then((r) => r.json());
+      // As the app renders a row: the cells must not read "Invalid Date" or be empty.
+      return listed.alerts.map((alert: { type: string; status: string; location: string; timestamp: string; touristId: string; verified: boolean }) => ({
+        type: alert.type, status: alert.status, location: alert.location, date: String(new Date(alert.timestamp)), touristId: alert.touristId, verified: alert.verified,
+      }));
+    }, { api: server.url, token: history.didToken, tourist: touristId });
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ type: 'panic', status: 'open', location: '25.5788, 91.8933', touristId, verified: true });
+    expect(own[0].date).not.toBe('Invalid Date');
   });
 
   it("cannot read the operators' routes", async () => {

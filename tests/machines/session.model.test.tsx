@@ -2,7 +2,8 @@
 // /auth/me, /auth/settings, the login and the logout given by the test, the form filled in and "Sign out"
 // clicked as an operator would, and a session ending on the server as a dashboard request answered 401.
 // In every state the page must show what the statechart says: the waiting page, the sign-in page (busy
-// or not, with its sentence and single sign-on button), or the dashboard with or without the user.
+// or not, with its sentence and single sign-on button), the page asking for a new password after a sign-in with
+// a temporary one (issue 31), or the dashboard with or without the user.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,10 +21,13 @@ vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-i
 const DANA = userWith('supervisor');
 const OPEN = { username: 'anonymous', role: 'admin' as const };
 const CREDENTIALS = { username: DANA.username, password: 'correct horse battery' };
+const NEW_PASSWORD = { currentPassword: 'temporary-4f9Qx2', newPassword: 'dana chose this herself' };
+const WRONG_CURRENT = "currentPassword is not this account's password.";
+const SESSION_GONE = 'Sign in to use POST /auth/password: this server requires operators to sign in.';
 
 // The traversal never runs the requests: the page's replay gives their answers.
 const idle = fromPromise(() => new Promise<never>(() => {}));
-const model = sessionMachine.provide({ actors: { checkSession: idle, loadSettings: idle, login: idle, logout: idle } as never });
+const model = sessionMachine.provide({ actors: { checkSession: idle, loadSettings: idle, login: idle, logout: idle, changePassword: idle } as never });
 const walks = transitionWalks(model, {
   // The session's context does not grow, and the page shows all of it: states differ by value and context.
   serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
@@ -31,6 +35,7 @@ const walks = transitionWalks(model, {
     'xstate.done.actor.checkSession': [
       { type: 'xstate.done.actor.checkSession', output: { user: DANA, signInRequired: true } },
       { type: 'xstate.done.actor.checkSession', output: { user: OPEN, signInRequired: false } },
+      { type: 'xstate.done.actor.checkSession', output: { user: DANA, signInRequired: true, mustChangePassword: true } },
     ],
     'xstate.error.actor.checkSession': [
       { type: 'xstate.error.actor.checkSession', error: new ApiError(NOBODY_SIGNED_IN, NOBODY_SIGNED_IN, 401) },
@@ -38,7 +43,17 @@ const walks = transitionWalks(model, {
     ],
     'xstate.done.actor.loadSettings': [{ type: 'xstate.done.actor.loadSettings', output: { signInRequired: true, sso: SSO } }],
     'session.signIn': [{ type: 'session.signIn', ...CREDENTIALS }],
-    'xstate.done.actor.login': [{ type: 'xstate.done.actor.login', output: DANA }],
+    'xstate.done.actor.login': [
+      { type: 'xstate.done.actor.login', output: { user: DANA } },
+      { type: 'xstate.done.actor.login', output: { user: DANA, mustChangePassword: true } },
+    ],
+    'session.changePassword': [{ type: 'session.changePassword', ...NEW_PASSWORD }],
+    'xstate.done.actor.changePassword': [{ type: 'xstate.done.actor.changePassword', output: DANA }],
+    'xstate.error.actor.changePassword': [
+      { type: 'xstate.error.actor.changePassword', error: new ApiError(WRONG_CURRENT, WRONG_CURRENT, 400) },
+      { type: 'xstate.error.actor.changePassword', error: new ApiError(SESSION_GONE, SESSION_GONE, 401) },
+    ],
+    'xstate.error.actor.leave': [{ type: 'xstate.error.actor.leave', error: new TypeError('Failed to fetch') }],
     'xstate.error.actor.login': [{ type: 'xstate.error.actor.login', error: new ApiError(WRONG_PASSWORD, WRONG_PASSWORD, 401) }],
     'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') }],
   } as never,
@@ -55,11 +70,13 @@ const errorOf = (event: Step['event']) => (event as unknown as { error: Error })
 function expectPageShows(snapshot: Snapshot) {
   const { user, sso, error } = snapshot.context;
   const signInPage = snapshot.matches('signedOut');
+  const passwordPage = snapshot.matches('changingPassword');
   const dashboard = snapshot.matches('signedIn');
   expect(screen.queryByText('Checking sign-in…') !== null, 'waiting page').toBe(snapshot.matches('checking'));
   expect(screen.queryByText(SERVER_UNREACHABLE) !== null, 'unreachable').toBe(snapshot.matches('unreachable'));
   expect(screen.queryByLabelText(/^Username/) !== null, 'sign-in page').toBe(signInPage);
   expect(screen.queryByRole('banner') !== null, 'dashboard').toBe(dashboard);
+  expect(screen.queryByRole('form', { name: 'Choose a new password' }) !== null, 'new password page').toBe(passwordPage);
   const account = screen.queryByRole('group', { name: 'Signed in' });
   expect(account !== null, 'user in the top bar').toBe(dashboard && !snapshot.matches({ signedIn: 'open' }));
   if (signInPage) {
@@ -72,7 +89,14 @@ function expectPageShows(snapshot: Snapshot) {
     const signOut = within(account).getByRole('button', { name: 'Sign out' }) as HTMLButtonElement;
     expect(signOut.disabled).toBe(snapshot.matches({ signedIn: 'signingOut' }));
   }
-  if (signInPage || account) expect(screen.queryByRole('alert')?.textContent).toBe(error);
+  if (passwordPage) {
+    const save = screen.getByRole('button', { name: 'Save password' }) as HTMLButtonElement;
+    const signOut = screen.getByRole('button', { name: 'Sign out' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(!snapshot.matches({ changingPassword: 'idle' }));
+    expect(signOut.disabled).toBe(!snapshot.matches({ changingPassword: 'idle' }));
+    expect(screen.getByText(new RegExp(`^${user!.username} signed in with a temporary password`))).toBeTruthy();
+  }
+  if (signInPage || account || passwordPage) expect(screen.queryByRole('alert')?.textContent).toBe(error);
 }
 
 describe('the session on the page', () => {
@@ -90,8 +114,9 @@ describe('the session on the page', () => {
     const settings = new DeferredActor<void>();
     const login = new DeferredActor<typeof CREDENTIALS>();
     const logout = new DeferredActor<void>();
+    const passwordChange = new DeferredActor<typeof NEW_PASSWORD>();
     const sessionLogic = sessionMachine.provide({
-      actors: { checkSession: me.logic, loadSettings: settings.logic, login: login.logic, logout: logout.logic } as never,
+      actors: { checkSession: me.logic, loadSettings: settings.logic, login: login.logic, logout: logout.logic, changePassword: passwordChange.logic } as never,
     });
     const page = await renderDashboard({ sessionLogic, waitFor: 'nothing' });
     const user = userEvent.setup();
@@ -117,6 +142,21 @@ describe('the session on the page', () => {
       'session.signOut': () => user.click(screen.getByRole('button', { name: 'Sign out' })),
       'xstate.done.actor.logout': () => logout.succeed(),
       'xstate.error.actor.logout': ({ event }) => logout.fail(errorOf(event)),
+      'session.changePassword': async () => {
+        // After a refused try the form keeps what was typed; the operator types it anew.
+        const fields = [[/^Temporary password/, NEW_PASSWORD.currentPassword], [/^New password(?! again)/, NEW_PASSWORD.newPassword], [/^New password again/, NEW_PASSWORD.newPassword]] as const;
+        for (const [label, value] of fields) {
+          await user.clear(screen.getByLabelText(label));
+          await user.type(screen.getByLabelText(label), value);
+        }
+        await user.click(screen.getByRole('button', { name: 'Save password' }));
+        expect(passwordChange.calls.at(-1)).toEqual(NEW_PASSWORD);
+      },
+      'xstate.done.actor.changePassword': ({ event }) => passwordChange.succeed(outputOf(event)),
+      'xstate.error.actor.changePassword': ({ event }) => passwordChange.fail(errorOf(event)),
+      // Leaving the new-password page is the same sign-out request.
+      'xstate.done.actor.leave': () => logout.succeed(),
+      'xstate.error.actor.leave': ({ event }) => logout.fail(errorOf(event)),
       // The session ended on the server: the operator's next request answers 401.
       'session.expired': async () => {
         page.api.overrides.set('/incidents/filter', { status: 401, body: { ok: false, error: 'Sign in to use GET /incidents/filter.' } });

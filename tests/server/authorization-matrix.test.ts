@@ -13,9 +13,10 @@ function ruleOf(method: string, url: string): Rule | undefined {
 }
 
 function expectedFor(rule: Rule, principal: Principal): 'allowed' | 401 | 403 {
-  if (rule === 'public' || rule === 'device') return 'allowed';
+  if (rule === 'public' || rule === 'device' || rule === 'open') return 'allowed';
+  if (rule === 'own-data' && principal === 'device token') return 'allowed';
   if (principal === 'anonymous' || principal === 'expired session' || principal === 'device token') return 401;
-  return roleAtLeast(principal, rule) ? 'allowed' : 403;
+  return roleAtLeast(principal, rule === 'own-data' ? 'viewer' : rule) ? 'allowed' : 403;
 }
 
 /** Status of one request; a stream is cut as soon as its head arrives. */

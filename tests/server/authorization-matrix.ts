@@ -1,11 +1,12 @@
 import type { Role } from '../../src/api/roles.ts';
 
 /**
- * Who may call each route when sign-in is required: `public` and `device` routes anyone (phones carry no
- * operator session), every other route the least role named. The matrix test fails for a served route
+ * Who may call each route when sign-in is required: `public`, `device` and `open` routes anyone (phones
+ * carry no operator session); `own-data` a viewer, or a phone with its device token (reading its own
+ * tourist's data); every other route the least role named. The matrix test fails for a served route
  * without a row here, so a new route cannot ship without a decision.
  */
-export type Rule = 'public' | 'device' | Role;
+export type Rule = 'public' | 'device' | 'open' | 'own-data' | Role;
 
 export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'OPTIONS *': 'public',
@@ -32,20 +33,22 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'POST /did/issue': 'device',
   'POST /did/verify': 'device',
 
-  'GET /regions': 'viewer',
+  // Phones read these across origins (issue 30): no personal data in them.
+  'GET /regions': 'open',
+  'GET /geofences': 'open',
+  'GET /safety-score': 'open',
+  'GET /safety-credit': 'open',
+  'GET /panic-alerts': 'own-data',
+
   'GET /db-mode': 'viewer',
   'GET /app-config.json': 'viewer',
   'GET /incidents': 'viewer',
   'GET /incidents/filter': 'viewer',
   'GET /incidents/:id/timeline': 'viewer',
-  'GET /panic-alerts': 'viewer',
   'GET /panic-alerts/stream': 'viewer',
-  'GET /geofences': 'viewer',
   'GET /gps/last': 'viewer',
   'GET /gps/history': 'viewer',
   'GET /events': 'viewer',
-  'GET /safety-score': 'viewer',
-  'GET /safety-credit': 'viewer',
   'GET /did/anchors': 'viewer',
   'GET /did/chain': 'viewer',
 
@@ -60,9 +63,17 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'PUT /geofences/:id': 'supervisor',
   'DELETE /geofences/:id': 'supervisor',
   'POST /geofences/import': 'supervisor',
+  'POST /did/lookup': 'supervisor',
+  'POST /did/bind': 'supervisor',
+  'POST /did/unbind': 'supervisor',
   'GET /audit': 'supervisor',
   'GET /audit/verify': 'supervisor',
 
   'GET /auth/users': 'admin',
   'POST /auth/users': 'admin',
+  'PATCH /auth/users/:username': 'admin',
+  'POST /auth/users/:username/reset-password': 'admin',
+  'POST /auth/users/:username/sign-out': 'admin',
+  // Every signed-in operator, for their own account (the only route open while a temporary password is due).
+  'POST /auth/password': 'viewer',
 };

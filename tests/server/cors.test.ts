@@ -7,6 +7,8 @@ const DEVICE_ROUTES = [
   '/panic-alert', '/gps/update', '/gps/batch', '/soft-alert', '/tourists/register', '/devices/pair',
   '/did/issue', '/did/verify', '/events', '/events/ble', '/sync/offline', '/api/panic',
 ];
+/** What the phone app reads across origins (issue 30): no personal data in them. */
+const PHONE_READS = ['/regions', '/geofences', '/safety-score', '/safety-credit'];
 const PHONE_ORIGIN = 'https://phone.example';
 const OPERATOR_ORIGIN = 'https://ops.example';
 
@@ -19,10 +21,11 @@ function preflight(server: TestServer, path: string, method: string, origin: str
 
 const listOf = (header: string | null) => (header ?? '').split(',').map((entry) => entry.trim().toLowerCase());
 
-/** Every declared route that is not a device route, as `[method, path]`. */
+/** Every declared route that is neither a device route nor a phone's read, as `[method, path]`. */
 function operatorRoutes(server: TestServer): [string, string][] {
   return server.app.routeContracts
     .filter((route) => !(route.method === 'POST' && DEVICE_ROUTES.includes(route.url)))
+    .filter((route) => !(route.method === 'GET' && PHONE_READS.includes(route.url)))
     .map((route) => [route.method, route.url]);
 }
 
@@ -69,6 +72,44 @@ describe('CORS for the phones: device routes answer any origin, without credenti
     const answer = await call(server.url, 'POST', '/gps/update', { latitude: 'north' }, { Origin: PHONE_ORIGIN });
     expect(answer.status).toBe(400);
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe("CORS for the phones' reads: regions, zones and scores answer any origin; their own alerts with a device token", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ corsOrigins: [OPERATOR_ORIGIN] });
+  });
+  afterAll(() => server.stop());
+
+  it.each(PHONE_READS)('answers a preflighted GET %s (with Authorization) and the read itself from any origin, without credentials', async (path) => {
+    const asked = await preflight(server, path, 'GET', PHONE_ORIGIN, 'authorization');
+    expect(asked.status).toBe(204);
+    expect(asked.headers.get('access-control-allow-origin')).toBe('*');
+    expect(listOf(asked.headers.get('access-control-allow-headers'))).toContain('authorization');
+    expect(listOf(asked.headers.get('access-control-allow-methods'))).toContain('get');
+    const read = await call(server.url, 'GET', path, undefined, { Origin: PHONE_ORIGIN });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+    expect(read.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('answers a listed operator origin on those reads with its origin and credentials, so a dashboard there can send its cookie', async () => {
+    const read = await call(server.url, 'GET', '/regions', undefined, { Origin: OPERATOR_ORIGIN });
+    expect(read.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    expect(read.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('answers GET /panic-alerts across origins only with a device token: the preflight that asks for Authorization, and the read that carries one', async () => {
+    const withToken = await preflight(server, '/panic-alerts', 'GET', PHONE_ORIGIN, 'authorization');
+    expect(withToken.status).toBe(204);
+    expect(withToken.headers.get('access-control-allow-origin')).toBe('*');
+    const issued = await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'c'.repeat(64) });
+    const read = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN, Authorization: `Bearer ${issued.body.didToken}` });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+    const anonymous = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN });
+    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

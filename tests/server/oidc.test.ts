@@ -137,6 +137,21 @@ describe('single sign-on through OpenID Connect', () => {
     expect((await me(walk)).status).toBe(401);
   });
 
+  it('an account an admin disables loses its session and cannot sign in again; it shows its last sign-in and has no password to reset (issue 31)', async () => {
+    const first = await walkSso(server.url, 'eve');
+    expect((await me(first)).status).toBe(200);
+    const admin = { cookie: adminCookie };
+    const listed = (await call(server.url, 'GET', '/auth/users', undefined, admin)).body.users.find((user: { username: string }) => user.username === 'eve@example.org');
+    expect(listed).toMatchObject({ source: 'oidc', disabled: false, lastSignInAt: expect.any(String), mustChangePassword: false });
+    expect((await call(server.url, 'POST', '/auth/users/eve@example.org/reset-password', {}, admin)).status).toBe(409);
+    expect((await call(server.url, 'PATCH', '/auth/users/eve@example.org', { disabled: true }, admin)).status).toBe(200);
+    expect((await me(first)).status).toBe(401);
+    const again = await walkSso(server.url, 'eve');
+    expect(again.landing.searchParams.get('signin_error')).toBe('The account eve@example.org is disabled; ask an administrator to enable it.');
+    expect((await me(again)).status).toBe(401);
+    expect(await latestAudit('auth.login.failure')).toMatchObject({ actor: 'eve@example.org', detail: { method: 'oidc' } });
+  });
+
   it('never takes over a password account of the same name', async () => {
     await createOperator(server.ctx.db, { username: 'paula', role: 'viewer', passwordHash: await hashPassword('paula long password'), source: 'password' });
     const walk = await walkSso(server.url, 'paula');

@@ -23,13 +23,14 @@ interface Offered {
   exportCsv: boolean;
   seedGeofence: boolean;
   audit: boolean;
+  accounts: boolean;
 }
 
 const offeredTo: Record<Role, Offered> = {
-  viewer: { acknowledgeResolve: false, testAlert: false, exportCsv: false, seedGeofence: false, audit: false },
-  operator: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: false, audit: false },
-  supervisor: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: true, audit: true },
-  admin: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: true, audit: true },
+  viewer: { acknowledgeResolve: false, testAlert: false, exportCsv: false, seedGeofence: false, audit: false, accounts: false },
+  operator: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: false, audit: false, accounts: false },
+  supervisor: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: true, audit: true, accounts: false },
+  admin: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: true, audit: true, accounts: true },
 };
 
 async function whatIsOffered(): Promise<Offered> {
@@ -46,6 +47,7 @@ async function whatIsOffered(): Promise<Offered> {
     exportCsv: exportButton,
     seedGeofence: has('button', 'Seed Test Geofence'),
     audit: has('button', 'Audit', screen.getByRole('navigation', { name: 'Main menu' })),
+    accounts: has('button', 'Accounts', screen.getByRole('navigation', { name: 'Main menu' })),
   };
 }
 

@@ -2,6 +2,7 @@ import { FluentProvider, makeStyles, Spinner, Text, tokens, webDarkTheme, webLig
 import { useLayoutEffect, type ReactNode } from 'react';
 import { endFirstPaint } from '../../first-paint/handover.ts';
 import { SessionActor } from '../session-actor.ts';
+import { ChangePasswordPage } from './ChangePasswordPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
 
 export const SERVER_UNREACHABLE = 'The server cannot be reached; trying again in a few seconds.';
@@ -22,15 +23,18 @@ export function SessionGate({ dark, children }: { dark: boolean; children: React
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const signedOut = SessionActor.useSelector((s) => s.matches('signedOut'));
   const unreachable = SessionActor.useSelector((s) => s.matches('unreachable'));
+  const passwordDue = SessionActor.useSelector((s) => s.matches('changingPassword'));
   // The sign-in page or the server's absence replaces the first paint; only the check itself keeps it.
   useLayoutEffect(() => {
-    if (signedOut || unreachable) endFirstPaint();
-  }, [signedOut, unreachable]);
+    if (signedOut || unreachable || passwordDue) endFirstPaint();
+  }, [signedOut, unreachable, passwordDue]);
   if (signedIn) return children;
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
       {signedOut ? (
         <SignInPage />
+      ) : passwordDue ? (
+        <ChangePasswordPage />
       ) : (
         <div className={styles.waiting}>
           {unreachable ? <Text role="alert">{SERVER_UNREACHABLE}</Text> : <Spinner label="Checking sign-in…" />}

@@ -12,8 +12,11 @@ import { useMediaQuery } from './useMediaQuery.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 
-// Supervisors' view: not needed for the first paint.
+// Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
+const VerifyTouristView = lazy(() => loadChunk(() => import('../verify/VerifyTouristView.tsx')).then((m) => ({ default: m.VerifyTouristView })));
+// Admins' view: likewise.
+const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })));
 
 // Zones (issue 31): the editor, terra-draw and the map come in their own chunks when the view is opened.
 const ZonesView = lazy(() => loadChunk(() => import('../zones/ZonesView.tsx')).then((m) => ({ default: m.ZonesView })));
@@ -38,6 +41,16 @@ const views: Record<NavValue, () => ReactNode> = {
   zones: () => (
     <LazyPart label="Loading the zones…">
       <ZonesView />
+    </LazyPart>
+  ),
+  verify: () => (
+    <LazyPart label="Loading Verify tourist…">
+      <VerifyTouristView />
+    </LazyPart>
+  ),
+  accounts: () => (
+    <LazyPart label="Loading the accounts…">
+      <AccountsView />
     </LazyPart>
   ),
 };

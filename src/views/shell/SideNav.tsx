@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular, MapRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -8,10 +8,11 @@ const useStyles = makeStyles({
 });
 
 /**
- * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's (supervisor and up).
- * Zones is issue 31's: every role reads the zones there; only supervisors and up are offered its editing tools.
+ * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's, Verify
+ * tourist issue 30's (supervisor and up), Accounts issue 31's (admin). Zones is issue 31's too: every role reads
+ * the zones there; only supervisors and up are offered its editing tools.
  */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'zones';
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'zones';
 
 export function SideNav({
   open,
@@ -28,6 +29,8 @@ export function SideNav({
 }) {
   const styles = useStyles();
   const mayAudit = useMay('audit');
+  const mayBind = useMay('bindDid');
+  const mayManageAccounts = useMay('manageAccounts');
   return (
     <NavDrawer
       className={styles.drawer}
@@ -56,6 +59,16 @@ export function SideNav({
         {mayAudit && (
           <NavItem value="audit" icon={<HistoryRegular />}>
             Audit
+          </NavItem>
+        )}
+        {mayBind && (
+          <NavItem value="verify" icon={<PersonAvailableRegular />}>
+            Verify tourist
+          </NavItem>
+        )}
+        {mayManageAccounts && (
+          <NavItem value="accounts" icon={<PeopleRegular />}>
+            Accounts
           </NavItem>
         )}
       </NavDrawerBody>

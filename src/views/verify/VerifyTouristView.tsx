@@ -1,0 +1,104 @@
+import {
+  Button,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  Textarea,
+  Title2,
+  tokens,
+} from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { verifyTouristMachine } from '../../machines/verifyTouristMachine.ts';
+import { ConfirmBindingDialog } from './ConfirmBindingDialog.tsx';
+import { DidRecordCard } from './DidRecordCard.tsx';
+
+export type VerifyRef = ActorRefFrom<typeof verifyTouristMachine>;
+
+const useStyles = makeStyles({
+  view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '960px' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  lookUp: { alignSelf: 'flex-start' },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+function LookupForm({ verify }: { verify: VerifyRef }) {
+  const styles = useStyles();
+  const [text, setText] = useState('');
+  const busy = useSelector(verify, (s) => s.hasTag('busy'));
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        verify.send({ type: 'did.lookup', text });
+      }}
+    >
+      <Field
+        label="Digital ID"
+        hint="Paste the Digital ID token or its did:local id from the tourist's app, or scan the QR code of the app's ID card (a handheld scanner types into this field)."
+      >
+        <Textarea value={text} onChange={(_, data) => setText(data.value)} rows={3} resize="vertical" />
+      </Field>
+      <Button className={styles.lookUp} appearance="primary" type="submit" disabled={busy || text.trim() === ''}>
+        {busy ? 'Looking up…' : 'Look up'}
+      </Button>
+    </form>
+  );
+}
+
+function Outcome({ verify }: { verify: VerifyRef }) {
+  const styles = useStyles();
+  const lookupError = useSelector(verify, (s) => (s.matches('failed') ? s.context.lookupError : undefined));
+  const actError = useSelector(verify, (s) => s.context.actError);
+  const notice = useSelector(verify, (s) => s.context.notice);
+  const records = useSelector(verify, (s) => s.context.records);
+  const shown = useSelector(verify, (s) => !s.matches('empty') && !s.matches('failed'));
+  return (
+    <>
+      {lookupError && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{lookupError}</MessageBarBody>
+        </MessageBar>
+      )}
+      {actError && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{actError}</MessageBarBody>
+        </MessageBar>
+      )}
+      {notice && (
+        <MessageBar intent="success" role="status">
+          <MessageBarBody>{notice}</MessageBarBody>
+        </MessageBar>
+      )}
+      {shown && records.length === 0 && <Text className={styles.hint}>Nothing found for what was pasted.</Text>}
+      {records.map((record) => (
+        <DidRecordCard key={record.didId} record={record} verify={verify} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * Verify tourist (supervisor and up): at an entry point, staff who saw a tourist's document bind the
+ * Digital ID their phone holds to them, so the phone's alerts are verified and its pings accepted.
+ */
+export function VerifyTouristView({ logic = verifyTouristMachine }: { logic?: typeof verifyTouristMachine }) {
+  const styles = useStyles();
+  const verify = useActorRef(logic);
+  return (
+    <section className={styles.view} aria-label="Verify tourist">
+      <Title2 as="h2">Verify tourist</Title2>
+      <Text className={styles.hint}>
+        A Digital ID the tourist's app issued on its own proves nobody: its alerts stay unverified. Check the tourist's document, look up the
+        Digital ID their app shows, and bind it to them.
+      </Text>
+      <LookupForm verify={verify} />
+      <Outcome verify={verify} />
+      <ConfirmBindingDialog verify={verify} />
+    </section>
+  );
+}
