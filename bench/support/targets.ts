@@ -48,6 +48,23 @@ const fanoutFigures = (clients: number, store?: 'postgres'): FigureSpec[] => {
 
 export const FIGURES: FigureSpec[] = [
   {
+    path: 'zones.interactiveMs',
+    label: 'Zones view, 2,000 zones of 50 vertices: open → interactive',
+    unit: 'ms',
+    script: 'browser-zones.ts',
+    floorPath: 'zones.floorInteractiveMs',
+    target: atMost(1000, 'ms'),
+  },
+  {
+    path: 'zones.dragMsPerMove',
+    label: 'Zones view: vertex drag, main-thread JavaScript per pointer move',
+    unit: 'ms',
+    script: 'browser-zones.ts',
+    floorPath: 'zones.floorDragMsPerMove',
+    ratioPath: 'zones.dragRatio',
+    target: atMost(8, 'ms'),
+  },
+  {
     path: 'alertLatency.p50Ms',
     label: 'Alert latency POST → stream, p50',
     unit: 'ms',
@@ -204,6 +221,8 @@ export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds:
   { file: 'browser-paint.ts', budgetSeconds: 60, quickBudgetSeconds: 30 },
   { file: 'browser-scale.ts', budgetSeconds: 100, quickBudgetSeconds: 40 },
   { file: 'browser-devices.ts', budgetSeconds: 90, quickBudgetSeconds: 30 },
+  // Issue 31's Zones view: 2,000 zones, first open and a vertex drag, beside a bare deck.gl page.
+  { file: 'browser-zones.ts', budgetSeconds: 240, quickBudgetSeconds: 100 },
   // Issue 9's figure, not issue 12's: last, so a quick run spends its time on the others.
   { file: 'read-priority.ts', budgetSeconds: 120, quickBudgetSeconds: 25 },
   // Issue 32's.
@@ -215,6 +234,7 @@ export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds:
  * Groups whose floor and ratio the issue names carry them too.
  */
 export const SKELETON = {
+  zones: { interactiveMs: null, interactiveAgainMs: null, floorInteractiveMs: null, dragMsPerMove: null, floorDragMsPerMove: null, dragRatio: null },
   alertLatency: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
   fanout: {
     clients1000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },

@@ -2,13 +2,16 @@
 // pings and onto its trail; an alert, a snapshot or an incident update means the incidents shown may be
 // out of date (a silent reload follows); an incident update of any region is merged into its record (the
 // later status wins: the panic bar reads it) and, when the incident belongs to the table's load, puts it in
-// the table at once: the operator sees a new panic without waiting for the reload that confirms it. A note and any unknown message change nothing here.
-import type { Alert, GpsHistory, GpsPing, Incident, Region } from '../api/entities.ts';
+// the table at once: the operator sees a new panic without waiting for the reload that confirms it. A zone
+// written or deleted is merged into the zones (the maps and the Zones view redraw it). A note and any unknown
+// message change nothing here.
+import type { Alert, Geofence, GpsHistory, GpsPing, Incident, Region } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { mergeIncident, withMember, type TableIds } from './incident-records.ts';
 import { currentFilter, inLoadedScope } from './incident-scope.ts';
 import { heard, type HeardSinceLoad } from './load-race.ts';
 import { receivePings } from './gps-pings.ts';
+import { applyZoneChange } from './zone-records.ts';
 
 /** The alert ids kept for the table; the oldest are forgotten first. */
 export const MAX_REMEMBERED_ALERTS = 500;
@@ -26,6 +29,8 @@ export interface StreamState {
   regionId: string;
   windowMinutes: number;
   regions: Region[];
+  /** Every region's zones: a zone written or deleted anywhere is redrawn here without a reload (issue 31). */
+  geofences?: Geofence[];
 }
 
 interface StreamOutcome {
@@ -59,6 +64,8 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
     // A region created or edited elsewhere (issue 31): its contacts, home view and boundary, at once.
     case 'region_update':
       return { changes: { regions: withRegion(context.regions, message.region) }, incidentsChanged: false };
+    case 'geofence_update':
+      return { changes: { geofences: applyZoneChange(context.geofences ?? [], message) }, incidentsChanged: false };
     // A geofence crossing is not shown here; a note changes no incident field (the dashboard hands the open
     // drawer its incident's notes).
     case 'geofence_alert':

@@ -1,5 +1,5 @@
 // The stream's geofence_update (issue 31): a zone written carries it, a zone deleted its id. The parser reads
-// both shapes; the table ignores them (the Zones view and the map follow them), and a dashboard that predates
+// both shapes; the table ignores them (the zones, which the Zones view and the maps read, follow them), and a dashboard that predates
 // the message drops it like any type it does not know.
 import { describe, expect, it } from 'vitest';
 import { parseStreamMessage } from '../../src/api/client.ts';
@@ -26,8 +26,8 @@ describe('a geofence_update on the wire', () => {
     expect(parseStreamMessage(JSON.stringify({ type: 'geofence_update', deletedId: 7 }))).toBeUndefined();
   });
 
-  it('changes no row of the table and asks for no reload', () => {
+  it('changes no row of the table and asks for no reload: only the zones follow it (the maps and the Zones view redraw)', () => {
     const message: StreamMessage = { type: 'geofence_update', deletedId: 'gf-1' };
-    expect(applyStreamMessage(empty, message)).toEqual({ changes: {}, incidentsChanged: false });
+    expect(applyStreamMessage({ ...empty, geofences: [geofence] } as never, message)).toEqual({ changes: { geofences: [] }, incidentsChanged: false });
   });
 });

@@ -7,6 +7,7 @@ import type { StatusFilter } from '../../domain/incident-filters.ts';
 import type { HeardSinceLoad } from '../../domain/load-race.ts';
 import type { TableIds } from '../../domain/incident-records.ts';
 import type { Preferences } from '../../domain/preferences.ts';
+import type { ZoneChange } from '../../domain/zone-records.ts';
 import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
 
@@ -66,6 +67,10 @@ export type DashboardEvent =
   | { type: 'liveGps.toggle' }
   | { type: 'fitGps.toggle' }
   | { type: 'geofence.seed' }
+  /** A zone the Zones view saved or deleted (its answer; the stream brings the same to every other page). */
+  | { type: 'zones.changed'; change: ZoneChange }
+  /** The zones read again (after an import). */
+  | { type: 'zones.reload' }
   | { type: 'incidents.changed' }
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }

@@ -20,6 +20,7 @@ import { filtersToShow } from '../../domain/show-incident.ts';
 import { receivePings } from '../../domain/gps-pings.ts';
 import { applyStreamMessage } from '../../domain/stream-messages.ts';
 import { testGeofenceFor } from '../../domain/test-geofence.ts';
+import { applyZoneChange } from '../../domain/zone-records.ts';
 
 /** The timeline step a message brings for the incident whose drawer is open: a note, or the one written with a change. */
 function openedEntry(openedId: string | undefined, message: StreamMessage): TimelineEntry | undefined {
@@ -118,6 +119,8 @@ export const dashboardMachine = incidentsSetup
       'filter.search': { actions: { type: 'search', params: ({ event }) => ({ text: event.text }) } },
       'geofence.seed': { actions: [assign({ seedFailure: undefined }), 'seedGeofence'] },
       'xstate.done.actor.seedGeofence': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
+      'zones.changed': { actions: assign(({ context, event }) => ({ geofences: applyZoneChange(context.geofences, event.change) })) },
+      'zones.reload': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
       'xstate.error.actor.seedGeofence': {
         actions: { type: 'storeSeedFailure', params: ({ event }) => ({ error: event.error }) },
       },

@@ -20,6 +20,9 @@ const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView
 // Admins' view (issue 31).
 const RegionsView = lazy(() => loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })));
 
+// Zones (issue 31): the editor, terra-draw and the map come in their own chunks when the view is opened.
+const ZonesView = lazy(() => loadChunk(() => import('../zones/ZonesView.tsx')).then((m) => ({ default: m.ZonesView })));
+
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
   // dialogs), and a full-height background there covered the whole page.
@@ -35,6 +38,11 @@ const views: Record<NavValue, () => ReactNode> = {
   audit: () => (
     <LazyPart label="Loading the audit trail…">
       <AuditView />
+    </LazyPart>
+  ),
+  zones: () => (
+    <LazyPart label="Loading the zones…">
+      <ZonesView />
     </LazyPart>
   ),
   verify: () => (

@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, PeopleRegular, PersonAvailableRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -9,9 +9,10 @@ const useStyles = makeStyles({
 
 /**
  * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's, Verify
- * tourist issue 30's (supervisor and up), Accounts issue 31's (admin).
+ * tourist issue 30's (supervisor and up), Accounts issue 31's (admin). Zones is issue 31's too: every role reads
+ * the zones there; only supervisors and up are offered its editing tools.
  */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions';
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones';
 
 export function SideNav({
   open,
@@ -52,6 +53,9 @@ export function SideNav({
         </NavItem>
         <NavItem value="analytics" icon={<DataBarVerticalRegular />}>
           Analytics
+        </NavItem>
+        <NavItem value="zones" icon={<MapRegular />}>
+          Zones
         </NavItem>
         {mayAudit && (
           <NavItem value="audit" icon={<HistoryRegular />}>
