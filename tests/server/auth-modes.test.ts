@@ -84,7 +84,7 @@ describe('when operators must sign in', () => {
     const storage = storageEnv();
     const server = await spawnServer({ ...storage.env, AUTH: 'on', ADMIN_PASSWORD: 'chosen admin password' });
     try {
-      expect((await call(server.url, 'GET', '/geofences')).status).toBe(401);
+      expect((await call(server.url, 'GET', '/incidents')).status).toBe(401);
       expect(server.output()).not.toMatch(/chosen admin password/);
       expect(await signIn(server.url, 'admin', 'chosen admin password')).toMatch(/^pad_session=/);
     } finally {

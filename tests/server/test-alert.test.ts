@@ -36,7 +36,7 @@ describe('POST /incidents/test-alert', () => {
     expect(alert).toMatchObject({ incidentId: incident.id, latitude: 25.55, longitude: 91.85, regionId: 'shillong', geofenceId: 'gf-drill', riskLevel: 'red' });
     expect(incident).toMatchObject({ type: 'panic', severity: 'high', status: 'open', regionId: 'shillong', meta: { source: 'panic', geofenceId: 'gf-drill', test: true, sentBy: 'anonymous' } });
     const listed = await call(server.url, 'GET', '/panic-alerts');
-    expect(listed.body.alerts).toContainEqual(alert);
+    expect(listed.body.alerts).toContainEqual({ ...alert, type: 'panic', status: 'open', timestamp: alert.at, location: '25.5500, 91.8500' });
     const incidents = await call(server.url, 'GET', '/incidents');
     expect(incidents.body.incidents.map((i: { id: string }) => i.id)).toContain(incident.id);
   });
