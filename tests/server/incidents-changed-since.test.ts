@@ -41,12 +41,21 @@ async function panic(latitude = 26.1, longitude = 91.7): Promise<Incident> {
 
 const idsOf = (incidents: readonly Incident[]) => incidents.map((incident) => incident.id);
 
+/**
+ * On PostgreSQL a revision is the oldest transaction running in the whole cluster: another test file's
+ * transaction, run side by side, may be older than this file's last writes, and the answer then also
+ * carries those incidents again, unchanged (a reader merging them loses nothing). The embedded store has one
+ * writer: there, only what changed comes back.
+ */
+const sharedCluster = () => server.ctx.db.mode === 'postgres';
+
 describe('GET /incidents/filter?changedSince', () => {
   it('answers no incidents when nothing was written, with the whole list of ids in order', async () => {
     for (let i = 0; i < 3; i++) await panic(26 + i / 100);
     const { incidents, held } = await wholeList();
     const changes = await changesSince(held);
-    expect(changes.incidents).toEqual([]);
+    if (sharedCluster()) for (const again of changes.incidents) expect(again).toEqual(held.byId.get(again.id));
+    else expect(changes.incidents).toEqual([]);
     expect(changes.ids).toEqual(idsOf(incidents));
   });
 
@@ -59,7 +68,8 @@ describe('GET /incidents/filter?changedSince', () => {
     const raised = await panic(26.2);
 
     const changes = await changesSince(held);
-    expect(idsOf(changes.incidents).sort()).toEqual([older.id, raised.id].sort());
+    if (sharedCluster()) expect(idsOf(changes.incidents)).toEqual(expect.arrayContaining([older.id, raised.id]));
+    else expect(idsOf(changes.incidents).sort()).toEqual([older.id, raised.id].sort());
     expect(changes.incidents.find((incident) => incident.id === older.id)?.status).toBe('acknowledged');
     expect(changes.ids).toContain(untouched.id);
     const rebuilt = applyIncidentChanges(held.byId, changes.incidents, changes.ids);
