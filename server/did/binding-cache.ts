@@ -16,8 +16,9 @@ export function didBindingChannel(schema: string): string {
 export class DidBindingCache {
   private readonly bound = new Map<string, string>();
   private seen = 0;
-  private catchingUp: Promise<void> | undefined;
-  private again = false;
+  /** A read that has not begun yet; the last read asked for. */
+  private queued: Promise<void> | undefined;
+  private last: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -43,20 +44,20 @@ export class DidBindingCache {
     await this.unlisten?.();
   }
 
-  /** Reads what changed since the last look; a call during a read waits for one more read after it. */
-  async catchUp(): Promise<void> {
-    if (this.catchingUp) {
-      this.again = true;
-      return this.catchingUp;
+  /**
+   * Reads what changed since the last look. The promise settles after a read that began after the call, so a
+   * bind that awaits it is seen by this server's next request; calls while a read waits to begin share it.
+   */
+  catchUp(): Promise<void> {
+    if (!this.queued) {
+      const queued = this.last.catch(() => {}).then(() => {
+        this.queued = undefined;
+        return this.read();
+      });
+      this.queued = queued;
+      this.last = queued;
     }
-    this.catchingUp = this.read().finally(() => {
-      this.catchingUp = undefined;
-    });
-    await this.catchingUp;
-    if (this.again) {
-      this.again = false;
-      await this.catchUp();
-    }
+    return this.queued;
   }
 
   private async read(): Promise<void> {
