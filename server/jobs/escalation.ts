@@ -5,15 +5,11 @@ import type { AppContext } from '../context.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline, SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
 import { escalateDueIncidents } from '../stores/incidents.ts';
+import { startPeriodicJob, type JobLogger, type PeriodicJob } from './periodic.ts';
 
 /** Panics per transaction: each one is short, so the single embedded connection is never held for long. */
 export const ESCALATION_BATCH = 100;
 const MAX_CHECK_INTERVAL_MS = 5000;
-
-interface Logger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-}
 
 /** Every 5 s, or twice per escalation period when that is shorter; 0 when escalation is off. */
 export function escalationCheckMs(escalateAfterS: number): number {
@@ -44,37 +40,13 @@ export async function escalateDuePanics(ctx: AppContext, now = new Date(), shoul
   }
 }
 
-export interface EscalationJob {
-  /** Cancels the timer and waits for a check in progress to finish its current batch. */
-  stop(): Promise<void>;
-}
+export type EscalationJob = PeriodicJob;
 
 /** Checks every escalationCheckMs (nothing when ESCALATE_AFTER_S is 0). Never throws. */
-export function startEscalationJob(ctx: AppContext, log: Logger): EscalationJob {
-  const intervalMs = escalationCheckMs(ctx.config.escalateAfterS);
-  if (intervalMs <= 0) return { stop: async () => {} };
-  let stopped = false;
-  let running: Promise<void> | undefined;
-
-  const check = () => {
-    if (stopped || running) return;
-    running = escalateDuePanics(ctx, new Date(), () => stopped)
-      .then((escalated) => {
-        if (escalated.length > 0) log.info({ incidents: escalated.map((incident) => incident.id) }, 'escalation: escalated unacknowledged panics');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'escalation: check failed; the next check tries again'))
-      .finally(() => {
-        running = undefined;
-      });
+export function startEscalationJob(ctx: AppContext, log: JobLogger): EscalationJob {
+  const check = async (shouldStop: () => boolean) => {
+    const escalated = await escalateDuePanics(ctx, new Date(), shouldStop);
+    if (escalated.length > 0) log.info({ incidents: escalated.map((incident) => incident.id) }, 'escalation: escalated unacknowledged panics');
   };
-  const timer = setInterval(check, intervalMs);
-  timer.unref();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(check, escalationCheckMs(ctx.config.escalateAfterS), log, 'escalation: check failed; the next check tries again');
 }

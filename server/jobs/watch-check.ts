@@ -12,14 +12,10 @@ import { iso } from '../stores/time.ts';
 import { lastSeenOf, lockDueRows, rescheduleRows, type CheckedRow } from '../stores/watch-last.ts';
 import { insertWatchIncidents, watchIncident } from '../watch/raise-watch-incident.ts';
 import { WatchConfig } from '../watch/watch-config.ts';
+import { startPeriodicJob, type JobLogger, type PeriodicJob } from './periodic.ts';
 
 /** Rows per transaction: short transactions, so PGlite's one connection is never held long. */
 export const WATCH_BATCH = 500;
-
-interface Logger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-}
 
 export interface WatchPass {
   checked: number;
@@ -73,34 +69,13 @@ export async function runWatchCheck(ctx: AppContext, now = new Date(), shouldSto
   }
 }
 
-export interface WatchJob {
-  stop(): Promise<void>;
-}
+export type WatchJob = PeriodicJob;
 
 /** Checks every WATCH_CHECK_MS (0: never). Never throws. */
-export function startWatchJob(ctx: AppContext, log: Logger): WatchJob {
-  const intervalMs = ctx.config.watchCheckMs;
-  if (intervalMs <= 0) return { stop: async () => {} };
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const check = () => {
-    if (stopped || running) return;
-    running = runWatchCheck(ctx, new Date(), () => stopped)
-      .then(({ raised }) => {
-        if (raised.length > 0) log.info({ incidents: raised.map((incident) => incident.id) }, 'watch: raised silent or stranded tourists');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'watch: check failed; the next check tries again'))
-      .finally(() => {
-        running = undefined;
-      });
+export function startWatchJob(ctx: AppContext, log: JobLogger): WatchJob {
+  const check = async (shouldStop: () => boolean) => {
+    const { raised } = await runWatchCheck(ctx, new Date(), shouldStop);
+    if (raised.length > 0) log.info({ incidents: raised.map((incident) => incident.id) }, 'watch: raised silent or stranded tourists');
   };
-  const timer = setInterval(check, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(check, ctx.config.watchCheckMs, log, 'watch: check failed; the next check tries again');
 }
