@@ -39,7 +39,8 @@ export interface NewIncident {
 export const newIncidentId = (): string => `inc-${randomUUID()}`;
 
 function severityOf(type: Incident['type'], riskLevel: RiskLevel | undefined): Incident['severity'] {
-  if (type === 'panic') return 'high';
+  // A band's fall is a panic its wearer could not send (issue 32).
+  if (type === 'panic' || type === 'fall') return 'high';
   if (type === 'geofence') return riskLevel === 'red' ? 'high' : 'medium';
   return 'low';
 }

@@ -31,14 +31,14 @@ function idField(body: Record<string, unknown>, field: string, repaired: string[
   return parsed.success ? parsed.data : null;
 }
 
-interface KnownPosition {
+export interface KnownPosition {
   latitude: number;
   longitude: number;
   at: string;
 }
 
 /** Newest last position among the band itself, its tourist (as named or proved) and the tourist it is paired with. */
-async function lastKnownPosition(db: Sql, deviceId: string | null, touristId: string | null): Promise<KnownPosition | undefined> {
+export async function lastKnownPosition(db: Sql, deviceId: string | null, touristId: string | null): Promise<KnownPosition | undefined> {
   const { rows } = await db.query<{ latitude: number; longitude: number; at: Date | string }>(
     `select latitude, longitude, at from gps_last
       where ping_key = any($1::text[])
@@ -49,7 +49,7 @@ async function lastKnownPosition(db: Sql, deviceId: string | null, touristId: st
   return rows[0] && { latitude: rows[0].latitude, longitude: rows[0].longitude, at: iso(rows[0].at) };
 }
 
-async function defaultRegionCentre(db: Sql): Promise<{ latitude: number; longitude: number }> {
+export async function defaultRegionCentre(db: Sql): Promise<{ latitude: number; longitude: number }> {
   const { rows } = await db.query<{ center_lat: number; center_lng: number }>("select center_lat, center_lng from regions where id = 'default'");
   return { latitude: rows[0]?.center_lat ?? 20.5937, longitude: rows[0]?.center_lng ?? 78.9629 };
 }

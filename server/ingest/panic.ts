@@ -2,7 +2,7 @@
 // announced in one transaction ahead of other work, journaled before the phone is told it is stored.
 import { randomUUID } from 'node:crypto';
 import type { Alert, Incident } from '../../src/api/entities.ts';
-import { buildIncident, VERIFIED, type Verification } from '../domain/incidents.ts';
+import { buildIncident, VERIFIED, type NewIncident, type Verification } from '../domain/incidents.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
@@ -29,6 +29,11 @@ export interface PanicOrigin {
   verification?: Verification;
   /** An operator's test alert: marked as such in meta, with who sent it. */
   test?: { sentBy: string };
+  /**
+   * A band's or phone's event (issue 32): an `sos` is a panic naming its event in meta; a `fall` is raised
+   * through this path as a panic of its own type, with the rule and why in meta.
+   */
+  as?: { type: 'panic' | 'fall'; meta: NewIncident['extraMeta'] };
   /** More writes that must commit with a newly raised panic (the audit record of a test alert). */
   alsoInTransaction?: (tx: Sql, answer: PanicAnswer) => Promise<void>;
 }
@@ -56,7 +61,7 @@ async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origi
   const { touristId, deviceId, latitude, longitude, reportedAt } = request;
   const verification = origin.verification ?? VERIFIED;
   const incident = buildIncident({
-    type: 'panic',
+    type: origin.as?.type ?? 'panic',
     source: origin.source,
     place: { latitude, longitude, regionId, zone },
     touristId,
@@ -67,6 +72,7 @@ async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origi
       ...(request.repaired.length > 0 && { repaired: request.repaired }),
       ...origin.location,
       ...(origin.test && { test: true, sentBy: origin.test.sentBy }),
+      ...origin.as?.meta,
     },
     verification,
   });

@@ -8,10 +8,19 @@ import type { AppContext } from '../context.ts';
 import { deviceWriter } from '../http/device-identity.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { insertEvents } from '../stores/events.ts';
+import { raiseEventPanics } from '../ingest/event-panics.ts';
+import type { PanicOrigin } from '../ingest/panic.ts';
+import { insertEvents, storedOnes } from '../stores/events.ts';
+import { applyEventsToWatch } from '../watch/band-incidents.ts';
 
 /** Queued entries that record a panic: stored whatever the device token says, like every panic. */
-const PANIC_TYPES = new Set(['panic', 'sos', 'panic_alert', 'band_sos']);
+const PANIC_TYPES = new Set(['panic', 'sos', 'fall', 'panic_alert', 'band_sos']);
+
+/** Where the entries came from: the panic's source and how a "reported again" names them. */
+interface Origin {
+  source: PanicOrigin['source'];
+  what: string;
+}
 
 interface Defaults {
   type: string;
@@ -36,9 +45,13 @@ const isPanic = (entry: QueuedEvent, defaults: Defaults) => PANIC_TYPES.has((ent
 
 /**
  * Stores a phone's queued entries, each with the tourist the device token proves (403 for an entry naming
- * another). A call refused for its token (401, 403) still stores its panic entries, as sent.
+ * another). An `sos` or `fall` raises its panic first, whatever follows (issue 32). A call refused for its
+ * token (401, 403) still stores its panic entries, as sent; a stored call applies its entries to the watch.
  */
-async function storeQueued(ctx: AppContext, request: FastifyRequest, list: string, entries: QueuedEvent[], defaults: Defaults): Promise<number> {
+async function storeQueued(ctx: AppContext, request: FastifyRequest, list: string, sent: QueuedEvent[], defaults: Defaults, origin: Origin): Promise<number> {
+  // Every entry's id is fixed first: the panic an SOS raises is the one of this event id, however often it comes.
+  const entries = sent.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));
+  await raiseEventPanics(ctx, request, entries.map((entry) => toDeviceEvent(entry, defaults)), origin.source);
   const panics = entries.filter((entry) => isPanic(entry, defaults));
   try {
     const device = deviceWriter(request, ctx.config, 'gps-or-events');
@@ -47,7 +60,10 @@ async function storeQueued(ctx: AppContext, request: FastifyRequest, list: strin
       const touristId = isPanic(entry, defaults) ? (named ?? device.touristFor(null)) : device.touristFor(named, entry.touristId == null ? 'touristId' : `${list}.${i}.touristId`);
       return toDeviceEvent({ ...entry, touristId }, defaults);
     });
-    await insertEvents(ctx.db, events, { skipStoredIds: true });
+    await ctx.write(async (tx, emit) => {
+      const stored = storedOnes(events, await insertEvents(tx, events, { skipStoredIds: true }));
+      await applyEventsToWatch(ctx, tx, emit, stored, device.verification, defaults.receivedAt, origin.what);
+    });
     return events.length;
   } catch (error) {
     if (!(error instanceof HttpError) || panics.length === 0) throw error;
@@ -69,7 +85,9 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
       method: 'POST',
       url: '/sync/offline',
       access: 'device',
-      summary: "The phone's offline queue, stored as events (type defaults to offline); a retry with the same ids stores nothing twice",
+      summary:
+        "The phone's offline queue, stored as events (type defaults to offline); a retry with the same ids stores nothing twice. " +
+        "An sos or fall entry raises a panic first (never refused; once per entry id), heart_rate or spo2 outside the region's watch bounds a vitals incident, removed or tamper a band_removed incident",
       tags: ['events'],
       body: OfflineSyncBody,
       status: 201,
@@ -78,7 +96,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async ({ body, request }) => {
       const defaults = { type: 'offline', deviceId: body.deviceId ?? null, touristId: null, receivedAt: new Date().toISOString() };
-      return { count: await storeQueued(ctx, request, 'batch', body.batch, defaults) };
+      return { count: await storeQueued(ctx, request, 'batch', body.batch, defaults, { source: 'panic', what: 'Offline sync entry' }) };
     },
   );
 
@@ -88,7 +106,9 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
       method: 'POST',
       url: '/events/ble',
       access: 'device',
-      summary: "Events from the tourist's band, stored as events (type defaults to ble); a retry with the same ids stores nothing twice",
+      summary:
+        "Events from the tourist's band, stored as events (type defaults to ble); a retry with the same ids stores nothing twice. " +
+        "An sos or fall event raises a panic first (never refused; once per event id), heart_rate or spo2 outside the region's watch bounds a vitals incident, removed or tamper a band_removed incident",
       tags: ['events'],
       body: BandEventsBody,
       status: 201,
@@ -97,7 +117,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async ({ body, request }) => {
       const defaults = { type: 'ble', deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, receivedAt: new Date().toISOString() };
-      return { count: await storeQueued(ctx, request, 'events', body.events, defaults) };
+      return { count: await storeQueued(ctx, request, 'events', body.events, defaults, { source: 'band', what: 'Band event' }) };
     },
   );
 }

@@ -7,7 +7,9 @@ import { CountResponse, EventsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { deviceWriter, readerTourist } from '../http/device-identity.ts';
 import { defineRoute } from '../http/route.ts';
-import { insertEvents, listEvents } from '../stores/events.ts';
+import { raiseEventPanics } from '../ingest/event-panics.ts';
+import { insertEvents, listEvents, storedOnes } from '../stores/events.ts';
+import { applyEventsToWatch } from '../watch/band-incidents.ts';
 
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
@@ -18,19 +20,38 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   defineRoute(
     app,
-    { method: 'POST', url: '/events', access: 'device', summary: 'Events a device reports (BLE, offline, ...), stored together', tags: ['events'], body: EventsBody, status: 201, response: CountResponse },
+    {
+      method: 'POST',
+      url: '/events',
+      access: 'device',
+      summary:
+        'Events a device reports (BLE, offline, ...), stored together. An sos or fall event raises a panic first (never refused; once per event id), ' +
+        "heart_rate or spo2 outside the region's watch bounds a vitals incident, removed or tamper a band_removed incident",
+      tags: ['events'],
+      body: EventsBody,
+      status: 201,
+      response: CountResponse,
+    },
     async ({ body, request }) => {
-      const touristId = deviceWriter(request, ctx.config, 'gps-or-events').touristFor(body.touristId);
       const receivedAt = new Date().toISOString();
-      const events: DeviceEvent[] = body.events.map((event) => ({
-        id: randomUUID(),
+      const sent = body.events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
+      // An SOS or a fall is a panic: raised before the token is even looked at (issue 32).
+      const named = (event: (typeof sent)[number]) => ({ id: event.id, type: event.type, deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, payload: event.payload ?? null });
+      await raiseEventPanics(ctx, request, sent.map(named), 'band');
+      const device = deviceWriter(request, ctx.config, 'gps-or-events');
+      const touristId = device.touristFor(body.touristId);
+      const events: DeviceEvent[] = sent.map((event) => ({
+        id: event.id,
         type: event.type,
         deviceId: body.deviceId ?? null,
         touristId,
         payload: event.payload ?? null,
         createdAt: event.createdAt === undefined ? receivedAt : new Date(event.createdAt).toISOString(),
       }));
-      await insertEvents(ctx.db, events);
+      await ctx.write(async (tx, emit) => {
+        const stored = storedOnes(events, await insertEvents(tx, events, { skipStoredIds: true }));
+        await applyEventsToWatch(ctx, tx, emit, stored, device.verification, receivedAt, 'Device event');
+      });
       return { count: events.length };
     },
   );

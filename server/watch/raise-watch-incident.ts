@@ -36,9 +36,9 @@ export async function insertWatchIncidents(tx: Sql, raised: readonly { incident:
   const { rows } = await tx.query<IncidentRow>(
     `insert into incidents (id, type, severity, status, latitude, longitude, created_at, region_id, tourist_id,
        device_id, meta, verified, watch_key)
-     select id, type, severity, 'open', latitude, longitude, created_at, region_id, tourist_id, device_id, meta, true, watch_key
+     select id, type, severity, 'open', latitude, longitude, created_at, region_id, tourist_id, device_id, meta, coalesce(verified, true), watch_key
        from jsonb_to_recordset($1::jsonb) as x(id text, type text, severity text, latitude float8, longitude float8,
-         created_at timestamptz, region_id text, tourist_id text, device_id text, meta jsonb, watch_key text)
+         created_at timestamptz, region_id text, tourist_id text, device_id text, meta jsonb, verified boolean, watch_key text)
      on conflict (watch_key, type) where watch_key is not null and status <> 'resolved' do nothing
      returning *`,
     [
@@ -46,7 +46,7 @@ export async function insertWatchIncidents(tx: Sql, raised: readonly { incident:
         raised.map(({ incident, watchKey }) => ({
           id: incident.id, type: incident.type, severity: incident.severity, latitude: incident.latitude, longitude: incident.longitude,
           created_at: incident.createdAt, region_id: incident.regionId, tourist_id: incident.touristId, device_id: incident.deviceId,
-          meta: incident.meta, watch_key: watchKey,
+          meta: incident.meta, verified: incident.verified ?? true, watch_key: watchKey,
         })),
       ),
     ],

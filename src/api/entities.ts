@@ -48,6 +48,15 @@ export const Incident = z.object({
     reportedAgainAt: z.string().optional(),
     /** Why the watch raised it, as a sentence for the drawer. */
     reason: z.string().optional(),
+    /** A band or phone event that raised it (issue 32): its type (`sos`, `fall`, `heart_rate`, `spo2`, `removed`, `tamper`) and id. */
+    event: z.string().optional(),
+    eventId: z.string().optional(),
+    /** A vitals incident's reading and the region's bound it passed (`min` or `max`). */
+    value: z.number().optional(),
+    bound: z.number().optional(),
+    boundKind: z.enum(['min', 'max']).optional(),
+    /** Raised under a region's watch settings shortened for a demonstration (`npm start -- --demo`). */
+    demoLimits: z.boolean().optional(),
   }),
   /**
    * False when the call that raised it carried no valid device token naming its tourist. Always sent by

@@ -40,9 +40,12 @@ export const riskLevels = ['red', 'yellow', 'green'] as const;
 export const RiskLevel = z.enum(riskLevels, { error: 'riskLevel must be one of red, yellow, green' });
 export type RiskLevel = z.infer<typeof RiskLevel>;
 
-export const incidentTypes = ['panic', 'geofence', 'safe', 'low_battery', 'status', 'silent', 'stranded'] as const;
-/** Raised by the server's watch (issue 32) when a tourist stops reporting or stops moving: no one pressed anything. */
-export const watchIncidentTypes = ['silent', 'stranded'] as const;
+export const incidentTypes = ['panic', 'geofence', 'safe', 'low_battery', 'status', 'silent', 'stranded', 'fall', 'vitals', 'band_removed'] as const;
+/**
+ * Raised by the server's watch (issue 32) when a tourist stops reporting or stops moving, or their band reports
+ * a fall, vitals out of bounds or its removal: no one pressed anything.
+ */
+export const watchIncidentTypes = ['silent', 'stranded', 'fall', 'vitals', 'band_removed'] as const;
 export const softIncidentTypes = ['safe', 'low_battery', 'status'] as const;
 export const IncidentType = z.enum(incidentTypes);
 export type IncidentType = z.infer<typeof IncidentType>;

@@ -45,6 +45,9 @@ export const EventsBody = z.object({
   events: z
     .array(
       z.object({
+        id: idSchema('id')
+          .optional()
+          .describe('Not in API.md (issue 32): the device\'s id for the event; an sos or fall sent again with the same id raises its panic once'),
         type: idSchema('type'),
         payload: z.unknown().optional(),
         createdAt: isoTime('createdAt').optional(),

@@ -32,6 +32,8 @@ export const WatchSettings = z.object({
   strandedInYellowAfterS: seconds('strandedInYellowAfterS'),
   strandedRadiusM: bounded('strandedRadiusM', 10, 1000, 'metres'),
   vitals: VitalsBounds,
+  /** The limits are shortened for a demonstration (`npm start -- --demo`): incidents raised under them say so. */
+  demoLimits: z.boolean({ error: 'demoLimits must be true or false' }).optional(),
 });
 export type WatchSettings = z.infer<typeof WatchSettings>;
 
@@ -47,6 +49,7 @@ export const WatchSettingsPatch = z.object(
     strandedInYellowAfterS: WatchSettings.shape.strandedInYellowAfterS.optional(),
     strandedRadiusM: WatchSettings.shape.strandedRadiusM.optional(),
     vitals: z.object(VitalsBounds.partial().shape, objectBody('vitals')).optional(),
+    demoLimits: WatchSettings.shape.demoLimits,
   },
   objectBody('The body'),
 );

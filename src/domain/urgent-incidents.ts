@@ -1,6 +1,7 @@
 // Which incidents every operator must see whatever the filter, the alarm rings for and escalation takes:
-// panics, and (issue 32) a silent or stranded tourist raised at high severity (in a red zone or at night),
-// who could not press the button. One rule for the dashboard and, as SQL, for the server's lists.
+// panics, and (issue 32) a watch incident raised at high severity (a fall; a silent, stranded or unwell
+// tourist or a removed band in a red zone or at night), who could not press the button. One rule for the
+// dashboard and, as SQL, for the server's lists.
 import type { Incident } from '../api/entities.ts';
 import { watchIncidentTypes } from '../api/fields.ts';
 
@@ -14,9 +15,12 @@ export function isUrgent(incident: Pick<Incident, 'type' | 'severity'>): boolean
 export const urgentIncidentSql = (prefix = ''): string =>
   `(${prefix}type = 'panic' or (${prefix}type in (${watchIncidentTypes.map((type) => `'${type}'`).join(', ')}) and ${prefix}severity = 'high'))`;
 
-/** What the panic bar names one urgent incident: a panic alert, or a silent or stranded tourist. */
+/** What the panic bar names one urgent incident: a panic alert, or what the watch noticed. */
 export function urgentTitle(type: Incident['type']): string {
   if (type === 'silent') return 'Silent tourist';
   if (type === 'stranded') return 'Stranded tourist';
+  if (type === 'fall') return 'Fall reported';
+  if (type === 'vitals') return 'Vitals out of bounds';
+  if (type === 'band_removed') return 'Band removed';
   return 'New panic alert';
 }

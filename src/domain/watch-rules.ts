@@ -60,6 +60,7 @@ export interface WatchFinding {
     silentForS?: number;
     strandedForS?: number;
     afterLowBattery?: boolean;
+    demoLimits?: boolean;
     reason: string;
   };
 }
@@ -157,6 +158,7 @@ export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone:
     lastSeenAt: seen.seenAt,
     ...(seen.zoneId !== null && { zoneId: seen.zoneId }),
     ...(seen.zoneRisk !== null && { riskLevel: seen.zoneRisk }),
+    ...(settings.demoLimits === true && { demoLimits: true }),
   };
   const baseSeverity: WatchSeverity = seen.zoneRisk === 'red' || night ? 'high' : 'medium';
   const where = seen.zoneRisk ? ` in a ${seen.zoneRisk} zone` : '';

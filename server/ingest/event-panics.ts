@@ -1,0 +1,59 @@
+// A band's or phone's `sos` or `fall` event (issue 32, on /events, /events/ble and /sync/offline) is a panic,
+// raised through the one panic path: never refused (whatever the device token says), journaled before the
+// 201, and once per event id however often the device sends it again. The position comes first, outside
+// the panic's transaction: the event's own, else the last known one, else the default region's centre.
+import type { FastifyRequest } from 'fastify';
+import { positionIn, raisesPanic } from '../../src/domain/band-events.ts';
+import { FALL_SENTENCE } from '../../src/domain/watch-sentences.ts';
+import type { AppContext } from '../context.ts';
+import { withPriority } from '../db/seam.ts';
+import { panicCaller } from '../http/device-identity.ts';
+import { requestHash } from '../stores/idempotency.ts';
+import { defaultRegionCentre, lastKnownPosition } from './band-panic.ts';
+import { raisePanic, type PanicAnswer, type PanicOrigin } from './panic.ts';
+
+/** One event as sent, its id fixed (the device's, else the one the server gave it) before it is stored. */
+export interface PanicEvent {
+  id: string;
+  type: string;
+  deviceId: string | null;
+  /** The tourist the event (or its body) names; the token decides only whether that is proved. */
+  touristId: string | null;
+  payload: unknown;
+}
+
+/** The claim that makes a repeat of the event answer the first panic: per tourist (else device), by event id. */
+function claimOf(event: PanicEvent, touristId: string | null) {
+  const scope = touristId !== null ? `tourist:${touristId}` : event.deviceId !== null ? `device:${event.deviceId}` : 'anonymous';
+  // The hash names the event only: a repeat sent after the tourist moved is the same event, never a 422.
+  return { key: `device-event:${requestHash(scope)}:${event.id}`, hash: requestHash({ eventId: event.id }) };
+}
+
+async function raiseOne(ctx: AppContext, request: FastifyRequest, event: PanicEvent, source: PanicOrigin['source']): Promise<PanicAnswer> {
+  const { touristId, verification } = panicCaller(request, event.touristId);
+  const own = positionIn(event.payload);
+  // The lookup is part of the panic: it overtakes queued reads too.
+  const known = own ? undefined : await lastKnownPosition(withPriority(ctx.db, 'urgent'), event.deviceId, touristId);
+  const where = own ?? known ?? (await defaultRegionCentre(withPriority(ctx.db, 'urgent')));
+  const fall = event.type.toLowerCase() === 'fall';
+  const origin: PanicOrigin = {
+    source,
+    ...(!own && { location: known ? { positionAt: known.at } : { noLocation: true as const } }),
+    verification,
+    as: fall
+      ? { type: 'fall', meta: { rule: 'fall', event: 'fall', eventId: event.id, reason: FALL_SENTENCE } }
+      : { type: 'panic', meta: { event: 'sos', eventId: event.id } },
+  };
+  const panic = { latitude: where.latitude, longitude: where.longitude, touristId, deviceId: event.deviceId, reportedAt: null, repaired: [] };
+  return raisePanic(ctx, panic, origin, claimOf(event, touristId));
+}
+
+/**
+ * Raises the panic of every `sos` and `fall` among the events, one after another, before anything else of
+ * the request is done or refused; answers them in order.
+ */
+export async function raiseEventPanics(ctx: AppContext, request: FastifyRequest, events: readonly PanicEvent[], source: PanicOrigin['source']): Promise<PanicAnswer[]> {
+  const answers: PanicAnswer[] = [];
+  for (const event of events) if (raisesPanic(event.type)) answers.push(await raiseOne(ctx, request, event, source));
+  return answers;
+}
