@@ -69,7 +69,9 @@ async function placeOf(ctx: AppContext, tx: Sql, event: DeviceEvent, lastPlaces:
   const last = lastPlaces.find((row) => keys.includes(row.ping_key));
   if (last) {
     const zone = last.zone_id !== null && last.zone_risk !== null ? { geofenceId: last.zone_id, riskLevel: last.zone_risk } : undefined;
-    return { place: { latitude: last.latitude, longitude: last.longitude, regionId: last.region_id, ...(zone && { zone }) }, extra: { lastSeenAt: iso(last.seen_at), positionAt: iso(last.seen_at) } };
+    // Outside the zones the row keeps `default`: the region's boundary (issue 31) places the point.
+    const regionId = zone ? last.region_id : ctx.regionBoundaries.regionOf({ latitude: last.latitude, longitude: last.longitude });
+    return { place: { latitude: last.latitude, longitude: last.longitude, regionId, ...(zone && { zone }) }, extra: { lastSeenAt: iso(last.seen_at), positionAt: iso(last.seen_at) } };
   }
   return { place: { ...(await defaultRegionCentre(tx)), regionId: DEFAULT_REGION_ID }, extra: { noLocation: true } };
 }
@@ -129,6 +131,8 @@ export async function applyEventsToWatch(
       verification,
     });
     const watchKey = pingKey(event);
+    // The first of a request stands, as the first of earlier requests does while open.
+    if (raised.has(`${watchKey}\u0000${effect}`)) continue;
     raised.set(`${watchKey}\u0000${effect}`, { incident: { ...incident, severity: place.zone?.riskLevel === 'red' || atNight ? 'high' : 'medium' }, watchKey });
   }
   const stored = await insertWatchIncidents(tx, [...raised.values()]);
