@@ -19,6 +19,13 @@ export function formatTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }
 
+/** The time of day alone (18:02), for a sentence that names a moment of today's watch. */
+export function formatClock(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
 /** "Unverified" is shown only when the server said so; a record from before the field existed shows nothing. */
 export function isUnverified(record: object): boolean {
   return (record as { verified?: unknown }).verified === false;

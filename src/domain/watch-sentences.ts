@@ -13,6 +13,10 @@ export interface SentenceContext {
 
 export const DEMO_LIMITS = '(demo limits)';
 export const REPORTED_AGAIN = 'Reported again';
+/** The row's badge beside the time. */
+export const REPORTED_AGAIN_BADGE = 'reported again';
+/** What the drawer's line is called for a screen reader. */
+export const WHY_LABEL = 'Why it was raised';
 export const FALL_SENTENCE = 'Band reported a fall.';
 export const REMOVED_SENTENCE = 'Band reported it was taken off.';
 export const TAMPER_SENTENCE = 'Band reported tampering.';

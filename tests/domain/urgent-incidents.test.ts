@@ -22,6 +22,11 @@ describe('urgent incidents', () => {
     expect(isUrgent(incident('st', 'stranded', 'high'))).toBe(true);
     expect(isUrgent(incident('m', 'silent', 'medium'))).toBe(false);
     expect(isUrgent(incident('g', 'geofence', 'high'))).toBe(false);
+    // Band events (issue 32): a fall is always high; vitals and a removed band when in a red zone or at night.
+    expect(isUrgent(incident('f', 'fall', 'high'))).toBe(true);
+    expect(isUrgent(incident('v', 'vitals', 'high'))).toBe(true);
+    expect(isUrgent(incident('b', 'band_removed', 'medium'))).toBe(false);
+    expect([urgentTitle('fall'), urgentTitle('vitals'), urgentTitle('band_removed')]).toEqual(['Fall reported', 'Vitals out of bounds', 'Band removed']);
   });
 
   it('the panic bar names a high silent tourist, not a medium one', () => {

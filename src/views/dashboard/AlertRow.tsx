@@ -8,6 +8,7 @@ import { writeId } from '../../machines/dashboard/context.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { EscalatedBadge } from './EscalatedBadge.tsx';
+import { ReportedAgainBadge } from './ReportedAgainBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
 
 /** The row's checkbox for bulk triage; absent for a role that may not act. */
@@ -76,6 +77,7 @@ export function AlertRow({
           {formatTime(incident.createdAt)}
           <UnverifiedBadge record={incident} />
           <EscalatedBadge incident={incident} />
+          <ReportedAgainBadge incident={incident} />
         </span>
       </TableCell>
       <TableCell>{formatCoordinate(incident.latitude)}</TableCell>

@@ -6,6 +6,7 @@ import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentTimeline } from './IncidentTimeline.tsx';
 import { IncidentWrites } from './IncidentWrites.tsx';
 import { TrailMap } from './TrailMap.tsx';
+import { WatchReason } from './WatchReason.tsx';
 
 const useStyles = makeStyles({
   details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -23,12 +24,13 @@ export interface DetailsProps {
   mayWrite: boolean;
 }
 
-/** The drawer's content: facts, trail, the operator's actions and the live timeline. */
+/** The drawer's content: why the watch raised it, facts, trail, the operator's actions and the live timeline. */
 export function IncidentDetails({ details, incident, trail, zone, mayWrite }: DetailsProps) {
   const styles = useStyles();
   const region = useSelector(details, (s) => s.context.region);
   return (
     <div className={styles.details}>
+      <WatchReason incident={incident} zone={zone} />
       <IncidentFacts incident={incident} region={region} zone={zone} />
       <TrailMap incident={incident} trail={trail} />
       {mayWrite && <IncidentWrites details={details} incident={incident} />}
