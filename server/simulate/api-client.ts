@@ -1,4 +1,4 @@
-// The simulator's only way into the backend: POSTs to the public API that never throw, log sparingly
+// The simulator's only way into the backend: POSTs (and the demo's one PUT) to the public API that never throw, log sparingly
 // while the server is down or failing, and back off when it answers 429.
 
 export interface PostResult {
@@ -32,11 +32,20 @@ export class ApiClient {
   }
 
   /** The answer, or undefined when there was none (network error, timeout, stopped). */
-  async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<PostResult | undefined> {
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<PostResult | undefined> {
+    return this.send('POST', path, body, headers);
+  }
+
+  /** A PUT (the demo's watch settings), answered as `post` is. */
+  put(path: string, body: unknown): Promise<PostResult | undefined> {
+    return this.send('PUT', path, body, {});
+  }
+
+  private async send(method: 'POST' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<PostResult | undefined> {
     if (this.options.signal.aborted) return undefined;
     try {
       const response = await this.options.fetch(this.baseUrl + path, {
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
         signal: AbortSignal.any([this.options.signal, AbortSignal.timeout(this.options.timeoutMs ?? 10_000)]),
@@ -44,10 +53,10 @@ export class ApiClient {
       const text = await response.text();
       const result = { status: response.status, body: parseJson(text) };
       if (response.status === 429) this.pausedUntil = Date.now() + retryAfterMs(response.headers.get('retry-after'));
-      if (response.status >= 400) this.failed(`POST ${path} answered ${response.status}`, describeError(result.body));
+      if (response.status >= 400) this.failed(`${method} ${path} answered ${response.status}`, describeError(result.body));
       return result;
     } catch (error) {
-      if (!this.options.signal.aborted) this.failed(`POST ${path} failed`, (error as Error).cause ? String((error as Error).cause) : (error as Error).message);
+      if (!this.options.signal.aborted) this.failed(`${method} ${path} failed`, (error as Error).cause ? String((error as Error).cause) : (error as Error).message);
       return undefined;
     }
   }

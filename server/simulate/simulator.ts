@@ -1,5 +1,5 @@
 // The living demo: tourists walking around Shillong and Guwahati, talking to the backend only through
-// its public HTTP API, as the phone app and devices would.
+// its public HTTP API, as the phone app and devices would; and the watch's two scenes (watch-scenes.ts).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { softIncidentTypes } from '../../src/api/fields.ts';
@@ -8,6 +8,7 @@ import { ApiClient } from './api-client.ts';
 import { cities, offset, zonePolygon, zones, type City } from './places.ts';
 import { between, pick, seededRandom, type Random } from './random.ts';
 import { stepWalker, type Walker } from './walker.ts';
+import { startWatchScenes } from './watch-scenes.ts';
 
 export interface SimulatorOptions {
   baseUrl: string;
@@ -26,6 +27,8 @@ export interface SimulatorOptions {
   /** How often to log what was sent (0 = never). */
   reportEveryMs?: number;
   seed?: number;
+  /** The watch's two scenes (a tourist silent in a red zone, a band's fall) under demo limits; on unless false. */
+  watchScenes?: boolean;
   fetch?: typeof fetch;
 }
 
@@ -97,6 +100,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     setupRetryMs: 5000,
     reportEveryMs: 60_000,
     seed: Date.now(),
+    watchScenes: true,
     ...options,
   };
   const random = seededRandom(settings.seed);
@@ -218,6 +222,10 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     setUp().then(() => {
       // Staggered starts spread the pings over the whole interval.
       for (const tourist of tourists) later(between(random, 0, settings.pingEveryMs), () => move(tourist));
+      if (settings.watchScenes) {
+        const zoneSeeded = (placeId: string) => seededZones.has(placeId);
+        startWatchScenes({ client, later, stopped, log: settings.log, zoneSeeded, runId, pingEveryMs: settings.pingEveryMs, retryMs: settings.setupRetryMs });
+      }
     }),
   );
   later(between(random, 0.4, 1) * settings.firstPanicWithinMs, () => panic(pick(random, tourists)));

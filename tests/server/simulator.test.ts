@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWatchCheck } from '../../server/jobs/watch-check.ts';
 import { startSimulator, type Simulator } from '../../server/simulate/simulator.ts';
+import { DEMO_REGION, FALL_PREFIX, SILENT_PREFIX } from '../../server/simulate/watch-scenes.ts';
 import { zones } from '../../server/simulate/places.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The watch is checked by the test, at the moments it names.
+  server = await startTestServer({ watchCheckMs: 0 });
 });
 
 afterAll(async () => {
@@ -57,6 +60,7 @@ describe('the demo simulator', () => {
       setupRetryMs: 200,
       softChancePerMinute: 6,
       seed: 42,
+      watchScenes: false,
       fetch,
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -89,9 +93,36 @@ describe('the demo simulator', () => {
     await simulator.stop();
   });
 
+  it('shows the watch: a tourist silent in a red zone raised a minute later under demo limits, and a band fall', async () => {
+    const scenes = startSimulator({ baseUrl: server.url, log: () => {}, tourists: 1, pingEveryMs: 100, firstPanicWithinMs: 60_000, seed: 3 });
+    try {
+      await waitFor(async () => (await count(`select count(*) as n from incidents where type = 'fall' and tourist_id like '${FALL_PREFIX}%'`)) === 1, 15_000);
+      const { rows: fall } = await server.ctx.db.query<{ severity: string; meta: Record<string, unknown> }>(`select severity, meta from incidents where type = 'fall'`);
+      expect(fall).toEqual([{ severity: 'high', meta: expect.objectContaining({ rule: 'fall', event: 'fall', riskLevel: 'yellow' }) }]);
+      const silent = async () => (await server.ctx.db.query<{ ping_key: string; seen_at: Date; n: number }>(
+        `select w.ping_key, w.seen_at, (select count(*)::int from gps_pings p where p.tourist_id = w.ping_key) as n from watch_last w where w.ping_key like '${SILENT_PREFIX}%'`,
+      )).rows[0];
+      await waitFor(async () => (await silent())?.n === 5, 15_000);
+      const { ping_key: SILENT_TOURIST, seen_at: lastSeen } = (await silent())!;
+      const quietFrom = lastSeen.getTime();
+      expect((await call(server.url, 'GET', `/regions/${DEMO_REGION}/watch`)).body.settings).toMatchObject({ silentInRedAfterS: 60, demoLimits: true });
+
+      await runWatchCheck(server.ctx, new Date(quietFrom + 59_000));
+      expect(await count(`select count(*) as n from incidents where tourist_id = '${SILENT_TOURIST}' and type = 'silent'`)).toBe(0);
+      await runWatchCheck(server.ctx, new Date(quietFrom + 61_000));
+      const { rows } = await server.ctx.db.query<{ severity: string; meta: Record<string, unknown> }>(
+        `select severity, meta from incidents where tourist_id = $1 and type = 'silent'`,
+        [SILENT_TOURIST],
+      );
+      expect(rows).toEqual([{ severity: 'high', meta: expect.objectContaining({ riskLevel: 'red', limitS: 60, demoLimits: true, geofenceId: 'sim-police-bazar' }) }]);
+    } finally {
+      await scenes.stop();
+    }
+  });
+
   it('sends nothing once stop() has resolved', async () => {
     const { fetch, state } = instrumentedFetch();
-    const quick = startSimulator({ baseUrl: server.url, log: () => {}, tourists: 10, pingEveryMs: 100, seed: 7, fetch });
+    const quick = startSimulator({ baseUrl: server.url, log: () => {}, tourists: 10, pingEveryMs: 100, seed: 7, watchScenes: false, fetch });
     await waitFor(async () => state.calls > 40, 10_000);
     await quick.stop();
     const callsAtStop = state.calls;
