@@ -20,6 +20,8 @@ export interface PanicEvent {
   /** The tourist the event (or its body) names; the token decides only whether that is proved. */
   touristId: string | null;
   payload: unknown;
+  /** The device's own time for the event, when it sent one (an SOS queued offline hours ago says so). */
+  reportedAt?: string | null;
 }
 
 /** The claim that makes a repeat of the event answer the first panic: per tourist (else device), by event id. */
@@ -44,7 +46,7 @@ async function raiseOne(ctx: AppContext, request: FastifyRequest, event: PanicEv
       ? { type: 'fall', meta: { rule: 'fall', event: 'fall', eventId: event.id, reason: FALL_SENTENCE } }
       : { type: 'panic', meta: { event: 'sos', eventId: event.id } },
   };
-  const panic = { latitude: where.latitude, longitude: where.longitude, touristId, deviceId: event.deviceId, reportedAt: null, repaired: [] };
+  const panic = { latitude: where.latitude, longitude: where.longitude, touristId, deviceId: event.deviceId, reportedAt: event.reportedAt ?? null, repaired: [] };
   return raisePanic(ctx, panic, origin, claimOf(event, touristId));
 }
 

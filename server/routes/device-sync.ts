@@ -51,7 +51,8 @@ const isPanic = (entry: QueuedEvent, defaults: Defaults) => PANIC_TYPES.has((ent
 async function storeQueued(ctx: AppContext, request: FastifyRequest, list: string, sent: QueuedEvent[], defaults: Defaults, origin: Origin): Promise<number> {
   // Every entry's id is fixed first: the panic an SOS raises is the one of this event id, however often it comes.
   const entries = sent.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));
-  await raiseEventPanics(ctx, request, entries.map((entry) => toDeviceEvent(entry, defaults)), origin.source);
+  const reportedAt = (entry: QueuedEvent) => (entry.createdAt == null ? null : new Date(entry.createdAt).toISOString());
+  await raiseEventPanics(ctx, request, entries.map((entry) => ({ ...toDeviceEvent(entry, defaults), reportedAt: reportedAt(entry) })), origin.source);
   const panics = entries.filter((entry) => isPanic(entry, defaults));
   try {
     const device = deviceWriter(request, ctx.config, 'gps-or-events');

@@ -36,7 +36,8 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const receivedAt = new Date().toISOString();
       const sent = body.events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
       // An SOS or a fall is a panic: raised before the token is even looked at (issue 32).
-      const named = (event: (typeof sent)[number]) => ({ id: event.id, type: event.type, deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, payload: event.payload ?? null });
+      const named = (event: (typeof sent)[number]) => ({ id: event.id, type: event.type, deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, payload: event.payload ?? null,
+        reportedAt: event.createdAt === undefined ? null : new Date(event.createdAt).toISOString() });
       await raiseEventPanics(ctx, request, sent.map(named), 'band');
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const touristId = device.touristFor(body.touristId);
