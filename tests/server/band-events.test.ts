@@ -165,5 +165,8 @@ describe('severity at night', () => {
       ['band_removed', 'high', 'band-night', true],
       ['vitals', 'high', 'band-night', true],
     ]);
+    // Listed like any incident, each field as the contract declares it (the helper checks the answer).
+    const listed = await call(server.url, 'GET', '/incidents?limit=500');
+    expect(listed.body.incidents.filter((incident: Incident) => incident.touristId === tourist)).toHaveLength(2);
   });
 });
