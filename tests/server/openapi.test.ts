@@ -57,6 +57,15 @@ describe('GET /openapi.json', () => {
     expect(schema.properties.longitude).toMatchObject({ type: 'number', minimum: -180, maximum: 180 });
   });
 
+  it("documents what issue 32 adds beyond API.md: an event's id on POST /events, demoLimits in the watch settings", () => {
+    const events = document.paths['/events'].post.requestBody.content['application/json'].schema;
+    expect(events.properties.events.items.properties.id.description).toMatch(/Not in API.md/);
+    expect(events.properties.events.items.required).toEqual(['type']);
+    const watch = document.paths['/regions/:id/watch'].put.requestBody.content['application/json'].schema;
+    expect(watch.properties.demoLimits).toMatchObject({ type: 'boolean' });
+    expect(document.paths['/events/ble'].post.summary).toMatch(/sos or fall event raises a panic/);
+  });
+
   it('documents the query parameters of the score and DID reads', () => {
     const names = (url: string) => document.paths[url].get.parameters.map((parameter: { name: string }) => parameter.name);
     expect(names('/safety-credit')).toEqual(expect.arrayContaining(['regionId', 'placeId', 'days']));
