@@ -10,6 +10,10 @@ export default defineConfig({
     // waiting on the processes they start. The e2e project runs its files one at a time (`npm test` runs it in
     // a vitest of its own, alongside the others: tools/test.mjs).
     maxWorkers: '100%',
+    // One module graph per worker, not per file: importing the server, Fluent UI and happy-dom again for
+    // every file cost as much CPU as the server tests themselves. Files share no state they assert on: each
+    // starts its own servers, and testing-library empties the document after every test.
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -27,7 +31,7 @@ export default defineConfig({
           name: 'ui',
           include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/map/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.{ts,tsx}', 'tests/browser/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['tests/setup/ui-timeouts.ts'],
+          setupFiles: ['tests/setup/ui.ts'],
           testTimeout: 20_000,
         },
       },

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, dropSchema, uniqueSchema } from '../helpers/server.ts';
+import { call } from '../helpers/server.ts';
+import { spawnServerPair, type ServerPair } from '../helpers/server-pair.ts';
 import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
 import { openStream } from '../helpers/sse.ts';
 
@@ -16,7 +20,7 @@ describe('embedded storage belongs to one process', () => {
   }, 90_000);
 
   it('SIGTERM ends open streams, and a restart on the same folder resumes them by id with nothing lost', async () => {
-    const dataDir = (await import('node:fs')).mkdtempSync((await import('node:path')).join((await import('node:os')).tmpdir(), 'pad-restart-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'pad-restart-'));
     let server = await spawnServer({ DATABASE_URL: '', DATA_DIR: dataDir });
     const stream = await openStream(`${server.url}/panic-alerts/stream`);
     await stream.waitForMessages(1);
@@ -41,28 +45,22 @@ describe('embedded storage belongs to one process', () => {
       }
     } finally {
       await server.stop();
-      (await import('node:fs')).rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
 });
 
 // Several servers share one PostgreSQL (the second pass of .ci/run sets DATABASE_URL); PGlite is one process by design.
 describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
-  const databaseUrl = process.env.DATABASE_URL!;
-  const schema = uniqueSchema();
+  let pair: ServerPair;
   let a: SpawnedServer;
   let b: SpawnedServer;
 
   beforeAll(async () => {
-    // A long safety poll: only LISTEN/NOTIFY can deliver within the test's wait.
-    const env = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, STREAM_POLL_MS: '60000', DID_SIGNING_KEY: 'k'.repeat(32) };
-    a = await spawnServer(env);
-    b = await spawnServer(env);
+    pair = await spawnServerPair();
+    ({ a, b } = pair);
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await dropSchema(databaseUrl, schema);
-  });
+  afterAll(() => pair?.stop());
 
   it('an alert posted to one reaches a stream opened on the other, through NOTIFY', async () => {
     const stream = await openStream(`${b.url}/panic-alerts/stream`);

@@ -3,28 +3,23 @@
 // reads the zones' revision in its own transaction (migration 013), so no announcement has to arrive first;
 // the stream's geofence_update still reaches the other server's dashboards through NOTIFY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
-import { call, dropSchema, uniqueSchema } from '../helpers/server.ts';
+import type { SpawnedServer } from '../../tools/spawn-server.ts';
+import { call } from '../helpers/server.ts';
+import { spawnServerPair, type ServerPair } from '../helpers/server-pair.ts';
 import { openStream } from '../helpers/sse.ts';
 
 const square = (lat: number, lng: number, size = 0.01): [number, number][] => [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]];
 
 describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => {
-  const databaseUrl = process.env.DATABASE_URL!;
-  const schema = uniqueSchema();
+  let pair: ServerPair;
   let a: SpawnedServer;
   let b: SpawnedServer;
 
   beforeAll(async () => {
-    // A long safety poll: the stream's part can only arrive through NOTIFY within the test's wait.
-    const env = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, STREAM_POLL_MS: '60000', DID_SIGNING_KEY: 'z'.repeat(32) };
-    a = await spawnServer(env);
-    b = await spawnServer(env);
+    pair = await spawnServerPair();
+    ({ a, b } = pair);
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await dropSchema(databaseUrl, schema);
-  });
+  afterAll(() => pair?.stop());
 
   const pingB = (touristId: string, latitude: number, longitude: number) => call(b.url, 'POST', '/gps/update', { touristId, latitude, longitude });
   const zoneIncidentsOf = async (touristId: string) =>
