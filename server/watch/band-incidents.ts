@@ -69,7 +69,7 @@ async function placeOf(ctx: AppContext, tx: Sql, event: DeviceEvent, lastPlaces:
   const last = lastPlaces.find((row) => keys.includes(row.ping_key));
   if (last) {
     const zone = last.zone_id !== null && last.zone_risk !== null ? { geofenceId: last.zone_id, riskLevel: last.zone_risk } : undefined;
-    // Outside the zones the row keeps `default`: the region's boundary (issue 31) places the point.
+    // Outside the zones, the boundaries as they are now (issue 31): a row written before a boundary changed keeps the old region.
     const regionId = zone ? last.region_id : ctx.regionBoundaries.regionOf({ latitude: last.latitude, longitude: last.longitude });
     return { place: { latitude: last.latitude, longitude: last.longitude, regionId, ...(zone && { zone }) }, extra: { lastSeenAt: iso(last.seen_at), positionAt: iso(last.seen_at) } };
   }
