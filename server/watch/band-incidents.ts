@@ -45,12 +45,12 @@ async function senderKeys(tx: Sql, events: readonly DeviceEvent[]): Promise<Map<
   );
 }
 
-/** The open watch incidents of the senders each get "reported again", once, for the sender's last event. */
+/** The open watch incidents of the senders not yet reported again get it, once, for the sender's last event of the request. */
 async function reportAgain(tx: Sql, emit: Emit, keysOf: Map<DeviceEvent, string[]>, receivedAt: string, what: string): Promise<void> {
   const allKeys = [...new Set([...keysOf.values()].flat())];
   if (allKeys.length === 0) return;
   const { rows } = await tx.query<{ id: string; watch_key: string }>(
-    `select id, watch_key from incidents where watch_key = any($1::text[]) and status <> 'resolved' order by id`,
+    `select id, watch_key from incidents where watch_key = any($1::text[]) and status <> 'resolved' and meta->>'reportedAgainAt' is null order by id`,
     [allKeys],
   );
   const events = [...keysOf.keys()];
