@@ -245,8 +245,8 @@ export const SKELETON = {
     },
   },
   ingest: {
-    pglite: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null },
-    postgres: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null },
+    pglite: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null, watchRaised: null },
+    postgres: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null, watchRaised: null },
     lost: null,
   },
   zoneIngest: { singlePingsPerSec: null, floorPingsPerSec: null, ratio: null },
