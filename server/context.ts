@@ -47,5 +47,5 @@ export function createContext(
     if (messages.length > 0) hub.committed(lastSeq, messages);
     return result;
   };
-  return { config, db, hub, panicJournal, write, pings: new PingWriter(write, db.mode, config.gpsQueueMaxPings), regionBoundaries };
+  return { config, db, hub, panicJournal, write, pings: new PingWriter(write, db.mode, config.gpsQueueMaxPings, (point) => regionBoundaries.regionOf(point)), regionBoundaries };
 }

@@ -1,6 +1,7 @@
 // GPS pings from every request go through one group commit: requests that arrive while a group is being
 // stored share the next transaction, each answered only once its group has committed.
 import { MAX_GPS_BATCH } from '../../src/api/fields.ts';
+import type { LatLng } from '../../src/domain/geo.ts';
 import type { AppContext } from '../context.ts';
 import { runsConcurrentTransactions, type StorageMode } from '../db/seam.ts';
 import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors.ts';
@@ -19,13 +20,14 @@ export class PingWriter {
 
   /**
    * A group holds at most one full batch: the transaction (and what waits behind it on PGlite's one
-   * connection, a panic included) is never longer than a /gps/batch request's alone.
+   * connection, a panic included) is never longer than a /gps/batch request's alone. `regionOf`: where a
+   * point outside every zone belongs, from the in-memory boundaries (no query per ping).
    */
-  constructor(write: AppContext['write'], mode: StorageMode, maxQueuedPings: number) {
+  constructor(write: AppContext['write'], mode: StorageMode, maxQueuedPings: number, regionOf: (point: LatLng) => string) {
     const zones = new ZoneCache();
     const watchConfig = new WatchConfigCache();
     this.groups = new GroupCommit<PingSubmission>({
-      commit: (submissions) => write((tx, emit) => ingestPings(tx, emit, submissions, zones, watchConfig, runsConcurrentTransactions(mode))),
+      commit: (submissions) => write((tx, emit) => ingestPings(tx, emit, submissions, zones, watchConfig, regionOf, runsConcurrentTransactions(mode))),
       weight: (submission) => submission.pings.length,
       maxGroupWeight: MAX_GPS_BATCH,
       maxQueuedWeight: maxQueuedPings,

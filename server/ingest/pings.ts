@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pingKey, type DeviceEvent, type GeofenceAlert, type Incident } from '../../src/api/entities.ts';
 import type { GpsUpdateBody } from '../../src/api/requests.ts';
 import type { StreamMessage } from '../../src/api/stream.ts';
+import type { LatLng } from '../../src/domain/geo.ts';
 import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { buildIncident, type Verification } from '../domain/incidents.ts';
@@ -123,6 +124,7 @@ export async function ingestPings(
   submissions: readonly PingSubmission[],
   zoneCache: ZoneCache,
   watchConfigCache: WatchConfigCache,
+  regionOf: (point: LatLng) => string,
   concurrent: boolean,
 ): Promise<void> {
   const receivedAt = new Date().toISOString();
@@ -137,7 +139,7 @@ export async function ingestPings(
 
   const ordered = inTimeOrder(pings);
   const watchConfig = await watchConfigCache.current(tx, watchFingerprint);
-  const watchRows = watchRowsAfterPings(ordered, lastSeenAt, watchLast, zones, watchConfig, receivedAt);
+  const watchRows = watchRowsAfterPings(ordered, lastSeenAt, watchLast, zones, watchConfig, receivedAt, regionOf);
   await storePings(tx, pings, watchRows);
   await applyPresenceChange(tx, presenceChange);
 

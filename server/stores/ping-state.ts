@@ -15,7 +15,11 @@ export interface PingState {
    * scan of all of them for every group of pings.
    */
   zonesFingerprint: string;
-  /** The watch (issue 32): each key's last-seen row, its open watch incidents, and its settings' fingerprint. */
+  /**
+   * The watch (issue 32): each key's last-seen row, its open watch incidents not yet reported again (one
+   * "reported again" each: a phone pinging every few seconds must not flood the timeline), and its settings'
+   * fingerprint.
+   */
   watchLast: Map<string, WatchLastRow>;
   openWatchIncidents: Map<string, string[]>;
   watchFingerprint: string;
@@ -39,7 +43,8 @@ export async function pingStateOf(tx: Sql, keys: readonly string[]): Promise<Pin
      union all
      select 'watch', ping_key, row_to_json(w)::text, null from watch_last w where ping_key = any($1::text[])
      union all
-     select 'watch_open', watch_key, id, null from incidents where watch_key = any($1::text[]) and status <> 'resolved'
+     select 'watch_open', watch_key, id, null from incidents
+      where watch_key = any($1::text[]) and status <> 'resolved' and meta->>'reportedAgainAt' is null
      union all
      select 'watch_config', null, ${WATCH_CONFIG_FINGERPRINT_SQL}, null`,
     [[...keys]],

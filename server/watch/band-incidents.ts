@@ -45,12 +45,12 @@ async function senderKeys(tx: Sql, events: readonly DeviceEvent[]): Promise<Map<
   );
 }
 
-/** The open watch incidents of the senders each get "reported again", once, for the sender's last event. */
+/** The open watch incidents of the senders not yet reported again get it, once, for the sender's last event of the request. */
 async function reportAgain(tx: Sql, emit: Emit, keysOf: Map<DeviceEvent, string[]>, receivedAt: string, what: string): Promise<void> {
   const allKeys = [...new Set([...keysOf.values()].flat())];
   if (allKeys.length === 0) return;
   const { rows } = await tx.query<{ id: string; watch_key: string }>(
-    `select id, watch_key from incidents where watch_key = any($1::text[]) and status <> 'resolved' order by id`,
+    `select id, watch_key from incidents where watch_key = any($1::text[]) and status <> 'resolved' and meta->>'reportedAgainAt' is null order by id`,
     [allKeys],
   );
   const events = [...keysOf.keys()];
@@ -69,7 +69,7 @@ async function placeOf(ctx: AppContext, tx: Sql, event: DeviceEvent, lastPlaces:
   const last = lastPlaces.find((row) => keys.includes(row.ping_key));
   if (last) {
     const zone = last.zone_id !== null && last.zone_risk !== null ? { geofenceId: last.zone_id, riskLevel: last.zone_risk } : undefined;
-    // Outside the zones the row keeps `default`: the region's boundary (issue 31) places the point.
+    // Outside the zones, the boundaries as they are now (issue 31): a row written before a boundary changed keeps the old region.
     const regionId = zone ? last.region_id : ctx.regionBoundaries.regionOf({ latitude: last.latitude, longitude: last.longitude });
     return { place: { latitude: last.latitude, longitude: last.longitude, regionId, ...(zone && { zone }) }, extra: { lastSeenAt: iso(last.seen_at), positionAt: iso(last.seen_at) } };
   }

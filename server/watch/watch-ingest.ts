@@ -1,10 +1,9 @@
 // What a group of GPS pings changes in the watch (issue 32): each key's last-seen row (receive time, where,
 // in which zone, since when it stays put, when the check must look next), written with the pings.
 import type { Geofence } from '../../src/api/entities.ts';
-import { alertsOnEntry, zoneAt } from '../../src/domain/geo.ts';
+import { alertsOnEntry, zoneAt, type LatLng } from '../../src/domain/geo.ts';
 import { nextDueAt, REPORTING_PINGS, stayAfterPing } from '../../src/domain/watch-rules.ts';
 import type { KeyedPing } from '../domain/zone-transitions.ts';
-import { DEFAULT_REGION_ID } from '../stores/regions.ts';
 import { iso } from '../stores/time.ts';
 import { lastSeenOf, type WatchLastRow, type WatchLastWrite } from '../stores/watch-last.ts';
 import type { WatchConfig } from './watch-config.ts';
@@ -23,6 +22,8 @@ function newestPerKey(ordered: readonly KeyedPing[], storedAt: ReadonlyMap<strin
 /**
  * The keys' new rows. `receivedAt` (the server's clock at commit) is the time seen: anything received
  * counts as reporting, an old offline sync included, but only a newer position moves where it is.
+ * `regionOf`: where a point outside every zone belongs (the in-memory boundaries a panic is placed by,
+ * issue 31), so the check judges it by that region's settings and time zone.
  */
 export function watchRowsAfterPings(
   ordered: readonly KeyedPing[],
@@ -31,6 +32,7 @@ export function watchRowsAfterPings(
   zones: readonly Geofence[],
   config: WatchConfig,
   receivedAt: string,
+  regionOf: (point: LatLng) => string,
 ): WatchLastWrite[] {
   const alerting = zones.filter(alertsOnEntry);
   const rows: WatchLastWrite[] = [];
@@ -39,7 +41,7 @@ export function watchRowsAfterPings(
     const fallback = ordered.find((ping) => ping.key === key)!;
     const position = newest ?? (prev ? { latitude: prev.latitude, longitude: prev.longitude } : fallback);
     const zone = newest ? zoneAt(alerting, position) : alerting.find((z) => z.id === prev?.zone_id);
-    const regionId = zone?.regionId ?? (newest || !prev ? DEFAULT_REGION_ID : prev.region_id);
+    const regionId = zone?.regionId ?? regionOf(position);
     const settings = config.settingsFor(regionId, zone);
     const stay = stayAfterPing(
       prev ? { stillSince: iso(prev.still_since), stillLatitude: prev.still_lat, stillLongitude: prev.still_lng } : null,

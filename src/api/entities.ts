@@ -44,7 +44,7 @@ export const Incident = z.object({
     zoneId: z.string().optional(),
     atNight: z.boolean().optional(),
     afterLowBattery: z.boolean().optional(),
-    /** When the tourist of a watch incident sent something again (the incident stays open). */
+    /** When the tourist of a watch incident first sent something after it was raised (it stays open). */
     reportedAgainAt: z.string().optional(),
     /** Why the watch raised it, as a sentence for the drawer. */
     reason: z.string().optional(),

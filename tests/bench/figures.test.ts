@@ -24,7 +24,7 @@ describe('mergeFigures', () => {
     const clashes: string[] = [];
     const merged = mergeFigures(SKELETON, { ingest: { pglite: { singlePingsPerSec: 2700 }, postgres: null } }, (path) => clashes.push(path));
     expect(figureAt(merged, 'ingest.pglite.singlePingsPerSec')).toBe(2700);
-    expect(figureAt(merged, 'ingest.postgres')).toEqual({ singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null });
+    expect(figureAt(merged, 'ingest.postgres')).toEqual({ singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null, watchRaised: null });
     expect(clashes).toEqual([]);
   });
 

@@ -124,6 +124,18 @@ describe('stranded', () => {
     expect(evaluateWatch(yellow, DEFAULT_WATCH_SETTINGS, KOLKATA, after(since, 2701)).due[0]).toMatchObject({ rule: 'stranded', severity: 'medium' });
   });
 
+  it('in a yellow zone is high when it comes due at night in the region time zone (19:00 on), medium just before', () => {
+    // Kolkata 18:14:59 + 45 min = 18:59:59 (day); 18:15:00 + 45 min = 19:00:00 (night).
+    const yellowFrom = (stillSince: string) => seen({ seenAt: stillSince, zoneId: 'market', zoneRisk: 'yellow', stillSince, pingsInLastHour: 0 });
+    const dayStay = '2026-11-26T12:44:59.000Z';
+    const nightStay = '2026-11-26T12:45:00.000Z';
+    expect(evaluateWatch(yellowFrom(dayStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(dayStay, 2700)).due).toEqual([]);
+    expect(evaluateWatch(yellowFrom(dayStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(dayStay, 2700.5)).due[0]).toMatchObject({ rule: 'stranded', severity: 'medium', meta: { atNight: false } });
+    expect(evaluateWatch(yellowFrom(nightStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(nightStay, 2700.5)).due[0]).toMatchObject({ rule: 'stranded', severity: 'high', meta: { atNight: true } });
+    // The same instant is 08:30 in New York: medium there.
+    expect(evaluateWatch(yellowFrom(nightStay), DEFAULT_WATCH_SETTINGS, NEW_YORK, after(nightStay, 2700.5)).due[0]).toMatchObject({ severity: 'medium', meta: { atNight: false } });
+  });
+
   it('is never due outside red and yellow zones', () => {
     expect(rules(seen({ stillSince: since, pingsInLastHour: 0 }), after(since, 86_400))).toEqual([]);
   });

@@ -84,23 +84,34 @@ describe('silent', () => {
 });
 
 describe('reported again', () => {
-  it('a later ping puts "reported again" with time and position on the open incident, which stays open; no duplicate', async () => {
+  it('the first later ping puts "reported again" with time and position on the open incident, which stays open; no duplicate', async () => {
     const tourist = uniqueTourist();
     await reporting(server, tourist, LAT + 4, LNG);
     await runWatchCheck(server.ctx, secondsAfter(Date.now(), 31 * 60));
     const [silent] = await watchIncidentsOf(server, tourist);
 
     const stream = await openStream(`${server.url}/panic-alerts/stream`);
+    let firstAt: string;
     try {
       await stream.waitForMessages(1);
       await ping(server, tourist, LAT + 4.001, LNG);
       const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === silent.id, 5000);
       expect(update.data.entry).toMatchObject({ action: 'reported_again', actor: tourist, note: expect.stringContaining(`at ${(LAT + 4.001).toFixed(5)}`) });
       expect(update.data.incident).toMatchObject({ status: 'open', meta: { reportedAgainAt: update.data.entry.at } });
+      firstAt = update.data.entry.at;
     } finally {
       stream.close();
     }
     expect((await timelineActions(server, silent.id)).map((entry) => entry.action)).toEqual(['raised', 'reported_again']);
+
+    // A phone pings every few seconds: later pings, single and batched, add nothing; the row keeps the first report.
+    await ping(server, tourist, LAT + 4.002, LNG);
+    const batch = await call(server.url, 'POST', '/gps/batch', { pings: [1, 2, 3].map((i) => ({ touristId: tourist, latitude: LAT + 4.002 + i / 1e4, longitude: LNG })) });
+    expect(batch.status).toBeLessThan(300);
+    const steps = await timelineActions(server, silent.id);
+    expect(steps.map((entry) => entry.action)).toEqual(['raised', 'reported_again']);
+    expect(steps[1].note).toContain(`at ${(LAT + 4.001).toFixed(5)}`);
+    expect((await watchIncidentsOf(server, tourist))[0].meta.reportedAgainAt).toBe(firstAt);
 
     // Silent again while the first is still open: no second incident.
     await ping(server, tourist, LAT + 4.001, LNG);
