@@ -6,6 +6,7 @@ import { PolygonLayer } from '@deck.gl/layers';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { boundingBox } from '../domain/geo.ts';
 import type { Outline } from '../domain/zone-draft.ts';
 import { polygonToLngLat } from './geo.ts';
 import { useBasemapTheme } from './useBasemapTheme.ts';
@@ -64,6 +65,22 @@ function useFollowHome(map: MapLibreMap | null, home: RegionCamera) {
   }, [map, lat, lng, home.zoom]);
 }
 
+/** Reshaping starts with the whole boundary in view, so every handle can be reached (a city's fills its home view). */
+function useShowReshaped(map: MapLibreMap | null, boundary: RegionMapProps['boundary'], reshaping: boolean) {
+  const latest = useRef(boundary);
+  useEffect(() => {
+    latest.current = boundary;
+  });
+  useEffect(() => {
+    const ring = latest.current;
+    if (!map || !reshaping || !ring || ring.length === 0) return;
+    const { minLat, maxLat, minLng, maxLng } = boundingBox(ring);
+    const view = map.getBounds();
+    if (view.contains([minLng, minLat]) && view.contains([maxLng, maxLat])) return;
+    map.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: 24, duration: 0 });
+  }, [map, reshaping]);
+}
+
 export default function RegionMap({ boundary, home, dark, drawShape, reshaping, onDrawn, onReshape, cameraRef }: RegionMapProps) {
   const styles = useStyles();
   const container = useRef<HTMLDivElement>(null);
@@ -73,6 +90,7 @@ export default function RegionMap({ boundary, home, dark, drawShape, reshaping, 
   const map = deckMap?.map ?? null;
   useBasemapTheme(map, dark);
   useFollowHome(map, home);
+  useShowReshaped(map, boundary, reshaping);
 
   const outline = useMemo<Outline | undefined>(() => (reshaping && boundary ? { polygon: boundary } : undefined), [reshaping, boundary]);
   useOutlineEditor(map, {

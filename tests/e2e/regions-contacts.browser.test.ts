@@ -15,7 +15,7 @@ import { expectText } from './support/expectations.ts';
 import { ADMIN_PASSWORD, createOperators, type Operator } from './support/operators.ts';
 import { sendPanicFromPhone } from './support/phone.ts';
 import { offsetToLatLng } from './support/web-mercator.ts';
-import { clickOnMap } from './support/zones-page.ts';
+import { clickOnMap, dragOnMap } from './support/zones-page.ts';
 
 const ADA: Operator = { username: 'ada', password: 'ada has a long password', role: 'admin' };
 const SAM: Operator = { username: 'sam', password: 'sam has a long password', role: 'supervisor' };
@@ -135,8 +135,8 @@ describe('an admin draws a region\'s boundary on the map', () => {
     const form = page.getByRole('form', { name: 'Edit region bengaluru' });
     const map = form.getByTestId('region-map');
     await map.locator('canvas').first().waitFor({ timeout: 20_000 });
-    expect(await form.getByRole('button', { name: 'Edit boundary on the map' }).isEnabled()).toBe(false);
-    await form.getByRole('button', { name: 'Draw boundary polygon' }).click();
+    expect(await form.getByRole('button', { name: 'Edit on the map' }).isEnabled()).toBe(false);
+    await form.getByRole('button', { name: 'Draw polygon' }).click();
     await form.getByRole('status', { name: 'Drawing the boundary' }).waitFor();
     const box = (await map.boundingBox())!;
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -145,8 +145,14 @@ describe('an admin draws a region\'s boundary on the map', () => {
     await clickOnMap(page, [...points, points[0]]);
     await expect.poll(() => form.getByLabel('Boundary summary').textContent(), { timeout: 10_000 }).toMatch(/^4 vertices, /);
     // Closed, it is ready to reshape with the zone editor's handles, and the drawing can be undone.
-    await expect.poll(() => form.getByRole('button', { name: 'Edit boundary on the map' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await form.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+    await expect.poll(() => form.getByRole('button', { name: 'Edit on the map' }).getAttribute('aria-pressed')).toBe('true');
+    // A vertex dragged with the handles changes the area; Undo puts it back.
+    const summary = () => form.getByLabel('Boundary summary').textContent();
+    const drawn = await summary();
+    await dragOnMap(page, points[2], { x: points[2].x + 40, y: points[2].y + 30 });
+    await expect.poll(summary).not.toBe(drawn);
+    await form.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(summary).toBe(drawn);
     await form.getByRole('button', { name: 'Save region' }).click();
     await expectText(page.getByRole('status').filter({ hasText: 'Saved region' }), 'Saved region Bengaluru.');
     await expect.poll(() => page.getByRole('row', { name: 'Bengaluru', exact: true }).getByText(/ vertices, /).textContent()).toMatch(/^4 vertices, /);

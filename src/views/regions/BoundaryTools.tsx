@@ -16,8 +16,8 @@ const useStyles = makeStyles({
 });
 
 const SHAPES: { shape: BoundaryShape; label: string; icon: ReactElement }[] = [
-  { shape: 'polygon', label: 'Draw boundary polygon', icon: <ShapesRegular /> },
-  { shape: 'rectangle', label: 'Draw boundary rectangle', icon: <RectangleLandscapeRegular /> },
+  { shape: 'polygon', label: 'Draw polygon', icon: <ShapesRegular /> },
+  { shape: 'rectangle', label: 'Draw rectangle', icon: <RectangleLandscapeRegular /> },
 ];
 
 const HINTS = {
@@ -59,7 +59,7 @@ export function BoundaryTools({ form }: { form: ActorRefFrom<typeof regionFormMa
           disabled={!reshaping && !canEdit}
           onClick={() => form.send(reshaping ? { type: 'boundary.done' } : { type: 'boundary.edit' })}
         >
-          Edit boundary on the map
+          Edit on the map
         </ToggleButton>
         <Button size="small" icon={<ArrowUndoRegular />} disabled={!canUndo} onClick={() => form.send({ type: 'boundary.undo' })}>
           Undo
