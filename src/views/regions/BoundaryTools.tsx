@@ -1,6 +1,6 @@
 // The tools for a region's boundary on the form's map (issue 31), the zone editor's own: draw a polygon or a
 // rectangle, reshape the boundary with its handles (move, add and delete vertices, drag it whole), undo and
-// redo; what would stop it routing panics is said before saving, in the server's words.
+// redo (buttons, or Ctrl+Z and Ctrl+Shift+Z); what would stop it routing panics is said before saving, in the server's words.
 import { Button, makeStyles, Text, ToggleButton, tokens } from '@fluentui/react-components';
 import { ArrowRedoRegular, ArrowUndoRegular, EditRegular, RectangleLandscapeRegular, ShapesRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
@@ -8,6 +8,7 @@ import type { ReactElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { boundaryProblem } from '../../domain/boundary-checks.ts';
 import type { BoundaryShape, regionFormMachine } from '../../machines/regionFormMachine.ts';
+import { useUndoKeys } from '../useUndoKeys.ts';
 
 const useStyles = makeStyles({
   tools: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -35,6 +36,10 @@ export function BoundaryTools({ form }: { form: ActorRefFrom<typeof regionFormMa
   const canRedo = useSelector(form, (s) => s.can({ type: 'boundary.redo' }));
   const canEdit = useSelector(form, (s) => s.can({ type: 'boundary.edit' }));
   const editable = useSelector(form, (s) => s.matches('editing'));
+  useUndoKeys(
+    () => form.send({ type: 'boundary.undo' }),
+    () => form.send({ type: 'boundary.redo' }),
+  );
   const problem = boundary && boundaryProblem(boundary, 'The boundary');
   const hint = drawing ? HINTS[drawing] : reshaping ? HINTS.reshaping : undefined;
   return (

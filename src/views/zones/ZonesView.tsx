@@ -4,13 +4,14 @@
 // page's one stream); the editor's statechart holds only the selection, the draft and the import.
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, useEffect, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { zoneRows } from '../../domain/zone-list.ts';
 import { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
 import type { PreviewZone } from '../../map/zones/ZonesMap.tsx';
 import { atLeast, BREAKPOINTS } from '../breakpoints.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { useSameItems } from '../useSameItems.ts';
+import { useUndoKeys } from '../useUndoKeys.ts';
 import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import { useMay } from '../session-actor.ts';
@@ -104,19 +105,10 @@ export function ZonesView() {
     [importPreview],
   );
 
-  // Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo the outline while a zone is edited.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || (event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z' && !event.shiftKey) editor.send({ type: 'draft.undo' });
-      else if (key === 'y' || (key === 'z' && event.shiftKey)) editor.send({ type: 'draft.redo' });
-      else return;
-      event.preventDefault();
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [editor]);
+  useUndoKeys(
+    () => editor.send({ type: 'draft.undo' }),
+    () => editor.send({ type: 'draft.redo' }),
+  );
 
   const mapFallback = <Spinner size="small" label="Loading map" />;
   return (
