@@ -14,7 +14,7 @@ import { useBasemapTheme } from '../useBasemapTheme.ts';
 import { useDeckMap } from '../useDeckMap.ts';
 import { widen, zonesInView, type View } from './in-view.ts';
 import { nearestVertex, snapCandidates } from './snap.ts';
-import { buildPreviewLayer, buildSelectedLayer, buildZonesLayer, type PreviewZone } from './zone-layers.ts';
+import { buildPreviewLayers, buildSelectedLayer, buildZoneOutlinesLayer, buildZonesLayer, type PreviewZone } from './zone-layers.ts';
 import { useOutlineEditor } from './useOutlineEditor.ts';
 
 export type { PreviewZone } from './zone-layers.ts';
@@ -61,14 +61,14 @@ function useShowSelected(map: MapLibreMap | null, zone: Geofence | undefined) {
   }, [map, zone]);
 }
 
-/** The map's view, widened, updated when a move ends (not on every frame of it). */
-function useView(map: MapLibreMap | null): View | undefined {
-  const [view, setView] = useState<View>();
+/** The map's view, widened, and its zoom, updated when a move ends (not on every frame of it). */
+function useView(map: MapLibreMap | null): (View & { zoom: number }) | undefined {
+  const [view, setView] = useState<View & { zoom: number }>();
   useEffect(() => {
     if (!map) return;
     const update = () => {
       const bounds = map.getBounds();
-      setView(widen({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }));
+      setView({ ...widen({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }), zoom: map.getZoom() });
     };
     update();
     map.on('moveend', update);
@@ -110,14 +110,16 @@ export default function ZonesMap(props: ZonesMapProps) {
   const selected = useMemo(() => zones.find((zone) => zone.id === selectedId), [zones, selectedId]);
   useShowSelected(map, editingId ? undefined : selected);
   const view = useView(map);
+  const zoom = view?.zoom;
   const shownZones = useMemo(() => {
     const inView = zonesInView(zones, view);
     return editingId ? inView.filter((zone) => zone.id !== editingId) : inView;
   }, [zones, view, editingId]);
   const draftShown = draft !== undefined;
+  const outlines = useMemo(() => buildZoneOutlinesLayer(shownZones, zoom), [shownZones, zoom]);
   const layers = useMemo(
-    () => [buildZonesLayer(shownZones, !drawShape && !draftShown), buildSelectedLayer(editingId ? undefined : selected, dark), buildPreviewLayer(previews)],
-    [shownZones, selected, editingId, previews, dark, drawShape, draftShown],
+    () => [buildZonesLayer(shownZones, !drawShape && !draftShown, zoom), outlines, buildSelectedLayer(editingId ? undefined : selected, dark), ...buildPreviewLayers(previews)],
+    [shownZones, outlines, selected, editingId, previews, dark, drawShape, draftShown, zoom],
   );
   useEffect(() => {
     if (!deckMap) return;
