@@ -12,9 +12,10 @@ import { polygonToLngLat } from './geo.ts';
 import { useBasemapTheme } from './useBasemapTheme.ts';
 import { useDeckMap } from './useDeckMap.ts';
 import { useOutlineEditor } from './zones/useOutlineEditor.ts';
+import { buildOutlinesLayer, outlineData } from './zones/zone-outlines.ts';
 
 const BOUNDARY_FILL: [number, number, number, number] = [15, 108, 189, 40];
-const BOUNDARY_LINE: [number, number, number, number] = [15, 108, 189, 255];
+const BOUNDARY_LINE: [number, number, number] = [15, 108, 189];
 
 const useStyles = makeStyles({
   map: { height: '320px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', position: 'relative' },
@@ -26,18 +27,19 @@ export interface RegionCamera {
   zoom: number;
 }
 
-export function buildBoundaryLayer(boundary: readonly (readonly [number, number])[] | null) {
-  return new PolygonLayer<readonly (readonly [number, number])[]>({
-    id: 'region-boundary',
-    data: boundary ? [boundary] : [],
-    getPolygon: (ring) => polygonToLngLat(ring),
-    getFillColor: BOUNDARY_FILL,
-    getLineColor: BOUNDARY_LINE,
-    getLineWidth: 2,
-    lineWidthUnits: 'pixels',
-    filled: true,
-    stroked: true,
-  });
+/** The boundary filled, and outlined with the zones' line program (zone-outlines.ts), not PolygonLayer's strokes. */
+export function buildBoundaryLayers(boundary: readonly (readonly [number, number])[] | null) {
+  const ring = boundary && boundary.length > 0 ? polygonToLngLat(boundary) : undefined;
+  return [
+    new PolygonLayer<[number, number][]>({
+      id: 'region-boundary',
+      data: ring ? [ring] : [],
+      getPolygon: (outline) => outline,
+      getFillColor: BOUNDARY_FILL,
+      stroked: false,
+    }),
+    buildOutlinesLayer('region-boundary-outline', outlineData(ring ? [[...ring, ring[0]]] : [], (outline) => outline, () => BOUNDARY_LINE), 2),
+  ];
 }
 
 export interface RegionMapProps {
@@ -101,7 +103,7 @@ export default function RegionMap({ boundary, home, dark, drawShape, reshaping, 
   });
 
   useEffect(() => {
-    deckMap?.overlay.setProps({ layers: [buildBoundaryLayer(reshaping ? null : boundary)] });
+    deckMap?.overlay.setProps({ layers: buildBoundaryLayers(reshaping ? null : boundary) });
   }, [deckMap, boundary, reshaping]);
 
   useEffect(() => {
