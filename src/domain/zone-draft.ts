@@ -2,11 +2,14 @@
 // the outlines before and after it for undo and redo. Pure: the editor's statechart keeps one, the map shows it.
 import type { Geofence } from '../api/entities.ts';
 import type { RiskLevel } from '../api/fields.ts';
+import { stepBack, stepForward, stepFrom, type UndoSteps } from './undo-steps.ts';
 import { circleToPolygon, zoneOutlineIssues, type GeometryIssue, type ZoneCircle } from './zone-geometry.ts';
+
+export { MAX_UNDO } from './undo-steps.ts';
 
 export type Outline = { polygon: [number, number][]; circle?: ZoneCircle };
 
-export interface ZoneDraft {
+export interface ZoneDraft extends UndoSteps<Outline> {
   /** Absent for a zone not saved yet. */
   id?: string;
   /** The version the edit started from: sent as If-Match. */
@@ -16,16 +19,9 @@ export interface ZoneDraft {
   regionId: string;
   placeId: string;
   outline: Outline;
-  /** Outlines before the current one, oldest first. */
-  past: Outline[];
-  /** Outlines undone, the next to redo last. */
-  future: Outline[];
   /** The zone's meta as stored (kept: the server keeps what the editor does not know). */
   meta: Record<string, unknown>;
 }
-
-/** Undo reaches this many outlines back. */
-export const MAX_UNDO = 100;
 
 export function draftOfZone(zone: Geofence): ZoneDraft {
   const { placeId, circle, ...meta } = zone.meta ?? {};
@@ -53,29 +49,30 @@ export function newDraft(outline: Outline, regionId: string): ZoneDraft {
   return { name: '', riskLevel: 'yellow', regionId, placeId: '', outline, past: [], future: [], meta: {} };
 }
 
+export const samePolygon = (a: readonly (readonly [number, number])[], b: readonly (readonly [number, number])[]) =>
+  a.length === b.length && a.every(([lat, lng], i) => lat === b[i][0] && lng === b[i][1]);
+
 const sameOutline = (a: Outline, b: Outline) =>
-  a.polygon.length === b.polygon.length && a.polygon.every(([lat, lng], i) => lat === b.polygon[i][0] && lng === b.polygon[i][1]) &&
+  samePolygon(a.polygon, b.polygon) &&
   a.circle?.radiusM === b.circle?.radiusM && a.circle?.center[0] === b.circle?.center[0] && a.circle?.center[1] === b.circle?.center[1];
 
 /** A new outline from the map: the current one goes onto the undo stack; redo is forgotten. */
 export function reshape(draft: ZoneDraft, outline: Outline): ZoneDraft {
   if (sameOutline(draft.outline, outline)) return draft;
-  return { ...draft, outline, past: [...draft.past, draft.outline].slice(-MAX_UNDO), future: [] };
+  return { ...draft, outline, ...stepFrom(draft, draft.outline) };
 }
 
 export const canUndo = (draft: ZoneDraft | undefined) => Boolean(draft && draft.past.length > 0);
 export const canRedo = (draft: ZoneDraft | undefined) => Boolean(draft && draft.future.length > 0);
 
 export function undo(draft: ZoneDraft): ZoneDraft {
-  const previous = draft.past.at(-1);
-  if (!previous) return draft;
-  return { ...draft, outline: previous, past: draft.past.slice(0, -1), future: [...draft.future, draft.outline] };
+  const back = stepBack(draft, draft.outline);
+  return back ? { ...draft, outline: back.value, past: back.past, future: back.future } : draft;
 }
 
 export function redo(draft: ZoneDraft): ZoneDraft {
-  const next = draft.future.at(-1);
-  if (!next) return draft;
-  return { ...draft, outline: next, past: [...draft.past, draft.outline], future: draft.future.slice(0, -1) };
+  const forward = stepForward(draft, draft.outline);
+  return forward ? { ...draft, outline: forward.value, past: forward.past, future: forward.future } : draft;
 }
 
 /** A circle as the map draws it (center and radius): saved as its polygon of 64 vertices with meta.circle. */

@@ -1,12 +1,19 @@
 // The Regions view's form (issue 31): an existing region is read fresh before it is edited (what the edit
 // starts from), edited as a draft, saved (created or replaced), refused with the server's sentence, or met by
 // a newer version someone else saved meanwhile (the stream's region_update): then the admin keeps their
-// draft (saving overwrites) or takes the other version.
+// draft (saving overwrites) or takes the other version. The boundary is drawn and reshaped on the map with the
+// zone editor's tools (viewing, drawing, reshaping), pasted as GeoJSON or cleared, each change undoable.
 import { assign, fromPromise, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import type { Region } from '../api/entities.ts';
 import { createRegion, fetchRegion, replaceRegion } from '../api/regions-client.ts';
+import { boundaryProblem } from '../domain/boundary-checks.ts';
 import { draftOf, emptyDraft, inputOf, type ContactDraft, type RegionDraft } from '../domain/region-draft.ts';
+import { noSteps, stepBack, stepForward, stepFrom, type UndoSteps } from '../domain/undo-steps.ts';
+import { samePolygon } from '../domain/zone-draft.ts';
+
+export type Boundary = RegionDraft['boundary'];
+export type BoundaryShape = 'polygon' | 'rectangle';
 
 export interface RegionFormInput {
   /** Absent: a new region. */
@@ -23,12 +30,24 @@ export interface RegionFormContext {
   /** The server's sentence for a refused save, or why the region could not be read. */
   error: string | undefined;
   saved: Region | undefined;
+  /** Undo and redo of the boundary (drawn, reshaped, pasted or cleared). */
+  boundarySteps: UndoSteps<Boundary>;
+  /** The shape being drawn on the map (while drawing). */
+  drawShape: BoundaryShape;
 }
 
 export type RegionFormEvent =
   | { type: 'form.change'; patch: Partial<Pick<RegionDraft, 'id' | 'name' | 'timeZone'>> }
   | { type: 'homeView.set'; homeView: RegionDraft['homeView'] }
-  | { type: 'boundary.set'; boundary: RegionDraft['boundary'] }
+  /** A boundary pasted, uploaded or cleared. */
+  | { type: 'boundary.set'; boundary: Boundary }
+  | { type: 'boundary.draw'; shape: BoundaryShape }
+  | { type: 'boundary.drawn'; boundary: [number, number][] }
+  | { type: 'boundary.edit' }
+  | { type: 'boundary.reshape'; boundary: [number, number][] }
+  | { type: 'boundary.done' }
+  | { type: 'boundary.undo' }
+  | { type: 'boundary.redo' }
   | { type: 'contact.add' }
   | { type: 'contact.change'; index: number; patch: Partial<ContactDraft> }
   | { type: 'contact.remove'; index: number }
@@ -53,7 +72,21 @@ export const regionFormMachine = setup({
     ),
   },
   actions: {
-    startFrom: assign((_, { region }: { region: Region }) => ({ draft: draftOf(region), base: region, theirs: undefined, error: undefined })),
+    startFrom: assign((_, { region }: { region: Region }) => ({ draft: draftOf(region), base: region, theirs: undefined, error: undefined, boundarySteps: noSteps<Boundary>() })),
+    changeBoundary: assign(({ context }, { boundary }: { boundary: Boundary }) => {
+      const current = context.draft.boundary;
+      if (current === boundary || (current && boundary && samePolygon(current, boundary))) return {};
+      return { draft: { ...context.draft, boundary }, boundarySteps: stepFrom(context.boundarySteps, current) };
+    }),
+    undoBoundary: assign(({ context }) => {
+      const back = stepBack(context.boundarySteps, context.draft.boundary);
+      return back ? { draft: { ...context.draft, boundary: back.value }, boundarySteps: { past: back.past, future: back.future } } : {};
+    }),
+    redoBoundary: assign(({ context }) => {
+      const forward = stepForward(context.boundarySteps, context.draft.boundary);
+      return forward ? { draft: { ...context.draft, boundary: forward.value }, boundarySteps: { past: forward.past, future: forward.future } } : {};
+    }),
+    storeShape: assign((_, { shape }: { shape: BoundaryShape }) => ({ drawShape: shape })),
     change: assign(({ context }, patch: Partial<RegionDraft>) => ({ draft: { ...context.draft, ...patch } })),
     addContact: assign(({ context }) => ({
       draft: { ...context.draft, contacts: [...context.draft.contacts, { label: '', phone: '', kind: 'police' as const }] },
@@ -72,6 +105,11 @@ export const regionFormMachine = setup({
   },
   guards: {
     isEdit: ({ context }) => context.regionId !== undefined,
+    hasBoundary: ({ context }) => context.draft.boundary !== null,
+    canUndoBoundary: ({ context }) => context.boundarySteps.past.length > 0,
+    canRedoBoundary: ({ context }) => context.boundarySteps.future.length > 0,
+    /** No boundary, or one that could route panics (the server's own check, shown before saving). */
+    boundaryUsable: ({ context }) => context.draft.boundary === null || boundaryProblem(context.draft.boundary) === undefined,
     found: (_, { region }: { region: Region | undefined }) => region !== undefined,
     /** Another admin's save of the region being edited; this form's own save echoes back with its base's time. */
     newerElsewhere: ({ context }, { region }: { region: Region }) =>
@@ -86,6 +124,8 @@ export const regionFormMachine = setup({
     theirs: undefined,
     error: undefined,
     saved: undefined,
+    boundarySteps: noSteps<Boundary>(),
+    drawShape: 'polygon',
   }),
   initial: 'starting',
   states: {
@@ -107,18 +147,42 @@ export const regionFormMachine = setup({
     },
     loadFailed: { on: { 'form.retry': 'loading' } },
     editing: {
+      initial: 'viewing',
       on: {
         'form.change': { actions: { type: 'change', params: ({ event }) => event.patch } },
         'homeView.set': { actions: { type: 'change', params: ({ event }) => ({ homeView: event.homeView }) } },
-        'boundary.set': { actions: { type: 'change', params: ({ event }) => ({ boundary: event.boundary }) } },
+        'boundary.set': { target: '.viewing', actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) } },
+        'boundary.draw': { target: '.drawing', reenter: true, actions: { type: 'storeShape', params: ({ event }) => ({ shape: event.shape }) } },
+        'boundary.undo': { guard: 'canUndoBoundary', actions: 'undoBoundary' },
+        'boundary.redo': { guard: 'canRedoBoundary', actions: 'redoBoundary' },
         'contact.add': { actions: 'addContact' },
         'contact.change': { actions: { type: 'changeContact', params: ({ event }) => ({ index: event.index, patch: event.patch }) } },
         'contact.remove': { actions: { type: 'removeContact', params: ({ event }) => ({ index: event.index }) } },
-        'form.save': 'saving',
+        'form.save': { guard: 'boundaryUsable', target: 'saving' },
         'region.seen': {
           guard: { type: 'newerElsewhere', params: ({ event }) => ({ region: event.region }) },
           target: 'conflict',
           actions: { type: 'storeTheirs', params: ({ event }) => ({ region: event.region }) },
+        },
+      },
+      states: {
+        // The boundary drawn by deck.gl; the map pans freely even where the boundary fills it.
+        viewing: {
+          on: { 'boundary.edit': { guard: 'hasBoundary', target: 'reshaping' } },
+        },
+        drawing: {
+          tags: ['map-drawing'],
+          on: {
+            'boundary.drawn': { target: 'reshaping', actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) } },
+            'boundary.done': 'viewing',
+          },
+        },
+        // terra-draw's handles: vertices moved, added and deleted, the whole boundary dragged.
+        reshaping: {
+          on: {
+            'boundary.reshape': { actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) } },
+            'boundary.done': 'viewing',
+          },
         },
       },
     },

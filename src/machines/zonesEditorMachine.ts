@@ -185,6 +185,7 @@ export const zonesEditorMachine = setup({
     saving: {
       tags: ['draft', 'busy'],
       invoke: {
+        id: 'saveDraft',
         src: 'saveDraft',
         input: ({ context }) => context.draft!,
         onDone: {
@@ -220,6 +221,7 @@ export const zonesEditorMachine = setup({
     deleting: {
       tags: ['busy'],
       invoke: {
+        id: 'deleteZone',
         src: 'deleteZone',
         input: ({ context }) => context.deleting!,
         onDone: {
@@ -245,7 +247,8 @@ export const zonesEditorMachine = setup({
         checking: {
           tags: ['busy'],
           invoke: {
-            src: 'previewImport',
+            id: 'previewImport',
+        src: 'previewImport',
             input: ({ context }) => context.importFile!,
             onDone: { target: 'preview', actions: { type: 'storeImportPreview', params: ({ event }) => ({ preview: event.output }) } },
             onError: {
@@ -263,7 +266,8 @@ export const zonesEditorMachine = setup({
         applying: {
           tags: ['busy'],
           invoke: {
-            src: 'applyImport',
+            id: 'applyImport',
+        src: 'applyImport',
             input: ({ context }) => context.importFile!,
             onDone: { target: '#zonesEditor.browsing', actions: { type: 'announceImport', params: ({ event }) => event.output } },
             onError: {

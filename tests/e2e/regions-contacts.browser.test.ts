@@ -1,7 +1,9 @@
 // Regions set up from the console (issue 31), end to end: the real server with sign-in on, the built
 // dashboard in Chromium. An admin opens Regions, adds a contact to Shillong and saves it; the list shows it,
 // a second admin's open page shows it without a reload (the stream's region_update), the phone app's
-// GET /regions carries it, and a supervisor is offered no Regions view at all.
+// GET /regions carries it, and a supervisor is offered no Regions view at all. Then Bengaluru (no boundary)
+// gets one drawn by clicking on the form's map with the zone editor's tools: a panic inside it, outside every
+// zone, is filed under Bengaluru, and one beside it still under `default`.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/auth.ts';
@@ -11,6 +13,9 @@ import { openDashboard, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { expectText } from './support/expectations.ts';
 import { ADMIN_PASSWORD, createOperators, type Operator } from './support/operators.ts';
+import { sendPanicFromPhone } from './support/phone.ts';
+import { offsetToLatLng } from './support/web-mercator.ts';
+import { clickOnMap, dragOnMap } from './support/zones-page.ts';
 
 const ADA: Operator = { username: 'ada', password: 'ada has a long password', role: 'admin' };
 const SAM: Operator = { username: 'sam', password: 'sam has a long password', role: 'supervisor' };
@@ -99,6 +104,76 @@ describe('an admin adds a contact to a region', () => {
   });
 
   it('raised no page error on any page', () => {
+    expect(opened.flatMap((dashboard) => dashboard.pageErrors)).toEqual([]);
+  });
+});
+
+describe('an admin draws a region\'s boundary on the map', () => {
+  let page: Page;
+  let bengaluru: { homeView: { center: [number, number]; zoom: number }; boundary: [number, number][] | null };
+  /** The corners clicked, as pixel offsets from the map's centre (the map starts at the region's home view). */
+  const corners = [[-120, -80], [110, -90], [120, 80], [-100, 70]] as const;
+  const home = () => ({ latitude: bengaluru.homeView.center[0], longitude: bengaluru.homeView.center[1] });
+  const at = (dx: number, dy: number) => offsetToLatLng(home(), bengaluru.homeView.zoom, dx, dy);
+
+  const regionNamed = async (id: string) => {
+    const cookie = await signIn(server.url, ADA.username, ADA.password);
+    return (await call(server.url, 'GET', '/regions', undefined, { cookie })).body.regions.find((region: { id: string }) => region.id === id);
+  };
+
+  it('a panic in Bengaluru outside every zone goes to default while Bengaluru has no boundary', async () => {
+    bengaluru = await regionNamed('bengaluru');
+    expect(bengaluru.boundary).toBeNull();
+    const { latitude, longitude } = at(0, 0);
+    expect((await sendPanicFromPhone(server.url, latitude, longitude)).incident.regionId).toBe('default');
+  });
+
+  it('draws a polygon by clicking on the form\'s map, and saves it', async () => {
+    page = await signedInPage(ADA);
+    await openRegions(page);
+    await page.getByRole('button', { name: 'Edit Bengaluru' }).click();
+    const form = page.getByRole('form', { name: 'Edit region bengaluru' });
+    const map = form.getByTestId('region-map');
+    await map.locator('canvas').first().waitFor({ timeout: 20_000 });
+    expect(await form.getByRole('button', { name: 'Edit on the map' }).isEnabled()).toBe(false);
+    await form.getByRole('button', { name: 'Draw polygon' }).click();
+    await form.getByRole('status', { name: 'Drawing the boundary' }).waitFor();
+    const box = (await map.boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const points = corners.map(([dx, dy]) => ({ x: centre.x + dx, y: centre.y + dy }));
+    // The first vertex clicked again closes the polygon.
+    await clickOnMap(page, [...points, points[0]]);
+    await expect.poll(() => form.getByLabel('Boundary summary').textContent(), { timeout: 10_000 }).toMatch(/^4 vertices, /);
+    // Closed, it is ready to reshape with the zone editor's handles, and the drawing can be undone.
+    await expect.poll(() => form.getByRole('button', { name: 'Edit on the map' }).getAttribute('aria-pressed')).toBe('true');
+    // A vertex dragged with the handles changes the area; Undo puts it back.
+    const summary = () => form.getByLabel('Boundary summary').textContent();
+    const drawn = await summary();
+    await dragOnMap(page, points[2], { x: points[2].x + 40, y: points[2].y + 30 });
+    await expect.poll(summary).not.toBe(drawn);
+    await form.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(summary).toBe(drawn);
+    await form.getByRole('button', { name: 'Save region' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Saved region' }), 'Saved region Bengaluru.');
+    await expect.poll(() => page.getByRole('row', { name: 'Bengaluru', exact: true }).getByText(/ vertices, /).textContent()).toMatch(/^4 vertices, /);
+
+    const saved = (await regionNamed('bengaluru')).boundary as [number, number][];
+    expect(saved).toHaveLength(4);
+    // Each vertex where it was clicked, within a pixel or two at this zoom (terra-draw may start the ring elsewhere).
+    const pixel = 360 / (512 * 2 ** bengaluru.homeView.zoom);
+    const near = (vertex: [number, number], { latitude, longitude }: { latitude: number; longitude: number }) =>
+      Math.abs(vertex[0] - latitude) < 3 * pixel && Math.abs(vertex[1] - longitude) < 3 * pixel;
+    for (const [dx, dy] of corners) expect(saved.filter((vertex) => near(vertex, at(dx, dy))), `the vertex clicked at ${dx}, ${dy}`).toHaveLength(1);
+  });
+
+  it('a panic inside the drawn boundary, outside every zone, is filed under Bengaluru; one beside it under default', async () => {
+    const inside = at(10, 5);
+    await expect.poll(async () => (await sendPanicFromPhone(server.url, inside.latitude, inside.longitude)).incident.regionId, { timeout: 15_000 }).toBe('bengaluru');
+    const beside = at(200, 0);
+    expect((await sendPanicFromPhone(server.url, beside.latitude, beside.longitude)).incident.regionId).toBe('default');
+  });
+
+  it('raised no page error', () => {
     expect(opened.flatMap((dashboard) => dashboard.pageErrors)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { accountsMachine, type AccountAct } from '../../src/machines/accountsMac
 import { AccountsView } from '../../src/views/accounts/AccountsView.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { settle } from '../views/support/render-dashboard.tsx';
+import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 const account = (username: string, role: AccountSummary['role']): AccountSummary => ({
@@ -109,7 +110,7 @@ describe('the Accounts view', () => {
       await dialogsGone();
     };
     const expectSent = (event: Step['event']) => expect(acts.calls.at(-1)).toEqual(event);
-    const perform: Record<string, (step: Step) => Promise<unknown> | void> = {
+    const perform: Performers<Step> = {
       'xstate.done.actor.loadAccounts': ({ event }) => loads.succeed(outputOf(event)),
       'xstate.error.actor.loadAccounts': ({ event }) => loads.fail(errorOf(event)),
       'xstate.done.actor.act': ({ event }) => acts.succeed(outputOf(event)),
@@ -149,12 +150,6 @@ describe('the Accounts view', () => {
         await dialogsGone();
       },
     };
-    for (const step of path.steps) {
-      const act = perform[step.event.type];
-      if (!act) throw new Error(`no way to perform ${step.event.type} on the view`);
-      await act(step);
-      await settle();
-      expectViewShows(step.state);
-    }
+    await replayWalk(path.steps, perform, expectViewShows);
   }, WALK_TIMEOUT_MS);
 });

@@ -12,6 +12,7 @@ import { auditMachine } from '../../src/machines/auditMachine.ts';
 import { AuditView } from '../../src/views/audit/AuditView.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { settle } from '../views/support/render-dashboard.tsx';
+import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 const REFUSED = 'Your role (operator) may not read the audit trail: it needs supervisor.';
@@ -97,7 +98,7 @@ describe('the Audit view', () => {
     const user = userEvent.setup();
     expectViewShows(model.resolveState({ value: { trail: 'loading', chain: 'checking' }, context: model.getInitialSnapshot({} as never).context }));
 
-    const perform: Record<string, (step: Step) => Promise<unknown> | void> = {
+    const perform: Performers<Step> = {
       'xstate.done.actor.page': ({ event }) => pages.succeed(outputOf(event)),
       'xstate.error.actor.page': ({ event }) => pages.fail(errorOf(event)),
       'xstate.done.actor.verify': ({ event }) => verify.succeed(outputOf(event)),
@@ -117,12 +118,6 @@ describe('the Audit view', () => {
       },
       'audit.refresh': () => user.click(screen.getByRole('button', { name: 'Refresh' })),
     };
-    for (const step of path.steps) {
-      const act = perform[step.event.type];
-      if (!act) throw new Error(`no way to perform ${step.event.type} on the view`);
-      await act(step);
-      await settle();
-      expectViewShows(step.state);
-    }
+    await replayWalk(path.steps, perform, expectViewShows);
   }, WALK_TIMEOUT_MS);
 });

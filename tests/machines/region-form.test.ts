@@ -82,4 +82,43 @@ describe('the region form', () => {
     expect(form.getSnapshot().matches('editing')).toBe(true);
     expect(form.getSnapshot().context.draft.name).toBe('Theirs again');
   });
+
+  it('a boundary drawn on the map, reshaped, undone and redone is what is saved; one that crosses itself is not saved', async () => {
+    const { form, saves } = startForm('shillong', async ({ draft }) => savedAs(draft, '2026-11-26T13:00:00.000Z'));
+    await waitFor(form, (s) => s.matches('editing'));
+    expect(form.getSnapshot().matches({ editing: 'viewing' })).toBe(true);
+    expect(form.getSnapshot().can({ type: 'boundary.edit' })).toBe(false);
+    form.send({ type: 'boundary.draw', shape: 'rectangle' });
+    expect(form.getSnapshot().matches({ editing: 'drawing' })).toBe(true);
+    expect(form.getSnapshot().context.drawShape).toBe('rectangle');
+    const drawn: [number, number][] = [[25.6, 91.85], [25.6, 91.92], [25.55, 91.92], [25.55, 91.85]];
+    form.send({ type: 'boundary.drawn', boundary: drawn });
+    expect(form.getSnapshot().matches({ editing: 'reshaping' })).toBe(true);
+    const moved: [number, number][] = [[25.61, 91.85], ...drawn.slice(1)];
+    form.send({ type: 'boundary.reshape', boundary: moved });
+    // The same ring again (terra-draw finishing an edit that moved nothing) is no step to undo.
+    form.send({ type: 'boundary.reshape', boundary: moved.map(([lat, lng]) => [lat, lng]) });
+    expect(form.getSnapshot().context.boundarySteps.past).toEqual([null, drawn]);
+    form.send({ type: 'boundary.undo' });
+    expect(form.getSnapshot().context.draft.boundary).toEqual(drawn);
+    form.send({ type: 'boundary.undo' });
+    expect(form.getSnapshot().context.draft.boundary).toBeNull();
+    expect(form.getSnapshot().can({ type: 'boundary.undo' })).toBe(false);
+    form.send({ type: 'boundary.redo' });
+    form.send({ type: 'boundary.redo' });
+    expect(form.getSnapshot().context.draft.boundary).toEqual(moved);
+
+    // A vertex dragged across the opposite edge: the form says so and does not save.
+    const crossed: [number, number][] = [[25.6, 91.85], [25.55, 91.92], [25.6, 91.92], [25.55, 91.85]];
+    form.send({ type: 'boundary.reshape', boundary: crossed });
+    expect(form.getSnapshot().can({ type: 'form.save' })).toBe(false);
+    form.send({ type: 'form.save' });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    form.send({ type: 'boundary.undo' });
+    form.send({ type: 'boundary.done' });
+    expect(form.getSnapshot().matches({ editing: 'viewing' })).toBe(true);
+    form.send({ type: 'form.save' });
+    await waitFor(form, (s) => s.status === 'done');
+    expect(saves.map((save) => save.draft.boundary)).toEqual([moved]);
+  });
 });

@@ -12,8 +12,9 @@ import { ApiError } from '../../src/api/client.ts';
 import { SESSION_RETRY_MS, sessionMachine } from '../../src/machines/sessionMachine.ts';
 import { SERVER_UNREACHABLE } from '../../src/views/session/SessionGate.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
-import { renderDashboard, settle } from '../views/support/render-dashboard.tsx';
+import { renderDashboard } from '../views/support/render-dashboard.tsx';
 import { NOBODY_SIGNED_IN, SSO, userWith, WRONG_PASSWORD } from '../views/support/session-api.ts';
+import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
@@ -122,7 +123,7 @@ describe('the session on the page', () => {
     const user = userEvent.setup();
     expectPageShows(model.resolveState({ value: 'checking', context: { user: undefined, sso: null, error: undefined } }));
 
-    const perform: Record<string, (step: Step) => Promise<void> | void> = {
+    const perform: Performers<Step> = {
       'xstate.done.actor.checkSession': ({ event }) => me.succeed(outputOf(event)),
       'xstate.error.actor.checkSession': ({ event }) => me.fail(errorOf(event)),
       [`xstate.after.retryDelay.session.unreachable`]: () => page.advance(SESSION_RETRY_MS),
@@ -164,12 +165,6 @@ describe('the session on the page', () => {
         page.api.overrides.delete('/incidents/filter');
       },
     };
-    for (const step of path.steps) {
-      const act = perform[step.event.type];
-      if (!act) throw new Error(`no way to perform ${step.event.type} on the page`);
-      await act(step);
-      await settle();
-      expectPageShows(step.state);
-    }
+    await replayWalk(path.steps, perform, expectPageShows, 'the page');
   }, WALK_TIMEOUT_MS);
 });

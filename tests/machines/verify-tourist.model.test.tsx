@@ -12,6 +12,7 @@ import { verifyTouristMachine } from '../../src/machines/verifyTouristMachine.ts
 import { VerifyTouristView } from '../../src/views/verify/VerifyTouristView.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { settle } from '../views/support/render-dashboard.tsx';
+import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.token.signature';
@@ -107,7 +108,7 @@ describe('Verify tourist', () => {
     const user = userEvent.setup();
     expectViewShows(model.getInitialSnapshot({} as never));
 
-    const perform: Record<string, (step: Step) => Promise<unknown> | void> = {
+    const perform: Performers<Step> = {
       'did.lookup': async () => {
         const field = screen.getByLabelText('Digital ID');
         await user.clear(field);
@@ -132,12 +133,6 @@ describe('Verify tourist', () => {
       'xstate.done.actor.act': ({ event }) => acts.succeed(outputOf(event)),
       'xstate.error.actor.act': ({ event }) => acts.fail(errorOf(event)),
     };
-    for (const step of path.steps) {
-      const act = perform[step.event.type];
-      if (!act) throw new Error(`no way to perform ${step.event.type} on the view`);
-      await act(step);
-      await settle();
-      expectViewShows(step.state);
-    }
+    await replayWalk(path.steps, perform, expectViewShows);
   }, WALK_TIMEOUT_MS);
 });

@@ -1,13 +1,10 @@
 // The Zones view's map (issue 31), a lazily loaded chunk like the dashboard's: the zones drawn by deck.gl over
-// MapLibre, selected by a click; the zone being drawn or edited handed to terra-draw, whose finished shapes and
-// edits go back to the editor's statechart. The outline shown is always the statechart's draft (undo and redo
-// included): terra-draw is told of it, and what it finishes is reported, never kept here.
+// MapLibre, selected by a click; the zone being drawn or edited handed to terra-draw (useOutlineEditor), whose
+// finished shapes and edits go back to the editor's statechart.
 import type { PickingInfo } from '@deck.gl/core';
 import { makeStyles } from '@fluentui/react-components';
-import type { Feature } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GeoJSONStoreFeatures } from 'terra-draw';
 import type { Geofence } from '../../api/entities.ts';
 import { boundingBox } from '../../domain/geo.ts';
 import type { Outline } from '../../domain/zone-draft.ts';
@@ -17,9 +14,8 @@ import { useBasemapTheme } from '../useBasemapTheme.ts';
 import { useDeckMap } from '../useDeckMap.ts';
 import { widen, zonesInView, type View } from './in-view.ts';
 import { nearestVertex, snapCandidates } from './snap.ts';
-import { DRAFT_FEATURE_ID, featureOfOutline, outlineAfterEdit, outlineOfDrawn, sameRing } from './zone-features.ts';
-import { buildPreviewLayer, buildSelectedLayer, buildZonesLayer, type PreviewZone } from './zone-layers.ts';
-import { useTerraDraw } from './useTerraDraw.ts';
+import { buildPreviewLayers, buildSelectedLayer, buildZoneOutlinesLayer, buildZonesLayer, type PreviewZone } from './zone-layers.ts';
+import { useOutlineEditor } from './useOutlineEditor.ts';
 
 export type { PreviewZone } from './zone-layers.ts';
 
@@ -65,14 +61,14 @@ function useShowSelected(map: MapLibreMap | null, zone: Geofence | undefined) {
   }, [map, zone]);
 }
 
-/** The map's view, widened, updated when a move ends (not on every frame of it). */
-function useView(map: MapLibreMap | null): View | undefined {
-  const [view, setView] = useState<View>();
+/** The map's view, widened, and its zoom, updated when a move ends (not on every frame of it). */
+function useView(map: MapLibreMap | null): (View & { zoom: number }) | undefined {
+  const [view, setView] = useState<View & { zoom: number }>();
   useEffect(() => {
     if (!map) return;
     const update = () => {
       const bounds = map.getBounds();
-      setView(widen({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }));
+      setView({ ...widen({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }), zoom: map.getZoom() });
     };
     update();
     map.on('moveend', update);
@@ -103,57 +99,27 @@ export default function ZonesMap(props: ZonesMapProps) {
     latest.current = props;
   });
   const candidates = useMemo(() => snapCandidates(zones), [zones]);
-  const draw = useTerraDraw(map, {
-    snap: (pointer, tolerance) => nearestVertex(candidates, pointer, tolerance, latest.current.editingId),
-    onFinish: (id, mode, action) => {
-      const feature = draw?.getSnapshotFeature(id) as Feature | undefined;
-      if (!feature || !draw) return;
-      if (action === 'draw') {
-        draw.removeFeatures([id]);
-        latest.current.onDrawn(outlineOfDrawn(feature));
-      } else if (id === DRAFT_FEATURE_ID && latest.current.draft) {
-        latest.current.onReshape(outlineAfterEdit(latest.current.draft, feature, action));
-      }
-      void mode;
-    },
+  useOutlineEditor(map, {
+    outline: draft,
+    drawShape,
+    snap: (pointer, tolerance) => nearestVertex(candidates, pointer, tolerance, editingId),
+    onDrawn: props.onDrawn,
+    onReshape: props.onReshape,
   });
-
-  // terra-draw follows the statechart: a drawing mode, the draft selected for editing, or nothing.
-  useEffect(() => {
-    // An instance retired by a style change (before React has rendered without it) is not to be called.
-    if (!draw || !draw.enabled) return;
-    if (drawShape) {
-      if (draw.hasFeature(DRAFT_FEATURE_ID)) draw.removeFeatures([DRAFT_FEATURE_ID]);
-      draw.setMode(drawShape);
-      return;
-    }
-    if (!draft) {
-      draw.clear();
-      draw.setMode('static');
-      return;
-    }
-    const feature = featureOfOutline(draft);
-    const held = draw.getSnapshotFeature(DRAFT_FEATURE_ID);
-    if (held && held.geometry.type === 'Polygon' && sameRing(held.geometry.coordinates[0], feature.geometry.coordinates[0])) return;
-    if (held) draw.updateFeatureGeometry(DRAFT_FEATURE_ID, feature.geometry);
-    else {
-      draw.setMode('select');
-      draw.addFeatures([feature as GeoJSONStoreFeatures]);
-      draw.selectFeature(DRAFT_FEATURE_ID);
-    }
-  }, [draw, drawShape, draft]);
 
   const selected = useMemo(() => zones.find((zone) => zone.id === selectedId), [zones, selectedId]);
   useShowSelected(map, editingId ? undefined : selected);
   const view = useView(map);
+  const zoom = view?.zoom;
   const shownZones = useMemo(() => {
     const inView = zonesInView(zones, view);
     return editingId ? inView.filter((zone) => zone.id !== editingId) : inView;
   }, [zones, view, editingId]);
   const draftShown = draft !== undefined;
+  const outlines = useMemo(() => buildZoneOutlinesLayer(shownZones, zoom), [shownZones, zoom]);
   const layers = useMemo(
-    () => [buildZonesLayer(shownZones, !drawShape && !draftShown), buildSelectedLayer(editingId ? undefined : selected, dark), buildPreviewLayer(previews)],
-    [shownZones, selected, editingId, previews, dark, drawShape, draftShown],
+    () => [buildZonesLayer(shownZones, !drawShape && !draftShown, zoom), outlines, buildSelectedLayer(editingId ? undefined : selected, dark), ...buildPreviewLayers(previews)],
+    [shownZones, outlines, selected, editingId, previews, dark, drawShape, draftShown, zoom],
   );
   useEffect(() => {
     if (!deckMap) return;

@@ -1,5 +1,5 @@
-// A region's boundary as GeoJSON, pasted or uploaded, checked before it joins the draft. The zone editor's
-// drawing tools (issue 31, another branch) are not used here yet: this is the fallback the issue allows.
+// A region's boundary as GeoJSON, pasted or uploaded, checked before it joins the draft: the alternative to
+// drawing it on the map (BoundaryTools). The box shows the boundary as it now is, however it was made.
 import { Button, Field, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState, type ChangeEvent } from 'react';
 import { boundaryFromGeoJson } from '../../domain/region-draft.ts';
@@ -27,6 +27,13 @@ export function BoundaryEditor({
   const styles = useStyles();
   const [text, setText] = useState(() => asGeoJson(boundary));
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  // A boundary drawn, reshaped, undone or applied replaces what the box shows (React's derived-state pattern).
+  const [shownFor, setShownFor] = useState(boundary);
+  if (shownFor !== boundary) {
+    setShownFor(boundary);
+    setText(asGeoJson(boundary));
+    setProblem(undefined);
+  }
   const apply = (geoJson: string) => {
     const read = boundaryFromGeoJson(geoJson);
     if ('error' in read) return setProblem(read.error);

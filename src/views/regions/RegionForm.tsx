@@ -1,5 +1,6 @@
 // Creating or editing one region (issue 31): the statechart keeps the draft and its load, save and conflict
-// states; this binds it to the fields, the boundary's map and the page's stream (through the dashboard's list).
+// states; this binds it to the fields, the boundary's map and tools and the page's stream (through the
+// dashboard's list).
 import { Button, Card, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Title3, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useEffect, useMemo, useRef } from 'react';
@@ -11,6 +12,7 @@ import { loadChunk } from '../chunk-load.ts';
 import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import { BoundaryEditor } from './BoundaryEditor.tsx';
+import { BoundaryTools } from './BoundaryTools.tsx';
 import { ContactsEditor } from './ContactsEditor.tsx';
 
 const RegionMap = lazy(() => loadChunk(() => import('../../map/RegionMap.tsx')));
@@ -38,6 +40,9 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
   const theirs = useSelector(form, (s) => s.context.theirs);
   const mode = useSelector(form, (s) => (s.matches('loading') || s.matches('starting') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('conflict') ? 'conflict' : s.matches('saving') ? 'saving' : s.status === 'done' ? 'done' : 'editing'));
   const editingExisting = useSelector(form, (s) => s.context.base !== undefined);
+  const drawShape = useSelector(form, (s) => (s.matches({ editing: 'drawing' }) ? s.context.drawShape : undefined));
+  const reshaping = useSelector(form, (s) => s.matches({ editing: 'reshaping' }));
+  const canSave = useSelector(form, (s) => s.can({ type: 'form.save' }));
   const zones = useMemo(() => knownTimeZones(), []);
   const readCamera = useRef<(() => RegionCamera | undefined) | undefined>(undefined);
 
@@ -101,8 +106,18 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
         </Field>
       </div>
       <LazyPart label="Loading map">
-        <RegionMap boundary={draft.boundary} home={draft.homeView} dark={dark} cameraRef={readCamera} />
+        <RegionMap
+          boundary={draft.boundary}
+          home={draft.homeView}
+          dark={dark}
+          drawShape={drawShape}
+          reshaping={reshaping}
+          onDrawn={(boundary) => form.send({ type: 'boundary.drawn', boundary })}
+          onReshape={(boundary) => form.send({ type: 'boundary.reshape', boundary })}
+          cameraRef={readCamera}
+        />
       </LazyPart>
+      <BoundaryTools form={form} />
       <div className={styles.row} role="group" aria-label="Home view">
         <Field label="Home latitude">
           <Input className={styles.number} value={String(lat)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, center: [numberFrom(data.value, lat), lng] } })} />
@@ -130,7 +145,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
         onRemove={(index) => form.send({ type: 'contact.remove', index })}
       />
       <div className={styles.buttons}>
-        <Button appearance="primary" disabled={mode !== 'editing'} onClick={() => form.send({ type: 'form.save' })}>
+        <Button appearance="primary" disabled={!canSave} onClick={() => form.send({ type: 'form.save' })}>
           {mode === 'saving' ? 'Saving…' : 'Save region'}
         </Button>
         <Button onClick={() => onClose(undefined)}>Cancel</Button>

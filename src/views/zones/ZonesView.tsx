@@ -2,15 +2,16 @@
 // (viewers and operators read them to place alerts); drawing, editing, deleting and importing are offered only
 // to supervisors and up, the role the server's zone writes require. The zones are the dashboard's (fed by the
 // page's one stream); the editor's statechart holds only the selection, the draft and the import.
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, useEffect, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { zoneRows } from '../../domain/zone-list.ts';
 import { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
 import type { PreviewZone } from '../../map/zones/ZonesMap.tsx';
 import { atLeast, BREAKPOINTS } from '../breakpoints.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { useSameItems } from '../useSameItems.ts';
+import { useUndoKeys } from '../useUndoKeys.ts';
 import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import { useMay } from '../session-actor.ts';
@@ -90,6 +91,8 @@ export function ZonesView() {
   const deleteBusy = useSelector(editor, (s) => s.matches('deleting'));
   const writeError = useSelector(editor, (s) => (s.matches('browsing') ? s.context.writeError : undefined));
   const importPreview = useSelector(editor, (s) => s.context.importPreview);
+  // A delete refused for a stale version has no draft: its conflict is said here, not in the zone's form.
+  const deleteConflict = useSelector(editor, (s) => (s.context.draft ? undefined : s.context.conflict));
 
   const rows = useMemo(() => zoneRows(zones, filter), [zones, filter]);
   const shownZones = useMemo(() => {
@@ -102,19 +105,10 @@ export function ZonesView() {
     [importPreview],
   );
 
-  // Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo the outline while a zone is edited.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || (event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z' && !event.shiftKey) editor.send({ type: 'draft.undo' });
-      else if (key === 'y' || (key === 'z' && event.shiftKey)) editor.send({ type: 'draft.redo' });
-      else return;
-      event.preventDefault();
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [editor]);
+  useUndoKeys(
+    () => editor.send({ type: 'draft.undo' }),
+    () => editor.send({ type: 'draft.redo' }),
+  );
 
   const mapFallback = <Spinner size="small" label="Loading map" />;
   return (
@@ -166,6 +160,15 @@ export function ZonesView() {
         {writeError && (
           <MessageBar intent="error" role="alert">
             <MessageBarBody>{writeError}</MessageBarBody>
+          </MessageBar>
+        )}
+        {deleteConflict && (
+          <MessageBar intent="warning" role="alert" layout="multiline">
+            <MessageBarBody>{deleteConflict.sentence}</MessageBarBody>
+            <MessageBarActions>
+              <Button onClick={() => editor.send({ type: 'conflict.loadTheirs' })}>Load their version</Button>
+              <Button onClick={() => editor.send({ type: 'draft.cancel' })}>Close</Button>
+            </MessageBarActions>
           </MessageBar>
         )}
         {!draft && !importing && (
