@@ -8,7 +8,7 @@ import { isSoftwareRenderer } from '../../src/map/camera-motion.ts';
 import { GPS_PALETTE } from '../../src/map/style.ts';
 import { OFFLINE_BACKGROUND, offlineStyle, sceneAlerts, sceneHistory, scenePings } from '../map/harness/scene.ts';
 import { openHarness, project, waitForMapIdle, type HarnessPage } from './map-browser.ts';
-import { deckFramesDuring } from './support/deck-frames.ts';
+import { deckAtRest, deckFramesDuring } from './support/deck-frames.ts';
 import { pixelAt, type DecodedPng } from './map-png.ts';
 import { startMapHarnessSite, type MapHarnessSite } from './support/map-harness.ts';
 import { distance, hex, PANEL, recordFrames, screenshot } from './support/map-pixels.ts';
@@ -236,7 +236,7 @@ describe('the camera in Chromium', () => {
       const { page } = harness;
       await waitForMapIdle(page, 'offline-background');
       await page.evaluate(() => window.mapHarness.setProps({ pings: [], history: {} }));
-      await page.waitForTimeout(1500);
+      await deckAtRest(page);
       const drawn = await deckFramesDuring(page, 1500, () => page.evaluate(() => window.mapHarness.setProps({ pings: [] })));
       console.log(`deck.gl drew in ${drawn.frames} of ${drawn.of} animation frames after an empty GPS list`);
       expect(drawn.of).toBeGreaterThan(5);
@@ -252,7 +252,7 @@ describe('the camera in Chromium', () => {
     try {
       const { page } = harness;
       await waitForMapIdle(page, 'offline-background');
-      await page.waitForTimeout(1500);
+      await deckAtRest(page);
       const drawn = await deckFramesDuring(page, 1000, () => page.evaluate(() => window.mapHarness.setProps({ onMapClick: () => undefined })));
       expect(drawn.of).toBeGreaterThan(5);
       expect(drawn.frames).toBe(0);

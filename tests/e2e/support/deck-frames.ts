@@ -31,3 +31,14 @@ export async function deckFramesDuring(page: Page, ms: number, act: () => Promis
     return { frames: w.deckFrames.size, of: w.frame };
   });
 }
+
+/**
+ * Waits until deck.gl has drawn nothing for half a second: on a loaded machine a late frame of the map's
+ * start can land well after it said idle, and would be counted against whatever is measured next.
+ */
+export async function deckAtRest(page: Page, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await deckFramesDuring(page, 500, async () => {})).frames > 0) {
+    if (Date.now() > deadline) throw new Error(`deck.gl was still drawing ${timeoutMs} ms later`);
+  }
+}
