@@ -31,6 +31,14 @@ export const ALL_ZONES: ZoneListFilter = { regionId: 'all', risk: 'all', search:
 // Rows are computed once per zone record: a stream message about one zone among 2,000 costs one row.
 const rows = new WeakMap<Geofence, ZoneRow>();
 
+/**
+ * The region the view opens on: the dashboard's, when it has zones; otherwise all of them, so the first look
+ * (the dashboard starts on `default`, which seldom has zones) is never an empty list beside an empty map.
+ */
+export function startRegionOf(dashboardRegion: string, zones: readonly Geofence[]): string {
+  return zones.some((zone) => zone.regionId === dashboardRegion) ? dashboardRegion : ALL_ZONES.regionId;
+}
+
 export function zoneRowOf(zone: Geofence): ZoneRow {
   let row = rows.get(zone);
   if (!row) {

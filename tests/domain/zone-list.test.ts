@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Geofence } from '../../src/api/entities.ts';
-import { ALL_ZONES, formatArea, zoneRows } from '../../src/domain/zone-list.ts';
+import { ALL_ZONES, formatArea, startRegionOf, zoneRows } from '../../src/domain/zone-list.ts';
 import { circleToPolygon } from '../../src/domain/zone-geometry.ts';
 
 const square = (lat: number, lng: number, half: number): [number, number][] => [
@@ -46,5 +46,11 @@ describe('the Zones view\'s list', () => {
   it('writes areas with two decimals under 10 km² and one above', () => {
     expect(formatArea(0.4237)).toBe('0.42 km²');
     expect(formatArea(1234.56)).toBe('1,234.6 km²');
+  });
+
+  it("opens on the dashboard's region when it has zones, else on all regions", () => {
+    expect(startRegionOf('shillong', zones)).toBe('shillong');
+    expect(startRegionOf('default', zones)).toBe('all');
+    expect(startRegionOf('shillong', [])).toBe('all');
   });
 });

@@ -5,7 +5,7 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useMemo } from 'react';
-import { zoneRows } from '../../domain/zone-list.ts';
+import { startRegionOf, zoneRows } from '../../domain/zone-list.ts';
 import { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
 import type { PreviewZone } from '../../map/zones/ZonesMap.tsx';
 import { atLeast, BREAKPOINTS } from '../breakpoints.ts';
@@ -79,7 +79,7 @@ export function ZonesView() {
         announceImport: () => dashboard.send({ type: 'zones.reload' }),
       },
     }),
-    { input: { mayEdit, regionId: startRegion } },
+    { input: { mayEdit, regionId: startRegionOf(startRegion, zones) } },
   );
   const filter = useSelector(editor, (s) => s.context.filter);
   const selectedId = useSelector(editor, (s) => s.context.selectedId);
