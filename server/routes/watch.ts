@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/api/fields.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
-import { WatchPauseBody, WatchPauseResponse, WatchResumeResponse, WatchSettings, WatchSettingsPatch, WatchSettingsResponse, unknownWatchFields } from '../../src/api/watch.ts';
+import { WatchPauseBody, WatchPauseResponse, WatchPauseStateResponse, WatchResumeResponse, WatchSettings, WatchSettingsPatch, WatchSettingsResponse, unknownWatchFields } from '../../src/api/watch.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { whoActs } from '../http/acting-operator.ts';
@@ -11,7 +11,7 @@ import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline, type StoredTimelineEntry } from '../stores/incident-timeline.ts';
 import { recheckKey, recheckRegion } from '../stores/watch-last.ts';
-import { deletePause, readWatchSettings, regionExists, saveWatchSettings, savePause } from '../stores/watch-settings.ts';
+import { deletePause, readPause, readWatchSettings, regionExists, saveWatchSettings, savePause } from '../stores/watch-settings.ts';
 
 function pathId(params: unknown, what: string): string {
   const raw = (params as { id?: unknown }).id;
@@ -79,6 +79,24 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
         return next;
       });
       return { regionId, settings };
+    },
+  );
+
+  // Not audited, like the other reads of a tourist's data (/gps/last, /gps/history, /incidents): the audit
+  // trail holds acts; the pause's setting and lifting are in it.
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/tourists/:id/watch-pause',
+      role: LEAST_ROLE.pauseWatch,
+      summary: "A tourist's (or device's) running watch pause with its reason, who set it and when; null when none runs",
+      tags: ['watch'],
+      response: WatchPauseStateResponse,
+    },
+    async ({ request }) => {
+      const touristId = pathId(request.params, 'tourist');
+      return { touristId, pause: await readPause(ctx.db, touristId, new Date().toISOString()) };
     },
   );
 
