@@ -83,6 +83,13 @@ const writeRefused = {
   actions: { type: 'storeWriteError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
 } as const;
 
+/**
+ * Steps written while the stream was away are not in the drawer: it reads the timeline again, and the watch its
+ * pause. Taken by each state of the timeline, not by the region: a region's re-entry in the parallel root would
+ * re-enter the other regions too (a write under way would be forgotten, the watch read from scratch).
+ */
+const readAgain = { target: 'loading', actions: { type: 'tellWatch', params: {} } } as const;
+
 export const incidentDetailsMachine = setup({
   types: {
     context: {} as DetailsContext,
@@ -160,11 +167,10 @@ export const incidentDetailsMachine = setup({
   states: {
     timeline: {
       initial: 'loading',
-      // Steps written while the stream was away are not in the drawer: it reads the timeline again.
-      on: { 'live.reconnected': { target: '.loading', reenter: true, actions: { type: 'tellWatch', params: {} } } },
       states: {
         loading: {
           tags: ['loadingTimeline'],
+          on: { 'live.reconnected': { ...readAgain, reenter: true } },
           invoke: {
             id: 'timeline',
             src: 'loadTimeline',
@@ -173,8 +179,8 @@ export const incidentDetailsMachine = setup({
             onError: 'failed',
           },
         },
-        ready: {},
-        failed: { on: { 'details.reload': 'loading' } },
+        ready: { on: { 'live.reconnected': readAgain } },
+        failed: { on: { 'details.reload': 'loading', 'live.reconnected': readAgain } },
       },
     },
     watch: {
