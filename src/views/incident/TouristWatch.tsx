@@ -22,7 +22,8 @@ export function TouristWatch({ details }: { details: DetailsRef }) {
   return watch ? <WatchSection watch={watch} timeZone={timeZone} /> : null;
 }
 
-function WatchSection({ watch, timeZone }: { watch: WatchRef; timeZone: string }) {
+/** The section for one watch actor (the model test renders it on its own). */
+export function WatchSection({ watch, timeZone }: { watch: WatchRef; timeZone: string }) {
   const styles = useStyles();
   const pause = useSelector(watch, (s) => s.context.pause);
   const error = useSelector(watch, (s) => s.context.error);
