@@ -1,6 +1,7 @@
 // The watch's settings per region (admin) and the pauses of one tourist's watch (operator), issue 32.
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/api/fields.ts';
+import { pauseStepNote } from '../../src/domain/watch-pause.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { WatchPauseBody, WatchPauseResponse, WatchPauseStateResponse, WatchResumeResponse, WatchSettings, WatchSettingsPatch, WatchSettingsResponse, unknownWatchFields } from '../../src/api/watch.ts';
 import type { AppContext, Emit } from '../context.ts';
@@ -121,7 +122,7 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const pause = await ctx.write(async (tx, emit) => {
         const saved = await savePause(tx, { touristId, until: new Date(body.until).toISOString(), reason: body.reason, by: actor, createdAt: now });
         await appendAudit(tx, { ...whoActs(request), action: 'watch.pause', target: touristId, detail: { until: saved.until, reason: saved.reason } });
-        await noteOnOpenWatchIncidents(tx, emit, touristId, { at: now, actor, action: 'watch_paused', note: `until ${saved.until}: ${saved.reason}` });
+        await noteOnOpenWatchIncidents(tx, emit, touristId, { at: now, actor, action: 'watch_paused', note: pauseStepNote(saved.until, saved.reason) });
         return saved;
       });
       return { pause };

@@ -97,6 +97,15 @@ export function pauseEndText(until: string, now: Date, timeZone: string): string
   return new Intl.DateTimeFormat('en-GB', options).format(end);
 }
 
+/** The note of a `watch_paused` timeline step, as the server writes it: `until 2026-11-27T01:30:00.000Z: Hotel`. */
+export const pauseStepNote = (until: string, reason: string) => `until ${until}: ${reason}`;
+
+/** A `watch_paused` note read back; undefined for a note of another shape. */
+export function readPauseStepNote(note: string): { until: string; reason: string } | undefined {
+  const match = /^until (\S+): ([\s\S]*)$/.exec(note);
+  return match && !Number.isNaN(Date.parse(match[1]!)) ? { until: match[1]!, reason: match[2]! } : undefined;
+}
+
 /** "Watch paused until 07:00 — Checked in at a hotel (by op1)"; "Watched" when no pause runs. */
 export function watchStateSentence(pause: WatchPause | null, now: Date, timeZone: string): string {
   if (!pause || Date.parse(pause.until) <= now.getTime()) return 'Watched: silence and standing still raise incidents.';

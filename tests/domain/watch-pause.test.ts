@@ -1,7 +1,7 @@
 // The pause dialog's rules (issue 32 point 4): 07:00 the coming morning on the region's clock (Asia/Kolkata,
 // and a zone with daylight saving), two hours, a chosen date-time, a required reason, and the drawer's sentence.
 import { describe, expect, it } from 'vitest';
-import { chosenInstant, nextMorning, pauseRequest, watchStateSentence, type PauseForm } from '../../src/domain/watch-pause.ts';
+import { chosenInstant, nextMorning, pauseRequest, pauseStepNote, readPauseStepNote, watchStateSentence, type PauseForm } from '../../src/domain/watch-pause.ts';
 
 const KOLKATA = 'Asia/Kolkata';
 const form = (changes: Partial<PauseForm>): PauseForm => ({ until: 'twoHours', chosen: '', reason: 'Checked in at a hotel', otherReason: '', ...changes });
@@ -58,5 +58,15 @@ describe('the drawer\'s sentence', () => {
   it('says the tourist is watched when no pause runs or it has ended', () => {
     expect(watchStateSentence(null, now, KOLKATA)).toBe('Watched: silence and standing still raise incidents.');
     expect(watchStateSentence(pause, new Date(pause.until), KOLKATA)).toBe('Watched: silence and standing still raise incidents.');
+  });
+});
+
+describe('the timeline step\'s note', () => {
+  it('is read back as the server wrote it, a reason with colons and lines included; another shape is not', () => {
+    const note = pauseStepNote('2026-11-27T01:30:00.000Z', 'Hotel: room 12\nback at 8');
+    expect(note).toBe('until 2026-11-27T01:30:00.000Z: Hotel: room 12\nback at 8');
+    expect(readPauseStepNote(note)).toEqual({ until: '2026-11-27T01:30:00.000Z', reason: 'Hotel: room 12\nback at 8' });
+    expect(readPauseStepNote('Called the tourist')).toBeUndefined();
+    expect(readPauseStepNote('until tomorrow: hotel')).toBeUndefined();
   });
 });

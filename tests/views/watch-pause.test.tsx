@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WatchPause } from '../../src/api/watch.ts';
-import { chosenInstant, nextMorning, pauseEndText } from '../../src/domain/watch-pause.ts';
+import { chosenInstant, nextMorning, pauseEndText, pauseStepNote } from '../../src/domain/watch-pause.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
 import { FakeEventSource } from './support/fake-event-source.ts';
 import { timelineSentences } from './support/incident-details-harness.tsx';
@@ -100,10 +100,10 @@ describe('pausing the watch from the incident drawer', () => {
     expect(watchText()).toMatch(/^Watch paused until (\d{1,2} \w{3}, )?07:00 — Phone left charging \(by op1\)$/);
 
     // The server notes it on the tourist's open watch incidents; the drawer hears it on the page's one stream.
-    const step = { at: new Date().toISOString(), actor: 'op1', action: 'watch_paused' as const, note: `until ${expectedUntil}: Phone left charging` };
+    const step = { at: new Date().toISOString(), actor: 'op1', action: 'watch_paused' as const, note: pauseStepNote(expectedUntil, 'Phone left charging') };
     stream.message({ type: 'incident_note', incidentId: 'INC-1', entry: step });
     await settle();
-    expect(timelineNow()).toContain(`op1 paused watching this tourist: until ${expectedUntil}: Phone left charging`);
+    expect(timelineNow()).toContain(`op1 paused watching this tourist until ${new Date(expectedUntil).toLocaleString()}: Phone left charging`);
     // A step of the watch makes the drawer read the pause again (another operator may have set it).
     expect(api.callsTo(PATH)).toHaveLength(2);
 
