@@ -1,8 +1,9 @@
 // The watch's settings per region (admin) and the pauses of one tourist's watch (operator), issue 32.
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/api/fields.ts';
+import { pauseStepNote } from '../../src/domain/watch-pause.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
-import { WatchPauseBody, WatchPauseResponse, WatchResumeResponse, WatchSettings, WatchSettingsPatch, WatchSettingsResponse, unknownWatchFields } from '../../src/api/watch.ts';
+import { WatchPauseBody, WatchPauseResponse, WatchPauseStateResponse, WatchResumeResponse, WatchSettings, WatchSettingsPatch, WatchSettingsResponse, unknownWatchFields } from '../../src/api/watch.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { whoActs } from '../http/acting-operator.ts';
@@ -11,7 +12,7 @@ import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline, type StoredTimelineEntry } from '../stores/incident-timeline.ts';
 import { recheckKey, recheckRegion } from '../stores/watch-last.ts';
-import { deletePause, readWatchSettings, regionExists, saveWatchSettings, savePause } from '../stores/watch-settings.ts';
+import { deletePause, readPause, readWatchSettings, regionExists, saveWatchSettings, savePause } from '../stores/watch-settings.ts';
 
 function pathId(params: unknown, what: string): string {
   const raw = (params as { id?: unknown }).id;
@@ -82,6 +83,24 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
+  // Not audited, like the other reads of a tourist's data (/gps/last, /gps/history, /incidents): the audit
+  // trail holds acts; the pause's setting and lifting are in it.
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/tourists/:id/watch-pause',
+      role: LEAST_ROLE.pauseWatch,
+      summary: "A tourist's (or device's) running watch pause with its reason, who set it and when; null when none runs",
+      tags: ['watch'],
+      response: WatchPauseStateResponse,
+    },
+    async ({ request }) => {
+      const touristId = pathId(request.params, 'tourist');
+      return { touristId, pause: await readPause(ctx.db, touristId, new Date().toISOString()) };
+    },
+  );
+
   defineRoute(
     app,
     {
@@ -103,7 +122,7 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const pause = await ctx.write(async (tx, emit) => {
         const saved = await savePause(tx, { touristId, until: new Date(body.until).toISOString(), reason: body.reason, by: actor, createdAt: now });
         await appendAudit(tx, { ...whoActs(request), action: 'watch.pause', target: touristId, detail: { until: saved.until, reason: saved.reason } });
-        await noteOnOpenWatchIncidents(tx, emit, touristId, { at: now, actor, action: 'watch_paused', note: `until ${saved.until}: ${saved.reason}` });
+        await noteOnOpenWatchIncidents(tx, emit, touristId, { at: now, actor, action: 'watch_paused', note: pauseStepNote(saved.until, saved.reason) });
         return saved;
       });
       return { pause };

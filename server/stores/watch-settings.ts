@@ -51,6 +51,12 @@ export async function savePause(tx: Sql, pause: WatchPause): Promise<WatchPause>
   return pauseFromRow(rows[0]);
 }
 
+/** The tourist's pause still running at `now` (an ended one stays stored until replaced or lifted). */
+export async function readPause(db: Sql, touristId: string, now: string): Promise<WatchPause | null> {
+  const { rows } = await db.query<PauseRow>('select * from watch_pauses where tourist_id = $1 and until > $2::timestamptz', [touristId, now]);
+  return rows[0] ? pauseFromRow(rows[0]) : null;
+}
+
 /** The pause removed, if there was one still running at `now`. */
 export async function deletePause(tx: Sql, touristId: string, now: string): Promise<WatchPause | null> {
   const { rows } = await tx.query<PauseRow>('delete from watch_pauses where tourist_id = $1 returning *', [touristId]);

@@ -4,13 +4,14 @@
 // assigning to themself or unassigning, acknowledging or resolving with the note as its reason. One write at
 // a time; a refused one shows the server's sentence. The incident itself is the dashboard's record: the view
 // reads it there and hands its status and assignee with each act, so the drawer holds no copy of its own.
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
 import { acknowledgeIncident, resolveIncident, serverErrorOrMessage } from '../api/client.ts';
 import { addIncidentNote, assignIncident, fetchIncidentTimeline, fetchRegion } from '../api/incident-history.ts';
 import type { Incident, Region } from '../api/entities.ts';
 import type { IncidentStatus } from '../api/fields.ts';
 import type { TimelineEntry } from '../api/responses.ts';
 import { mayAcknowledge, mayResolve } from '../domain/incident-status.ts';
+import { touristWatchMachine } from './touristWatchMachine.ts';
 
 /** What the dashboard hands the open drawer from its live stream. */
 export type IncidentFeedEvent =
@@ -34,6 +35,15 @@ export interface DetailsContext {
   /** The Note field. */
   draft: string;
   writeError: string | undefined;
+  /** Whose watch the drawer shows and may pause (the `watch` child): none for a viewer or an incident without one. */
+  watchKey: string | undefined;
+}
+
+/** What opens the drawer: the row, the signed-in user, and whether they may pause the watch (operator and up). */
+export interface DetailsInput {
+  incident: Incident;
+  user: string;
+  mayPause?: boolean;
 }
 
 /** The incident's status and assignee as the page's record of it holds them when the operator acts. */
@@ -73,10 +83,17 @@ const writeRefused = {
   actions: { type: 'storeWriteError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
 } as const;
 
+/**
+ * Steps written while the stream was away are not in the drawer: it reads the timeline again, and the watch its
+ * pause. Taken by each state of the timeline, not by the region: a region's re-entry in the parallel root would
+ * re-enter the other regions too (a write under way would be forgotten, the watch read from scratch).
+ */
+const readAgain = { target: 'loading', actions: { type: 'tellWatch', params: {} } } as const;
+
 export const incidentDetailsMachine = setup({
   types: {
     context: {} as DetailsContext,
-    input: {} as { incident: Incident; user: string },
+    input: {} as DetailsInput,
     events: {} as DetailsEvent,
   },
   actors: {
@@ -87,6 +104,7 @@ export const incidentDetailsMachine = setup({
     assign: fromPromise<Incident, { id: string; assignee: string | null }>(({ input }) => assignIncident(input.id, input.assignee)),
     acknowledge: fromPromise<Incident, WriteInput>(({ input }) => acknowledgeIncident(input.id, input.note)),
     resolve: fromPromise<Incident, WriteInput>(({ input }) => resolveIncident(input.id, input.note)),
+    touristWatch: touristWatchMachine,
   },
   actions: {
     storeTimeline: assign(({ context }, { entries }: { entries: TimelineEntry[] }) => ({
@@ -99,6 +117,12 @@ export const incidentDetailsMachine = setup({
     clearDraft: assign({ draft: '' }),
     storeWriteError: assign((_, { error }: { error: unknown }) => ({ writeError: serverErrorOrMessage(error) })),
     clearWriteError: assign({ writeError: undefined }),
+    /** A pause set or lifted (by anyone), or a reconnection: the watch reads the tourist's pause again. */
+    tellWatch: enqueueActions(({ context, enqueue }, { entry }: { entry?: TimelineEntry }) => {
+      if (context.watchKey === undefined) return;
+      if (entry && entry.action !== 'watch_paused' && entry.action !== 'watch_resumed') return;
+      enqueue.sendTo('watch', { type: 'watch.changed' });
+    }),
     /** Tells the dashboard the incident's new state: its one record of it follows. */
     announceIncident: sendParent((_, { incident }: { incident: Incident }) => ({ type: 'incidents.written', incidents: [incident], from: 'details' }) satisfies DetailsOutput),
   },
@@ -108,6 +132,7 @@ export const incidentDetailsMachine = setup({
     canResolve: (_, { status }: { status: IncidentStatus }) => mayResolve(status),
     assignedToSomeoneElse: ({ context }, { assignee }: { assignee: string | null }) => assignee !== context.user,
     assigned: (_, { assignee }: { assignee: string | null }) => Boolean(assignee),
+    watchable: ({ context }) => context.watchKey !== undefined,
   },
 }).createMachine({
   id: 'incidentDetails',
@@ -120,6 +145,7 @@ export const incidentDetailsMachine = setup({
     region: undefined,
     draft: '',
     writeError: undefined,
+    watchKey: input.mayPause ? (input.incident.touristId ?? input.incident.deviceId ?? undefined) : undefined,
   }),
   type: 'parallel',
   // Once, when the drawer opens: a region's numbers do not change with its incident.
@@ -131,16 +157,20 @@ export const incidentDetailsMachine = setup({
   },
   on: {
     'details.draft': { actions: { type: 'storeDraft', params: ({ event }) => ({ text: event.text }) } },
-    'live.entry': { actions: { type: 'addEntry', params: ({ event }) => ({ entry: event.entry }) } },
+    'live.entry': {
+      actions: [
+        { type: 'addEntry', params: ({ event }) => ({ entry: event.entry }) },
+        { type: 'tellWatch', params: ({ event }) => ({ entry: event.entry }) },
+      ],
+    },
   },
   states: {
     timeline: {
       initial: 'loading',
-      // Steps written while the stream was away are not in the drawer: it reads the timeline again.
-      on: { 'live.reconnected': { target: '.loading', reenter: true } },
       states: {
         loading: {
           tags: ['loadingTimeline'],
+          on: { 'live.reconnected': { ...readAgain, reenter: true } },
           invoke: {
             id: 'timeline',
             src: 'loadTimeline',
@@ -149,8 +179,16 @@ export const incidentDetailsMachine = setup({
             onError: 'failed',
           },
         },
-        ready: {},
-        failed: { on: { 'details.reload': 'loading' } },
+        ready: { on: { 'live.reconnected': readAgain } },
+        failed: { on: { 'details.reload': 'loading', 'live.reconnected': readAgain } },
+      },
+    },
+    watch: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'watchable', target: 'shown' }, { target: 'none' }] },
+        none: {},
+        shown: { invoke: { id: 'watch', src: 'touristWatch', input: ({ context }) => ({ touristId: context.watchKey! }) } },
       },
     },
     write: {

@@ -3,7 +3,10 @@
 // timeline and the contacts with the live feed while no write is made, and the operator's writes while the
 // timeline loads. In every state the drawer must show what the statechart says and the record it is handed
 // (the dashboard's one record of the incident), and the timeline is read only on opening and after a
-// reconnection: a write or a change of the incident costs no read.
+// reconnection: a write or a change of the incident costs no read. An operator's drawer also holds the
+// tourist's watch (its own statechart, walked in tourist-watch.model.test.tsx): here, that it is there exactly
+// for them, read once on opening and again after a reconnection or a watch step, and that a reconnection leaves a
+// write under way alone.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +29,8 @@ const REGION: Region = {
 };
 const raised: TimelineEntry = { at: '2025-01-02T03:04:05.000Z', actor: 't-7', action: 'raised' };
 const noted: TimelineEntry = { at: '2025-01-02T03:06:00.000Z', actor: 'omar', action: 'note', note: 'On my way' };
+// A pause set by another operator: the watch reads the pause again.
+const paused: TimelineEntry = { at: '2025-01-02T03:05:00.000Z', actor: 'omar', action: 'watch_paused', note: 'until 2025-01-02T09:00:00.000Z: Hotel' };
 // The step an incident_update carries (another operator acknowledged it).
 const acknowledged: TimelineEntry = { at: '2025-01-02T03:06:30.000Z', actor: 'omar', action: 'acknowledged' };
 const written: TimelineEntry = { at: '2025-01-02T03:07:00.000Z', actor: USER, action: 'note', note: NOTE };
@@ -40,7 +45,7 @@ const timelineEvents = {
   'xstate.error.actor.timeline': failed('timeline'),
   // The contacts are read once: their answer comes only while none has come yet.
   'xstate.done.actor.contacts': (s: Snapshot) => (s.context.region ? none : done('contacts', REGION)),
-  'live.entry': [{ type: 'live.entry', entry: noted }, { type: 'live.entry', entry: acknowledged }],
+  'live.entry': [{ type: 'live.entry', entry: noted }, { type: 'live.entry', entry: acknowledged }, { type: 'live.entry', entry: paused }],
 };
 // Each act carries what the page's record holds: one sample the guard takes, one it refuses.
 const writeEvents = {
@@ -61,9 +66,11 @@ const writeEvents = {
 const without = (types: string[]) => Object.fromEntries(types.map((type) => [type, none]));
 
 const model = new DetailsHarness().logic;
-const inputs = [{ incident: START, user: USER }];
+// A viewer's drawer (no watch) and an operator's (the watch child).
+const inputs = [{ incident: START, user: USER }, { incident: START, user: USER, mayPause: true }];
 // What the guards read from the context joins the state's value: a draft or not, the contacts or not.
 const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.draft !== '', s.context.region !== undefined]);
+type Input = (typeof inputs)[number];
 const walksOf = (samples: Record<string, unknown>) => transitionWalks(model, { inputs, serializeState, samples: samples as never });
 const walks = [
   ...walksOf({ ...timelineEvents, ...without(Object.keys(writeEvents)) }),
@@ -101,6 +108,10 @@ function expectDrawerShows(snapshot: Snapshot, record: Incident) {
   }
   const errors = within(screen.getByRole('region', { name: 'Actions' })).queryAllByText(REFUSED);
   expect(errors.length).toBe(writeError ? 1 : 0);
+  const watch = screen.queryByRole('region', { name: 'Watch', hidden: true });
+  expect(watch !== null, 'the watch').toBe(snapshot.matches({ watch: 'shown' }));
+  // Its read is never answered here: it shows that it is reading.
+  if (watch) expect(within(watch).getByText('Reading the watch…')).toBeTruthy();
 }
 
 describe('the incident details drawer', () => {
@@ -114,9 +125,26 @@ describe('the incident details drawer', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
+  it('a reconnection reads the timeline again and leaves a write under way, and the watch, alone', async () => {
+    harness = new DetailsHarness();
+    await harness.render(START, { user: USER, mayPause: true });
+    const watch = harness.actor!.getSnapshot().children.watch;
+    harness.actor!.send({ type: 'details.draft', text: NOTE });
+    harness.actor!.send({ type: 'details.note' });
+    harness.feed.send({ type: 'live.reconnected' });
+    await settle();
+    expect(harness.actor!.getSnapshot().matches({ write: 'noting', timeline: 'loading' })).toBe(true);
+    expect(harness.loadTimeline.calls).toHaveLength(2);
+    expect(harness.actor!.getSnapshot().children.watch).toBe(watch);
+    harness.addNote.succeed(written);
+    await settle();
+    expect(timelineSentences()).toContain(describeEntry(written));
+  });
+
   it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, walk) => {
     harness = new DetailsHarness();
-    await harness.render(START, { user: USER });
+    const { mayPause } = walk.input as Input;
+    await harness.render(START, { user: USER, mayPause });
     const user = userEvent.setup();
     let shown = walk.start;
     expectDrawerShows(shown, harness.record!);
@@ -178,5 +206,8 @@ describe('the incident details drawer', () => {
     const rereads = walk.steps.filter(({ event }) => event.type === 'live.reconnected' || event.type === 'details.reload').length;
     expect(harness.loadTimeline.calls).toHaveLength(1 + rereads);
     expect(harness.loadContacts.calls).toHaveLength(1);
+    // The watch: read on opening, for an operator only; then again only when the read on its way is done, so
+    // never here (its answer never comes): a reconnection restarts neither it nor a write.
+    expect(harness.readPause.calls).toEqual(mayPause ? [{ touristId: 't-7' }] : []);
   }, WALK_TIMEOUT_MS);
 });

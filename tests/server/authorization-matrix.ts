@@ -54,6 +54,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
 
   'POST /incidents/acknowledge': 'operator',
   'POST /incidents/resolve': 'operator',
+  'GET /tourists/:id/watch-pause': 'operator',
   'POST /tourists/:id/watch-pause': 'operator',
   'DELETE /tourists/:id/watch-pause': 'operator',
   'POST /incidents/test-alert': 'operator',

@@ -82,7 +82,7 @@ export type DashboardEvent =
   | { type: 'incident.writeFailed'; id: string }
   /** Incidents as a write left them (bulk triage, the drawer). */
   | { type: 'incidents.written'; incidents: Incident[]; from: 'bulk' | 'details' }
-  | { type: 'details.open'; incident: Incident; user: string }
+  | { type: 'details.open'; incident: Incident; user: string; mayPause?: boolean }
   | { type: 'details.close' }
   /** The panic bar's Show, a notification's click: an open panic of any region. */
   | { type: 'incident.show'; id: string }

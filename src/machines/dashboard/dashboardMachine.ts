@@ -5,13 +5,13 @@
 // one live stream feeds the open details drawer too (the `details` child).
 import { assign, enqueueActions, raise } from 'xstate';
 import { serverErrorOrMessage } from '../../api/client.ts';
-import type { Incident } from '../../api/entities.ts';
 import type { TimelineEntry } from '../../api/responses.ts';
 import type { StreamMessage } from '../../api/stream.ts';
 import type { StatusFilter } from '../../domain/incident-filters.ts';
 import { placeKey } from '../../domain/preferences.ts';
 import { openPanicsOf } from '../../domain/open-panics.ts';
 import { tableIncidentsOf } from '../../domain/incident-records.ts';
+import type { DetailsInput } from '../incidentDetailsMachine.ts';
 import { initialContext } from './context.ts';
 import { displayGuards, displayModes } from './displayModes.ts';
 import { incidentsRegion, incidentsSetup, panicNews } from './incidents.ts';
@@ -64,9 +64,9 @@ export const dashboardMachine = incidentsSetup
           focus: { id: panic.id, latitude: panic.latitude, longitude: panic.longitude, seq: (context.focus?.seq ?? 0) + 1 },
         });
       }),
-      openDetails: enqueueActions(({ enqueue }, { incident, user }: { incident: Incident; user: string }) => {
+      openDetails: enqueueActions(({ enqueue }, { incident, user, mayPause }: DetailsInput) => {
         enqueue.stopChild('details');
-        enqueue.spawnChild('details', { id: 'details', input: { incident, user } });
+        enqueue.spawnChild('details', { id: 'details', input: { incident, user, mayPause } });
         enqueue.assign({ openedId: incident.id });
       }),
       closeDetails: enqueueActions(({ enqueue }) => {
@@ -135,7 +135,7 @@ export const dashboardMachine = incidentsSetup
       // A refused or failed write changes nothing, silently (SPEC §8).
       'incident.writeFailed': { actions: { type: 'endWrite', params: ({ event }) => ({ id: event.id }) } },
       'incidents.written': { actions: { type: 'storeWritten', params: ({ event }) => ({ incidents: event.incidents }) } },
-      'details.open': { actions: { type: 'openDetails', params: ({ event }) => ({ incident: event.incident, user: event.user }) } },
+      'details.open': { actions: { type: 'openDetails', params: ({ event }) => ({ incident: event.incident, user: event.user, mayPause: event.mayPause }) } },
       'details.close': { actions: 'closeDetails' },
       'incident.show': { actions: { type: 'showIncident', params: ({ event }) => ({ id: event.id }) } },
       'incidents.everyRegionLoaded': {

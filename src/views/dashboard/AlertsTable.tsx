@@ -99,7 +99,8 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   const focusIndex = useMemo(() => (highlightedId ? shown.indexOf(highlightedId) : -1), [shown, highlightedId]);
   const { start, end, padTop, padBottom } = useRowWindow(rows.length, body, focusIndex);
   const rendered = useMemo(() => rows.slice(start, end), [rows, start, end]);
-  const [openDetails] = useState(() => (incident: Incident) => dashboard.send({ type: 'details.open', incident, user }));
+  const mayPause = useMay('pauseWatch');
+  const [openDetails] = useState(() => (incident: Incident) => dashboard.send({ type: 'details.open', incident, user, mayPause }));
   return (
     <Card>
       <CardTitle title="Alerts" />

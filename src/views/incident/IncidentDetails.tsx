@@ -5,6 +5,7 @@ import type { DetailsRef } from './details-ref.ts';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentTimeline } from './IncidentTimeline.tsx';
 import { IncidentWrites } from './IncidentWrites.tsx';
+import { TouristWatch } from './TouristWatch.tsx';
 import { TrailMap } from './TrailMap.tsx';
 import { WatchReason } from './WatchReason.tsx';
 
@@ -24,7 +25,7 @@ export interface DetailsProps {
   mayWrite: boolean;
 }
 
-/** The drawer's content: why the watch raised it, facts, trail, the operator's actions and the live timeline. */
+/** The drawer's content: why the watch raised it, facts, the tourist's watch (operators), trail, the operator's actions and the live timeline. */
 export function IncidentDetails({ details, incident, trail, zone, mayWrite }: DetailsProps) {
   const styles = useStyles();
   const region = useSelector(details, (s) => s.context.region);
@@ -32,6 +33,7 @@ export function IncidentDetails({ details, incident, trail, zone, mayWrite }: De
     <div className={styles.details}>
       <WatchReason incident={incident} zone={zone} />
       <IncidentFacts incident={incident} region={region} zone={zone} />
+      <TouristWatch details={details} />
       <TrailMap incident={incident} trail={trail} />
       {mayWrite && <IncidentWrites details={details} incident={incident} />}
       <IncidentTimeline details={details} />

@@ -2,6 +2,7 @@ import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spin
 import { useSelector } from '@xstate/react';
 import type { TimelineEntry } from '../../api/responses.ts';
 import { formatTime } from '../../domain/display.ts';
+import { readPauseStepNote } from '../../domain/watch-pause.ts';
 import type { DetailsRef } from './details-ref.ts';
 
 const useStyles = makeStyles({
@@ -9,7 +10,8 @@ const useStyles = makeStyles({
   when: { color: tokens.colorNeutralForeground3 },
 });
 
-/** One step as a sentence: "dana assigned it to omar", "system escalated it", "dana added a note: …". */
+/** One step as a sentence: "dana assigned it to omar", "system escalated it", "dana added a note: …",
+ * "op1 paused watching this tourist until 27/11/2026, 07:00:00: Phone left charging" (the end in the page's time). */
 export function describeEntry(entry: TimelineEntry): string {
   const what: Record<TimelineEntry['action'], string> = {
     raised: 'raised it',
@@ -23,6 +25,8 @@ export function describeEntry(entry: TimelineEntry): string {
     watch_paused: 'paused watching this tourist',
     watch_resumed: 'resumed watching this tourist',
   };
+  const pause = entry.action === 'watch_paused' && entry.note ? readPauseStepNote(entry.note) : undefined;
+  if (pause) return `${entry.actor} ${what.watch_paused} until ${formatTime(pause.until)}: ${pause.reason}`;
   return `${entry.actor} ${what[entry.action]}${entry.note ? `: ${entry.note}` : ''}`;
 }
 

@@ -72,7 +72,8 @@ export class FakeApi {
       return json({ ok: true, incidents: this.incidents });
     }
     const key = method === 'POST' ? `${url.pathname}#post` : url.pathname;
-    const route = this.routes.get(key);
+    // `path#delete`, `path#put`: a route answering one method of a path; else POST as `path#post`, any other by path.
+    const route = this.routes.get(`${url.pathname}#${method.toLowerCase()}`) ?? this.routes.get(key);
     if (route) {
       const routed = route(url.searchParams, body);
       return json(routed.body, routed.status ?? 200);

@@ -7,6 +7,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { createActor, type Actor } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
 import { incidentDetailsMachine, type IncidentFeedEvent } from '../../../src/machines/incidentDetailsMachine.ts';
+import { touristWatchMachine } from '../../../src/machines/touristWatchMachine.ts';
 import { IncidentDetails } from '../../../src/views/incident/IncidentDetails.tsx';
 import { DeferredActor } from './deferred-actor.ts';
 import { settle } from './render-dashboard.tsx';
@@ -29,6 +30,10 @@ export class DetailsHarness {
   readonly assign = new DeferredActor<{ id: string; assignee: string | null }>();
   readonly acknowledge = new DeferredActor<{ id: string; note?: string }>();
   readonly resolve = new DeferredActor<{ id: string; note?: string }>();
+  /** The tourist's watch (the drawer's `watch` child, for an operator): its read, pause and resume. */
+  readonly readPause = new DeferredActor<{ touristId: string }>();
+  readonly pause = new DeferredActor<{ touristId: string; until: string; reason: string }>();
+  readonly resume = new DeferredActor<{ touristId: string }>();
   readonly feed = new FakeFeed(() => this.actor);
   readonly announced: Incident[] = [];
   actor: Actor<typeof incidentDetailsMachine> | undefined;
@@ -44,6 +49,9 @@ export class DetailsHarness {
       assign: this.assign.logic,
       acknowledge: this.acknowledge.logic,
       resolve: this.resolve.logic,
+      touristWatch: touristWatchMachine.provide({
+        actors: { readPause: this.readPause.logic, pause: this.pause.logic, resume: this.resume.logic } as never,
+      }),
     } as never,
     actions: {
       announceIncident: (_, { incident }) => {
@@ -53,8 +61,8 @@ export class DetailsHarness {
     },
   });
 
-  async render(incident: Incident, options: { user?: string; mayWrite?: boolean } = {}) {
-    this.actor = createActor(this.logic, { input: { incident, user: options.user ?? 'dana' } }).start();
+  async render(incident: Incident, options: { user?: string; mayWrite?: boolean; mayPause?: boolean } = {}) {
+    this.actor = createActor(this.logic, { input: { incident, user: options.user ?? 'dana', mayPause: options.mayPause } }).start();
     this.record = incident;
     const page = (record: Incident) => (
       <FluentProvider theme={webLightTheme}>
