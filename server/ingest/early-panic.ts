@@ -30,11 +30,12 @@ export async function placeEarlyPanic(
   tx: Sql,
   regionOutsideZones: (point: LatLng) => string,
   { answer, early }: JournaledPanic & { early: EarlyPanic },
+  ids: PanicIds = { incidentId: answer.incident.id, alertId: answer.alert.id },
 ): Promise<{ answer: PanicAnswer; claimHash: string }> {
   const { request, origin } = early.band ? await placeBandPanic(tx, { ...early, details: early.band }) : early;
   const placement = await placementOf(tx, request.latitude, request.longitude, regionOutsideZones);
   return {
-    answer: panicAnswer(request, origin, answer.incident.createdAt, placement, { incidentId: answer.incident.id, alertId: answer.alert.id }),
+    answer: panicAnswer(request, origin, answer.incident.createdAt, placement, ids),
     claimHash: claimHash(request),
   };
 }

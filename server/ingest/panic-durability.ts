@@ -14,7 +14,8 @@ import { appendStreamEvents } from '../stream/append.ts';
 import type { StreamMessage } from '../../src/api/stream.ts';
 import { recordBandDetails } from './band-panic.ts';
 import { placeEarlyPanic } from './early-panic.ts';
-import { storePanic } from './panic.ts';
+import { newPanicIds, storePanic } from './panic.ts';
+import { iso } from '../stores/time.ts';
 
 const COMPACT_EVERY_MS = 5 * 60_000;
 
@@ -58,14 +59,17 @@ export async function replayPanics(write: PanicWrite, db: Sql, records: Journale
   const bandDetails: Parameters<typeof recordBandDetails>[] = [];
   const stored = await write(async (tx, emit) => {
     const ids = [...new Set(records.map((record) => record.answer.incident.id))];
-    const { rows } = await tx.query<{ id: string }>('select id from incidents where id = any($1::text[])', [ids]);
-    const present = new Set(rows.map((row) => row.id));
+    const { rows } = await tx.query<{ id: string; created_at: Date | string }>('select id, created_at from incidents where id = any($1::text[])', [ids]);
+    const storedAt = new Map(rows.map((row) => [row.id, Date.parse(iso(row.created_at))]));
     let count = 0;
     for (const record of records) {
-      if (present.has(record.answer.incident.id)) continue;
-      present.add(record.answer.incident.id);
       const { idempotency, early } = record;
-      const placed = early ? await placeEarlyPanic(tx, options.regionOutsideZones, { ...record, early }) : undefined;
+      const earlierAt = storedAt.get(record.answer.incident.id);
+      // A key reused after its claim expired names an incident stored long before: this panic is another one.
+      const keyExpired = early && options.ttlHours > 0 && earlierAt !== undefined && earlierAt < Date.parse(record.answer.incident.createdAt) - options.ttlHours * 3_600_000;
+      if (earlierAt !== undefined && !keyExpired) continue;
+      storedAt.set(record.answer.incident.id, Date.now());
+      const placed = early ? await placeEarlyPanic(tx, options.regionOutsideZones, { ...record, early }, keyExpired ? newPanicIds() : undefined) : undefined;
       const answer = placed?.answer ?? record.answer;
       const hash = placed?.claimHash ?? idempotency?.hash;
       const claimed = !idempotency || !hash || (await claimIdempotencyKey(tx, idempotency.key, hash, answer, options.ttlHours));

@@ -117,4 +117,27 @@ describe('the start window', () => {
       await server.kill();
     }
   }, 120_000);
+
+  it('a retry during start of a panic the store already holds (and the journal no longer does) names that panic, which stays stored once', async () => {
+    const base = await env();
+    const body = { ...PANIC, touristId: 'retry-of-stored' };
+    let server = await spawnServer(base);
+    const stored = await call(server.url, 'POST', '/panic-alert', body, { 'Idempotency-Key': 'start-3' });
+    expect(stored.status).toBe(201);
+    expect(await server.stop()).toBe(0); // a clean stop syncs the store and empties the journal
+
+    server = await spawnServer({ ...base, START_STORE_DELAY_MS: '3000' }, [], { until: 'listening' });
+    try {
+      const retry = await call(server.url, 'POST', '/panic-alert', body, { 'Idempotency-Key': 'start-3' });
+      expect(retry.status).toBe(201);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503); // answered by the start window
+      expect(retry.body.incident.id).toBe(stored.body.incident.id);
+      expect(retry.body.alert.id).toBe(stored.body.alert.id);
+      await untilReady(server);
+      expect(await storedCopies(server.url, stored.body.incident.id)).toBe(1);
+      expect(await announcements(server.url, stored.body.alert.id)).toBe(1);
+    } finally {
+      await server.kill();
+    }
+  }, 120_000);
 });
