@@ -48,6 +48,45 @@ export async function startAndTime(command: string, args: string[], env: NodeJS.
   return { child, answeredMs: performance.now() - startedAt, output };
 }
 
+/** POSTs `body` to `url` (with one Idempotency-Key, as a phone retries) until it is answered 201. */
+async function panicUntil201(url: string, body: unknown, key: string, child: ChildProcess): Promise<{ incidentId: string }> {
+  const giveUpAt = performance.now() + GIVE_UP_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error('exited before accepting a panic');
+    try {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body) });
+      if (response.status === 201) return { incidentId: ((await response.json()) as { incident: { id: string } }).incident.id };
+      await response.body?.cancel();
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > giveUpAt) throw new Error(`${url} accepted no panic within ${GIVE_UP_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** As startAndTime, and also from spawn to the first 201 of a panic sent (and retried) from the start on. */
+export async function startAndTimePanic(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  panic: { url: string; body: unknown; key: string },
+  cwd: string,
+): Promise<Started & { panicMs: number; panicIncidentId: string }> {
+  const startedAt = performance.now();
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (chunk) => (text += chunk));
+  child.stderr!.on('data', (chunk) => (text += chunk));
+  const output = () => text;
+  const accepted = panicUntil201(panic.url, panic.body, panic.key, child).then(({ incidentId }) => ({ incidentId, panicMs: performance.now() - startedAt }));
+  await waitFor200(url, child, output);
+  const answeredMs = performance.now() - startedAt;
+  const { incidentId, panicMs } = await accepted;
+  return { child, answeredMs, output, panicMs, panicIncidentId: incidentId };
+}
+
 /** SIGKILL to the whole group, as a crash or `kill -9 -<pgid>` would; resolves once the leader is gone. */
 export async function killGroup(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));

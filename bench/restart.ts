@@ -1,7 +1,8 @@
 // How long phones wait while the server is down: `npm start` (through npm, as a user runs it) on a fresh
 // DATA_DIR until `GET /db-mode` answers 200 (start.firstMs), then ten times: some panics and pings,
 // SIGKILL to the whole process group, `npm start` again, time until /db-mode answers (restart.afterKillMs).
-// Every acknowledged panic must be there after each restart. The floor is a bare node:http server started
+// Beside it, a phone sends a panic from the moment `npm start` is run, retrying until it is answered 201
+// (restart.panicAfterKillMs). Every acknowledged panic must be there after each restart. The floor is a bare node:http server started
 // with `node -e` on the same machine in the same run. With DATABASE_URL set, PostgreSQL too (own schema).
 // First starts are measured as after `npm install` (its prepare step compiled the server and made the
 // empty store to copy), and once without that preparation (start.unpreparedMs), which is put back after.
@@ -15,7 +16,7 @@ import { distDir } from '../server/app.ts';
 import { dashboardBuildIsStale } from '../server/build-dashboard.ts';
 import { dropSchema } from '../tools/drop-schema.ts';
 import { freePort } from '../tools/spawn-server.ts';
-import { killGroup, median, percentile, startAndTime, stopGroup, waitFor200 } from './restart-process.ts';
+import { killGroup, median, percentile, startAndTime, startAndTimePanic, stopGroup, waitFor200 } from './restart-process.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 /** Where `npm install` (tools/prepare.ts) leaves the compiled server and the empty store to copy. */
@@ -25,9 +26,18 @@ const FLOOR_RUNS = 5;
 const PANICS_PER_ROUND = 3;
 const PINGS_PER_ROUND = 10;
 
+interface Spread {
+  median: number;
+  p90: number;
+  max: number;
+  runs: number[];
+}
+
 interface StorageFigures {
   firstMs: number;
-  afterKillMs: { median: number; p90: number; max: number; runs: number[] };
+  afterKillMs: Spread;
+  /** From `npm start` after a SIGKILL to a phone's panic (retried from the start on) answered 201. */
+  panicAfterKillMs: Spread;
   lostPanics: number;
 }
 
@@ -48,6 +58,18 @@ async function measureFloor(): Promise<number> {
 function npmStart(env: NodeJS.ProcessEnv, port: number) {
   return startAndTime('npm', ['start'], env, `http://127.0.0.1:${port}/db-mode`, root);
 }
+
+/** `npm start` while a phone sends a panic from the first moment, retrying with its key until it is answered 201. */
+function npmStartWithPanic(env: NodeJS.ProcessEnv, port: number, round: number) {
+  const touristId = `bench-restart-during-start-${round}`;
+  const panic = { url: `http://127.0.0.1:${port}/panic-alert`, body: { latitude: 25.57, longitude: 91.89, touristId }, key: `${touristId}-k` };
+  return startAndTimePanic('npm', ['start'], env, `http://127.0.0.1:${port}/db-mode`, panic, root);
+}
+
+const spread = (runs: number[]): Spread => {
+  const sorted = [...runs].sort((a, b) => a - b);
+  return { median: round(median(sorted)), p90: round(percentile(sorted, 0.9)), max: round(sorted.at(-1)!), runs: runs.map(round) };
+};
 
 async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
   const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -87,23 +109,25 @@ async function measureStorage(label: string, storageEnv: Record<string, string>)
     console.log(`${label}: first start (fresh DATA_DIR, as after npm install) answered after ${round(firstMs)} ms`);
     const acknowledged: string[] = [];
     const runs: number[] = [];
+    const panicRuns: number[] = [];
     let lostPanics = 0;
     for (let restart = 1; restart <= RESTARTS; restart++) {
       acknowledged.push(...(await putSomeData(url, restart)));
       await killGroup(server.child);
-      server = await npmStart(env, port);
-      runs.push(server.answeredMs);
+      const started = await npmStartWithPanic(env, port, restart);
+      server = started;
+      acknowledged.push(started.panicIncidentId);
+      runs.push(started.answeredMs);
+      panicRuns.push(started.panicMs);
       const lost = await missingIncidents(url, acknowledged);
       lostPanics += lost;
-      console.log(`${label}: restart ${restart}/${RESTARTS} after SIGKILL answered after ${round(server.answeredMs)} ms (${acknowledged.length} acknowledged panics, ${lost} missing)`);
+      console.log(
+        `${label}: restart ${restart}/${RESTARTS} after SIGKILL: a panic accepted after ${round(started.panicMs)} ms, the whole API after ` +
+          `${round(started.answeredMs)} ms (${acknowledged.length} acknowledged panics, ${lost} missing)`,
+      );
     }
     await stopGroup(server.child);
-    const sorted = [...runs].sort((a, b) => a - b);
-    return {
-      firstMs: round(firstMs),
-      afterKillMs: { median: round(median(sorted)), p90: round(percentile(sorted, 0.9)), max: round(sorted.at(-1)!), runs: runs.map(round) },
-      lostPanics,
-    };
+    return { firstMs: round(firstMs), afterKillMs: spread(runs), panicAfterKillMs: spread(panicRuns), lostPanics };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -184,17 +208,20 @@ if (databaseUrl) {
   postgres = await withSchema(databaseUrl, (schema) => measureStorage('PostgreSQL', { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }));
 }
 
+const ratioTo = (spread: Spread) => ({ ...spread, floorMs, ratio: Number((spread.median / floorMs).toFixed(1)) });
 const figuresOf = (storage: StorageFigures) => ({
-  restart: { afterKillMs: { ...storage.afterKillMs, floorMs, ratio: Number((storage.afterKillMs.median / floorMs).toFixed(1)) }, lostPanics: storage.lostPanics },
+  restart: { afterKillMs: ratioTo(storage.afterKillMs), panicAfterKillMs: ratioTo(storage.panicAfterKillMs), lostPanics: storage.lostPanics },
   start: { firstMs: storage.firstMs, floorMs },
 });
 const pgliteFigures = figuresOf(pglite);
 for (const [label, storage] of [['PGlite', pglite], ['PostgreSQL', postgres]] as const) {
   if (!storage) continue;
   const { median: mid, p90, max } = storage.afterKillMs;
+  const panic = storage.panicAfterKillMs;
   console.log(
     `${label}: first start ${storage.firstMs} ms; restart after SIGKILL median ${mid} / p90 ${p90} / max ${max} ms over ${storage.afterKillMs.runs.length} ` +
-      `(floor ${floorMs} ms, ${(mid / floorMs).toFixed(1)}×); acknowledged panics lost: ${storage.lostPanics}`,
+      `(floor ${floorMs} ms, ${(mid / floorMs).toFixed(1)}×); panic accepted after SIGKILL median ${panic.median} / p90 ${panic.p90} / max ${panic.max} ms ` +
+      `(${(panic.median / floorMs).toFixed(1)}× the floor); acknowledged panics lost: ${storage.lostPanics}`,
   );
 }
 const unpreparedMs = await measureUnpreparedStart();

@@ -1,9 +1,17 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/api/fields.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { bootstrapFirstAdmin } from './auth/bootstrap.ts';
+import { acquireDirectoryLock, type ReleaseLock } from './db/directory-lock.ts';
+import { openPanicJournal, type PanicJournal } from './db/panic-journal.ts';
+import { openFrontDoor, type FrontDoor, type RequestHandler } from './start/front-door.ts';
+import { StartJournal } from './start/start-journal.ts';
+import { openStartWindow, type StartWindow } from './start/start-window.ts';
 import { installAuth } from './auth/install.ts';
 import { installAnyContentTypeJson } from './http/any-content-type.ts';
 import { installCors } from './http/cors.ts';
@@ -54,9 +62,19 @@ export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface Server {
   app: FastifyInstance;
+  /** Answers a request: what the front door calls, once a start through startServer is done. */
+  handler?: RequestHandler;
   ctx: AppContext;
   /** `app.close()`: stops the jobs, ends streams, stops taking requests, closes the journal and the store. */
   close(): Promise<void>;
+}
+
+/** What a start through startServer hands the app: the socket already listening, the journal already open. */
+export interface StartHandover {
+  door: FrontDoor;
+  startJournal: PanicJournal;
+  /** The data folder's lock (embedded store), taken before the journal was opened. */
+  heldLock?: ReleaseLock;
 }
 
 /**
@@ -64,21 +82,29 @@ export interface Server {
  * happened: preClose hooks in the order they were added (the jobs, the hub, the grace), then the server
  * closes, then onClose hooks in reverse (the journal, the store and its data folder lock).
  */
-async function registerResources(app: FastifyInstance, config: Config): Promise<void> {
+async function registerResources(app: FastifyInstance, config: Config, handover?: StartHandover): Promise<void> {
   const schema = config.databaseUrl ? config.databaseSchema : 'pglite';
   const channel = streamChannel(schema);
-  await app.register(storePlugin, { config });
+  await app.register(storePlugin, { config, heldLock: handover?.heldLock, delayMs: config.startDelays?.storeMs });
   await app.register(didBindingsPlugin, { channel: didBindingChannel(schema) });
-  await app.register(durablePanicsPlugin, { config, channel });
+  await app.register(regionBoundariesPlugin, { config });
+  await app.register(durablePanicsPlugin, { config, channel, startJournal: handover?.startJournal });
   await app.register(jobsPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
   await app.register(shutdownGracePlugin);
-  await app.register(regionBoundariesPlugin, { config });
+  if (handover) app.addHook('preClose', () => handover.door.close()); // fastify closes only a server it listened on
   await app.register(contextPlugin, { config, channel });
 }
 
-export async function buildServer(config: Config): Promise<Server> {
+export async function buildServer(config: Config, handover?: StartHandover): Promise<Server> {
+  let handler: RequestHandler | undefined;
   const app = Fastify({
+    ...(handover && {
+      serverFactory: (handle: RequestHandler) => {
+        handler = handle;
+        return handover.door.server;
+      },
+    }),
     logger: { level: config.logLevel },
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: 'idle',
@@ -89,7 +115,7 @@ export async function buildServer(config: Config): Promise<Server> {
     pluginTimeout: 0,
   });
   try {
-    await registerResources(app, config);
+    await registerResources(app, config, handover);
     const { ctx } = app;
     app.removeContentTypeParser('text/plain');
     installAnyContentTypeJson(app);
@@ -118,16 +144,57 @@ export async function buildServer(config: Config): Promise<Server> {
     await app.close().catch(() => {});
     throw error;
   }
-  return { app, ctx: app.ctx, close: () => app.close() };
+  return { app, ctx: app.ctx, handler, close: () => app.close() };
 }
 
-/** Builds the server and listens; a start that fails at either step leaves nothing open. */
+/** The start window's journal, in DATA_DIR: the embedded store's own, or one per port beside PostgreSQL. */
+async function openStartJournal(config: Config, port: number): Promise<PanicJournal> {
+  if (!config.databaseUrl) return openPanicJournal(config.dataDir, join(config.dataDir, 'pglite'));
+  return openPanicJournal(config.dataDir, undefined, `panic-journal-postgres-${port}`);
+}
+
+const COULD_NOT_START = JSON.stringify({ ok: false, error: 'The server could not start; retry in a moment.' });
+
+/**
+ * Listens at once: while the store opens, panics are answered from the journal and every other route 503
+ * (server/start/start-window.ts); once the app is ready, what the window took is stored and announced,
+ * and the app answers everything. A start that fails at any step leaves nothing open.
+ */
 export async function startServer(config: Config, address: { port: number; host: string }): Promise<Server & { url: string }> {
-  const server = await buildServer(config);
+  const door = await openFrontDoor(address);
+  let heldLock: ReleaseLock | undefined;
+  let journal: PanicJournal | undefined;
+  let window: StartWindow | undefined;
   try {
-    return { ...server, url: await server.app.listen(address) };
+    if (!config.databaseUrl) {
+      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+      heldLock = once(await acquireDirectoryLock(config.dataDir));
+    }
+    journal = await openStartJournal(config, (door.server.address() as AddressInfo).port);
+    window = await openStartWindow(config, new StartJournal(journal));
+    door.use(window.handler);
+    const server = await buildServer(config, { door, startJournal: journal, heldLock });
+    door.use(undefined);
+    await window.close();
+    await server.app.catchUpStartWindow(server.ctx.write).catch(async (error: unknown) => {
+      await server.close().catch(() => {});
+      throw error;
+    });
+    door.use(server.handler!);
+    return { ...server, url: door.url };
   } catch (error) {
-    await server.close().catch(() => {});
+    door.use((_request, response) => response.writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' }).end(COULD_NOT_START));
+    await window?.close().catch(() => {});
+    await journal?.close().catch(() => {});
+    await heldLock?.().catch(() => {});
+    door.server.closeAllConnections();
+    await door.close();
     throw error;
   }
+}
+
+/** Calls `release` once, however often it is asked to. */
+function once(release: ReleaseLock): ReleaseLock {
+  let released: Promise<void> | undefined;
+  return () => (released ??= release());
 }

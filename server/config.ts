@@ -60,6 +60,11 @@ export interface Config {
   sessionHours: number;
   /** How often open streams are checked for a session that has ended (STREAM_SESSION_CHECK_MS). */
   streamSessionCheckMs: number;
+  /**
+   * Tests only (START_STORE_DELAY_MS, START_REPLAY_DELAY_MS): hold the start window open, before the store
+   * opens and inside the transaction that replays the panics taken during it, so a test can act there.
+   */
+  startDelays?: { storeMs: number; replayMs: number };
   /** `required` refuses GPS and events without a valid device token; panics are never refused (DEVICE_AUTH). */
   deviceAuth: 'optional' | 'required';
   /** Single sign-on through OpenID Connect, when OIDC_ISSUER is set. */
@@ -195,5 +200,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     deviceAuth: choiceFrom(env, 'DEVICE_AUTH', ['optional', 'required'], 'optional'),
     oidc: oidcFrom(env),
     publicUrl: publicUrlFrom(env),
+    startDelays: { storeMs: intFrom(env, 'START_STORE_DELAY_MS', 0), replayMs: intFrom(env, 'START_REPLAY_DELAY_MS', 0) },
   };
 }

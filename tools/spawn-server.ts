@@ -28,8 +28,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface SpawnOptions {
+  /** `ready` (default): until /healthz answers ok; `listening`: until anything answers (the start window). */
+  until?: 'ready' | 'listening';
+}
+
 /** Starts the server the way `npm start` does (tools/start.mjs: the compiled server), in its own process, and waits until it answers. */
-export async function spawnServer(env: Record<string, string> = {}, args: string[] = []): Promise<SpawnedServer> {
+export async function spawnServer(env: Record<string, string> = {}, args: string[] = [], options: SpawnOptions = {}): Promise<SpawnedServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pad-spawn-'));
   // Without npm in between, so it is one process that SIGKILL reaches.
@@ -49,7 +54,7 @@ export async function spawnServer(env: Record<string, string> = {}, args: string
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      if (response.ok || options.until === 'listening') break;
     } catch {
       // not listening yet
     }

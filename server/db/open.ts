@@ -1,3 +1,4 @@
+import type { ReleaseLock } from './directory-lock.ts';
 import type { Database } from './seam.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres, POSTGRES_POOL_SIZE } from './postgres.ts';
@@ -17,10 +18,10 @@ const PGLITE_CONNECTIONS = 1;
  * PostgreSQL when a URL is configured, else embedded PGlite under the data folder; migrated either way.
  * All work then passes one priority gate, so a panic write overtakes reads waiting for a connection.
  */
-export async function openDatabase(config: StorageConfig): Promise<Database> {
+export async function openDatabase(config: StorageConfig, heldLock?: ReleaseLock): Promise<Database> {
   const db = config.databaseUrl
     ? await openPostgres(config.databaseUrl, config.databaseSchema)
-    : await openPglite(config.dataDir);
+    : await openPglite(config.dataDir, heldLock);
   try {
     await migrate(db);
   } catch (error) {

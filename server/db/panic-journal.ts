@@ -6,10 +6,13 @@ import { constants, existsSync, readFileSync } from 'node:fs';
 import { appendFile, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Alert, Incident } from '../../src/api/entities.ts';
+import type { EarlyPanic } from '../ingest/early-panic.ts';
 
 export interface JournaledPanic {
   answer: { alert: Alert; incident: Incident };
   idempotency?: { key: string; hash: string };
+  /** Taken while the store was opening: the answer's ids are kept, its place is found when it is replayed. */
+  early?: EarlyPanic;
 }
 
 export interface PanicJournal {
@@ -80,11 +83,12 @@ export async function fsyncTree(dir: string): Promise<void> {
 
 /**
  * A journal in `dataDir`. Appends that arrive while a sync is running share the next one, so a burst of
- * panics costs a few fdatasyncs, not one each.
+ * panics costs a few fdatasyncs, not one each. Without `storeDir` the store's commits are durable on their
+ * own (PostgreSQL), so compaction has no files of its to sync.
  */
-export async function openPanicJournal(dataDir: string, storeDir: string): Promise<PanicJournal> {
-  const livePath = join(dataDir, 'panic-journal.ndjson');
-  const sealedPath = join(dataDir, 'panic-journal.sealed.ndjson');
+export async function openPanicJournal(dataDir: string, storeDir: string | undefined, name = 'panic-journal'): Promise<PanicJournal> {
+  const livePath = join(dataDir, `${name}.ndjson`);
+  const sealedPath = join(dataDir, `${name}.sealed.ndjson`);
   // A new file's name is made durable with the first panic it holds, not before the server answers.
   let folderSynced = existsSync(livePath);
   let handle: FileHandle = await open(livePath, LIVE_FILE_FLAGS, 0o600);
@@ -93,6 +97,7 @@ export async function openPanicJournal(dataDir: string, storeDir: string): Promi
   let unsynced = existsSync(sealedPath) || readRecords(livePath).length > 0;
   // Writes to the live file and compaction's swap of it run one at a time, in call order.
   let fileLock: Promise<unknown> = Promise.resolve();
+  let closing: Promise<void> | undefined;
   const withFile = <T>(work: () => Promise<T>): Promise<T> => {
     const run = fileLock.then(work, work);
     fileLock = run.catch(() => {});
@@ -146,7 +151,7 @@ export async function openPanicJournal(dataDir: string, storeDir: string): Promi
       });
       try {
         await checkpoint();
-        await fsyncTree(storeDir);
+        if (storeDir !== undefined) await fsyncTree(storeDir);
       } catch (error) {
         unsynced = true; // the sealed file stays, and is replayed at the next start
         throw error;
@@ -154,9 +159,11 @@ export async function openPanicJournal(dataDir: string, storeDir: string): Promi
       await unlink(sealedPath);
       await fsyncPath(dataDir);
     },
-    async close() {
-      while (flushing) await flushing;
-      await withFile(() => handle.close());
+    close() {
+      return (closing ??= (async () => {
+        while (flushing) await flushing;
+        await withFile(() => handle.close());
+      })());
     },
   };
 }

@@ -1,14 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './seam.ts';
-import { acquireDirectoryLock } from './directory-lock.ts';
+import { acquireDirectoryLock, type ReleaseLock } from './directory-lock.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
 import { makeFolderPrivate } from './private-folder.ts';
 
-/** Embedded PostgreSQL in a folder. One process at a time: a second one gets a clear error. */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL in a folder. One process at a time: a second one gets a clear error. `heldLock`: the
+ * folder's lock, taken earlier (for the start window's journal); the store releases it as its own.
+ */
+export async function openPglite(dataDir: string, heldLock?: ReleaseLock): Promise<Database> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const releaseLock = await acquireDirectoryLock(dataDir);
+  const releaseLock = heldLock ?? (await acquireDirectoryLock(dataDir));
   let opened: PGlite | undefined;
   try {
     copyPgliteTemplate(`${dataDir}/pglite`);

@@ -23,6 +23,8 @@ export type Verification = { verified: true } | { verified: false; reason: strin
 export const VERIFIED: Verification = { verified: true };
 
 export interface NewIncident {
+  /** Given when the id was promised before the incident could be stored (a panic taken during start). */
+  id?: string;
   type: Incident['type'];
   source: IncidentSource;
   place: IncidentPlace;
@@ -48,7 +50,7 @@ function severityOf(type: Incident['type'], riskLevel: RiskLevel | undefined): I
 export function buildIncident(input: NewIncident): Incident {
   const { place } = input;
   return {
-    id: newIncidentId(),
+    id: input.id ?? newIncidentId(),
     type: input.type,
     severity: severityOf(input.type, place.zone?.riskLevel),
     status: 'open',

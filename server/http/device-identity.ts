@@ -38,9 +38,10 @@ const namesSelf = (identity: DeviceIdentity, name: string): boolean => name === 
 const TOURIST_QUERY_FIELDS = ['touristId', 'touristIds', 'touristDid', 'key', 'keys'];
 
 /** The tourist a supervisor bound a DID to (issue 30), if any. */
-type BoundTourist = (didId: string) => string | undefined;
+export type BoundTourist = (didId: string) => string | undefined;
 
-async function credentialOf(key: Uint8Array, authorization: string | undefined, boundTourist: BoundTourist): Promise<DeviceCredential> {
+/** What the Authorization header proves, with `boundTourist` naming the tourist of a token that names none. */
+export async function credentialOf(key: Uint8Array, authorization: string | undefined, boundTourist: BoundTourist): Promise<DeviceCredential> {
   const token = bearerTokenOf(authorization);
   if (token === undefined) return { kind: 'none' };
   try {

@@ -3,7 +3,6 @@
 // "no location". Whatever else the body holds is kept, repaired where the store could not hold it.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import type { Verification } from '../domain/incidents.ts';
 import { MAX_NESTING_DEPTH } from '../http/storable-input.ts';
@@ -49,9 +48,12 @@ export async function lastKnownPosition(db: Sql, deviceId: string | null, touris
   return rows[0] && { latitude: rows[0].latitude, longitude: rows[0].longitude, at: iso(rows[0].at) };
 }
 
+/** Where a panic with no known position is filed when the default region names no centre. */
+const FALLBACK_CENTRE = { latitude: 20.5937, longitude: 78.9629 };
+
 export async function defaultRegionCentre(db: Sql): Promise<{ latitude: number; longitude: number }> {
   const { rows } = await db.query<{ center_lat: number; center_lng: number }>("select center_lat, center_lng from regions where id = 'default'");
-  return { latitude: rows[0]?.center_lat ?? 20.5937, longitude: rows[0]?.center_lng ?? 78.9629 };
+  return { latitude: rows[0]?.center_lat ?? FALLBACK_CENTRE.latitude, longitude: rows[0]?.center_lng ?? FALLBACK_CENTRE.longitude };
 }
 
 export interface BandPanic {
@@ -64,22 +66,37 @@ export interface BandPanic {
 /** The tourist to record for the tourist the band named (or none), and whether the caller proved it. */
 export type IdentifyCaller = (named: string | null) => { touristId: string | null; verification: Verification };
 
-export async function bandPanicFrom(db: Sql, raw: unknown, identify: IdentifyCaller): Promise<BandPanic> {
+/** The SOS as read from its body alone, before any position is looked up: flagged "no location". */
+export function bandPanicUnplaced(raw: unknown, identify: IdentifyCaller): BandPanic {
   const body = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const repaired: string[] = [];
   const deviceId = idField(body, 'deviceId', repaired);
   const { touristId, verification } = identify(idField(body, 'touristDid', repaired));
-  const known = await lastKnownPosition(db, deviceId, touristId);
-  const where = known ?? (await defaultRegionCentre(db));
   return {
-    request: { latitude: where.latitude, longitude: where.longitude, touristId, deviceId, reportedAt: null, repaired },
-    origin: { source: 'band', location: known ? { positionAt: known.at } : { noLocation: true }, verification },
+    request: { ...FALLBACK_CENTRE, touristId, deviceId, reportedAt: null, repaired },
+    origin: { source: 'band', location: { noLocation: true }, verification },
     details: { events: storableValue(body.events ?? null), bandMetadata: storableValue(body.bandMetadata ?? null) },
   };
 }
 
-export async function recordBandDetails(ctx: AppContext, incidentId: string, panic: BandPanic): Promise<void> {
-  await insertEvents(ctx.db, [
+/** The SOS at the last known position of the band or its tourist, else at the default region's centre. */
+export async function placeBandPanic(db: Sql, panic: BandPanic): Promise<BandPanic> {
+  const { deviceId, touristId } = panic.request;
+  const known = await lastKnownPosition(db, deviceId, touristId);
+  const where = known ?? (await defaultRegionCentre(db));
+  return {
+    ...panic,
+    request: { ...panic.request, latitude: where.latitude, longitude: where.longitude },
+    origin: { ...panic.origin, location: known ? { positionAt: known.at } : { noLocation: true } },
+  };
+}
+
+export async function bandPanicFrom(db: Sql, raw: unknown, identify: IdentifyCaller): Promise<BandPanic> {
+  return placeBandPanic(db, bandPanicUnplaced(raw, identify));
+}
+
+export async function recordBandDetails(db: Sql, incidentId: string, panic: Pick<BandPanic, 'request' | 'details'>): Promise<void> {
+  await insertEvents(db, [
     {
       id: randomUUID(),
       type: 'band_sos',

@@ -1,13 +1,13 @@
 // The one write path of panics (phone apps and wristbands): placed by zone, stored with its alert and
 // announced in one transaction ahead of other work, journaled before the phone is told it is stored.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, Incident } from '../../src/api/entities.ts';
-import { buildIncident, VERIFIED, type NewIncident, type Verification } from '../domain/incidents.ts';
+import { buildIncident, newIncidentId, VERIFIED, type NewIncident, type Verification } from '../domain/incidents.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
 import { insertAlert } from '../stores/alerts.ts';
-import { placementOf } from '../stores/geofences.ts';
+import { placementOf, type Placement } from '../stores/geofences.ts';
 import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/idempotency.ts';
 import { insertIncident } from '../stores/incidents.ts';
 import type { PanicRequest } from './panic-request.ts';
@@ -46,21 +46,43 @@ export interface IdempotencyClaim {
 /** Same key from two phones is two alerts: keys live per tourist, else per device, else per client address. */
 export function idempotencyClaim(rawKey: string, request: PanicRequest, address: string, route: string): IdempotencyClaim {
   const scope = request.touristId !== null ? `tourist:${request.touristId}` : request.deviceId !== null ? `device:${request.deviceId}` : `address:${address}`;
-  const identity = {
-    latitude: request.latitude,
-    longitude: request.longitude,
-    touristId: request.touristId,
-    deviceId: request.deviceId,
-    at: request.reportedAt,
-  };
-  return { key: `${route}:${requestHash(scope)}:${rawKey}`, hash: requestHash(identity) };
+  return { key: `${route}:${requestHash(scope)}:${rawKey}`, hash: claimHash(request) };
 }
 
-async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string): Promise<PanicAnswer> {
-  const { regionId, zone } = await placementOf(tx, request.latitude, request.longitude, (point) => ctx.regionBoundaries.regionOf(point));
+/** What a repeated key must repeat: the same panic, from the same caller. */
+export function claimHash(request: PanicRequest): string {
+  const { latitude, longitude, touristId, deviceId, reportedAt } = request;
+  return requestHash({ latitude, longitude, touristId, deviceId, at: reportedAt });
+}
+
+export interface PanicIds {
+  incidentId: string;
+  alertId: string;
+}
+
+export const newPanicIds = (): PanicIds => ({ incidentId: newIncidentId(), alertId: `alert-${randomUUID()}` });
+
+const uuidFrom = (text: string): string => {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
+/**
+ * A panic with an Idempotency-Key has ids derived from the key: a retry answered from the journal while the
+ * store opens (which cannot see the keys the store holds) names the panic the store may already hold.
+ */
+export function panicIds(claim: IdempotencyClaim | undefined): PanicIds {
+  if (!claim) return newPanicIds();
+  return { incidentId: `inc-${uuidFrom(`incident:${claim.key}`)}`, alertId: `alert-${uuidFrom(`alert:${claim.key}`)}` };
+}
+
+/** The panic's incident and alert, placed: the one builder of a panic's answer, wherever it is raised. */
+export function panicAnswer(request: PanicRequest, origin: PanicOrigin, receivedAt: string, placement: Placement, ids: PanicIds = newPanicIds()): PanicAnswer {
+  const { regionId, zone } = placement;
   const { touristId, deviceId, latitude, longitude, reportedAt } = request;
   const verification = origin.verification ?? VERIFIED;
   const incident = buildIncident({
+    id: ids.incidentId,
     type: origin.as?.type ?? 'panic',
     source: origin.source,
     place: { latitude, longitude, regionId, zone },
@@ -77,7 +99,7 @@ async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origi
     verification,
   });
   const alert: Alert = {
-    id: `alert-${randomUUID()}`,
+    id: ids.alertId,
     incidentId: incident.id,
     latitude,
     longitude,
@@ -90,6 +112,17 @@ async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origi
     verified: verification.verified,
   };
   return { alert, incident };
+}
+
+async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string, ids: PanicIds): Promise<PanicAnswer> {
+  const placement = await placementOf(tx, request.latitude, request.longitude, (point) => ctx.regionBoundaries.regionOf(point));
+  return panicAnswer(request, origin, receivedAt, placement, ids);
+}
+
+/** A key reused once its claim expired would name an incident stored long ago: that panic gets fresh ids. */
+async function unusedIds(tx: Sql, ids: PanicIds): Promise<PanicIds> {
+  const { rows } = await tx.query('select 1 from incidents where id = $1', [ids.incidentId]);
+  return rows.length === 0 ? ids : newPanicIds();
 }
 
 /** Stores a panic built elsewhere (a new one, or one replayed from the journal) with its announcement. */
@@ -107,7 +140,8 @@ export async function raisePanic(ctx: AppContext, request: PanicRequest, origin:
   const receivedAt = new Date().toISOString();
   const { answer, created } = await ctx.write(
     async (tx, emit) => {
-      const fresh = await buildPanic(ctx, tx, request, origin, receivedAt);
+      const ids = claim ? await unusedIds(tx, panicIds(claim)) : newPanicIds();
+      const fresh = await buildPanic(ctx, tx, request, origin, receivedAt, ids);
       // Claimed before anything is written: a concurrent duplicate waits here for the first to commit.
       if (claim && !(await claimIdempotencyKey(tx, claim.key, claim.hash, fresh, ctx.config.idempotencyTtlHours))) {
         const earlier = await findIdempotencyKey<PanicAnswer>(tx, claim.key);

@@ -30,7 +30,7 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const key = idempotencyKeyOf(request);
       const answer = await raisePanic(ctx, panic.request, panic.origin, key === undefined ? undefined : idempotencyClaim(key, panic.request, request.ip, 'band-panic'));
       // The panic is stored and announced; what the band sent beside it must not put that at risk.
-      await recordBandDetails(ctx, answer.incident.id, panic).catch((error) => request.log.warn({ err: error }, 'band SOS details not stored'));
+      await recordBandDetails(ctx.db, answer.incident.id, panic).catch((error) => request.log.warn({ err: error }, 'band SOS details not stored'));
       return answer;
     },
   );

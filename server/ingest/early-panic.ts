@@ -1,0 +1,41 @@
+// A panic taken while the store is still opening is answered from the durable journal alone. Its ids and
+// receive time are fixed then and kept; what only the store knows (the zone and region, a band's last known
+// position) is found when the journal is replayed, with the same builder as every other panic.
+import type { Sql } from '../db/seam.ts';
+import type { JournaledPanic } from '../db/panic-journal.ts';
+import { placementOf } from '../stores/geofences.ts';
+import type { LatLng } from '../../src/domain/geo.ts';
+import { DEFAULT_REGION_ID } from '../stores/regions.ts';
+import { placeBandPanic, type BandPanic } from './band-panic.ts';
+import { claimHash, panicAnswer, type PanicAnswer, type PanicIds, type PanicOrigin } from './panic.ts';
+import type { PanicRequest } from './panic-request.ts';
+
+export interface EarlyPanic {
+  request: PanicRequest;
+  origin: Omit<PanicOrigin, 'alsoInTransaction'>;
+  /** A wristband's SOS: its position is looked up at the replay, and what it sent beside is stored then. */
+  band?: BandPanic['details'];
+}
+
+/** The answer given during start: region `default` and no zone until the replay places it. */
+export function earlyPanicAnswer(early: EarlyPanic, receivedAt: string, ids: PanicIds): PanicAnswer {
+  return panicAnswer(early.request, early.origin, receivedAt, { regionId: DEFAULT_REGION_ID }, ids);
+}
+
+/**
+ * The panic as it is stored: placed with the store open, under the ids and receive time it was answered
+ * with; `claimHash` is what a retry after start must match (a band's SOS now carries its position).
+ */
+export async function placeEarlyPanic(
+  tx: Sql,
+  regionOutsideZones: (point: LatLng) => string,
+  { answer, early }: JournaledPanic & { early: EarlyPanic },
+  ids: PanicIds = { incidentId: answer.incident.id, alertId: answer.alert.id },
+): Promise<{ answer: PanicAnswer; claimHash: string }> {
+  const { request, origin } = early.band ? await placeBandPanic(tx, { ...early, details: early.band }) : early;
+  const placement = await placementOf(tx, request.latitude, request.longitude, regionOutsideZones);
+  return {
+    answer: panicAnswer(request, origin, answer.incident.createdAt, placement, ids),
+    claimHash: claimHash(request),
+  };
+}

@@ -1,0 +1,99 @@
+// What answers while the store opens: the two panic routes, from the journal; /healthz, "starting"; every
+// other route 503 with Retry-After. The same body rules and answers as once the store is open.
+import { createServer } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import Fastify, { LogController, type FastifyRequest } from 'fastify';
+import { MAX_BODY_BYTES } from '../../src/api/fields.ts';
+import type { Config } from '../config.ts';
+import { loadSigningKey } from '../did/signing-key.ts';
+import { installAnyContentTypeJson } from '../http/any-content-type.ts';
+import { installCors } from '../http/cors.ts';
+import { credentialOf, panicCaller } from '../http/device-identity.ts';
+import { installErrorHandling } from '../http/errors.ts';
+import { defineRoute, installRouteContracts } from '../http/route.ts';
+import { BandPanicBody } from '../../src/api/device-sync-schemas.ts';
+import { PanicAlertBody } from '../../src/api/requests.ts';
+import { PanicAlertResponse } from '../../src/api/responses.ts';
+import { installHostCheck } from '../http/host-check.ts';
+import { idempotencyKeyOf } from '../http/idempotency-key.ts';
+import { installSecurityHeaders } from '../http/security-headers.ts';
+import { trustProxyOption } from '../http/trusted-proxies.ts';
+import { bandPanicUnplaced } from '../ingest/band-panic.ts';
+import { idempotencyClaim } from '../ingest/panic.ts';
+import { parsePanicRequest } from '../ingest/panic-request.ts';
+import type { StartJournal } from './start-journal.ts';
+
+import type { RequestHandler } from './front-door.ts';
+
+export const STARTING_MESSAGE = 'The server is starting and its store is not open yet; retry in a second.';
+const RETRY_AFTER = { 'Retry-After': '1' };
+const ANSWERED_DURING_START = new Set(['/panic-alert', '/api/panic', '/healthz']);
+/** A request still sending its body when the store takes over is waited for this long, then refused (503). */
+const HANDOVER_WAIT_MS = 5000;
+
+export interface StartWindow {
+  handler: RequestHandler;
+  /** Waits for the requests it is answering (up to a bound), then closes. */
+  close(): Promise<void>;
+}
+
+export async function openStartWindow(config: Config, journal: StartJournal): Promise<StartWindow> {
+  let handler: RequestHandler | undefined;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: MAX_BODY_BYTES,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    serverFactory: (handle) => {
+      handler = handle;
+      return createServer(); // never listens: the front door hands requests to `handler`
+    },
+  });
+  const key = loadSigningKey(config);
+  const answering = new Set<FastifyRequest>();
+  app.removeContentTypeParser('text/plain');
+  installAnyContentTypeJson(app);
+  installRouteContracts(app);
+  installErrorHandling(app);
+  await installSecurityHeaders(app, config);
+  installHostCheck(app, config);
+  await installCors(app, config);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!ANSWERED_DURING_START.has(request.routeOptions.url ?? '')) return reply.code(503).headers(RETRY_AFTER).send({ ok: false, error: STARTING_MESSAGE });
+    answering.add(request);
+    // Bindings of DIDs to tourists are in the store: a token that names no tourist is recorded unverified.
+    request.deviceCredential = await credentialOf(key, request.headers.authorization, () => undefined);
+  });
+  app.addHook('onResponse', async (request) => void answering.delete(request));
+  app.addHook('onRequestAbort', async (request) => void answering.delete(request));
+
+  const panicContract = { method: 'POST' as const, tags: ['alerts'], access: 'device' as const, bodyParsedBy: 'handler' as const, anyContentType: true, status: 201, response: PanicAlertResponse };
+  defineRoute(app, { ...panicContract, url: '/panic-alert', summary: 'Raise a panic alert', body: PanicAlertBody }, async ({ request }) => {
+    const parsed = parsePanicRequest(request.body);
+    const { touristId, verification } = panicCaller(request, parsed.touristId);
+    const panic = { ...parsed, touristId };
+    const rawKey = idempotencyKeyOf(request);
+    const claim = rawKey === undefined ? undefined : idempotencyClaim(rawKey, panic, request.ip, 'panic-alert');
+    return journal.accept({ request: panic, origin: { source: 'panic', verification } }, claim);
+  });
+  defineRoute(app, { ...panicContract, url: '/api/panic', summary: "A wristband's SOS", body: BandPanicBody }, async ({ request }) => {
+    const panic = bandPanicUnplaced(request.body ?? {}, (named) => panicCaller(request, named));
+    const rawKey = idempotencyKeyOf(request);
+    const claim = rawKey === undefined ? undefined : idempotencyClaim(rawKey, panic.request, request.ip, 'band-panic');
+    return journal.accept({ request: panic.request, origin: panic.origin, band: panic.details }, claim);
+  });
+  app.get('/healthz', { config: { access: 'public' as const } }, async (_request, reply) =>
+    reply.code(503).headers(RETRY_AFTER).send({ ok: false, status: 'starting', error: STARTING_MESSAGE }),
+  );
+  await app.ready();
+
+  return {
+    handler: handler!,
+    async close() {
+      const deadline = Date.now() + HANDOVER_WAIT_MS;
+      while (answering.size > 0 && Date.now() < deadline) await delay(5);
+      journal.close();
+      await app.close();
+    },
+  };
+}
