@@ -44,6 +44,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // After the server and ui files when one run holds them all (.ci/run's PostgreSQL stage, `npm test --
+          // <files>`): without isolation, vitest runs projects side by side only when they share a worker count.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
