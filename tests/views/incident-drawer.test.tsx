@@ -1,13 +1,13 @@
 // The incident details drawer on the dashboard (issue 11): a row's click opens it with what is known of the
 // incident, the region's numbers to call, the trail and the timeline; it follows its incident live; the
 // operator writes notes, takes it, acknowledges with a reason; a viewer only reads.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Incident } from '../../src/api/entities.ts';
 import type { TimelineEntry } from '../../src/api/responses.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
-import { FakeEventSource } from './support/fake-event-source.ts';
+import { FakeEventSource, installFakeEventSource } from './support/fake-event-source.ts';
 import { factValue, timelineSentences } from './support/incident-details-harness.tsx';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 import { signedInAs, userWith } from './support/session-api.ts';
@@ -41,15 +41,7 @@ async function openDrawer(id = 'INC-1') {
   return drawer;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  FakeEventSource.open = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+installFakeEventSource();
 
 describe('the incident details drawer', () => {
   it('opens from a row with the facts, the contacts to call, the trail and the timeline', async () => {

@@ -4,11 +4,11 @@
 // timeline by the stream; a refusal shows the server's sentence; a pause ends by itself; a viewer is offered nothing.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WatchPause } from '../../src/api/watch.ts';
 import { chosenInstant, nextMorning, pauseEndText, pauseStepNote } from '../../src/domain/watch-pause.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
-import { FakeEventSource } from './support/fake-event-source.ts';
+import { installFakeEventSource } from './support/fake-event-source.ts';
 import { timelineSentences } from './support/incident-details-harness.tsx';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 import { signedInAs, userWith } from './support/session-api.ts';
@@ -67,15 +67,7 @@ const timelineNow = () =>
 const watchText = () => watchSection().querySelector('p')?.textContent;
 const pausedText = (pause: Pick<WatchPause, 'until' | 'reason' | 'by'>) => `Watch paused until ${pauseEndText(pause.until, new Date(), ZONE)} — ${pause.reason} (by ${pause.by})`;
 
-beforeEach(() => {
-  localStorage.clear();
-  FakeEventSource.open = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+installFakeEventSource();
 
 describe('pausing the watch from the incident drawer', () => {
   it('pauses until 07:00 the coming morning with a preset reason, shows it, gets the step from the stream, and resumes', async () => {

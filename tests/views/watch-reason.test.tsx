@@ -1,12 +1,12 @@
 // The drawer says in one sentence why the watch raised an incident (issue 32), and the row and the drawer
 // show when its tourist reported again; a panic's drawer has no such line.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Incident } from '../../src/api/entities.ts';
 import { formatClock } from '../../src/domain/display.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
-import { FakeEventSource } from './support/fake-event-source.ts';
+import { installFakeEventSource } from './support/fake-event-source.ts';
 import { renderDashboard } from './support/render-dashboard.tsx';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
@@ -40,15 +40,7 @@ async function openDrawer(record: Incident) {
   return screen.findByRole('dialog', { name: `Incident ${record.id}` });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  FakeEventSource.open = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+installFakeEventSource();
 
 describe('why a watch incident was raised', () => {
   it("says how long the tourist was silent, where and when last seen, and the limit; the row and drawer say it reported again", async () => {

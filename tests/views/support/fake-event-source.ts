@@ -1,5 +1,7 @@
 // The browser's EventSource at its boundary: the drawer's live feed opens one per open drawer; the test
 // sends the stream's messages through every open one and sees which are open.
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { StreamMessage } from '../../../src/api/stream.ts';
 
 export class FakeEventSource {
@@ -24,4 +26,17 @@ export class FakeEventSource {
     const data = typeof message === 'string' ? message : JSON.stringify(message);
     for (const source of FakeEventSource.open) source.onmessage?.({ data } as MessageEvent<string>);
   }
+}
+
+/** Each test of the calling file starts with empty storage and this EventSource; afterwards, the page is unmounted. */
+export function installFakeEventSource(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    FakeEventSource.open = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
