@@ -37,13 +37,18 @@ export async function waitFor200(url: string, child: ChildProcess, output: () =>
   }
 }
 
-export async function startAndTime(command: string, args: string[], env: NodeJS.ProcessEnv, url: string, cwd: string): Promise<Started> {
-  const startedAt = performance.now();
+/** The server's process in a group of its own (killed whole), its output kept for an error message. */
+function spawnKeepingOutput(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string) {
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
   child.stderr!.on('data', (chunk) => (text += chunk));
-  const output = () => text;
+  return { child, output: () => text };
+}
+
+export async function startAndTime(command: string, args: string[], env: NodeJS.ProcessEnv, url: string, cwd: string): Promise<Started> {
+  const startedAt = performance.now();
+  const { child, output } = spawnKeepingOutput(command, args, env, cwd);
   await waitFor200(url, child, output);
   return { child, answeredMs: performance.now() - startedAt, output };
 }
@@ -75,11 +80,7 @@ export async function startAndTimePanic(
   cwd: string,
 ): Promise<Started & { panicMs: number; panicIncidentId: string }> {
   const startedAt = performance.now();
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout!.on('data', (chunk) => (text += chunk));
-  child.stderr!.on('data', (chunk) => (text += chunk));
-  const output = () => text;
+  const { child, output } = spawnKeepingOutput(command, args, env, cwd);
   const accepted = panicUntil201(panic.url, panic.body, panic.key, child).then(({ incidentId }) => ({ incidentId, panicMs: performance.now() - startedAt }));
   await waitFor200(url, child, output);
   const answeredMs = performance.now() - startedAt;

@@ -13,17 +13,12 @@ import { openFrontDoor, type FrontDoor, type RequestHandler } from './start/fron
 import { StartJournal } from './start/start-journal.ts';
 import { openStartWindow, type StartWindow } from './start/start-window.ts';
 import { installAuth } from './auth/install.ts';
-import { installAnyContentTypeJson } from './http/any-content-type.ts';
-import { installCors } from './http/cors.ts';
+import { installRequestBasics } from './http/request-basics.ts';
 import { didBindingChannel } from './did/binding-cache.ts';
 import { installDeviceIdentity } from './http/device-identity.ts';
 import { installDidUseRecording } from './http/did-uses.ts';
-import { installErrorHandling } from './http/errors.ts';
-import { installHostCheck } from './http/host-check.ts';
 import { installRateLimit } from './http/rate-limit.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
-import { installRouteContracts } from './http/route.ts';
-import { installSecurityHeaders } from './http/security-headers.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { didBindingsPlugin } from './plugins/did-bindings.ts';
@@ -117,13 +112,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
   try {
     await registerResources(app, config, handover);
     const { ctx } = app;
-    app.removeContentTypeParser('text/plain');
-    installAnyContentTypeJson(app);
-    installRouteContracts(app);
-    installErrorHandling(app);
-    await installSecurityHeaders(app, config);
-    installHostCheck(app, config);
-    await installCors(app, config);
+    await installRequestBasics(app, config);
     await installAuth(app, ctx);
     await installDeviceIdentity(app, ctx);
     installDidUseRecording(app, ctx);
