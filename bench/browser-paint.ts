@@ -7,8 +7,7 @@
 // Run: npx tsx bench/browser-paint.ts (BENCH_QUICK=1: fewer alerts, under 30 s)
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { distDir } from '../server/app.ts';
-import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForLiveStream, waitForMap } from './browser-support.ts';
 import { percentile } from './support/stats.ts';
