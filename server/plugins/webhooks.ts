@@ -16,7 +16,8 @@ declare module 'fastify' {
  * run in the order they were added), before the store closes, aborting what it has in flight.
  */
 export const webhooksPlugin = rootPlugin<{ config: Config }>(async (app, { config }) => {
-  const sender = new WebhookSender(withPriority(app.db, 'background'), config.webhooks, app.log);
+  // Behind panics (urgent), beside the dashboard's reads: a notification of a panic is not background work.
+  const sender = new WebhookSender(withPriority(app.db, 'normal'), config.webhooks, app.log);
   let unsubscribe = () => {};
   app.decorate('webhookSender', sender);
   app.addHook('onReady', async () => {
