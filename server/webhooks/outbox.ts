@@ -1,6 +1,6 @@
 // The outbox: an incident's event is written in the transaction that stores the incident, one row per
-// enabled webhook it matches, by one INSERT ... SELECT, and sent after commit (server/webhooks/sender.ts).
-// With no webhook configured the statement writes nothing; the panic's transaction never waits on a receiver.
+// enabled webhook it matches, by one INSERT ... SELECT, and sent after commit (server/webhooks/sender.ts):
+// the panic's transaction never waits on a receiver.
 import { randomUUID } from 'node:crypto';
 import type { Alert, Incident } from '../../src/api/entities.ts';
 import type { WebhookEventType } from '../../src/api/webhooks.ts';
@@ -28,9 +28,17 @@ export function incidentEvent(type: WebhookEventType, incident: Incident, alert?
 
 const SEVERITY_ORDER = "array['low', 'medium', 'high']";
 
-/** Each event once for every enabled webhook that subscribes to it, in its region filter and severity floor. */
+/**
+ * Each event once for every enabled webhook that subscribes to it, in its region filter and severity floor.
+ * Whether any webhook subscribes is asked first: where none does (no webhook configured, the default) a
+ * panic pays for that read alone, 0.17 ms on PGlite against 0.45 ms for the insert that finds nothing
+ * (2026-11-26, 3,000 statements in one transaction, best of 5; `select 1` took 0.10 ms).
+ */
 export async function enqueueWebhookEvents(tx: Sql, events: readonly OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
+  const types = [...new Set(events.map((event) => event.type))];
+  const { rows } = await tx.query('select 1 from webhooks where enabled and events && $1::text[] limit 1', [types]);
+  if (rows.length === 0) return;
   await tx.query(
     `insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload)
      select 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.id, e.type,
