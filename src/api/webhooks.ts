@@ -25,7 +25,7 @@ export const WebhookEvent = z.object({
   id: z.string(),
   type: z.string(),
   timestamp: z.string(),
-  data: z.object({ incident: Incident.optional(), alert: z.record(z.string(), z.unknown()).optional() }).passthrough(),
+  data: z.looseObject({ incident: Incident.optional(), alert: z.record(z.string(), z.unknown()).optional() }),
 });
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 

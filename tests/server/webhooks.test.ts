@@ -2,6 +2,7 @@
 // receiver once, signed (Standard Webhooks) and checked there; a receiver that fails or refuses connections
 // gets the event later under the same webhook-id; a receiver that hangs never holds a panic's 201.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebhookEvent } from '../../src/api/webhooks.ts';
 import { escalateDuePanics } from '../../server/jobs/escalation.ts';
 import { runWatchCheck } from '../../server/jobs/watch-check.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
@@ -39,6 +40,7 @@ describe('a new panic', () => {
     const received = relay.received.filter((entry) => entry.event.data.incident?.id === answer.incident.id);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ id: delivered.id, signatureValid: true, timestampFresh: true, answered: 'ok' });
+    expect(WebhookEvent.safeParse(received[0].event).success).toBe(true);
     expect(received[0].event).toEqual({ id: delivered.eventId, type: 'panic.created', timestamp: expect.any(String), data: { incident: answer.incident, alert: answer.alert } });
     expect(delivered).toMatchObject({ attempts: 1, lastStatus: 200, lastError: null });
 
