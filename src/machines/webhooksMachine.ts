@@ -10,7 +10,7 @@ import {
 } from '../api/webhooks.ts';
 
 export type WebhookAct =
-  | { type: 'webhooks.create'; body: Pick<WebhookCreateBody, 'name' | 'url' | 'events'> }
+  | { type: 'webhooks.create'; body: Pick<WebhookCreateBody, 'name' | 'url' | 'events'> & Partial<Pick<WebhookCreateBody, 'minSeverity'>> }
   | { type: 'webhooks.setEnabled'; id: string; enabled: boolean }
   | { type: 'webhooks.delete'; id: string }
   | { type: 'webhooks.test'; id: string }

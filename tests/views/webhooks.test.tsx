@@ -90,9 +90,10 @@ describe('the Webhooks view', () => {
     await user.type(within(form).getByLabelText(/Name/), 'Chat room');
     await user.type(within(form).getByLabelText(/URL/), 'https://chat.example.org/relay');
     await user.click(within(form).getByLabelText('Escalation'));
+    await user.selectOptions(within(form).getByLabelText(/Severity/), 'High only');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     await settle();
-    expect(api.callsTo('/webhooks', 'POST')[0].body).toEqual({ name: 'Chat room', url: 'https://chat.example.org/relay', events: ['panic.created', 'incident.escalated'] });
+    expect(api.callsTo('/webhooks', 'POST')[0].body).toEqual({ name: 'Chat room', url: 'https://chat.example.org/relay', events: ['panic.created', 'incident.escalated'], minSeverity: 'high' });
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByLabelText('Signing secret')).toHaveProperty('value', 'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));

@@ -1,5 +1,6 @@
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
+import type { Severity } from '../../api/fields.ts';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../api/webhooks.ts';
 import type { WebhookAct } from '../../machines/webhooksMachine.ts';
 
@@ -16,9 +17,10 @@ export function CreateWebhookDialog({ open, onCreate, onCancel }: { open: boolea
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['panic.created']);
+  const [minSeverity, setMinSeverity] = useState<Severity | ''>('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onCreate({ name: name.trim(), url: url.trim(), events });
+    onCreate({ name: name.trim(), url: url.trim(), events, ...(minSeverity && { minSeverity }) });
     setName('');
     setUrl('');
   };
@@ -43,6 +45,13 @@ export function CreateWebhookDialog({ open, onCreate, onCancel }: { open: boolea
                   <Checkbox key={type} label={WEBHOOK_EVENT_LABELS[type]} checked={events.includes(type)} onChange={(_, data) => toggle(type, data.checked === true)} />
                 ))}
               </fieldset>
+              <Field label="Severity" hint="An SMS gateway may want only what is urgent.">
+                <Select value={minSeverity} onChange={(_, data) => setMinSeverity(data.value as Severity | '')}>
+                  <option value="">Every severity</option>
+                  <option value="medium">Medium and high</option>
+                  <option value="high">High only</option>
+                </Select>
+              </Field>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" type="submit" disabled={events.length === 0}>

@@ -28,7 +28,10 @@ export function WebhooksTable({ webhooks, busy, onAct }: { webhooks: readonly We
             <TableRow key={webhook.id}>
               <TableCell>{webhook.name}</TableCell>
               <TableCell className={styles.url}>{webhook.url}</TableCell>
-              <TableCell>{webhook.events.map(eventLabel).join(', ')}</TableCell>
+              <TableCell>
+                {webhook.events.map(eventLabel).join(', ')}
+                {webhook.minSeverity && webhook.minSeverity !== 'low' && ` (${webhook.minSeverity === 'high' ? 'high only' : 'medium and high'})`}
+              </TableCell>
               <TableCell>
                 <Badge appearance="tint" color={webhook.enabled ? 'success' : 'danger'}>
                   {webhook.enabled ? 'Enabled' : 'Disabled'}
