@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../tools/spawn-server.ts';
 import { call, dropSchema, startTestServer, uniqueSchema, type TestServer } from '../helpers/server.ts';
 import { WebhookReceiver } from '../helpers/webhook-receiver.ts';
-import { createWebhook, outboxRowsOf, panic, PANIC, QUICK_SENDER } from './support/webhooks.ts';
+import { createWebhook, panic, PANIC, QUICK_SENDER, untilSettled } from './support/webhooks.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pad-webhooks-restart-'));
 const databaseSchema = process.env.DATABASE_URL ? uniqueSchema() : 'public';
@@ -22,15 +22,6 @@ async function panicInStartWindow(url: string): Promise<string> {
   for (;;) {
     const answer = await fetch(`${url}/panic-alert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...PANIC, touristId: 'in-the-window' }) }).catch(() => undefined);
     if (answer?.status === 201) return ((await answer.json()) as { incident: { id: string } }).incident.id;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** The incident's outbox rows once none is pending (its receiver answered; the outcome is being recorded). */
-async function untilDelivered(server: TestServer, incidentId: string) {
-  for (;;) {
-    const rows = await outboxRowsOf(server, incidentId);
-    if (rows.length > 0 && rows.every((row) => row.state !== 'pending')) return rows;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -56,7 +47,7 @@ describe('a restart', () => {
 
       await receiver.until((received) => [held.incident.id, earlyIncident].every((id) => received.some((entry) => entry.event.data.incident?.id === id && entry.answered === 'ok')));
       for (const incidentId of [held.incident.id, earlyIncident]) {
-        const rows = await untilDelivered(server, incidentId);
+        const rows = await untilSettled(server, incidentId);
         expect(rows.map((row) => [row.event_type, row.state])).toEqual([['panic.created', 'delivered']]);
         const requests = receiver.received.filter((entry) => entry.event.data.incident?.id === incidentId);
         expect(new Set(requests.map((entry) => entry.id))).toEqual(new Set([rows[0].id]));

@@ -66,3 +66,12 @@ export async function outboxRowsOf(server: TestServer, incidentId: string): Prom
   );
   return rows;
 }
+
+/** The incident's outbox rows once there are some and none is pending (bounded by the test's timeout). */
+export async function untilSettled(server: TestServer, incidentId: string): Promise<{ id: string; webhook_id: string; event_type: string; state: string }[]> {
+  for (;;) {
+    const rows = await outboxRowsOf(server, incidentId);
+    if (rows.length > 0 && rows.every((row) => row.state !== 'pending')) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
