@@ -20,6 +20,7 @@ import { didBindingsPlugin } from './plugins/did-bindings.ts';
 import { durablePanicsPlugin } from './plugins/durable-panics.ts';
 import { regionBoundariesPlugin } from './plugins/region-boundaries.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { webhooksPlugin } from './plugins/webhooks.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
@@ -46,6 +47,7 @@ import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
 import { watchRoutes } from './routes/watch.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 import { streamChannel } from './stream/append.ts';
 
 export interface Server {
@@ -67,7 +69,7 @@ export interface StartHandover {
 
 /**
  * Each resource is a plugin that closes itself, so `app.close()` undoes whatever part of a start had
- * happened: preClose hooks in the order they were added (the jobs, the hub, the grace), then the server
+ * happened: preClose hooks in the order they were added (the jobs, the webhook sender, the hub, the grace), then the server
  * closes, then onClose hooks in reverse (the journal, the store and its data folder lock).
  */
 async function registerResources(app: FastifyInstance, config: Config, handover?: StartHandover): Promise<void> {
@@ -78,6 +80,7 @@ async function registerResources(app: FastifyInstance, config: Config, handover?
   await app.register(regionBoundariesPlugin, { config });
   await app.register(durablePanicsPlugin, { config, channel, startJournal: handover?.startJournal });
   await app.register(jobsPlugin, { config });
+  await app.register(webhooksPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
   await app.register(shutdownGracePlugin);
   if (handover) app.addHook('preClose', () => handover.door.close()); // fastify closes only a server it listened on
@@ -114,7 +117,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes,
-      watchRoutes,
+      watchRoutes, webhooksRoutes,
     ]) {
       await routes(app, ctx);
     }
