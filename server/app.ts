@@ -43,6 +43,7 @@ import { oidcRoutes } from './routes/oidc.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { regionsRoutes } from './routes/regions.ts';
+import { respondersRoutes } from './routes/responders.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
@@ -116,7 +117,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
     for (const routes of [
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes,
+      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes, respondersRoutes,
       watchRoutes, webhooksRoutes,
     ]) {
       await routes(app, ctx);

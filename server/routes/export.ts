@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Incident } from '../../src/api/entities.ts';
+import type { Dispatch } from '../../src/api/responders.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { ExportQuery } from '../../src/api/queries.ts';
 import type { AppContext } from '../context.ts';
@@ -9,6 +10,7 @@ import { filterIncidentsPage, type IncidentCursor } from '../stores/incidents.ts
 import { filterFrom } from './incidents.ts';
 import { whoActs } from '../http/acting-operator.ts';
 import { appendAudit } from '../stores/audit.ts';
+import { firstDispatches } from '../stores/dispatches.ts';
 
 // The answer is built in memory; 50 000 rows is a few MB, far beyond any window an operator exports.
 export const EXPORT_LIMIT = 50_000;
@@ -18,13 +20,21 @@ export const EXPORT_PAGE_ROWS = 1000;
 export const EXPORT_COLUMNS = [
   'id', 'touristId', 'deviceId', 'type', 'severity', 'status', 'latitude', 'longitude',
   'createdAt', 'resolvedAt', 'regionId', 'riskLevel', 'geofenceId',
+  // Beyond API.md, at the end only (issue 34): the first unit sent, its state now, and the incident's times.
+  'dispatchedAt', 'dispatchedUnit', 'onSceneAt', 'dispatchOutcome', 'timeToDispatchS', 'timeToSceneS',
 ] as const;
 
-export function exportRow(incident: Incident): CsvCell[] {
+/** Whole seconds from receipt to `at`. */
+const secondsSinceReceipt = (incident: Incident, at: string | null | undefined) =>
+  at ? Math.round((Date.parse(at) - Date.parse(incident.createdAt)) / 1000) : null;
+
+export function exportRow(incident: Incident, firstDispatch?: Dispatch): CsvCell[] {
   return [
     incident.id, incident.touristId, incident.deviceId, incident.type, incident.severity, incident.status,
     incident.latitude, incident.longitude, incident.createdAt, incident.resolvedAt, incident.regionId,
     incident.meta.riskLevel, incident.meta.geofenceId,
+    incident.dispatchedAt ?? null, firstDispatch?.unitName ?? null, incident.onSceneAt ?? null, firstDispatch?.state ?? null,
+    secondsSinceReceipt(incident, incident.dispatchedAt), secondsSinceReceipt(incident, incident.onSceneAt),
   ];
 }
 
@@ -41,7 +51,8 @@ async function exportLines(ctx: AppContext, filter: { regionId?: string; since?:
   let after: IncidentCursor | undefined;
   do {
     const page = await filterIncidentsPage(ctx.db, filter, after, Math.min(EXPORT_PAGE_ROWS, limit - (lines.length - 1)));
-    for (const incident of page.incidents) lines.push(csvLine(exportRow(incident)));
+    const dispatches = await firstDispatches(ctx.db, page.incidents.filter((incident) => incident.dispatchedAt).map((incident) => incident.id));
+    for (const incident of page.incidents) lines.push(csvLine(exportRow(incident, dispatches.get(incident.id))));
     after = page.next;
   } while (after && lines.length - 1 < limit);
   return lines;

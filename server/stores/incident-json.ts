@@ -9,7 +9,8 @@ const INCIDENT_FIELDS = `id, type, severity, status, latitude, longitude,
   ${isoInSql('created_at')} as "createdAt", ${isoInSql('reported_at')} as "reportedAt",
   ${isoInSql('acknowledged_at')} as "acknowledgedAt", ${isoInSql('resolved_at')} as "resolvedAt",
   region_id as "regionId", tourist_id as "touristId", device_id as "deviceId", meta, verified,
-  acknowledged_by as "acknowledgedBy", resolved_by as "resolvedBy", assignee, ${isoInSql('escalated_at')} as "escalatedAt"`;
+  acknowledged_by as "acknowledgedBy", resolved_by as "resolvedBy", assignee, ${isoInSql('escalated_at')} as "escalatedAt",
+  ${isoInSql('dispatched_at')} as "dispatchedAt", ${isoInSql('on_scene_at')} as "onSceneAt"`;
 
 /**
  * A query answering one row, `json`: the incidents whose ids are `$1` (a text array), as JSON objects in that

@@ -15,6 +15,7 @@ interface TimelineRow {
   action: StoredTimelineEntry['action'];
   note: string | null;
   assignee: string | null;
+  unit: string | null;
 }
 
 function entryFromRow(row: TimelineRow): StoredTimelineEntry {
@@ -24,15 +25,16 @@ function entryFromRow(row: TimelineRow): StoredTimelineEntry {
     action: row.action,
     ...(row.note !== null && { note: row.note }),
     ...(row.assignee !== null && { assignee: row.assignee }),
+    ...(row.unit != null && { unit: row.unit }),
   };
 }
 
 /** Appends in the caller's transaction, so the act and its history commit together. */
 export async function appendTimeline(tx: Sql, incidentId: string, entry: StoredTimelineEntry): Promise<StoredTimelineEntry> {
   const { rows } = await tx.query<TimelineRow>(
-    `insert into incident_timeline (incident_id, at, actor, action, note, assignee)
-     values ($1, $2, $3, $4, $5, $6) returning at, actor, action, note, assignee`,
-    [incidentId, entry.at, entry.actor, entry.action, entry.note ?? null, entry.assignee ?? null],
+    `insert into incident_timeline (incident_id, at, actor, action, note, assignee, unit)
+     values ($1, $2, $3, $4, $5, $6, $7) returning at, actor, action, note, assignee, unit`,
+    [incidentId, entry.at, entry.actor, entry.action, entry.note ?? null, entry.assignee ?? null, entry.unit ?? null],
   );
   return entryFromRow(rows[0]);
 }
@@ -54,7 +56,7 @@ export const MAX_TIMELINE_ENTRIES = 1000;
 /** Oldest first: `raised`, then the stored steps in the order they were recorded (the newest 1000). */
 export async function listTimeline(db: Sql, incident: Incident): Promise<TimelineEntry[]> {
   const { rows } = await db.query<TimelineRow>(
-    'select at, actor, action, note, assignee from incident_timeline where incident_id = $1 order by seq desc limit $2',
+    'select at, actor, action, note, assignee, unit from incident_timeline where incident_id = $1 order by seq desc limit $2',
     [incident.id, MAX_TIMELINE_ENTRIES],
   );
   return [raisedEntry(incident), ...rows.reverse().map(entryFromRow)];

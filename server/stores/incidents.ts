@@ -23,6 +23,8 @@ export interface IncidentRow {
   resolved_by: string | null;
   assignee: string | null;
   escalated_at: Date | string | null;
+  dispatched_at?: Date | string | null;
+  on_scene_at?: Date | string | null;
 }
 
 export function incidentFromRow(row: IncidentRow): Incident {
@@ -46,6 +48,8 @@ export function incidentFromRow(row: IncidentRow): Incident {
     resolvedBy: row.resolved_by ?? null,
     assignee: row.assignee ?? null,
     escalatedAt: iso(row.escalated_at ?? null),
+    dispatchedAt: iso(row.dispatched_at ?? null),
+    onSceneAt: iso(row.on_scene_at ?? null),
   };
 }
 
@@ -179,4 +183,10 @@ export async function escalateDueIncidents(tx: Sql, dueBefore: string, at: strin
     [dueBefore, at, limit],
   );
   return rows.map(incidentFromRow).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** Stamps the first dispatch and the first arrival (an earlier stamp is kept); answers the incident. */
+export async function stampIncidentDispatch(tx: Sql, id: string, field: 'dispatched_at' | 'on_scene_at', at: string): Promise<Incident> {
+  const { rows } = await tx.query<IncidentRow>(`update incidents set ${field} = coalesce(${field}, $2::timestamptz) where id = $1 returning *`, [id, at]);
+  return incidentFromRow(rows[0]);
 }

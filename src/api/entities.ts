@@ -71,6 +71,9 @@ export const Incident = z.object({
   assignee: z.string().nullable().optional(),
   /** When the server escalated it: a panic left open and unacknowledged for ESCALATE_AFTER_S seconds. */
   escalatedAt: z.string().nullable().optional(),
+  /** Responders (issue 34): when the first unit was dispatched, and when the first reached the scene. */
+  dispatchedAt: z.string().nullable().optional(),
+  onSceneAt: z.string().nullable().optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 

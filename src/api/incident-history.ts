@@ -10,6 +10,7 @@ import {
   type TimelineEntry,
 } from './responses.ts';
 import { fetchRegions, jsonPost, parsed, withNote } from './client.ts';
+import { DispatchResponse, RespondersResponse, type Dispatch, type DispatchStep, type NearbyUnit } from './responders.ts';
 
 export type BulkAnswer = Pick<IncidentsBulkResponse, 'incidents' | 'changed' | 'unchanged' | 'refused'>;
 export type BulkChange = 'acknowledge' | 'resolve';
@@ -34,3 +35,17 @@ export const fetchIncidentTimeline = (id: string): Promise<TimelineEntry[]> =>
 /** The region's record with its contacts; undefined when the backend does not know it. */
 export const fetchRegion = (regionId: string): Promise<Region | undefined> =>
   fetchRegions().then((regions) => regions.find((region) => region.id === regionId));
+
+/** A dispatch or step as written, with the incident it left. */
+export type DispatchAnswer = { dispatch: Dispatch; incident: Incident };
+
+/** The nearest responder units of the incident and its dispatches (issue 34). */
+export const fetchResponders = (id: string): Promise<{ nearest: NearbyUnit[]; dispatches: Dispatch[] }> =>
+  parsed(RespondersResponse, `/incidents/${encodeURIComponent(id)}/responders`);
+
+/** A unit of the directory (`unitId`) or one typed by name (`unitName`). */
+export const dispatchUnit = (request: { id: string; unitId?: string; unitName?: string; note?: string }): Promise<DispatchAnswer> =>
+  parsed(DispatchResponse, '/incidents/dispatch', jsonPost({ ...request, ...withNote(request.note) }));
+
+export const recordDispatchStep = (dispatchId: string, step: DispatchStep, note?: string): Promise<DispatchAnswer> =>
+  parsed(DispatchResponse, '/incidents/dispatch-step', jsonPost({ dispatchId, step, ...withNote(note) }));

@@ -22,6 +22,7 @@ export const LEAST_ROLE = {
   pauseWatch: 'operator',
   editWatchSettings: 'admin',
   manageWebhooks: 'admin',
+  dispatch: 'operator',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

@@ -31,6 +31,8 @@ export const timelineActions = [
   'raised', 'acknowledged', 'note', 'assigned', 'unassigned', 'escalated', 'resolved',
   // The watch (issue 32): the tourist of a silent or stranded incident sent something again; watching paused or resumed.
   'reported_again', 'watch_paused', 'watch_resumed',
+  // A unit sent (issue 34): dispatched, on scene, stood down or handed over.
+  'dispatched', 'on_scene', 'stood_down', 'handed_over',
 ] as const;
 export const TimelineAction = z.enum(timelineActions);
 export type TimelineAction = z.infer<typeof TimelineAction>;
@@ -43,6 +45,8 @@ export const TimelineEntry = z.object({
   note: z.string().optional(),
   /** Whom an `assigned` entry assigned it to. */
   assignee: z.string().optional(),
+  /** The unit a dispatch step is about, by name. */
+  unit: z.string().optional(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 export const IncidentTimelineResponse = z.object({ ok: z.literal(true), entries: z.array(TimelineEntry) });

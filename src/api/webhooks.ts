@@ -6,7 +6,7 @@ import { Incident } from './entities.ts';
 import { Severity } from './fields.ts';
 
 /** What a webhook may subscribe to. A new kind of event (e.g. `incident.dispatched`) is one more entry. */
-export const WEBHOOK_EVENT_TYPES = ['panic.created', 'watch.created', 'incident.escalated'] as const;
+export const WEBHOOK_EVENT_TYPES = ['panic.created', 'watch.created', 'incident.escalated', 'incident.dispatched'] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { error: `each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'panic.created': 'New panic',
   'watch.created': 'New watch incident',
   'incident.escalated': 'Escalation',
+  'incident.dispatched': 'Unit dispatched',
 };
 
 /** The body of every request a receiver gets (Standard Webhooks' `{type, timestamp, data}` and the event's id). */

@@ -11,7 +11,10 @@ import type { Incident, Region } from '../api/entities.ts';
 import type { IncidentStatus } from '../api/fields.ts';
 import type { TimelineEntry } from '../api/responses.ts';
 import { mayAcknowledge, mayResolve } from '../domain/incident-status.ts';
+import { respondersMachine } from './respondersMachine.ts';
 import { touristWatchMachine } from './touristWatchMachine.ts';
+
+const DISPATCH_ACTIONS = new Set<TimelineEntry['action']>(['dispatched', 'on_scene', 'stood_down', 'handed_over']);
 
 /** What the dashboard hands the open drawer from its live stream. */
 export type IncidentFeedEvent =
@@ -55,6 +58,8 @@ type DetailsEvent =
   | { type: 'details.acknowledge'; status: IncidentStatus }
   | { type: 'details.resolve'; status: IncidentStatus }
   | { type: 'details.reload' }
+  /** The responders child's dispatch or step changed the incident (its first dispatch and arrival times). */
+  | { type: 'responders.incident'; incident: Incident }
   | IncidentFeedEvent;
 
 interface WriteInput {
@@ -105,6 +110,7 @@ export const incidentDetailsMachine = setup({
     acknowledge: fromPromise<Incident, WriteInput>(({ input }) => acknowledgeIncident(input.id, input.note)),
     resolve: fromPromise<Incident, WriteInput>(({ input }) => resolveIncident(input.id, input.note)),
     touristWatch: touristWatchMachine,
+    responders: respondersMachine,
   },
   actions: {
     storeTimeline: assign(({ context }, { entries }: { entries: TimelineEntry[] }) => ({
@@ -122,6 +128,11 @@ export const incidentDetailsMachine = setup({
       if (context.watchKey === undefined) return;
       if (entry && entry.action !== 'watch_paused' && entry.action !== 'watch_resumed') return;
       enqueue.sendTo('watch', { type: 'watch.changed' });
+    }),
+    /** A dispatch step (anyone's) or a reconnection: the Responders section reads its dispatches again. */
+    tellResponders: enqueueActions(({ enqueue }, { entry }: { entry?: TimelineEntry }) => {
+      if (entry && !DISPATCH_ACTIONS.has(entry.action)) return;
+      enqueue.sendTo('responders', { type: 'responders.refresh' });
     }),
     /** Tells the dashboard the incident's new state: its one record of it follows. */
     announceIncident: sendParent((_, { incident }: { incident: Incident }) => ({ type: 'incidents.written', incidents: [incident], from: 'details' }) satisfies DetailsOutput),
@@ -161,8 +172,11 @@ export const incidentDetailsMachine = setup({
       actions: [
         { type: 'addEntry', params: ({ event }) => ({ entry: event.entry }) },
         { type: 'tellWatch', params: ({ event }) => ({ entry: event.entry }) },
+        { type: 'tellResponders', params: ({ event }) => ({ entry: event.entry }) },
       ],
     },
+    'live.reconnected': { actions: { type: 'tellResponders', params: {} } },
+    'responders.incident': { actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.incident }) } },
   },
   states: {
     timeline: {
@@ -183,6 +197,7 @@ export const incidentDetailsMachine = setup({
         failed: { on: { 'details.reload': 'loading', 'live.reconnected': readAgain } },
       },
     },
+    responders: { invoke: { id: 'responders', src: 'responders', input: ({ context }) => ({ incidentId: context.incidentId }) } },
     watch: {
       initial: 'deciding',
       states: {

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
-const COLUMNS = 'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId';
+/** API.md's columns, first and in order; the dispatch columns (issue 34) only after them. */
+const API_COLUMNS = 'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId';
+const COLUMNS = `${API_COLUMNS},dispatchedAt,dispatchedUnit,onSceneAt,dispatchOutcome,timeToDispatchS,timeToSceneS`;
+const NO_DISPATCH = ',,,,,,';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,11 +38,12 @@ describe('GET /incidents/export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="incidents-all-\d{8}T\d{6}Z\.csv"$/);
     const [header, ...records] = lines(await res.text());
     expect(header).toBe(COLUMNS);
+    expect(header.startsWith(`${API_COLUMNS},`)).toBe(true);
     expect(records).toContain(
       [
         incident.id, "'=cmd|calc", '"band, ""blue"""', 'panic', 'high', 'resolved', '40.75', "'-73.95",
         incident.createdAt, resolvedAt, 'guwahati', 'red', 'gf-ny',
-      ].join(','),
+      ].join(',') + NO_DISPATCH,
     );
   });
 
@@ -47,7 +51,7 @@ describe('GET /incidents/export', () => {
     const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 1.25, longitude: 2.5, touristId: null });
     const csv = await (await fetch(`${server.url}/incidents/export`)).text();
     const row = lines(csv).find((line) => line.startsWith(panic.body.incident.id));
-    expect(row).toBe(`${panic.body.incident.id},,,panic,high,open,1.25,2.5,${panic.body.incident.createdAt},,default,,`);
+    expect(row).toBe(`${panic.body.incident.id},,,panic,high,open,1.25,2.5,${panic.body.incident.createdAt},,default,,${NO_DISPATCH}`);
   });
 
   it('applies the region and time window like /incidents/filter', async () => {

@@ -24,6 +24,10 @@ export function describeEntry(entry: TimelineEntry): string {
     reported_again: 'reported again',
     watch_paused: 'paused watching this tourist',
     watch_resumed: 'resumed watching this tourist',
+    dispatched: `dispatched ${entry.unit ?? 'a unit'}`,
+    on_scene: `marked ${entry.unit ?? 'a unit'} on scene`,
+    stood_down: `stood down ${entry.unit ?? 'a unit'}`,
+    handed_over: `marked ${entry.unit ?? 'a unit'} handed over`,
   };
   const pause = entry.action === 'watch_paused' && entry.note ? readPauseStepNote(entry.note) : undefined;
   if (pause) return `${entry.actor} ${what.watch_paused} until ${formatTime(pause.until)}: ${pause.reason}`;
