@@ -93,7 +93,7 @@ const writeRefused = {
  * pause. Taken by each state of the timeline, not by the region: a region's re-entry in the parallel root would
  * re-enter the other regions too (a write under way would be forgotten, the watch read from scratch).
  */
-const readAgain = { target: 'loading', actions: { type: 'tellWatch', params: {} } } as const;
+const readAgain = { target: 'loading', actions: [{ type: 'tellWatch', params: {} }, { type: 'tellResponders', params: {} }] } as const;
 
 export const incidentDetailsMachine = setup({
   types: {
@@ -175,7 +175,6 @@ export const incidentDetailsMachine = setup({
         { type: 'tellResponders', params: ({ event }) => ({ entry: event.entry }) },
       ],
     },
-    'live.reconnected': { actions: { type: 'tellResponders', params: {} } },
     'responders.incident': { actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.incident }) } },
   },
   states: {

@@ -10,7 +10,7 @@ import { backgroundColour } from './basemap.ts';
 import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
 import { detailsOfPick } from './details.ts';
 import { fitPoints, fitTarget, initialCamera } from './fit.ts';
-import { buildAlertLayer, buildPingLayer, buildTrailLayer, buildZoneLayer } from './layers.ts';
+import { buildAlertLayer, buildPingLayer, buildResponderLayer, buildTrailLayer, buildZoneLayer } from './layers.ts';
 import { Legend } from './Legend.tsx';
 import { legendOf } from './live-frame.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
@@ -74,8 +74,10 @@ const useStyles = makeStyles({
   },
 });
 
+const NO_RESPONDERS: never[] = [];
+
 export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
-  const { alerts, geofences, pings, history, showLiveGps, fitGps, testMode, onMapClick, dark, focus, onMapReady } = props;
+  const { alerts, geofences, pings, history, showLiveGps, fitGps, testMode, onMapClick, dark, focus, onMapReady, responders } = props;
   const styles = useStyles();
   const panelRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<HTMLDivElement>(null);
@@ -123,8 +125,9 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
       buildTrailLayer(frame.trails, { visible: showLiveGps }),
       buildAlertLayer(alerts, { dark }),
       buildPingLayer(frame.pings, { visible: showLiveGps, glide: frame.glide, dark }),
+      buildResponderLayer(responders ?? NO_RESPONDERS, { dark }),
     ],
-    [geofences, frame.trails, frame.pings, frame.glide, alerts, showLiveGps, dark],
+    [geofences, frame.trails, frame.pings, frame.glide, alerts, showLiveGps, dark, responders],
   );
 
   // The newest layers and handlers wait here for the frame after the next paint (after-paint.ts); renders

@@ -2,6 +2,7 @@
 // deck.gl diffs props and rebuilds attributes only where data (by reference) or updateTriggers changed.
 import { PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { Geofence } from '../api/entities.ts';
+import type { NearbyUnit, UnitKind } from '../api/responders.ts';
 import type { LatLng } from '../domain/geo.ts';
 import { RISK_COLOURS, type Rgb } from '../domain/risk-colours.ts';
 import { alertsWithCoordinates, polygonToLngLat } from './geo.ts';
@@ -20,7 +21,7 @@ import {
 } from './style.ts';
 import type { MapAlert } from './types.ts';
 
-export const LAYER_IDS = { zones: 'zones', trails: 'gps-trails', alerts: 'alerts', pings: 'gps-pings' } as const;
+export const LAYER_IDS = { zones: 'zones', trails: 'gps-trails', alerts: 'alerts', pings: 'gps-pings', responders: 'responders' } as const;
 
 export type DrawableAlert = MapAlert & LatLng;
 
@@ -111,5 +112,33 @@ export function buildTrailLayer(trails: readonly TrailRow[], options: { visible:
     capRounded: true,
     jointRounded: true,
     pickable: true,
+  });
+}
+
+/** Each kind its colour, as operators read them: police blue, medical green, fire orange, rescue purple. */
+export const RESPONDER_COLOURS: Record<UnitKind, Rgb> = {
+  police_station: [37, 99, 235],
+  ambulance: [22, 163, 74],
+  hospital: [21, 128, 61],
+  fire: [234, 88, 12],
+  rescue_team: [147, 51, 234],
+};
+export const UNAVAILABLE_COLOUR: Rgb = [156, 163, 175];
+export const RESPONDER_RADIUS_PX = 7;
+
+/** The selected incident's nearest units (issue 34): a ringed point each, greyed when unavailable. */
+export function buildResponderLayer(units: readonly NearbyUnit[], options: { dark: boolean }) {
+  return new ScatterplotLayer<NearbyUnit>({
+    id: LAYER_IDS.responders,
+    data: units,
+    getPosition: (unit) => [unit.position[1], unit.position[0]],
+    getFillColor: (unit) => (unit.available ? RESPONDER_COLOURS[unit.kind] : UNAVAILABLE_COLOUR),
+    getLineColor: () => (options.dark ? OUTLINE_LIGHT : OUTLINE_DARK),
+    getRadius: RESPONDER_RADIUS_PX,
+    radiusUnits: 'pixels',
+    getLineWidth: 2,
+    lineWidthUnits: 'pixels',
+    stroked: true,
+    updateTriggers: { getLineColor: options.dark },
   });
 }

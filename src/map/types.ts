@@ -1,5 +1,6 @@
 import type { Geofence, GpsHistory, GpsPing } from '../api/entities.ts';
 import type { RiskLevel } from '../api/fields.ts';
+import type { NearbyUnit } from '../api/responders.ts';
 
 /** An alert as the map reads it (SPEC §3): incidents are mapped to this by the dashboard. */
 export interface MapAlert {
@@ -38,4 +39,6 @@ export interface MapPanelProps {
   focus?: { latitude: number; longitude: number; seq: number };
   /** Where the camera starts when there is no alert to show: the selected region's home view. */
   home?: { center: readonly [number, number]; zoom: number };
+  /** The nearest responder units of the incident open in the drawer (issue 34). */
+  responders?: readonly NearbyUnit[];
 }

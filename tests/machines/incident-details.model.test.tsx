@@ -46,6 +46,8 @@ const timelineEvents = {
   // The contacts are read once: their answer comes only while none has come yet.
   'xstate.done.actor.contacts': (s: Snapshot) => (s.context.region ? none : done('contacts', REGION)),
   'live.entry': [{ type: 'live.entry', entry: noted }, { type: 'live.entry', entry: acknowledged }, { type: 'live.entry', entry: paused }],
+  // The Responders child's dispatch left the incident with its first dispatch time: the page's record follows.
+  'responders.incident': [{ type: 'responders.incident', incident: { ...START, dispatchedAt: '2025-01-02T03:08:00.000Z' } }],
 };
 // Each act carries what the page's record holds: one sample the guard takes, one it refuses.
 const writeEvents = {
@@ -177,6 +179,8 @@ describe('the incident details drawer', () => {
       'details.reload': () => user.click(screen.getByRole('button', { name: 'Retry' })),
       'live.reconnected': () => harness.feed.send({ type: 'live.reconnected' }),
       'live.entry': ({ event }) => harness.feed.send(event as never),
+      // What the drawer's own responders child tells it.
+      'responders.incident': ({ event }) => harness.actor!.send(event as never),
     };
     type Answerable = Pick<DetailsHarness['addNote'], 'succeed' | 'fail'>;
     const answer = (deferred: Answerable, ok: boolean) => ({ event }: Step) => {

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   buildAlertLayer,
   buildPingLayer,
+  buildResponderLayer,
   buildTrailLayer,
   buildZoneLayer,
   drawableAlerts,
   glideTransition,
   LAYER_IDS,
+  RESPONDER_COLOURS,
+  UNAVAILABLE_COLOUR,
 } from '../../src/map/layers.ts';
+import type { NearbyUnit } from '../../src/api/responders.ts';
 import { emptyLiveFrame, nextLiveFrame } from '../../src/map/live-frame.ts';
 import { RISK_COLOURS } from '../../src/domain/risk-colours.ts';
 import { GPS_PALETTE } from '../../src/map/style.ts';
@@ -171,5 +175,24 @@ describe('trail layer', () => {
 
   it('is hidden when live GPS is off', () => {
     expect(buildTrailLayer(frame.trails, { visible: false }).props.visible).toBe(false);
+  });
+});
+
+describe('responder layer', () => {
+  const unit = (id: string, kind: NearbyUnit['kind'], available: boolean): NearbyUnit => ({
+    id, regionId: 'shillong', name: id, kind, phone: '100', position: [25.57, 91.88], available, demo: true, updatedAt: '',
+    distanceM: 500, bearingDeg: 90, compass: 'E', estimateS: 45,
+  });
+  const units = [unit('police', 'police_station', true), unit('closed', 'hospital', false)];
+
+  it('draws the nearest units at [longitude, latitude], coloured by kind, an unavailable one grey', () => {
+    const layer = buildResponderLayer(units, { dark: false });
+    expect(layer.constructor.name).toBe('ScatterplotLayer');
+    expect(layer.id).toBe(LAYER_IDS.responders);
+    expect(layer.props.data).toBe(units);
+    expect(call(layer.props.getPosition, units[0])).toEqual([91.88, 25.57]);
+    expect(call(layer.props.getFillColor, units[0])).toEqual(RESPONDER_COLOURS.police_station);
+    expect(call(layer.props.getFillColor, units[1])).toEqual(UNAVAILABLE_COLOUR);
+    expect(buildResponderLayer([], { dark: true }).id).toBe(layer.id);
   });
 });

@@ -1,4 +1,5 @@
 import { Card, makeStyles, Skeleton, SkeletonItem } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/MapPanel.tsx';
@@ -8,6 +9,8 @@ import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import { sameFields } from '../../domain/same-items.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
+import type { DetailsRef } from '../incident/details-ref.ts';
+import type { RespondersRef } from '../incident/RespondersSection.tsx';
 import { useSameItems } from '../useSameItems.ts';
 import { CardTitle } from './CardTitle.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
@@ -61,6 +64,13 @@ const useStyles = makeStyles({
   mapFallback: { height: '400px' },
 });
 
+/** The nearest units the open drawer's Responders section holds (its `responders` child), for the map. */
+function useNearestUnitsOfOpenIncident() {
+  const details = DashboardActor.useSelector((s) => s.children.details as DetailsRef | undefined);
+  const responders = useSelector(details, (s) => s?.children.responders as RespondersRef | undefined);
+  return useSelector(responders, (s) => s?.context.nearest);
+}
+
 export function MapCard() {
   const styles = useStyles();
   const incidents = DashboardActor.useSelector((s) => tableIncidentsOf(s.context));
@@ -70,6 +80,7 @@ export function MapCard() {
   const showLiveGps = DashboardActor.useSelector((s) => s.matches({ liveGps: 'on' }));
   const fitGps = DashboardActor.useSelector((s) => s.matches({ fitGps: 'on' }));
   const focus = DashboardActor.useSelector((s) => s.context.focus);
+  const responders = useNearestUnitsOfOpenIncident();
   const home = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView);
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
@@ -104,6 +115,7 @@ export function MapCard() {
             dark={dark}
             focus={focus}
             home={home}
+            responders={responders}
           />
         ) : (
           mapFallback

@@ -5,6 +5,7 @@ import type { DetailsRef } from './details-ref.ts';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentTimeline } from './IncidentTimeline.tsx';
 import { IncidentWrites } from './IncidentWrites.tsx';
+import { RespondersSection, type RespondersRef } from './RespondersSection.tsx';
 import { TouristWatch } from './TouristWatch.tsx';
 import { TrailMap } from './TrailMap.tsx';
 import { WatchReason } from './WatchReason.tsx';
@@ -29,6 +30,7 @@ export interface DetailsProps {
 export function IncidentDetails({ details, incident, trail, zone, mayWrite }: DetailsProps) {
   const styles = useStyles();
   const region = useSelector(details, (s) => s.context.region);
+  const responders = useSelector(details, (s) => s.children.responders as RespondersRef | undefined);
   return (
     <div className={styles.details}>
       <WatchReason incident={incident} zone={zone} />
@@ -36,6 +38,7 @@ export function IncidentDetails({ details, incident, trail, zone, mayWrite }: De
       <TouristWatch details={details} />
       <TrailMap incident={incident} trail={trail} />
       {mayWrite && <IncidentWrites details={details} incident={incident} />}
+      {responders && <RespondersSection responders={responders} mayWrite={mayWrite} />}
       <IncidentTimeline details={details} />
     </div>
   );

@@ -34,6 +34,13 @@ function Contacts({ region }: { region: Region | undefined }) {
   );
 }
 
+/** From the server's receipt to `at`: "4 min 05 s", "45 s"; a dash before it happened. */
+export function formatSinceReceipt(incident: Pick<Incident, 'createdAt'>, at: string | null | undefined): string {
+  if (!at) return '—';
+  const seconds = Math.max(0, Math.round((Date.parse(at) - Date.parse(incident.createdAt)) / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
 /** What is known of the incident, in the order an operator reads it out on the phone. */
 export function IncidentFacts({ incident, region, zone }: { incident: Incident; region: Region | undefined; zone: string | undefined }) {
   const styles = useStyles();
@@ -53,6 +60,8 @@ export function IncidentFacts({ incident, region, zone }: { incident: Incident; 
     ['Acknowledged by', orDash(incident.acknowledgedBy)],
     ['Resolved by', orDash(incident.resolvedBy)],
     ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt) : '—'],
+    ['Time to dispatch', formatSinceReceipt(incident, incident.dispatchedAt)],
+    ['Time to scene', formatSinceReceipt(incident, incident.onSceneAt)],
   ];
   return (
     <dl className={styles.facts} aria-label="Incident facts">

@@ -7,6 +7,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { createActor, type Actor } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
 import { incidentDetailsMachine, type IncidentFeedEvent } from '../../../src/machines/incidentDetailsMachine.ts';
+import { respondersMachine } from '../../../src/machines/respondersMachine.ts';
 import { touristWatchMachine } from '../../../src/machines/touristWatchMachine.ts';
 import { IncidentDetails } from '../../../src/views/incident/IncidentDetails.tsx';
 import { DeferredActor } from './deferred-actor.ts';
@@ -34,6 +35,8 @@ export class DetailsHarness {
   readonly readPause = new DeferredActor<{ touristId: string }>();
   readonly pause = new DeferredActor<{ touristId: string; until: string; reason: string }>();
   readonly resume = new DeferredActor<{ touristId: string }>();
+  /** The Responders section's read (the drawer's `responders` child), never answered unless a test does. */
+  readonly loadResponders = new DeferredActor<{ incidentId: string }>();
   readonly feed = new FakeFeed(() => this.actor);
   readonly announced: Incident[] = [];
   actor: Actor<typeof incidentDetailsMachine> | undefined;
@@ -49,6 +52,7 @@ export class DetailsHarness {
       assign: this.assign.logic,
       acknowledge: this.acknowledge.logic,
       resolve: this.resolve.logic,
+      responders: respondersMachine.provide({ actors: { loadResponders: this.loadResponders.logic } as never }),
       touristWatch: touristWatchMachine.provide({
         actors: { readPause: this.readPause.logic, pause: this.pause.logic, resume: this.resume.logic } as never,
       }),
