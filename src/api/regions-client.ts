@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parsed } from './client.ts';
 import { Region } from './entities.ts';
 import type { RegionCreateBody } from './regions.ts';
+import { UnitDeletedResponse, UnitResponse, UnitsResponse, type Unit, type UnitInput } from './responders.ts';
 
 const RegionAnswer = z.object({ ok: z.literal(true), region: Region });
 const RegionsAnswer = z.object({ ok: z.literal(true), regions: z.array(Region) });
@@ -30,3 +31,14 @@ export async function replaceRegion(input: RegionCreateBody | RegionInput): Prom
   const { id, ...fields } = input;
   return (await parsed(RegionAnswer, `/regions/${encodeURIComponent(id)}`, json('PUT', fields))).region;
 }
+
+/** A region's responder units (issue 34), by name. */
+export const fetchUnits = (regionId: string): Promise<Unit[]> =>
+  parsed(UnitsResponse, `/responders/units?regionId=${encodeURIComponent(regionId)}`).then((answer) => answer.units);
+
+export const createUnit = (input: UnitInput): Promise<Unit> => parsed(UnitResponse, '/responders/units', json('POST', input)).then((answer) => answer.unit);
+
+export const replaceUnit = (id: string, input: UnitInput): Promise<Unit> =>
+  parsed(UnitResponse, `/responders/units/${encodeURIComponent(id)}`, json('PUT', input)).then((answer) => answer.unit);
+
+export const deleteUnit = (id: string): Promise<unknown> => parsed(UnitDeletedResponse, `/responders/units/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -14,6 +14,7 @@ import { LazyPart } from '../LazyPart.tsx';
 import { BoundaryEditor } from './BoundaryEditor.tsx';
 import { BoundaryTools } from './BoundaryTools.tsx';
 import { ContactsEditor } from './ContactsEditor.tsx';
+import { UnitsEditor } from './UnitsEditor.tsx';
 
 const RegionMap = lazy(() => loadChunk(() => import('../../map/RegionMap.tsx')));
 
@@ -144,6 +145,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
         onAdd={() => form.send({ type: 'contact.add' })}
         onRemove={(index) => form.send({ type: 'contact.remove', index })}
       />
+      {regionId && <UnitsEditor regionId={regionId} />}
       <div className={styles.buttons}>
         <Button appearance="primary" disabled={!canSave} onClick={() => form.send({ type: 'form.save' })}>
           {mode === 'saving' ? 'Saving…' : 'Save region'}
