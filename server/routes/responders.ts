@@ -55,7 +55,7 @@ export async function respondersRoutes(app: FastifyInstance, ctx: AppContext): P
     app,
     {
       method: 'PUT', url: '/responders/units/:id', role: LEAST_ROLE.manageRegions, tags: ['responders'],
-      summary: "Replace a responder unit's region, name, kind, phone, position and availability (an edited demo unit is no longer demo)",
+      summary: "Replace a responder unit's region, name, kind, phone, position and availability (a demo unit whose name, phone or position is edited is no longer demo)",
       body: UnitBody, response: UnitResponse,
     },
     async ({ body, request }) =>

@@ -54,11 +54,11 @@ export async function insertUnit(tx: Sql, input: UnitBody): Promise<Unit> {
   return unitFromRow(rows[0]);
 }
 
-/** An admin's edit makes it a real entry: it is no longer demo. */
+/** An admin's edit of its name, phone or position makes it a real entry (no longer demo); availability alone does not. */
 export async function replaceUnit(tx: Sql, id: string, input: UnitBody): Promise<Unit | undefined> {
   const { rows } = await tx.query<UnitRow>(
     `update responder_units set region_id = $2, name = $3, kind = $4, phone = $5, latitude = $6, longitude = $7, available = $8,
-       demo = false, updated_at = now() where id = $1 returning *`,
+       demo = demo and name = $3 and phone = $5 and latitude = $6 and longitude = $7, updated_at = now() where id = $1 returning *`,
     [id, input.regionId, input.name, input.kind, input.phone, input.position[0], input.position[1], input.available],
   );
   return rows[0] && unitFromRow(rows[0]);

@@ -55,7 +55,7 @@ describe('responders in the dashboard', () => {
     await units.getByRole('row', { name: 'Umiam rescue boat' }).waitFor({ timeout: 10_000 });
 
     const stored = (await call(server.url, 'GET', '/responders/units?regionId=shillong')).body.units as { name: string; available: boolean; demo: boolean }[];
-    expect(stored.find((unit) => unit.name === 'Ambulance 108 Shillong-1 (demo)')).toMatchObject({ available: false, demo: false });
+    expect(stored.find((unit) => unit.name === 'Ambulance 108 Shillong-1 (demo)')).toMatchObject({ available: false, demo: true });
     expect(stored.find((unit) => unit.name === 'Umiam rescue boat')).toMatchObject({ available: true, demo: false });
   });
 

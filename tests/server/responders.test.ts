@@ -83,7 +83,11 @@ describe('responders with sign-in off', () => {
     expect(nearest).toHaveLength(5);
   });
 
-  it('edits a unit (no longer demo) and deletes it, each audited with before and after', async () => {
+  it('edits a unit (no longer demo) and deletes it, each audited with before and after; availability alone keeps it demo', async () => {
+    const ambulance = (await call(server.url, 'GET', '/responders/units?regionId=bengaluru')).body.units.find((each: Unit) => each.id === 'demo-bengaluru-ambulance-1');
+    const { id: _id, demo: _demo, updatedAt: _at, ...fields } = ambulance;
+    const closed = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-ambulance-1', { ...fields, available: false });
+    expect(closed.body.unit).toMatchObject({ available: false, demo: true });
     const edited = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-fire-central', unitAt('Fire station, Central', [12.968, 77.587], { regionId: 'bengaluru', kind: 'fire', phone: '080-22971500' } as Partial<Unit>));
     expect(edited.status).toBe(200);
     expect(edited.body.unit).toMatchObject({ name: 'Fire station, Central', demo: false, phone: '080-22971500' });

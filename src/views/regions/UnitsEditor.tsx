@@ -1,5 +1,5 @@
 // A region's responder units (issue 34), beside its contacts in the region's form: each change is saved on
-// its own (not with Save region). Demo units are marked; an admin's edit makes a unit real.
+// its own (not with Save region). Demo units are marked until an admin replaces them.
 import {
   Badge, Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Switch, Table, TableBody, TableCell, TableHeader,
   TableHeaderCell, TableRow, Text, tokens,
