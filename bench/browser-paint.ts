@@ -119,11 +119,17 @@ try {
   const samples: Sample[] = [];
   let firstWaitedFor = '';
   try {
+    if (PROFILE) await live.browser.startTracing(live.page, { categories: TRACE_CATEGORIES });
     await live.page.goto(`${server.url}/`);
     await waitForLiveStream(live.page);
     await waitForTablePainted(live.page);
     for (let i = 0; i < ALERTS; i++) {
       samples.push(await postAndWaitForRow(live.page, BENGALURU.latitude + i / 1000, BENGALURU.longitude + (i % 7) / 100));
+      if (PROFILE && i === 0) {
+        const trace = (await live.browser.stopTracing()).toString('utf8');
+        console.log(`Traced: the first panic (posted ${samples[0]!.postedAtMs.toFixed(0)} ms after navigation, row painted ${samples[0]!.paintMs.toFixed(0)} ms later) and tasks of 50 ms or more:`);
+        for (const task of attributeLongTasks(trace, distDir)) console.log(`  ${formatAttributedTask(task)}`);
+      }
       await live.page.waitForTimeout(SPACING_MS);
     }
     const first = samples[0]!;

@@ -24,12 +24,15 @@ export async function longTasksSoFar(page: Page): Promise<LongTask[]> {
 }
 
 /**
- * Waits for the map to be idle: both its canvases (MapLibre's and deck.gl's overlay) in the page, then
- * `quietMs` without a long task. Answers the page's time of the map going idle: the end of the last long
+ * Waits for the map to be idle: both its canvases (MapLibre's and deck.gl's overlay) in the page and shown
+ * (the map may hide them while it starts), then `quietMs` without a long task. Answers the page's time of the map going idle: the end of the last long
  * task, or the moment the second canvas was seen if none came after it.
  */
 export async function waitForMapIdle(page: Page, quietMs = 1500, timeoutMs = 60_000): Promise<number> {
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-panel"] canvas').length >= 2, undefined, {
+  await page.waitForFunction(() => {
+    const canvases = [...document.querySelectorAll('[data-testid="map-panel"] canvas')];
+    return canvases.length >= 2 && canvases.every((canvas) => getComputedStyle(canvas).visibility !== 'hidden');
+  }, undefined, {
     timeout: timeoutMs,
     polling: 20,
   });
