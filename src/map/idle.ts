@@ -73,11 +73,27 @@ export function whenGpuDone(gl: WebGL2RenderingContext | null, signal: AbortSign
   });
 }
 
-/** Resolves on the map's first complete drawing ('load'); never once `signal` aborted. */
-export function whenMapLoaded(map: { once(type: 'load', listener: () => void): unknown; loaded(): boolean }, signal: AbortSignal): Promise<void> {
+/**
+ * Resolves on the map's first complete drawing ('load'), on its first error (a configured style that does not
+ * load never draws: the layers still must), or after `timeoutMs`; never once `signal` aborted.
+ */
+export function whenMapLoaded(
+  map: { once(type: 'load' | 'error', listener: () => void): unknown; loaded(): boolean },
+  signal: AbortSignal,
+  timeoutMs = 3000,
+): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return;
-    if (map.loaded()) resolve();
-    else map.once('load', () => !signal.aborted && resolve());
+    if (map.loaded()) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      if (!signal.aborted) resolve();
+    }
+    map.once('load', done);
+    map.once('error', done);
   });
 }

@@ -66,9 +66,6 @@ async function startDeckMap(
   // The risk legend sits bottom right (SPEC), so the attribution goes bottom left, always expanded.
   map.addControl(new AttributionControl({ compact: false }), 'bottom-left');
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  void loadBasemapConfig().then((config) => {
-    if (!signal.aborted) map.setStyle(basemapStyle(config, initial.dark), { diff: false });
-  });
   await whenMapLoaded(map, signal);
   await whenGpuDone(map.getCanvas().getContext('webgl2'), signal);
   await whenIdle(signal);
@@ -98,9 +95,17 @@ export function useDeckMap(
     if (!element) return;
     let map: MapLibreMap | undefined;
     const stop = new AbortController();
+    const basemapConfig = loadBasemapConfig();
     startDeckMap(element, initial, stop.signal, (created) => (map = created)).then(
-      (deckMap) => {
-        if (!stop.signal.aborted) setStatus({ state: 'ready', deckMap });
+      async (deckMap) => {
+        if (stop.signal.aborted) return;
+        setStatus({ state: 'ready', deckMap });
+        // The configured basemap replaces the placeholder once the first fit has been drawn: MapLibre stops
+        // drawing under a style that never loads, and deck.gl, which follows its renders, would keep the
+        // camera from before the fit.
+        const config = await basemapConfig;
+        await whenIdle(stop.signal);
+        deckMap.map.setStyle(basemapStyle(config, initial.dark), { diff: false });
       },
       (error: unknown) => {
         if (stop.signal.aborted) return;
