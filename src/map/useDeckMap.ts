@@ -69,7 +69,9 @@ async function startDeckMap(
   await whenMapLoaded(map, signal);
   await whenGpuDone(map.getCanvas().getContext('webgl2'), signal);
   await whenIdle(signal);
-  const overlay = new MapLibreOverlay({ interleaved: false, layers: [] });
+  // luma.gl would otherwise probe every optional feature of the new context now, each probe a round trip to
+  // the GPU process; unprobed, a feature is asked about when a layer first needs it.
+  const overlay = new MapLibreOverlay({ interleaved: false, layers: [], deviceProps: { _initializeFeatures: false } });
   map.addControl(overlay);
   const deckContext = () => overlay.getCanvas()?.getContext('webgl2') ?? null;
   const center = map.getCenter();
