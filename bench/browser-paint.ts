@@ -118,6 +118,8 @@ try {
   const live = await freshPage([STAMP_PAGE, RECORD_LONG_TASKS]);
   const samples: Sample[] = [];
   let firstWaitedFor = '';
+  let longestDuring = '';
+  let longestDuringPanicsMs = 0;
   try {
     if (PROFILE) await live.browser.startTracing(live.page, { categories: TRACE_CATEGORIES });
     await live.page.goto(`${server.url}/`);
@@ -135,12 +137,20 @@ try {
     const first = samples[0]!;
     const during = (await longTasksSoFar(live.page)).filter((t) => t.startMs + t.durationMs > first.postedAtMs && t.startMs < first.postedAtMs + first.paintMs);
     firstWaitedFor = `posted ${first.postedAtMs.toFixed(0)} ms after navigation; long tasks meanwhile: ${describeLongTasks(during) || 'none'}`;
+    const all = await longTasksSoFar(live.page);
+    const worst = all.filter((t) => t.startMs + t.durationMs > first.postedAtMs).sort((a, b) => b.durationMs - a.durationMs)[0];
+    longestDuringPanicsMs = worst?.durationMs ?? 0;
+    longestDuring = worst ? `${describeLongTasks([worst])} (page time; the first panic was posted at ${first.postedAtMs.toFixed(0)})` : 'none';
   } finally {
     await live.browser.close();
   }
   const paint = samples.map((s) => s.paintMs);
   const floor = samples.map((s) => s.floorMs);
   const warmP50 = percentile(paint.slice(1), 0.5);
+  // The page's own part: its stream message in the page → the row painted (the first POST also meets a new
+  // server's first write, which the floor shows).
+  const inPage = samples.map((s) => s.paintMs - s.floorMs);
+  const warmInPageP50 = percentile(inPage.slice(1), 0.5);
   const postToPaint = {
     p50Ms: round(percentile(paint, 0.5)),
     p99Ms: round(percentile(paint, 0.99)),
@@ -150,12 +160,18 @@ try {
     firstFloorMs: round(floor[0]!),
     warmP50Ms: round(warmP50),
     firstRatio: Math.round((paint[0]! / warmP50) * 100) / 100,
+    longestTaskMs: round(longestDuringPanicsMs),
+    firstInPageMs: round(inPage[0]!),
+    warmInPageP50Ms: round(warmInPageP50),
+    firstInPageRatio: Math.round((inPage[0]! / warmInPageP50) * 100) / 100,
   };
   console.log(`POST → row painted, ${ALERTS} panics ${SPACING_MS} ms apart from the first after the page is live, map fitting to each (software WebGL)`);
   console.log(`  first panic                ${postToPaint.firstMs.toFixed(1).padStart(6)} ms (its message in the page after ${postToPaint.firstFloorMs.toFixed(1)} ms), ${postToPaint.firstRatio}× the warm p50`);
   console.log(`    ${firstWaitedFor}`);
+  console.log(`    in the page (message → row painted): ${postToPaint.firstInPageMs} ms, ${postToPaint.firstInPageRatio}× the rest's p50 of ${postToPaint.warmInPageP50Ms} ms`);
   console.log(`  the rest (warm)            p50 ${postToPaint.warmP50Ms.toFixed(1).padStart(6)} ms`);
   console.log(`  all ${ALERTS}                     p50 ${postToPaint.p50Ms.toFixed(1).padStart(6)} ms   p99 ${postToPaint.p99Ms.toFixed(1).padStart(6)} ms`);
+  console.log(`  longest task of the page from the first POST on: ${longestDuring}`);
   console.log(`  floor: message in the page p50 ${percentile(floor, 0.5).toFixed(1).padStart(6)} ms   p99 ${postToPaint.floorP99Ms.toFixed(1).padStart(6)} ms`);
 
   // 3. A burst posted the moment the stream connects, on a fresh page.

@@ -285,7 +285,7 @@ export const SKELETON = {
   },
   zoneIngest: { singlePingsPerSec: null, floorPingsPerSec: null, ratio: null },
   browser: {
-    postToPaint: { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null, firstMs: null, firstFloorMs: null, warmP50Ms: null, firstRatio: null },
+    postToPaint: { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null, firstMs: null, firstFloorMs: null, warmP50Ms: null, firstRatio: null, longestTaskMs: null, firstInPageMs: null, warmInPageP50Ms: null, firstInPageRatio: null },
     start: { longTasks: null, longTaskMaxMs: null, mapIdleMs: null },
     burstAtConnect: { lastPostToBarMs: null, firstPostToBarMs: null },
     alarmMs: { p99Ms: null, floorP99Ms: null, ratio: null },
