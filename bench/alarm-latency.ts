@@ -8,8 +8,7 @@
 // Run: npx tsx bench/alarm-latency.ts
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
-import { distDir } from '../server/app.ts';
-import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, onEveryStreamMessage, waitForLiveStream } from './browser-support.ts';
 import { percentile } from './support/stats.ts';

@@ -6,8 +6,7 @@
 // the last message arrived. Median of the rounds, page and floor alternating.
 // Run: npx tsx bench/browser-devices.ts (BENCH_QUICK=1: 2,000 devices, 2 rounds)
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { distDir } from '../server/app.ts';
-import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, onEveryStreamMessage, round, waitForLiveStream, waitForMap } from './browser-support.ts';
 import { buildDeckFloorPage, recordGpsMessages, startReplayServer, type GpsRecording } from './support/deck-floor.ts';

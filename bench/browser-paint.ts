@@ -11,8 +11,7 @@
 // package names (without the maps it names the chunk).
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { distDir } from '../server/app.ts';
-import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import {
   burstAtConnect,

@@ -4,8 +4,7 @@
 // stream message in the page.
 // Run: npx tsx bench/browser-scale.ts (BENCH_QUICK=1: 2,000 incidents, under 30 s)
 import { chromium } from 'playwright-core';
-import { distDir } from '../server/app.ts';
-import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForIdleBrowser, waitForLiveStream, waitForMap, waitForQuietPage } from './browser-support.ts';
 import { percentile } from './support/stats.ts';

@@ -9,8 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { distDir } from '../server/app.ts';
-import { buildDashboard, dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, round, waitForQuietPage } from './browser-support.ts';
 import { startReplayServer } from './support/deck-floor.ts';

@@ -38,7 +38,7 @@ export async function waitFor200(url: string, child: ChildProcess, output: () =>
 }
 
 /** The server's process in a group of its own (killed whole), its output kept for an error message. */
-function spawnKeepingOutput(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string) {
+export function spawnKeepingOutput(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string) {
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));

@@ -3,7 +3,8 @@
 // SIGKILL to the whole process group, `npm start` again, time until /db-mode answers (restart.afterKillMs).
 // Beside it, a phone sends a panic from the moment `npm start` is run, retrying until it is answered 201
 // (restart.panicAfterKillMs). Every acknowledged panic must be there after each restart. The floor is a bare node:http server started
-// with `node -e` on the same machine in the same run. With DATABASE_URL set, PostgreSQL too (own schema).
+// the same way, through `npm start` (bench/start-floor), so npm's own start-up is on both sides; measured in the same run.
+// With DATABASE_URL set, PostgreSQL too (own schema).
 // First starts are measured as after `npm install` (its prepare step compiled the server and made the
 // empty store to copy), and once without that preparation (start.unpreparedMs), which is put back after.
 // Run: npx tsx bench/restart.ts   (BENCH_QUICK=1: 3 restarts; BENCH_WITHOUT_DIST=1: first remove dist/)
@@ -12,8 +13,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { distDir } from '../server/app.ts';
-import { dashboardBuildIsStale } from '../server/build-dashboard.ts';
+import { dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { dropSchema } from '../tools/drop-schema.ts';
 import { freePort } from '../tools/spawn-server.ts';
 import { killGroup, median, percentile, startAndTime, startAndTimePanic, stopGroup, waitFor200 } from './restart-process.ts';
@@ -47,8 +47,7 @@ async function measureFloor(): Promise<number> {
   const times: number[] = [];
   for (let run = 0; run < FLOOR_RUNS; run++) {
     const port = await freePort();
-    const script = `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`;
-    const started = await startAndTime(process.execPath, ['-e', script], process.env, `http://127.0.0.1:${port}/`, root);
+    const started = await startAndTime('npm', ['start'], { ...process.env, PORT: String(port) }, `http://127.0.0.1:${port}/`, join(root, 'bench/start-floor'));
     times.push(started.answeredMs);
     await killGroup(started.child);
   }
@@ -189,7 +188,7 @@ async function withSchema<T>(databaseUrl: string, work: (schema: string) => Prom
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 console.log(`load average at start: ${load()}`);
 const floorMs = round(await measureFloor());
-console.log(`floor: a bare node:http server started with \`node -e\` answers after ${floorMs} ms (median of ${FLOOR_RUNS})`);
+console.log(`floor: a bare node:http server started through \`npm start\` answers after ${floorMs} ms (median of ${FLOOR_RUNS})`);
 
 if (process.env.BENCH_WITHOUT_DIST === '1') rmSync(distDir, { recursive: true, force: true });
 let withoutDist: { answeredMs: number; dashboardMs: number } | undefined;

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startServer } from '../server/app.ts';
+import { startServer } from '../server/start/start-server.ts';
 import { configFromEnv } from '../server/config.ts';
 import { runWatchCheck } from '../server/jobs/watch-check.ts';
 import { dropSchema } from '../tools/drop-schema.ts';

@@ -1,23 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../src/api/fields.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import type { ReleaseLock } from './db/directory-lock.ts';
+import type { PanicJournal } from './db/panic-journal.ts';
+import type { FrontDoor, RequestHandler } from './start/front-door.ts';
 import { bootstrapFirstAdmin } from './auth/bootstrap.ts';
-import { acquireDirectoryLock, type ReleaseLock } from './db/directory-lock.ts';
-import { openPanicJournal, type PanicJournal } from './db/panic-journal.ts';
-import { openFrontDoor, type FrontDoor, type RequestHandler } from './start/front-door.ts';
-import { StartJournal } from './start/start-journal.ts';
-import { openStartWindow, type StartWindow } from './start/start-window.ts';
 import { installAuth } from './auth/install.ts';
 import { installRequestBasics } from './http/request-basics.ts';
 import { didBindingChannel } from './did/binding-cache.ts';
 import { installDeviceIdentity } from './http/device-identity.ts';
 import { installDidUseRecording } from './http/did-uses.ts';
 import { installRateLimit } from './http/rate-limit.ts';
+import { distDir } from './build-dashboard.ts';
 import { dashboardRoutes } from './http/dashboard.ts';
 import { trustProxyOption } from './http/trusted-proxies.ts';
 import { contextPlugin } from './plugins/context.ts';
@@ -25,6 +20,7 @@ import { didBindingsPlugin } from './plugins/did-bindings.ts';
 import { durablePanicsPlugin } from './plugins/durable-panics.ts';
 import { regionBoundariesPlugin } from './plugins/region-boundaries.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { webhooksPlugin } from './plugins/webhooks.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
@@ -51,9 +47,8 @@ import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
 import { watchRoutes } from './routes/watch.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 import { streamChannel } from './stream/append.ts';
-
-export const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface Server {
   app: FastifyInstance;
@@ -74,7 +69,7 @@ export interface StartHandover {
 
 /**
  * Each resource is a plugin that closes itself, so `app.close()` undoes whatever part of a start had
- * happened: preClose hooks in the order they were added (the jobs, the hub, the grace), then the server
+ * happened: preClose hooks in the order they were added (the jobs, the webhook sender, the hub, the grace), then the server
  * closes, then onClose hooks in reverse (the journal, the store and its data folder lock).
  */
 async function registerResources(app: FastifyInstance, config: Config, handover?: StartHandover): Promise<void> {
@@ -85,6 +80,7 @@ async function registerResources(app: FastifyInstance, config: Config, handover?
   await app.register(regionBoundariesPlugin, { config });
   await app.register(durablePanicsPlugin, { config, channel, startJournal: handover?.startJournal });
   await app.register(jobsPlugin, { config });
+  await app.register(webhooksPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
   await app.register(shutdownGracePlugin);
   if (handover) app.addHook('preClose', () => handover.door.close()); // fastify closes only a server it listened on
@@ -121,7 +117,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes,
-      watchRoutes,
+      watchRoutes, webhooksRoutes,
     ]) {
       await routes(app, ctx);
     }
@@ -134,56 +130,4 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
     throw error;
   }
   return { app, ctx: app.ctx, handler, close: () => app.close() };
-}
-
-/** The start window's journal, in DATA_DIR: the embedded store's own, or one per port beside PostgreSQL. */
-async function openStartJournal(config: Config, port: number): Promise<PanicJournal> {
-  if (!config.databaseUrl) return openPanicJournal(config.dataDir, join(config.dataDir, 'pglite'));
-  return openPanicJournal(config.dataDir, undefined, `panic-journal-postgres-${port}`);
-}
-
-const COULD_NOT_START = JSON.stringify({ ok: false, error: 'The server could not start; retry in a moment.' });
-
-/**
- * Listens at once: while the store opens, panics are answered from the journal and every other route 503
- * (server/start/start-window.ts); once the app is ready, what the window took is stored and announced,
- * and the app answers everything. A start that fails at any step leaves nothing open.
- */
-export async function startServer(config: Config, address: { port: number; host: string }): Promise<Server & { url: string }> {
-  const door = await openFrontDoor(address);
-  let heldLock: ReleaseLock | undefined;
-  let journal: PanicJournal | undefined;
-  let window: StartWindow | undefined;
-  try {
-    if (!config.databaseUrl) {
-      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-      heldLock = once(await acquireDirectoryLock(config.dataDir));
-    }
-    journal = await openStartJournal(config, (door.server.address() as AddressInfo).port);
-    window = await openStartWindow(config, new StartJournal(journal));
-    door.use(window.handler);
-    const server = await buildServer(config, { door, startJournal: journal, heldLock });
-    door.use(undefined);
-    await window.close();
-    await server.app.catchUpStartWindow(server.ctx.write).catch(async (error: unknown) => {
-      await server.close().catch(() => {});
-      throw error;
-    });
-    door.use(server.handler!);
-    return { ...server, url: door.url };
-  } catch (error) {
-    door.use((_request, response) => response.writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' }).end(COULD_NOT_START));
-    await window?.close().catch(() => {});
-    await journal?.close().catch(() => {});
-    await heldLock?.().catch(() => {});
-    door.server.closeAllConnections();
-    await door.close();
-    throw error;
-  }
-}
-
-/** Calls `release` once, however often it is asked to. */
-function once(release: ReleaseLock): ReleaseLock {
-  let released: Promise<void> | undefined;
-  return () => (released ??= release());
 }

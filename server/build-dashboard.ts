@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+/** Where `vite build` puts the dashboard the server serves. */
+export const distDir = join(root, 'dist/');
 const sources = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'];
 
 function newestChange(path: string): number {

@@ -71,6 +71,24 @@ export interface Config {
   oidc?: OidcSettings;
   /** The address operators reach the server at, e.g. https://ops.example.org (PUBLIC_URL); else each request's own. */
   publicUrl?: string;
+  /** Outgoing notifications' sender (docs/webhooks.md). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** One request's time limit (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Requests in flight at once per server (WEBHOOK_CONCURRENCY). */
+  concurrency: number;
+  /** How often due retries are looked for; new events wake the sender at once (WEBHOOK_POLL_MS). */
+  pollMs: number;
+  /** First retry's delay, doubling each time up to `retryCapMs` (WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_CAP_MS). */
+  retryBaseMs: number;
+  retryCapMs: number;
+  /** Retries stop this long after the event: then the delivery is a dead letter (WEBHOOK_RETRY_HOURS). */
+  retryWindowMs: number;
+  /** 0: as many as the window holds (WEBHOOK_MAX_ATTEMPTS). */
+  maxAttempts: number;
 }
 
 export interface OidcSettings {
@@ -200,6 +218,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     deviceAuth: choiceFrom(env, 'DEVICE_AUTH', ['optional', 'required'], 'optional'),
     oidc: oidcFrom(env),
     publicUrl: publicUrlFrom(env),
+    webhooks: {
+      timeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+      concurrency: Math.max(1, intFrom(env, 'WEBHOOK_CONCURRENCY', 4)),
+      pollMs: intFrom(env, 'WEBHOOK_POLL_MS', 5000),
+      retryBaseMs: intFrom(env, 'WEBHOOK_RETRY_BASE_MS', 60_000),
+      retryCapMs: intFrom(env, 'WEBHOOK_RETRY_CAP_MS', 3 * 3_600_000),
+      retryWindowMs: intFrom(env, 'WEBHOOK_RETRY_HOURS', 24) * 3_600_000,
+      maxAttempts: intFrom(env, 'WEBHOOK_MAX_ATTEMPTS', 0),
+    },
     startDelays: { storeMs: intFrom(env, 'START_STORE_DELAY_MS', 0), replayMs: intFrom(env, 'START_REPLAY_DELAY_MS', 0) },
   };
 }

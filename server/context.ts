@@ -26,6 +26,8 @@ export interface AppContext {
   pings: PingWriter;
   /** Where a point outside every zone belongs, from memory (issue 31). */
   regionBoundaries: RegionBoundaries;
+  /** Calls `listener` after each `write` of this process commits, with its stream messages; answers the unsubscribe. */
+  onCommitted(listener: (messages: readonly StreamMessage[]) => void): () => void;
 }
 
 export function createContext(
@@ -36,6 +38,11 @@ export function createContext(
   panicJournal: PanicJournal,
   regionBoundaries: RegionBoundaries,
 ): AppContext {
+  const committedListeners = new Set<(messages: readonly StreamMessage[]) => void>();
+  const onCommitted: AppContext['onCommitted'] = (listener) => {
+    committedListeners.add(listener);
+    return () => committedListeners.delete(listener);
+  };
   const write: AppContext['write'] = async (work, options) => {
     const messages: StreamMessage[] = [];
     let lastSeq = 0;
@@ -45,7 +52,9 @@ export function createContext(
       return value;
     }, options);
     if (messages.length > 0) hub.committed(lastSeq, messages);
+    for (const listener of committedListeners) listener(messages);
     return result;
   };
-  return { config, db, hub, panicJournal, write, pings: new PingWriter(write, db.mode, config.gpsQueueMaxPings, (point) => regionBoundaries.regionOf(point)), regionBoundaries };
+  const pings = new PingWriter(write, db.mode, config.gpsQueueMaxPings, (point) => regionBoundaries.regionOf(point));
+  return { config, db, hub, panicJournal, write, pings, regionBoundaries, onCommitted };
 }

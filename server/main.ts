@@ -1,5 +1,5 @@
-import { distDir, startServer } from './app.ts';
-import { buildDashboard, dashboardBuildIsStale } from './build-dashboard.ts';
+import { startServer } from './start/start-server.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from './build-dashboard.ts';
 import { configFromEnv } from './config.ts';
 
 // DATA_DIR holds tourists' movements: nothing this process creates may be readable by other local users.

@@ -1,11 +1,12 @@
 // The server is TypeScript; compiling it at every start (tsx) cost seconds while phones' panics waited.
-// It is compiled once into one ES module and recompiled whenever a file it was built from changes, so
-// an edit takes effect at the next start and a stale bundle is never run. Plain JavaScript: it runs
-// before anything can compile TypeScript.
+// It is compiled once into ES modules and recompiled whenever a file it was built from changes, so an
+// edit takes effect at the next start and a stale bundle is never run. Split at dynamic imports: what a
+// start needs first (the start window that takes panics) loads without parsing the whole server. Plain
+// JavaScript: it runs before anything can compile TypeScript.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { extname, join, relative, resolve } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -19,12 +20,15 @@ export const defaultBundleOptions = {
 };
 
 /**
- * Besides the files esbuild reads, what shapes the output: this compiler, the TypeScript settings, and
- * the installed packages (npm rewrites node_modules/.package-lock.json at every install).
+ * Besides the project's files esbuild reads, what shapes the output: this compiler, the TypeScript settings,
+ * and the installed packages. Those are known by npm's record of them (it rewrites node_modules/.package-lock.json
+ * at every install), not file by file: a start checks 200 files rather than 700.
  */
 function extraInputs(root) {
   return [fileURLToPath(import.meta.url), ...['tsconfig.json', 'package.json', 'node_modules/.package-lock.json'].map((name) => join(root, name))];
 }
+
+const isPackageFile = (root, path) => relative(root, path).split(sep).includes('node_modules');
 
 function fingerprint(path) {
   try {
@@ -82,7 +86,7 @@ function loadFingerprinted(root, fingerprints) {
       build.onLoad({ filter: /.*/ }, (args) => {
         const loader = LOADERS[extname(args.path)];
         if (!loader) return undefined;
-        fingerprints[relative(root, args.path)] = fingerprint(args.path);
+        if (!isPackageFile(root, args.path)) fingerprints[relative(root, args.path)] = fingerprint(args.path);
         const source = readFileSync(args.path, 'utf8');
         const contents = loader === 'json' ? source : source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
         return { contents, loader };
@@ -93,20 +97,49 @@ function loadFingerprinted(root, fingerprints) {
 
 function pruneOldBundles(cacheDir, current) {
   const bundles = readdirSync(cacheDir)
-    .filter((name) => name.startsWith('server-') && name !== current)
+    .filter((name) => name.startsWith('server-') && name !== current && !name.includes('.tmp-'))
     .map((name) => ({ name, at: statSync(join(cacheDir, name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   // A few are kept for starts that read the previous manifest a moment ago.
-  for (const { name } of bundles.slice(KEPT_BUNDLES)) rmSync(join(cacheDir, name), { force: true });
+  for (const { name } of bundles.slice(KEPT_BUNDLES)) rmSync(join(cacheDir, name), { recursive: true, force: true });
 }
 
-/** Compiles `entry` with the packages it uses into one module; several processes may do it at once. */
+/** The entry module's name inside a bundle's folder; the chunks beside it are named by their content. */
+const ENTRY_FILE = 'main.mjs';
+
+/** Writes the output files into a folder named by their content; a folder of that name already holds the same files. */
+function writeBundleFolder(cacheDir, outputFiles, outdir) {
+  const hash = createHash('sha256');
+  for (const file of [...outputFiles].sort((a, b) => a.path.localeCompare(b.path))) hash.update(relative(outdir, file.path)).update(file.contents);
+  const folder = `server-${hash.digest('hex').slice(0, 16)}`;
+  // Written under a private name and renamed: a concurrent start sees the old files or the new, never half.
+  const staging = join(cacheDir, `${folder}.tmp-${process.pid}-${Date.now()}`);
+  for (const file of outputFiles) {
+    const target = join(staging, relative(outdir, file.path));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.contents);
+  }
+  try {
+    renameSync(staging, join(cacheDir, folder));
+  } catch (error) {
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    rmSync(staging, { recursive: true, force: true }); // another start wrote the same folder first
+  }
+  return folder;
+}
+
+/** Compiles `entry` with the packages it uses into ES modules; several processes may do it at once. */
 async function compile({ root, entry, cacheDir }) {
   const fingerprints = Object.fromEntries(extraInputs(root).map((path) => [relative(root, path), fingerprint(path)]));
+  const outdir = join(cacheDir, 'out');
   const result = await loadEsbuild().build({
     absWorkingDir: root,
-    entryPoints: [entry],
+    entryPoints: { main: entry },
     bundle: true,
+    splitting: true,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -117,18 +150,15 @@ async function compile({ root, entry, cacheDir }) {
     logLevel: 'silent',
     plugins: [loadFingerprinted(root, fingerprints)],
   });
-  const code = result.outputFiles[0].contents;
-  const bundle = `server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
-  const unfingerprinted = Object.keys(result.metafile.inputs).filter((path) => !(path in fingerprints));
+  const unfingerprinted = Object.keys(result.metafile.inputs).filter((path) => !(path in fingerprints) && !isPackageFile(root, resolve(root, path)));
   if (unfingerprinted.length > 0) throw new Error(`Cannot tell when these server inputs change: ${unfingerprinted.join(', ')}`);
   mkdirSync(cacheDir, { recursive: true });
-  // Written under a private name and renamed: a concurrent start sees the old files or the new, never half.
+  const folder = writeBundleFolder(cacheDir, result.outputFiles, outdir);
   const unique = `${process.pid}-${Date.now()}`;
-  writeFileSync(join(cacheDir, `${bundle}.${unique}`), code);
-  renameSync(join(cacheDir, `${bundle}.${unique}`), join(cacheDir, bundle));
+  const bundle = `${folder}/${ENTRY_FILE}`;
   writeFileSync(join(cacheDir, `manifest.json.${unique}`), JSON.stringify({ bundle, inputs: fingerprints }, null, 1));
   renameSync(join(cacheDir, `manifest.json.${unique}`), join(cacheDir, 'manifest.json'));
-  pruneOldBundles(cacheDir, bundle);
+  pruneOldBundles(cacheDir, folder);
   return join(cacheDir, bundle);
 }
 

@@ -214,6 +214,22 @@ export const FIGURES: FigureSpec[] = [
     ratioPath: 'restart.afterKillMs.ratio',
     target: atMost(1500, 'ms'),
   },
+  {
+    path: 'restart.panicAfterKillMs.median',
+    label: 'A panic accepted after SIGKILL (npm start), median of 10',
+    unit: 'ms',
+    script: 'restart.ts',
+    floorPath: 'restart.panicAfterKillMs.floorMs',
+    ratioPath: 'restart.panicAfterKillMs.ratio',
+    target: { text: '≤ 2× floor', met: (_value, at) => (at('restart.panicAfterKillMs.ratio') ?? Infinity) <= 2 },
+  },
+  {
+    path: 'restartPhones.lostOrDoubled',
+    label: 'Panics lost or doubled: 20 SIGKILLs, 20 phones retrying (some mid-replay)',
+    unit: 'panics',
+    script: 'restart-phones.ts',
+    target: atMost(0, 'panics'),
+  },
   { path: 'start.firstMs', label: 'First start', unit: 'ms', script: 'restart.ts', floorPath: 'start.floorMs', target: atMost(5000, 'ms') },
   {
     path: 'panicUnderReads.p99Ms',
@@ -250,6 +266,8 @@ export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds:
   { file: 'ingest.ts', budgetSeconds: 90, quickBudgetSeconds: 30 },
   { file: 'ingest-zones.ts', budgetSeconds: 90, quickBudgetSeconds: 35 },
   { file: 'restart.ts', budgetSeconds: 120, quickBudgetSeconds: 40 },
+  // Issue 33's: 20 crashes with 20 phones sending panics and retrying with their keys.
+  { file: 'restart-phones.ts', budgetSeconds: 150, quickBudgetSeconds: 45 },
   { file: 'alarm-latency.ts', budgetSeconds: 60, quickBudgetSeconds: 25 },
   // Three fresh browsers since issue 33: the start, the panics from the first after the page is live, a burst.
   { file: 'browser-paint.ts', budgetSeconds: 90, quickBudgetSeconds: 45 },
@@ -293,7 +311,11 @@ export const SKELETON = {
     update10k: { ms: null, floorMs: null, ratio: null },
   },
   load: { firstPaintGzipKB: null, firstTablePaintMs: null },
-  restart: { afterKillMs: { median: null, p90: null, max: null, floorMs: null, ratio: null } },
+  restart: {
+    afterKillMs: { median: null, p90: null, max: null, floorMs: null, ratio: null },
+    panicAfterKillMs: { median: null, p90: null, max: null, floorMs: null, ratio: null },
+  },
+  restartPhones: { kills: null, killsMidReplay: null, panicsAcknowledged: null, lost: null, doubled: null, lostOrDoubled: null },
   start: { firstMs: null, floorMs: null },
   panicUnderReads: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
   watchCheck: { passMs: null, floorMs: null, ratio: null, trackedDevices: null, dueRows: null, postgres: { passMs: null, floorMs: null, ratio: null } },

@@ -10,6 +10,7 @@ import { insertAlert } from '../stores/alerts.ts';
 import { placementOf, type Placement } from '../stores/geofences.ts';
 import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/idempotency.ts';
 import { insertIncident } from '../stores/incidents.ts';
+import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import type { PanicRequest } from './panic-request.ts';
 
 export interface PanicAnswer {
@@ -125,10 +126,14 @@ async function unusedIds(tx: Sql, ids: PanicIds): Promise<PanicIds> {
   return rows.length === 0 ? ids : newPanicIds();
 }
 
-/** Stores a panic built elsewhere (a new one, or one replayed from the journal) with its announcement. */
+/**
+ * Stores a panic built elsewhere (a new one, or one replayed from the journal) with its announcement and
+ * its outgoing notifications' outbox rows, which are sent after commit.
+ */
 export async function storePanic(tx: Sql, emit: Emit, answer: PanicAnswer): Promise<void> {
   await insertIncident(tx, answer.incident);
   await insertAlert(tx, answer.alert);
+  await enqueueWebhookEvents(tx, [incidentEvent('panic.created', answer.incident, answer.alert)]);
   emit({ type: 'alert', alert: answer.alert }, { type: 'incident_update', incident: answer.incident });
 }
 

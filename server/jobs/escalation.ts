@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline, SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
 import { escalateDueIncidents } from '../stores/incidents.ts';
+import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import { startPeriodicJob, type JobLogger, type PeriodicJob } from './periodic.ts';
 
 /** Panics per transaction: each one is short, so the single embedded connection is never held for long. */
@@ -23,7 +24,7 @@ export async function escalateDuePanics(ctx: AppContext, now = new Date(), shoul
   const dueBefore = new Date(now.getTime() - afterS * 1000).toISOString();
   const escalated: Incident[] = [];
   for (;;) {
-    // The change, its timeline entry, its audit entry and its stream message commit together.
+    // The change, its timeline entry, its audit entry, its stream message and its outbox rows commit together.
     const batch = await ctx.write(async (tx, emit) => {
       const at = new Date().toISOString();
       const incidents = await escalateDueIncidents(tx, dueBefore, at, ESCALATION_BATCH);
@@ -33,6 +34,7 @@ export async function escalateDuePanics(ctx: AppContext, now = new Date(), shoul
         await appendAudit(tx, { actor: SYSTEM_ACTOR, role: null, address: null, action: 'incident.escalate', target: incident.id, detail });
         emit({ type: 'incident_update', incident, entry });
       }
+      await enqueueWebhookEvents(tx, incidents.map((incident) => incidentEvent('incident.escalated', incident)));
       return incidents;
     });
     escalated.push(...batch);

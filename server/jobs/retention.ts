@@ -21,6 +21,7 @@ export interface RetentionResult {
   idempotencyKeys: number;
   operatorSessions: number;
   didUses: number;
+  webhookDeliveries: number;
 }
 
 interface Logger {
@@ -56,7 +57,8 @@ const deleteStreamBatch = `delete from stream_events where seq in (
    order by seq limit $2)`;
 
 /**
- * Deletes raw location data, device events, stream events and idempotency keys older than their windows.
+ * Deletes raw location data, device events, delivered or dead webhook deliveries, stream events and idempotency
+ * keys older than their windows.
  * Expired operator sessions go too. Incidents, alerts, geofences, DID anchors and zone presence are kept.
  */
 export async function runRetention(
@@ -65,7 +67,7 @@ export async function runRetention(
   now = new Date(),
   shouldStop: () => boolean = () => false,
 ): Promise<RetentionResult> {
-  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0, didUses: 0 };
+  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0, didUses: 0, webhookDeliveries: 0 };
   const run = async (key: keyof RetentionResult, deleteBatch: string, cutoffTime: string | undefined) => {
     if (cutoffTime !== undefined && !shouldStop()) result[key] = await deleteInBatches(db, deleteBatch, cutoffTime, shouldStop);
   };
@@ -82,6 +84,13 @@ export async function runRetention(
   await run(
     'events',
     'delete from events where id in (select id from events where created_at < $1::timestamptz limit $2)',
+    cutoff(now, settings.retainEventsDays, DAY_MS),
+  );
+  // The delivery log holds copies of incidents (positions, tourist ids): it goes with the device events. A
+  // pending row (a webhook held while disabled) is kept until it is sent or dead.
+  await run(
+    'webhookDeliveries',
+    "delete from webhook_deliveries where id in (select id from webhook_deliveries where state <> 'pending' and created_at < $1::timestamptz limit $2)",
     cutoff(now, settings.retainEventsDays, DAY_MS),
   );
   await run('streamEvents', deleteStreamBatch, cutoff(now, settings.retainStreamDays, DAY_MS));

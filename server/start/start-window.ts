@@ -1,6 +1,6 @@
 // What answers while the store opens: the two panic routes, from the journal; /healthz, "starting"; every
 // other route 503 with Retry-After. The same body rules and answers as once the store is open.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import { MAX_BODY_BYTES } from '../../src/api/fields.ts';
@@ -23,9 +23,15 @@ import type { RequestHandler } from './front-door.ts';
 
 export const STARTING_MESSAGE = 'The server is starting and its store is not open yet; retry in a second.';
 const RETRY_AFTER = { 'Retry-After': '1' };
-const ANSWERED_DURING_START = new Set(['/panic-alert', '/api/panic', '/healthz']);
+const PANIC_ROUTES = new Set(['/panic-alert', '/api/panic']);
+const ANSWERED_DURING_START = new Set([...PANIC_ROUTES, '/healthz']);
 /** A request still sending its body when the store takes over is waited for this long, then refused (503). */
 const HANDOVER_WAIT_MS = 5000;
+
+/** A panic's request, told from its first line: what must never be refused while the server starts. */
+export function isPanicRequest(request: IncomingMessage): boolean {
+  return request.method === 'POST' && PANIC_ROUTES.has((request.url ?? '').split('?')[0]);
+}
 
 export interface StartWindow {
   handler: RequestHandler;

@@ -6,6 +6,7 @@ import type { Sql } from '../db/seam.ts';
 import { buildIncident, VERIFIED } from '../domain/incidents.ts';
 import { incidentFromRow, type IncidentRow } from '../stores/incidents.ts';
 import type { WatchLastRow } from '../stores/watch-last.ts';
+import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 
 export function watchIncident(row: WatchLastRow, finding: WatchFinding, at: string): Incident {
   const incident = buildIncident({
@@ -29,7 +30,7 @@ export function watchIncident(row: WatchLastRow, finding: WatchFinding, at: stri
 
 /**
  * Stores them in one statement, each unless one of its key and rule is open already (on PostgreSQL, another
- * server's insert of the same pair waits, then does nothing): answers those stored.
+ * server's insert of the same pair waits, then does nothing), with the outbox rows of those stored: answers them.
  */
 export async function insertWatchIncidents(tx: Sql, raised: readonly { incident: Incident; watchKey: string }[]): Promise<Incident[]> {
   if (raised.length === 0) return [];
@@ -51,5 +52,7 @@ export async function insertWatchIncidents(tx: Sql, raised: readonly { incident:
       ),
     ],
   );
-  return rows.map(incidentFromRow);
+  const stored = rows.map(incidentFromRow);
+  await enqueueWebhookEvents(tx, stored.map((incident) => incidentEvent('watch.created', incident)));
+  return stored;
 }

@@ -21,6 +21,7 @@ export const LEAST_ROLE = {
   manageRegions: 'admin',
   pauseWatch: 'operator',
   editWatchSettings: 'admin',
+  manageWebhooks: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { distDir } from '../../server/app.ts';
+import { distDir } from '../../server/build-dashboard.ts';
 import { ensureDashboardBuilt } from './support/dashboard-server.ts';
 
 const read = (file: string) => readFileSync(join(distDir, file), 'utf8');

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type Server } from '../../server/app.ts';
+import type { Server } from '../../server/app.ts';
+import { startServer } from '../../server/start/start-server.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { dropSchema } from '../../tools/drop-schema.ts';
 import { answerMismatch } from './response-contract.ts';

@@ -71,6 +71,13 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'POST /did/unbind': 'supervisor',
   'POST /regions': 'admin',
   'PUT /regions/:id': 'admin',
+  'GET /webhooks': 'admin',
+  'POST /webhooks': 'admin',
+  'PATCH /webhooks/:id': 'admin',
+  'DELETE /webhooks/:id': 'admin',
+  'POST /webhooks/:id/test': 'admin',
+  'GET /webhooks/deliveries': 'admin',
+  'POST /webhooks/deliveries/:id/send-again': 'admin',
   'GET /audit': 'supervisor',
   'GET /audit/verify': 'supervisor',
 

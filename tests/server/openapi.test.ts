@@ -37,8 +37,8 @@ describe('GET /openapi.json', () => {
     expect(documented.sort()).toEqual(server.app.routeContracts.map((route) => `${route.method} ${route.url}`).sort());
   });
 
-  it('gives every POST route but the sign-outs and the password reset (acts on the caller or the path alone) a JSON request body schema', () => {
-    const bodiless = ['/auth/logout', '/auth/users/:username/sign-out', '/auth/users/:username/reset-password'];
+  it('gives every POST route but the sign-outs, the password reset and the webhook test and send-again (acts on the caller or the path alone) a JSON request body schema', () => {
+    const bodiless = ['/auth/logout', '/auth/users/:username/sign-out', '/auth/users/:username/reset-password', '/webhooks/:id/test', '/webhooks/deliveries/:id/send-again'];
     const posts = server.app.routeContracts.filter((route) => route.method === 'POST' && !bodiless.includes(route.url));
     expect(posts.map((route) => route.url)).toEqual(expect.arrayContaining(['/panic-alert', '/soft-alert', '/gps/update', '/did/issue', '/did/verify']));
     for (const route of posts) {

@@ -43,6 +43,12 @@ describe('runRetention', () => {
     await query(`insert into operator_sessions (id_hash, username, data, expires_at) values ($1, 'a', '{}', $2), ($3, 'a', '{}', $4)`, [expiredSession, ago(HOUR), liveSession, ago(-HOUR)]);
     const [oldDid, newDid] = [uniqueId('did:local:old'), uniqueId('did:local:new')];
     await query('insert into did_uses (did_id, tourist_id, first_at, last_at) values ($1, $3, $2, $2), ($4, $3, $5, $5)', [oldDid, ago(31 * DAY), key, newDid, ago(29 * DAY)]);
+    const webhook = uniqueId('wh');
+    await query(`insert into webhooks (id, name, url, secret, events, created_by) values ($1, 'w', 'http://127.0.0.1:9/', 's', '{panic.created}', 'a')`, [webhook]);
+    const deliveries = [uniqueId('msg-old-delivered'), uniqueId('msg-old-pending'), uniqueId('msg-new-dead')];
+    for (const [id, state, at] of [[deliveries[0], 'delivered', ago(91 * DAY)], [deliveries[1], 'pending', ago(91 * DAY)], [deliveries[2], 'dead', ago(89 * DAY)]]) {
+      await query(`insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload, state, created_at) values ($1, $2, 'e', 'panic.created', '{}', $3, $4)`, [id, webhook, state, at]);
+    }
     const incident = uniqueId('inc');
     await query(`insert into incidents (id, type, severity, latitude, longitude, created_at) values ($1, 'panic', 'high', 1, 1, $2)`, [incident, ago(400 * DAY)]);
     await query(`insert into alerts (id, incident_id, latitude, longitude, at, region_id) values ($1, $1, 1, 1, $2, 'default')`, [incident, ago(400 * DAY)]);
@@ -50,7 +56,8 @@ describe('runRetention', () => {
 
     const deleted = await runRetention(server.ctx.db, windows);
 
-    expect(deleted).toEqual({ gpsPings: 1, gpsLast: 1, events: 1, streamEvents: 2, idempotencyKeys: 1, operatorSessions: 1, didUses: 1 });
+    expect(deleted).toEqual({ gpsPings: 1, gpsLast: 1, events: 1, streamEvents: 2, idempotencyKeys: 1, operatorSessions: 1, didUses: 1, webhookDeliveries: 1 });
+    expect(await ids('select id from webhook_deliveries where webhook_id = $1 order by id', [webhook])).toEqual([deliveries[2], deliveries[1]].sort());
     expect(await ids('select did_id from did_uses where tourist_id = $1', [key])).toEqual([newDid]);
     expect(await ids('select id_hash from operator_sessions where id_hash in ($1, $2)', [expiredSession, liveSession])).toEqual([liveSession]);
     expect((await ids('select at from gps_pings where ping_key = $1', [key])).map((at) => new Date(at as string).toISOString())).toEqual([pingAt[1]]);

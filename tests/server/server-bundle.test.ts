@@ -1,9 +1,9 @@
 // `npm start` runs the server compiled once (tools/server-bundle.mjs): an edit to any file it was built
 // from is compiled in at the next start, so a stale bundle is never run.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureServerBundle } from '../../tools/server-bundle.mjs';
 
@@ -50,5 +50,14 @@ describe('the compiled server', () => {
     expect(after.compiledMs).toBeGreaterThan(0);
     expect(run(after.path)).toBe(`4 ${project}/`);
     expect(after.path).not.toBe(before.path);
+  });
+
+  it('leaves what is imported later out of the entry module, in a chunk beside it that still resolves its own paths', async () => {
+    write('later.ts', "export const later = 'loaded later from ' + new URL('.', import.meta.url).pathname;\n");
+    write('main.ts', "console.log('first');\nconst { later } = await import('./later.ts');\nconsole.log(later);\n");
+    const { path } = await ensureServerBundle(options);
+    expect(readFileSync(path, 'utf8')).not.toContain('loaded later');
+    expect(readdirSync(dirname(path)).some((name) => name.startsWith('chunk-') && readFileSync(join(dirname(path), name), 'utf8').includes('loaded later'))).toBe(true);
+    expect(run(path)).toBe(`first\nloaded later from ${project}/`);
   });
 });

@@ -19,6 +19,8 @@ const VerifyTouristView = lazy(() => loadChunk(() => import('../verify/VerifyTou
 const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })));
 // Admins' view (issue 31).
 const RegionsView = lazy(() => loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })));
+// Admins' view (issue 34).
+const WebhooksView = lazy(() => loadChunk(() => import('../webhooks/WebhooksView.tsx')).then((m) => ({ default: m.WebhooksView })));
 
 // Zones (issue 31): the editor, terra-draw and the map come in their own chunks when the view is opened.
 const ZonesView = lazy(() => loadChunk(() => import('../zones/ZonesView.tsx')).then((m) => ({ default: m.ZonesView })));
@@ -58,6 +60,11 @@ const views: Record<NavValue, () => ReactNode> = {
   regions: () => (
     <LazyPart label="Loading the regions…">
       <RegionsView />
+    </LazyPart>
+  ),
+  webhooks: () => (
+    <LazyPart label="Loading the webhooks…">
+      <WebhooksView />
     </LazyPart>
   ),
 };

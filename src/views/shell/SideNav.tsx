@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular, SendRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -10,9 +10,9 @@ const useStyles = makeStyles({
 /**
  * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's, Verify
  * tourist issue 30's (supervisor and up), Accounts issue 31's (admin). Zones is issue 31's too: every role reads
- * the zones there; only supervisors and up are offered its editing tools.
+ * the zones there; only supervisors and up are offered its editing tools. Webhooks is issue 34's (admin).
  */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones';
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones' | 'webhooks';
 
 export function SideNav({
   open,
@@ -32,6 +32,7 @@ export function SideNav({
   const mayBind = useMay('bindDid');
   const mayManageAccounts = useMay('manageAccounts');
   const mayManageRegions = useMay('manageRegions');
+  const mayManageWebhooks = useMay('manageWebhooks');
   return (
     <NavDrawer
       className={styles.drawer}
@@ -75,6 +76,11 @@ export function SideNav({
         {mayManageRegions && (
           <NavItem value="regions" icon={<GlobeRegular />}>
             Regions
+          </NavItem>
+        )}
+        {mayManageWebhooks && (
+          <NavItem value="webhooks" icon={<SendRegular />}>
+            Webhooks
           </NavItem>
         )}
       </NavDrawerBody>

@@ -4,8 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distDir } from '../../../server/app.ts';
-import { buildDashboard, dashboardBuildIsStale } from '../../../server/build-dashboard.ts';
+import { buildDashboard, dashboardBuildIsStale, distDir } from '../../../server/build-dashboard.ts';
 import { signIn } from '../../helpers/auth.ts';
 import { call, dropSchema, uniqueSchema } from '../../helpers/server.ts';
 import { freePort, spawnServer, type SpawnedServer } from '../../../tools/spawn-server.ts';

@@ -1,0 +1,128 @@
+// The Webhooks view's data (issue 34 point 5): the configured webhooks, the newest deliveries and the dead
+// letters, and one act at a time (create, enable or disable, delete, send a test event, send a dead letter
+// again). After each act everything is read again; a new webhook's secret is kept until the admin closes
+// the dialog that shows it, then forgotten.
+import { assign, fromPromise, setup } from 'xstate';
+import { jsonPost, parsed, serverErrorOrMessage } from '../api/client.ts';
+import {
+  DeliveriesResponse, DeliveryResponse, WebhookDeletedResponse, WebhooksResponse, WebhookWithSecretResponse,
+  type Webhook, type WebhookCreateBody, type WebhookDelivery,
+} from '../api/webhooks.ts';
+
+export type WebhookAct =
+  | { type: 'webhooks.create'; body: Pick<WebhookCreateBody, 'name' | 'url' | 'events'> & Partial<Pick<WebhookCreateBody, 'minSeverity'>> }
+  | { type: 'webhooks.setEnabled'; id: string; enabled: boolean }
+  | { type: 'webhooks.delete'; id: string }
+  | { type: 'webhooks.test'; id: string }
+  | { type: 'webhooks.sendAgain'; deliveryId: string };
+
+export type WebhooksEvent = WebhookAct | { type: 'webhooks.refresh' } | { type: 'webhooks.dismissSecret' };
+
+export interface WebhookSecret {
+  name: string;
+  secret: string;
+}
+
+export interface WebhooksSnapshot {
+  webhooks: Webhook[];
+  deliveries: WebhookDelivery[];
+  deadLetters: WebhookDelivery[];
+}
+
+export interface WebhooksContext extends WebhooksSnapshot {
+  secret: WebhookSecret | undefined;
+  notice: string | undefined;
+  error: string | undefined;
+}
+
+/** How many of the newest deliveries and dead letters the view shows. */
+export const SHOWN_DELIVERIES = 50;
+
+const webhookPath = (id: string, act = '') => `/webhooks/${encodeURIComponent(id)}${act}`;
+
+export async function loadWebhooks(): Promise<WebhooksSnapshot> {
+  const [{ webhooks }, { deliveries }, { deliveries: deadLetters }] = await Promise.all([
+    parsed(WebhooksResponse, '/webhooks'),
+    parsed(DeliveriesResponse, `/webhooks/deliveries?limit=${SHOWN_DELIVERIES}`),
+    parsed(DeliveriesResponse, `/webhooks/deliveries?state=dead&limit=${SHOWN_DELIVERIES}`),
+  ]);
+  return { webhooks, deliveries, deadLetters };
+}
+
+/** Runs one act against the server: the only effect besides reading. */
+export async function performWebhookAct(act: WebhookAct): Promise<{ notice: string; secret?: WebhookSecret }> {
+  switch (act.type) {
+    case 'webhooks.create': {
+      const { webhook, secret } = await parsed(WebhookWithSecretResponse, '/webhooks', jsonPost(act.body));
+      return { notice: `${webhook.name} was created.`, secret: { name: webhook.name, secret: secret ?? '' } };
+    }
+    case 'webhooks.setEnabled': {
+      const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost({ enabled: act.enabled }), method: 'PATCH' });
+      return { notice: `${webhook.name} is ${webhook.enabled ? 'enabled' : 'disabled'}.` };
+    }
+    case 'webhooks.delete':
+      await parsed(WebhookDeletedResponse, webhookPath(act.id), { method: 'DELETE' });
+      return { notice: 'The webhook was deleted.' };
+    case 'webhooks.test': {
+      const { delivery } = await parsed(DeliveryResponse, webhookPath(act.id, '/test'), jsonPost({}));
+      return { notice: `A test event was queued (${delivery.id}).` };
+    }
+    case 'webhooks.sendAgain': {
+      const { delivery } = await parsed(DeliveryResponse, `/webhooks/deliveries/${encodeURIComponent(act.deliveryId)}/send-again`, jsonPost({}));
+      return { notice: `${delivery.id} will be sent again.` };
+    }
+  }
+}
+
+const ACTS = ['webhooks.create', 'webhooks.setEnabled', 'webhooks.delete', 'webhooks.test', 'webhooks.sendAgain'] as const;
+
+export const webhooksMachine = setup({
+  types: {
+    context: {} as WebhooksContext,
+    events: {} as WebhooksEvent,
+  },
+  actors: {
+    load: fromPromise<WebhooksSnapshot>(() => loadWebhooks()),
+    act: fromPromise<{ notice: string; secret?: WebhookSecret }, WebhookAct>(({ input }) => performWebhookAct(input)),
+  },
+  actions: {
+    storeSnapshot: assign((_, snapshot: WebhooksSnapshot) => snapshot),
+    storeOutcome: assign((_, { notice, secret }: { notice: string; secret?: WebhookSecret }) => ({ notice, secret, error: undefined })),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error), notice: undefined })),
+    clearMessages: assign({ error: undefined, notice: undefined }),
+    forgetSecret: assign({ secret: undefined }),
+  },
+}).createMachine({
+  id: 'webhooks',
+  context: { webhooks: [], deliveries: [], deadLetters: [], secret: undefined, notice: undefined, error: undefined },
+  initial: 'loading',
+  on: { 'webhooks.dismissSecret': { actions: 'forgetSecret' } },
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'load',
+        onDone: { target: 'ready', actions: { type: 'storeSnapshot', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      on: {
+        'webhooks.refresh': { target: 'loading', actions: 'clearMessages' },
+        ...Object.fromEntries(ACTS.map((act) => [act, { target: 'acting', actions: 'clearMessages' }])),
+      },
+    },
+    acting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'act',
+        input: ({ event }) => {
+          if (!(ACTS as readonly string[]).includes(event.type)) throw new Error(`no webhook act for ${event.type}`);
+          return event as WebhookAct;
+        },
+        onDone: { target: 'loading', actions: { type: 'storeOutcome', params: ({ event }) => event.output } },
+        onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});
