@@ -130,6 +130,11 @@ try {
         const trace = (await live.browser.stopTracing()).toString('utf8');
         console.log(`Traced: the first panic (posted ${samples[0]!.postedAtMs.toFixed(0)} ms after navigation, row painted ${samples[0]!.paintMs.toFixed(0)} ms later) and tasks of 50 ms or more:`);
         for (const task of attributeLongTasks(trace, distDir)) console.log(`  ${formatAttributedTask(task)}`);
+        const { postedAtMs, paintMs } = samples[0]!;
+        console.log('  and every task of 5 ms or more from its POST to its row painted:');
+        for (const task of attributeLongTasks(trace, distDir, 5).filter((t) => t.startMs + t.durationMs >= postedAtMs && t.startMs <= postedAtMs + paintMs)) {
+          console.log(`  ${formatAttributedTask(task)}`);
+        }
       }
       await live.page.waitForTimeout(SPACING_MS);
     }
