@@ -25,6 +25,21 @@ const RECORD_START_ORDER = `
   });
 `;
 
+/** Page script: how often the hidden rehearsal of a first panic was drawn, whether it ever showed, and that it went. */
+const RECORD_REHEARSAL = `
+  window.rehearsal = { drawn: 0, shown: false, gone: false };
+  document.addEventListener('DOMContentLoaded', () => {
+    let present = false;
+    new MutationObserver(() => {
+      const drawing = document.querySelector('[data-rehearsal]');
+      if (drawing && !present) window.rehearsal.drawn += 1;
+      if (drawing && drawing.getBoundingClientRect().height > 0) window.rehearsal.shown = true;
+      if (!drawing && present) window.rehearsal.gone = true;
+      present = Boolean(drawing);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+`;
+
 let server: DashboardServer | undefined;
 let browser: Browser | undefined;
 
@@ -66,6 +81,25 @@ describe('a console just opened', () => {
     });
     await mapPanel(page).locator('canvas').first().waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { startOrder: string[] }).startOrder)).toEqual(['table', 'live', 'map']);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('draws one made-up panic hidden while the table is empty, then takes it away: never seen, never in the way of a real one', async () => {
+    server = await startDashboardServer();
+    browser = await launchChromium();
+    const { page, pageErrors } = await openDashboard(browser, server.url, async (context) => {
+      await context.addInitScript({ content: RECORD_REHEARSAL });
+    });
+    await liveUpdatesLine(page, 'Live updates: connected').waitFor();
+    await page.waitForFunction(() => (window as unknown as { rehearsal: { drawn: number; gone: boolean } }).rehearsal.gone, undefined, { timeout: 15_000 });
+    const rehearsal = await page.evaluate(() => (window as unknown as { rehearsal: { drawn: number; shown: boolean } }).rehearsal);
+    expect(rehearsal).toMatchObject({ drawn: 1, shown: false });
+    expect(await page.getByRole('table').count()).toBe(0);
+
+    const sent = await sendPanicFromPhone(server.url, 25.5, 91.8);
+    await alertRow(page, sent.incident.id).waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-rehearsal]').count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Alerts' }).locator('tbody tr').count()).toBe(1);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -34,24 +34,37 @@ function usePreparedTimeFormat(): void {
 
 export function PanicBar() {
   usePreparedTimeFormat();
-  const styles = useStyles();
   const panics = useOpenPanics();
   const { send } = DashboardActor.useActorRef();
   const mayAcknowledge = useMay('acknowledge');
   const newest = panics[0];
   if (!newest) return null;
+  return (
+    <PanicBarView
+      panics={panics}
+      onShow={() => send({ type: 'incident.show', id: newest.id })}
+      onAcknowledge={mayAcknowledge ? () => send({ type: 'incident.acknowledge', id: newest.id }) : undefined}
+    />
+  );
+}
+
+/**
+ * The bar for `panics` (newest first, at least one); Acknowledge only with `onAcknowledge`. `counted`: false
+ * for a drawing that is not the page's panic bar (it then carries no `data-panic-bar`).
+ */
+export function PanicBarView({ panics, onShow, onAcknowledge, counted = true }: { panics: readonly PanicSummary[]; onShow: () => void; onAcknowledge?: () => void; counted?: boolean }) {
+  const styles = useStyles();
+  const newest = panics[0]!;
   const several = panics.length > 1;
   return (
-    <MessageBar intent="error" layout="multiline" className={styles.bar} data-panic-bar={panics.length}>
+    <MessageBar intent="error" layout="multiline" className={styles.bar} data-panic-bar={counted ? panics.length : undefined}>
       <MessageBarBody>
         <MessageBarTitle>{panicBarTitle(panics)}</MessageBarTitle>
         {several ? `Newest in ${newest.regionId} at ${formatTime(newest.createdAt)}` : formatTime(newest.createdAt)}
       </MessageBarBody>
       <MessageBarActions>
-        <Button onClick={() => send({ type: 'incident.show', id: newest.id })}>Show</Button>
-        {mayAcknowledge && (
-          <Button onClick={() => send({ type: 'incident.acknowledge', id: newest.id })}>Acknowledge</Button>
-        )}
+        <Button onClick={onShow}>Show</Button>
+        {onAcknowledge && <Button onClick={onAcknowledge}>Acknowledge</Button>}
       </MessageBarActions>
     </MessageBar>
   );
