@@ -5,7 +5,17 @@ import { pidsNamed, totalCpuMs } from './support/process-cpu.ts';
 import { monotonicMs, sleep } from './support/stats.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-gl=angle'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--use-gl=angle',
+];
 /** One background layer and no sources: the map needs nothing from the network. */
 export const OFFLINE_STYLE_URL = `data:application/json,${encodeURIComponent(JSON.stringify({ version: 8, sources: {}, layers: [{ id: 'basemap-background', type: 'background', paint: { 'background-color': '#e5e7eb' } }] }))}`;
 
@@ -24,7 +34,10 @@ export function onEveryStreamMessage(onData: string): string {
       descriptor.set.call(this, handler && ((event) => {
         if (typeof event.data === 'string') {
           const data = event.data;
-          if (data.startsWith('{"type":"snapshot"')) window.streamLive = true;
+          if (data.startsWith('{"type":"snapshot"')) {
+            window.streamLive = true;
+            window.streamLiveMs ??= performance.now();
+          }
           ${onData}
         }
         return handler.call(this, event);
@@ -51,11 +64,42 @@ export const STAMP_PAGE = `
   ${onEveryStreamMessage(`if (/"type":\\s*"alert"/.test(data)) window.benchMarks.message ??= performance.now();`)}
 `;
 
+/**
+ * Page script: the moment the stream is live (its snapshot arrives), the page itself POSTs `count` panics, all
+ * at once, and stamps in window.benchBurst the start of the first and last POST and the frame after the panic
+ * bar first counts all of them (`data-panic-bar`, beside the `alreadyOpen` panics the server held) with the
+ * table holding all their rows.
+ */
+export function burstAtConnect(count: number, alreadyOpen = 0): string {
+  return `
+  window.benchBurst = {};
+  ${onEveryStreamMessage(`
+    if (window.benchBurst.firstPostMs === undefined && data.startsWith('{"type":"snapshot"')) {
+      window.benchBurst.firstPostMs = performance.now();
+      for (let i = 0; i < ${count}; i++) {
+        window.benchBurst.lastPostMs = performance.now();
+        void fetch('/panic-alert', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latitude: 12.9 + i / 1000, longitude: 77.5 }) });
+      }
+      const bar = new MutationObserver(() => {
+        const shown = document.querySelector('[data-panic-bar]')?.getAttribute('data-panic-bar');
+        if (shown !== '${count + alreadyOpen}' || document.querySelectorAll('table[aria-label="Alerts"] tbody tr').length < ${count + alreadyOpen}) return;
+        bar.disconnect();
+        window.benchBurst.barInDomMs = performance.now();
+        requestAnimationFrame(() => (window.benchBurst.barPaintedMs = performance.now()));
+      });
+      bar.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-panic-bar'] });
+    }
+  `)}
+`;
+}
+
 export interface Sample {
   /** POST → stream message in the page. */
   floorMs: number;
   /** POST → the frame after the row entered the DOM. */
   paintMs: number;
+  /** The POST's start, in the page's time (ms after navigation start). */
+  postedAtMs: number;
 }
 
 /** Sends one panic from the page and waits for its row (the first row shows its latitude) to be painted. */
@@ -74,7 +118,7 @@ export async function postAndWaitForRow(page: Page, latitude: number, longitude:
             const painted = performance.now();
             const message = w.benchMarks.message;
             if (message === undefined) reject(new Error('the row came before any stream message'));
-            else resolve({ floorMs: message - started, paintMs: painted - started });
+            else resolve({ floorMs: message - started, paintMs: painted - started, postedAtMs: started });
           });
         });
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });

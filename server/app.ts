@@ -18,6 +18,7 @@ import { trustProxyOption } from './http/trusted-proxies.ts';
 import { contextPlugin } from './plugins/context.ts';
 import { didBindingsPlugin } from './plugins/did-bindings.ts';
 import { durablePanicsPlugin } from './plugins/durable-panics.ts';
+import { panicRehearsalPlugin } from './plugins/panic-rehearsal.ts';
 import { regionBoundariesPlugin } from './plugins/region-boundaries.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
@@ -86,6 +87,7 @@ async function registerResources(app: FastifyInstance, config: Config, handover?
   await app.register(shutdownGracePlugin);
   if (handover) app.addHook('preClose', () => handover.door.close()); // fastify closes only a server it listened on
   await app.register(contextPlugin, { config, channel });
+  await app.register(panicRehearsalPlugin);
 }
 
 export async function buildServer(config: Config, handover?: StartHandover): Promise<Server> {

@@ -142,26 +142,27 @@ export async function storePanic(tx: Sql, emit: Emit, answer: PanicAnswer): Prom
  * store's commit, and on the embedded store the fsynced journal too) before this resolves.
  */
 export async function raisePanic(ctx: AppContext, request: PanicRequest, origin: PanicOrigin, claim?: IdempotencyClaim): Promise<PanicAnswer> {
-  const receivedAt = new Date().toISOString();
-  const { answer, created } = await ctx.write(
-    async (tx, emit) => {
-      const ids = claim ? await unusedIds(tx, panicIds(claim)) : newPanicIds();
-      const fresh = await buildPanic(ctx, tx, request, origin, receivedAt, ids);
-      // Claimed before anything is written: a concurrent duplicate waits here for the first to commit.
-      if (claim && !(await claimIdempotencyKey(tx, claim.key, claim.hash, fresh, ctx.config.idempotencyTtlHours))) {
-        const earlier = await findIdempotencyKey<PanicAnswer>(tx, claim.key);
-        if (!earlier) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress; retry shortly.');
-        if (earlier.requestHash !== claim.hash) {
-          throw new HttpError(422, 'This Idempotency-Key was already used with a different request body.');
-        }
-        return { answer: earlier.response, created: false };
-      }
-      await storePanic(tx, emit, fresh);
-      await origin.alsoInTransaction?.(tx, fresh);
-      return { answer: fresh, created: true };
-    },
-    { priority: 'urgent' },
-  );
+  const { answer, created } = await ctx.write(panicTransaction(ctx, request, origin, new Date().toISOString(), claim), { priority: 'urgent' });
   if (created) await ctx.panicJournal.append({ answer, idempotency: claim && { ...claim } });
   return answer;
+}
+
+/** What a panic does inside its transaction: placed, its key claimed, stored with its announcement. */
+export function panicTransaction(ctx: AppContext, request: PanicRequest, origin: PanicOrigin, receivedAt: string, claim?: IdempotencyClaim) {
+  return async (tx: Sql, emit: Emit): Promise<{ answer: PanicAnswer; created: boolean }> => {
+    const ids = claim ? await unusedIds(tx, panicIds(claim)) : newPanicIds();
+    const fresh = await buildPanic(ctx, tx, request, origin, receivedAt, ids);
+    // Claimed before anything is written: a concurrent duplicate waits here for the first to commit.
+    if (claim && !(await claimIdempotencyKey(tx, claim.key, claim.hash, fresh, ctx.config.idempotencyTtlHours))) {
+      const earlier = await findIdempotencyKey<PanicAnswer>(tx, claim.key);
+      if (!earlier) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress; retry shortly.');
+      if (earlier.requestHash !== claim.hash) {
+        throw new HttpError(422, 'This Idempotency-Key was already used with a different request body.');
+      }
+      return { answer: earlier.response, created: false };
+    }
+    await storePanic(tx, emit, fresh);
+    await origin.alsoInTransaction?.(tx, fresh);
+    return { answer: fresh, created: true };
+  };
 }

@@ -1,6 +1,6 @@
 // The alarm's sound, made with the Web Audio API (no audio file): one shared AudioContext, a two-note
 // beep per call. The alarm machine decides when (it starts these actors); this module only knows how.
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 
 /** How long a resume may take before the browser is taken to be blocking audio until a gesture. */
 const RESUME_WAIT_MS = 400;
@@ -54,3 +54,17 @@ function playAlarmTone({ escalated }: { escalated: boolean }): void {
 
 export const resumeAudioActor = fromPromise<'running' | 'suspended'>(() => resumeAudio());
 export const alarmToneActor = fromPromise<void, { escalated: boolean }>(async ({ input }) => playAlarmTone(input));
+
+/**
+ * Creates the shared AudioContext in an idle moment, before any panic needs it: creating it took the page
+ * 80 ms (Chromium opening its audio output), and the first panic after a console opened paid that before its
+ * row and the panic bar were painted (issue 33). It stays suspended until the alarm asks to resume it.
+ */
+export const prepareAudioActor = fromCallback(() => {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(audioContext, 0);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(() => audioContext(), { timeout: 2000 });
+  return () => cancelIdleCallback(handle);
+});

@@ -3,7 +3,7 @@
 // sound off (kept in storage). A browser that holds audio until a gesture leaves it blocked, and the
 // top bar offers 'Enable sound'.
 import { and, assign, enqueueActions, or, setup, type SnapshotFrom } from 'xstate';
-import { alarmToneActor, resumeAudioActor } from '../browser/alarm-tone.ts';
+import { alarmToneActor, prepareAudioActor, resumeAudioActor } from '../browser/alarm-tone.ts';
 import { storePreference } from '../browser/storage.ts';
 import { STORAGE_KEYS } from '../domain/preferences.ts';
 
@@ -31,6 +31,7 @@ export const alarmMachine = setup({
   },
   actors: {
     resumeAudio: resumeAudioActor,
+    prepareAudio: prepareAudioActor,
     tone: alarmToneActor,
     storePreference,
   },
@@ -77,7 +78,7 @@ export const alarmMachine = setup({
       on: { 'sound.toggle': 'muted' },
       initial: 'quiet',
       states: {
-        quiet: { always: { guard: 'anyOpen', target: 'ringing' } },
+        quiet: { invoke: { src: 'prepareAudio' }, always: { guard: 'anyOpen', target: 'ringing' } },
         ringing: {
           tags: ['ringing'],
           always: { guard: 'noneOpen', target: 'quiet' },

@@ -6,6 +6,8 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useState, type RefObject } from 'react';
 import { BACKGROUND_LAYER_ID, backgroundColour, basemapStyle, loadBasemapConfig, type BasemapStyle } from './basemap.ts';
 import type { Camera } from './fit.ts';
+import { afterNextFrame, whenGpuDone, whenIdle, whenMapLoaded } from './idle.ts';
+import { warmUpSteps } from './warm-up.ts';
 
 interface DeckMap {
   map: MapLibreMap;
@@ -35,6 +37,55 @@ function onMapError(event: { error?: unknown }): void {
   console.warn('Map: basemap resources failed to load; drawing layers over the plain background.', event.error);
 }
 
+/**
+ * The map's start, one step per idle period (issue 33): MapLibre's map (its WebGL context, style and first
+ * drawing), then deck.gl's overlay (a second context), then each layer type drawn once (warm-up.ts). Without
+ * a GPU, a program's first draw has SwiftShader compile it in Chromium's GPU process, and the page's next
+ * commit of a visible canvas waited for that (the canvas is read back to be composited in software): 0.8 to
+ * 1.7 s in one task. So the map stays hidden while it starts and each step waits, without blocking, for the
+ * GPU to be done with the one before. The caller mounts the panel only once the alerts table is live.
+ */
+async function startDeckMap(
+  element: HTMLDivElement,
+  initial: { camera: Camera; dark: boolean },
+  signal: AbortSignal,
+  created: (map: MapLibreMap) => void,
+): Promise<DeckMap> {
+  element.style.visibility = 'hidden';
+  await whenIdle(signal);
+  configureWorker();
+  const map = new MapLibreMap({
+    container: element,
+    style: placeholderStyle(initial.dark),
+    center: initial.camera.center,
+    zoom: initial.camera.zoom,
+    attributionControl: false,
+  });
+  created(map);
+  map.on('error', onMapError);
+  // The risk legend sits bottom right (SPEC), so the attribution goes bottom left, always expanded.
+  map.addControl(new AttributionControl({ compact: false }), 'bottom-left');
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  await whenMapLoaded(map, signal);
+  await whenGpuDone(map.getCanvas().getContext('webgl2'), signal);
+  await whenIdle(signal);
+  // luma.gl would otherwise probe every optional feature of the new context now, each probe a round trip to
+  // the GPU process; unprobed, a feature is asked about when a layer first needs it.
+  const overlay = new MapLibreOverlay({ interleaved: false, layers: [], deviceProps: { _initializeFeatures: false } });
+  map.addControl(overlay);
+  const deckContext = () => overlay.getCanvas()?.getContext('webgl2') ?? null;
+  const center = map.getCenter();
+  for (const layers of warmUpSteps([center.lng, center.lat], { dark: initial.dark })) {
+    await whenIdle(signal);
+    overlay.setProps({ layers });
+    await afterNextFrame(signal);
+    await whenGpuDone(deckContext(), signal);
+  }
+  await whenIdle(signal);
+  element.style.visibility = '';
+  return { map, overlay };
+}
+
 export function useDeckMap(
   container: RefObject<HTMLDivElement | null>,
   initial: { camera: Camera; dark: boolean },
@@ -45,36 +96,28 @@ export function useDeckMap(
     const element = container.current;
     if (!element) return;
     let map: MapLibreMap | undefined;
-    let disposed = false;
-    try {
-      configureWorker();
-      map = new MapLibreMap({
-        container: element,
-        style: placeholderStyle(initial.dark),
-        center: initial.camera.center,
-        zoom: initial.camera.zoom,
-        attributionControl: false,
-      });
-      map.on('error', onMapError);
-      // The risk legend sits bottom right (SPEC), so the attribution goes bottom left, always expanded.
-      map.addControl(new AttributionControl({ compact: false }), 'bottom-left');
-      map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-      const overlay = new MapLibreOverlay({ interleaved: false, layers: [] });
-      map.addControl(overlay);
-      const created = map;
-      // The map exists only once the effect has created it on the mounted element: report it now.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setStatus({ state: 'ready', deckMap: { map: created, overlay } });
-      void loadBasemapConfig().then((config) => {
-        if (!disposed) created.setStyle(basemapStyle(config, initial.dark), { diff: false });
-      });
-    } catch (error) {
-      map?.remove();
-      map = undefined;
-      setStatus({ state: 'failed', reason: error instanceof Error ? error.message : String(error) });
-    }
+    const stop = new AbortController();
+    const basemapConfig = loadBasemapConfig();
+    startDeckMap(element, initial, stop.signal, (created) => (map = created)).then(
+      async (deckMap) => {
+        if (stop.signal.aborted) return;
+        setStatus({ state: 'ready', deckMap });
+        // The configured basemap replaces the placeholder once the first fit has been drawn: MapLibre stops
+        // drawing under a style that never loads, and deck.gl, which follows its renders, would keep the
+        // camera from before the fit.
+        const config = await basemapConfig;
+        await whenIdle(stop.signal);
+        deckMap.map.setStyle(basemapStyle(config, initial.dark), { diff: false });
+      },
+      (error: unknown) => {
+        if (stop.signal.aborted) return;
+        map?.remove();
+        map = undefined;
+        setStatus({ state: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      },
+    );
     return () => {
-      disposed = true;
+      stop.abort();
       map?.remove();
       setStatus({ state: 'starting' });
     };

@@ -1,25 +1,12 @@
-import {
-  Card,
-  Checkbox,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Table,
-  TableBody,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import { useSelector } from '@xstate/react';
-import { lazy, memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Card, makeStyles, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
+import { lazy, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { visibleIncidents } from '../../domain/incident-filters.ts';
 import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { SessionActor, useMay } from '../session-actor.ts';
-import { AlertRow } from './AlertRow.tsx';
+import { AlertsGrid } from './AlertsGrid.tsx';
+import { FirstAlertRehearsal } from './FirstAlertRehearsal.tsx';
 import { BulkBar, type BulkRef } from './BulkBar.tsx';
 import { CardTitle } from './CardTitle.tsx';
 import { useRowWindow } from './useRowWindow.ts';
@@ -31,41 +18,8 @@ import type { DetailsRef } from '../incident/details-ref.ts';
 // Opened by a click on a row: not needed for the first paint.
 const IncidentDrawer = lazy(() => loadChunk(() => import('../incident/IncidentDrawer.tsx')).then((m) => ({ default: m.IncidentDrawer })));
 
-const COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
-
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '860px' },
-  header: { display: 'flex', alignItems: 'center' },
   empty: { padding: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
-});
-
-/** "Select all" in the Time header: checked when every shown row is, mixed when some are. */
-function SelectAll({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
-  const checked = useSelector(bulk, (s) => {
-    const selected = shown.filter((id) => s.context.selected.includes(id)).length;
-    return selected === 0 ? false : selected === shown.length ? true : 'mixed';
-  });
-  return (
-    <Checkbox
-      aria-label="Select all"
-      checked={checked}
-      onChange={() => bulk.send(checked === true ? { type: 'selection.none' } : { type: 'selection.all', ids: shown })}
-    />
-  );
-}
-
-type SelectableRowProps = Omit<Parameters<typeof AlertRow>[0], 'selection' | 'onOpen'> & {
-  bulk: BulkRef | undefined;
-  onOpen: (incident: Incident) => void;
-};
-
-// Memoised: a new streamed row must not re-render every other row before it can be painted.
-const SelectableRow = memo(function SelectableRow({ bulk, onOpen, ...row }: SelectableRowProps) {
-  const id = row.incident.id;
-  const checked = useSelector(bulk, (s) => s?.context.selected.includes(id) ?? false);
-  const selection = bulk && { checked, onToggle: () => bulk.send({ type: 'selection.toggle', id }) };
-  return <AlertRow {...row} selection={selection} onOpen={() => onOpen(row.incident)} />;
 });
 
 /** `highlightedId`: the incident the operator asked to see (the panic bar's Show); its row is marked. */
@@ -112,40 +66,24 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
           ))}
         </Skeleton>
       ) : incidents.length === 0 ? (
-        <Text className={styles.empty}>No alerts yet.</Text>
+        <>
+          <Text className={styles.empty}>No alerts yet.</Text>
+          <FirstAlertRehearsal bulk={mayTriage ? bulk : undefined} />
+        </>
       ) : rows.length === 0 ? (
         <Text className={styles.empty}>No alerts match the status filter and search.</Text>
       ) : (
-        <div className={styles.scroll}>
-          <Table aria-label="Alerts" size="small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableHeaderCell key={column}>
-                    <span className={styles.header}>
-                      {column === 'Time' && mayTriage && <SelectAll bulk={bulk} shown={shown} />}
-                      {column}
-                    </span>
-                  </TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody ref={body}>
-              {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
-              {rendered.map((incident) => (
-                <SelectableRow
-                  key={incident.id}
-                  bulk={mayTriage ? bulk : undefined}
-                  incident={incident}
-                  alertId={alertIds[incident.id]}
-                  highlighted={incident.id === highlightedId}
-                  onOpen={openDetails}
-                />
-              ))}
-              {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
-            </TableBody>
-          </Table>
-        </div>
+        <AlertsGrid
+          rows={rendered}
+          shown={shown}
+          bulk={mayTriage ? bulk : undefined}
+          alertIds={alertIds}
+          highlightedId={highlightedId}
+          onOpen={openDetails}
+          body={body}
+          padTop={padTop}
+          padBottom={padBottom}
+        />
       )}
       {/* The drawer is the dashboard's child: the page's one stream and its records keep it current. */}
       {details && openedId && (

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { MapAlert } from '../../map/MapPanel.tsx';
-import { DashboardActor, useDark, useTestAlert } from '../dashboard-actor.ts';
+import { DashboardActor, useConnectionState, useDark, useTestAlert } from '../dashboard-actor.ts';
 import { isUnverified } from '../../domain/display.ts';
 import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import { sameFields } from '../../domain/same-items.ts';
@@ -15,19 +15,45 @@ import { useSameItems } from '../useSameItems.ts';
 import { CardTitle } from './CardTitle.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 
-// deck.gl and MapLibre come in their own chunk, after the tables have painted.
-const MapPanel = lazy(() => loadChunk(() => import('../../map/MapPanel.tsx')));
+// deck.gl and MapLibre come in their own chunk, fetched once the table has shown; the map starts once it is live.
+let mapPanelChunk: ReturnType<typeof fetchMapPanel> | undefined;
+const fetchMapPanel = () => loadChunk(() => import('../../map/MapPanel.tsx'));
+const loadMapPanel = () => (mapPanelChunk ??= fetchMapPanel());
+const MapPanel = lazy(loadMapPanel);
 
-/** True from the frame after the alerts table first shows its rows, its empty text or an error. */
-function useAfterFirstTablePaint(): boolean {
+/** The longest the map waits for the stream after the table has shown: a stream that never answers falls back to polling. */
+const MAP_WAITS_FOR_STREAM_MS = 5_000;
+
+/**
+ * True once the alerts table is live, and the page idle after painting it: the table shows its rows, its
+ * empty text or an error, and the stream has connected (or failed, and the page polls). The map's chunk and
+ * its start (useDeckMap) come after, so that none of it holds back the table, its first rows from the stream
+ * or the panic bar (issue 33: 20 panics posted as the stream connected reached the bar 3.9 s later).
+ */
+function useAfterTableLive(): boolean {
   const tableShown = DashboardActor.useSelector((s) => !(s.hasTag('loading') && s.context.tableIds.size === 0));
+  const streamSettled = useConnectionState() !== 'connecting';
+  const [streamWaitOver, setStreamWaitOver] = useState(false);
   const [after, setAfter] = useState(false);
   useEffect(() => {
-    if (!tableShown || after) return;
-    // The map's chunk is the largest: downloading and parsing it must not hold back the table's paint.
-    const frame = requestAnimationFrame(() => setAfter(true));
-    return () => cancelAnimationFrame(frame);
-  }, [tableShown, after]);
+    if (tableShown) void loadMapPanel().catch(() => undefined);
+  }, [tableShown]);
+  useEffect(() => {
+    if (!tableShown || streamSettled) return;
+    const timer = setTimeout(() => setStreamWaitOver(true), MAP_WAITS_FOR_STREAM_MS);
+    return () => clearTimeout(timer);
+  }, [tableShown, streamSettled]);
+  useEffect(() => {
+    if (!tableShown || !(streamSettled || streamWaitOver) || after) return;
+    // An idle period comes only after the frame that paints the table, and while no message waits.
+    const start = () => setAfter(true);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(start, 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(start, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }, [tableShown, streamSettled, streamWaitOver, after]);
   return after;
 }
 
@@ -84,7 +110,7 @@ export function MapCard() {
   const home = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView);
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
-  const mapWanted = useAfterFirstTablePaint();
+  const mapWanted = useAfterTableLive();
   const mapFallback = (
     <Skeleton aria-label="Loading map">
       <SkeletonItem className={styles.mapFallback} />
