@@ -1,5 +1,7 @@
 // What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
 import type { Geofence } from '../api/entities.ts';
+import { UNIT_KIND_LABELS, type NearbyUnit } from '../api/responders.ts';
+import { formatDistance, formatEstimate } from '../domain/responders.ts';
 import { formatPosition, formatTime, orDash as show } from '../domain/display.ts';
 import { zoneAt, type LatLng } from '../domain/geo.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';
@@ -73,6 +75,19 @@ function trailDetails(trail: TrailRow): Details {
   return { title: 'GPS trail', rows: [['Key', trail.key], ['Points', String(trail.path.length)]] };
 }
 
+function responderDetails(unit: NearbyUnit): Details {
+  return {
+    title: UNIT_KIND_LABELS[unit.kind],
+    ...(!unit.available && { badge: 'Unavailable' }),
+    rows: [
+      ['Name', unit.name],
+      ['Phone', unit.phone],
+      ['Distance', `${formatDistance(unit.distanceM)} ${unit.compass} (${unit.bearingDeg}°)`],
+      ['Estimate', `${formatEstimate(unit.estimateS)} (straight line)`],
+    ],
+  };
+}
+
 /** Details for a deck.gl pick, or null when nothing describable is under the pointer. */
 export function detailsOfPick(layerId: string | undefined, object: unknown, geofences: readonly Geofence[]): Details | null {
   if (!object) return null;
@@ -85,6 +100,8 @@ export function detailsOfPick(layerId: string | undefined, object: unknown, geof
       return zoneDetails(object as Geofence);
     case LAYER_IDS.trails:
       return trailDetails(object as TrailRow);
+    case LAYER_IDS.responders:
+      return responderDetails(object as NearbyUnit);
     default:
       return null;
   }

@@ -139,6 +139,7 @@ export function buildResponderLayer(units: readonly NearbyUnit[], options: { dar
     getLineWidth: 2,
     lineWidthUnits: 'pixels',
     stroked: true,
+    pickable: true,
     updateTriggers: { getLineColor: options.dark },
   });
 }

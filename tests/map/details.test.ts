@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/domain/display.ts';
 import { detailsOfPick } from '../../src/map/details.ts';
+import type { NearbyUnit } from '../../src/api/responders.ts';
 import { LAYER_IDS } from '../../src/map/layers.ts';
 import { emptyLiveFrame, nextLiveFrame } from '../../src/map/live-frame.ts';
 import { ping, square } from './fixtures.ts';
@@ -51,5 +52,17 @@ describe('details on demand', () => {
     const first = nextLiveFrame(emptyLiveFrame, [ping('a', 1, 1)], {});
     const gone = nextLiveFrame(first, [], {});
     expect(detailsOfPick(LAYER_IDS.pings, gone.pings[0], zones)).toBeNull();
+  });
+});
+
+describe('a responder unit\'s card', () => {
+  it('names the unit, its phone, distance, bearing and straight-line estimate, and marks an unavailable one', () => {
+    const unit: NearbyUnit = {
+      id: 'u', regionId: 'shillong', name: 'Sadar police station', kind: 'police_station', phone: '100', position: [25.576, 91.883],
+      available: false, demo: false, updatedAt: '', distanceM: 1080, bearingDeg: 253, compass: 'W', estimateS: 97,
+    };
+    const details = detailsOfPick(LAYER_IDS.responders, unit, []);
+    expect(details).toMatchObject({ title: 'Police station', badge: 'Unavailable' });
+    expect(rowsOf(details)).toEqual({ Name: 'Sadar police station', Phone: '100', Distance: '1.1 km W (253°)', Estimate: '~2 min (straight line)' });
   });
 });
