@@ -1,7 +1,7 @@
 // The bench's figure protocol: the parts the scripts print merge into one JSON object of a fixed shape.
 import { describe, expect, it } from 'vitest';
 import { figureAt, mergeFigures } from '../../bench/support/figures.ts';
-import { SKELETON } from '../../bench/support/targets.ts';
+import { SKELETON } from '../../bench/support/skeleton.ts';
 
 describe('mergeFigures', () => {
   it('lays a script part over the skeleton, group by group', () => {

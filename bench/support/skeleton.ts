@@ -1,0 +1,41 @@
+// The final JSON's shape (bench/run.ts starts from it): every figure of bench/support/targets.ts, null until measured.
+
+/**
+ * The complete shape of the final JSON, every figure of the issue null until a script measures it.
+ * Groups whose floor and ratio the issue names carry them too.
+ */
+export const SKELETON = {
+  zones: { interactiveMs: null, interactiveAgainMs: null, floorInteractiveMs: null, dragMsPerMove: null, floorDragMsPerMove: null, dragRatio: null },
+  alertLatency: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+  fanout: {
+    clients1000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },
+    clients5000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },
+    postgres: {
+      clients1000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },
+      clients5000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },
+    },
+  },
+  ingest: {
+    pglite: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null, watchRaised: null },
+    postgres: { singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null, watchRaised: null },
+    lost: null,
+  },
+  zoneIngest: { singlePingsPerSec: null, floorPingsPerSec: null, ratio: null },
+  browser: {
+    postToPaint: { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null, firstMs: null, firstFloorMs: null, warmP50Ms: null, firstRatio: null, longestTaskMs: null, firstInPageMs: null, warmInPageP50Ms: null, firstInPageRatio: null },
+    start: { longTasks: null, longTaskMaxMs: null, mapIdleMs: null },
+    burstAtConnect: { lastPostToBarMs: null, firstPostToBarMs: null },
+    alarmMs: { p99Ms: null, floorP99Ms: null, ratio: null },
+    table10k: { firstPaintMs: null, newAlert: { p50Ms: null, p99Ms: null, floorP99Ms: null } },
+    update10k: { ms: null, floorMs: null, ratio: null },
+  },
+  load: { firstPaintGzipKB: null, firstTablePaintMs: null },
+  restart: {
+    afterKillMs: { median: null, p90: null, max: null, floorMs: null, ratio: null },
+    panicAfterKillMs: { median: null, p90: null, max: null, floorMs: null, ratio: null },
+  },
+  restartPhones: { kills: null, killsMidReplay: null, panicsAcknowledged: null, lost: null, doubled: null, lostOrDoubled: null },
+  start: { firstMs: null, floorMs: null },
+  panicUnderReads: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+  watchCheck: { passMs: null, floorMs: null, ratio: null, trackedDevices: null, dueRows: null, postgres: { passMs: null, floorMs: null, ratio: null } },
+};
