@@ -82,7 +82,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const panelRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<HTMLDivElement>(null);
   const [startCamera] = useState(() => initialCamera(alerts, props.home));
-  const status = useDeckMap(mapRef, { camera: startCamera, dark });
+  const status = useDeckMap(mapRef, { camera: startCamera, dark, warmUpAlertLayers: true });
   const deckMap = status.state === 'ready' ? status.deckMap : null;
   const map = deckMap?.map ?? null;
 

@@ -47,12 +47,15 @@ function onMapError(event: { error?: unknown }): void {
  */
 async function startDeckMap(
   element: HTMLDivElement,
-  initial: { camera: Camera; dark: boolean },
+  initial: { camera: Camera; dark: boolean; warmUpAlertLayers?: boolean },
   signal: AbortSignal,
   created: (map: MapLibreMap) => void,
 ): Promise<DeckMap> {
-  element.style.visibility = 'hidden';
-  await whenIdle(signal);
+  const staged = initial.warmUpAlertLayers === true;
+  // Unstaged (the Zones and Regions views), the map is what the view is for: it starts at once, in sight.
+  const step = (wait: () => Promise<void>) => (staged ? wait() : Promise.resolve());
+  if (staged) element.style.visibility = 'hidden';
+  await step(() => whenIdle(signal));
   configureWorker();
   const map = new MapLibreMap({
     container: element,
@@ -66,29 +69,33 @@ async function startDeckMap(
   // The risk legend sits bottom right (SPEC), so the attribution goes bottom left, always expanded.
   map.addControl(new AttributionControl({ compact: false }), 'bottom-left');
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  await whenMapLoaded(map, signal);
-  await whenGpuDone(map.getCanvas().getContext('webgl2'), signal);
-  await whenIdle(signal);
+  await step(() => whenMapLoaded(map, signal));
+  await step(() => whenGpuDone(map.getCanvas().getContext('webgl2'), signal));
+  await step(() => whenIdle(signal));
   // luma.gl would otherwise probe every optional feature of the new context now, each probe a round trip to
   // the GPU process; unprobed, a feature is asked about when a layer first needs it.
   const overlay = new MapLibreOverlay({ interleaved: false, layers: [], deviceProps: { _initializeFeatures: false } });
   map.addControl(overlay);
   const deckContext = () => overlay.getCanvas()?.getContext('webgl2') ?? null;
   const center = map.getCenter();
-  for (const layers of warmUpSteps([center.lng, center.lat], { dark: initial.dark })) {
+  for (const layers of staged ? warmUpSteps([center.lng, center.lat], { dark: initial.dark }) : []) {
     await whenIdle(signal);
     overlay.setProps({ layers });
     await afterNextFrame(signal);
     await whenGpuDone(deckContext(), signal);
   }
-  await whenIdle(signal);
+  await step(() => whenIdle(signal));
   element.style.visibility = '';
   return { map, overlay };
 }
 
+/**
+ * `warmUpAlertLayers`: the dashboard's map, started in idle steps, hidden, its alert layers drawn once before
+ * the first panic needs them; the Zones and Regions views' maps start at once and draw what they show.
+ */
 export function useDeckMap(
   container: RefObject<HTMLDivElement | null>,
-  initial: { camera: Camera; dark: boolean },
+  initial: { camera: Camera; dark: boolean; warmUpAlertLayers?: boolean },
 ): DeckMapStatus {
   const [status, setStatus] = useState<DeckMapStatus>({ state: 'starting' });
 
