@@ -61,8 +61,8 @@ describe('POST /panic-alert', () => {
     expect(Date.now() - Date.parse(incident.createdAt)).toBeLessThan(60_000);
 
     const listed = await call(server.url, 'GET', '/incidents?limit=500');
-    // Its history fields (issue 11) start empty.
-    expect(listed.body.incidents).toContainEqual({ acknowledgedBy: null, resolvedBy: null, assignee: null, escalatedAt: null, ...incident });
+    // Its history fields (issue 11) and its dispatch times (issue 34) start empty.
+    expect(listed.body.incidents).toContainEqual({ acknowledgedBy: null, resolvedBy: null, assignee: null, escalatedAt: null, dispatchedAt: null, onSceneAt: null, ...incident });
   });
 
   it('uses the only zone containing the point when just the yellow one does', async () => {
