@@ -59,7 +59,7 @@ describe.runIf(!process.env.DATABASE_URL)('the panic journal (embedded store onl
     try {
       expect(await copiesOf(server.url, raised.body.incident.id)).toBe(1);
       const stored = (await call(server.url, 'GET', '/incidents?limit=500')).body.incidents.find((i: { id: string }) => i.id === raised.body.incident.id);
-      expect(stored).toEqual({ acknowledgedBy: null, resolvedBy: null, assignee: null, escalatedAt: null, ...raised.body.incident });
+      expect(stored).toEqual({ acknowledgedBy: null, resolvedBy: null, assignee: null, escalatedAt: null, dispatchedAt: null, onSceneAt: null, ...raised.body.incident });
       const retry = await call(server.url, 'POST', '/panic-alert', { latitude: 25.5, longitude: 91.8, touristId: 'lost' }, { 'Idempotency-Key': 'k-lost' });
       expect(retry.body.incident.id).toBe(raised.body.incident.id);
       const alerts = await call(server.url, 'GET', '/panic-alerts?limit=500');
