@@ -27,7 +27,9 @@ import { offsetToLatLng } from './support/web-mercator.ts';
 const CREDIT_HELP =
   'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
 const COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
-const CSV_HEADER = 'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId';
+/** API.md's columns in their order, then the dispatch columns issue 34 appends. */
+const CSV_HEADER = 'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId' +
+  ',dispatchedAt,dispatchedUnit,onSceneAt,dispatchOutcome,timeToDispatchS,timeToSceneS';
 const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
 const SINGLE_POINT_ZOOM = 13;
 
