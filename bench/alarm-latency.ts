@@ -10,8 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
 import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, onEveryStreamMessage, waitForLiveStream } from './browser-support.ts';
+import { OFFLINE_STYLE_URL, onEveryStreamMessage, waitForLiveStream } from './browser-support.ts';
 import { percentile } from './support/stats.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium-flags.ts';
 
 const PANICS = process.env.BENCH_QUICK === '1' ? 8 : 20;
 const WARM_UP_PANICS = 3;

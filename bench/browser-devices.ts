@@ -8,9 +8,10 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, onEveryStreamMessage, round, waitForLiveStream, waitForMap } from './browser-support.ts';
+import { OFFLINE_STYLE_URL, onEveryStreamMessage, round, waitForLiveStream, waitForMap } from './browser-support.ts';
 import { buildDeckFloorPage, recordGpsMessages, startReplayServer, type GpsRecording } from './support/deck-floor.ts';
 import { percentile } from './support/stats.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium-flags.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DEVICES = QUICK ? 2_000 : 10_000;

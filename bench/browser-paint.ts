@@ -15,8 +15,6 @@ import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-
 import { spawnServer } from '../tools/spawn-server.ts';
 import {
   burstAtConnect,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   OFFLINE_STYLE_URL,
   postAndWaitForRow,
   round,
@@ -27,6 +25,7 @@ import {
 import { describeLongTasks, longTasksSoFar, RECORD_LONG_TASKS, waitForMapIdle } from './support/long-tasks.ts';
 import { percentile } from './support/stats.ts';
 import { attributeLongTasks, formatAttributedTask, TRACE_CATEGORIES } from './support/trace-attribution.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium-flags.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';

@@ -6,8 +6,9 @@
 import { chromium } from 'playwright-core';
 import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForIdleBrowser, waitForLiveStream, waitForMap, waitForQuietPage } from './browser-support.ts';
+import { OFFLINE_STYLE_URL, postAndWaitForRow, round, type Sample, STAMP_PAGE, waitForIdleBrowser, waitForLiveStream, waitForMap, waitForQuietPage } from './browser-support.ts';
 import { percentile } from './support/stats.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium-flags.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const INCIDENTS = QUICK ? 2_000 : 10_000;

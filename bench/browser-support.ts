@@ -4,18 +4,6 @@ import type { Page } from 'playwright-core';
 import { pidsNamed, totalCpuMs } from './support/process-cpu.ts';
 import { monotonicMs, sleep } from './support/stats.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--use-gl=angle',
-];
 /** One background layer and no sources: the map needs nothing from the network. */
 export const OFFLINE_STYLE_URL = `data:application/json,${encodeURIComponent(JSON.stringify({ version: 8, sources: {}, layers: [{ id: 'basemap-background', type: 'background', paint: { 'background-color': '#e5e7eb' } }] }))}`;
 

@@ -11,10 +11,11 @@ import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { buildDashboard, dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { spawnServer } from '../tools/spawn-server.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, OFFLINE_STYLE_URL, round, waitForQuietPage } from './browser-support.ts';
+import { OFFLINE_STYLE_URL, round, waitForQuietPage } from './browser-support.ts';
 import { startReplayServer } from './support/deck-floor.ts';
 import { percentile } from './support/stats.ts';
 import { ZONE_COUNT, zoneCentre, zoneCollection, zoneRing } from './support/zone-grid.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium-flags.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 1 : 3;

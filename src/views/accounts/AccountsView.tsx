@@ -1,4 +1,5 @@
-import { Button, Card, makeStyles, MessageBar, MessageBarBody, Spinner, Title2, tokens } from '@fluentui/react-components';
+import { ActOutcome } from '../ActOutcome.tsx';
+import { Button, Card, makeStyles, Spinner, Title2, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -40,16 +41,7 @@ export function AccountsView({ logic = accountsMachine }: { logic?: typeof accou
           </Button>
           {busy && <Spinner size="tiny" label="Working…" />}
         </div>
-        {error && (
-          <MessageBar intent="error" role="alert">
-            <MessageBarBody>{error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {notice && (
-          <MessageBar intent="success" role="status">
-            <MessageBarBody>{notice}</MessageBarBody>
-          </MessageBar>
-        )}
+        <ActOutcome errors={[error]} notice={notice} />
         <AccountsTable accounts={list} busy={busy} onPropose={setProposed} />
       </Card>
       <CreateAccountDialog

@@ -1,11 +1,10 @@
 // The Regions view (issue 31, admin): every region with its time zone, contacts and boundary, from the
 // page's one list (the dashboard's, kept current by the stream), and the form that creates or edits one.
+import { ActOutcome } from '../ActOutcome.tsx';
 import {
   Button,
   Card,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Table,
   TableBody,
   TableCell,
@@ -77,11 +76,7 @@ export function RegionsView() {
           </Button>
         )}
       </div>
-      {notice && (
-        <MessageBar intent="success" role="status">
-          <MessageBarBody>{notice}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ActOutcome notice={notice} />
       {editing && (
         <RegionForm
           key={editing.regionId ?? '(new)'}

@@ -1,9 +1,8 @@
+import { ActOutcome } from '../ActOutcome.tsx';
 import {
   Button,
   Field,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Text,
   Textarea,
   Title2,
@@ -59,21 +58,7 @@ function Outcome({ verify }: { verify: VerifyRef }) {
   const shown = useSelector(verify, (s) => !s.matches('empty') && !s.matches('failed'));
   return (
     <>
-      {lookupError && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{lookupError}</MessageBarBody>
-        </MessageBar>
-      )}
-      {actError && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{actError}</MessageBarBody>
-        </MessageBar>
-      )}
-      {notice && (
-        <MessageBar intent="success" role="status">
-          <MessageBarBody>{notice}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ActOutcome errors={[lookupError, actError]} notice={notice} />
       {shown && records.length === 0 && <Text className={styles.hint}>Nothing found for what was pasted.</Text>}
       {records.map((record) => (
         <DidRecordCard key={record.didId} record={record} verify={verify} />

@@ -1,4 +1,5 @@
-import { Button, Card, makeStyles, MessageBar, MessageBarBody, Spinner, Subtitle2, Title2, tokens } from '@fluentui/react-components';
+import { ActOutcome } from '../ActOutcome.tsx';
+import { Button, Card, makeStyles, Spinner, Subtitle2, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -39,16 +40,7 @@ export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webho
           </Button>
           {busy && <Spinner size="tiny" label="Working…" />}
         </div>
-        {error && (
-          <MessageBar intent="error" role="alert">
-            <MessageBarBody>{error}</MessageBarBody>
-          </MessageBar>
-        )}
-        {notice && (
-          <MessageBar intent="success" role="status">
-            <MessageBarBody>{notice}</MessageBarBody>
-          </MessageBar>
-        )}
+        <ActOutcome errors={[error]} notice={notice} />
         <WebhooksTable webhooks={webhooks} busy={busy} onAct={(act) => actor.send(act)} />
       </Card>
       <Card className={styles.card}>

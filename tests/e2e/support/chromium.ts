@@ -3,22 +3,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tools/chromium-flags.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const INSTALL_COMMAND = 'apt-get install -y chromium';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--use-gl=angle',
-];
 
 function installChromium(): void {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
