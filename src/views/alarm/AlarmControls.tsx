@@ -9,7 +9,8 @@ const useStyles = makeStyles({
   sound: { display: 'inline-flex', alignItems: 'center', fontSize: '20px', gap: tokens.spacingHorizontalXXS },
 });
 
-export function AlarmControls() {
+/** `offerNotifications`: false on the wall screen, which nobody reads desktop notifications from. */
+export function AlarmControls({ offerNotifications = true }: { offerNotifications?: boolean } = {}) {
   const styles = useStyles();
   const { alarm, mode } = useAlarm();
   const { notifications, askable, asking } = useNotifications();
@@ -30,7 +31,7 @@ export function AlarmControls() {
         {mode === 'muted' ? <SpeakerMuteRegular aria-hidden /> : <Speaker2Regular aria-hidden />}
         <Switch aria-label="Sound" checked={mode !== 'muted'} onChange={() => alarm?.send({ type: 'sound.toggle' })} />
       </span>
-      {(askable || asking) && (
+      {offerNotifications && (askable || asking) && (
         <Button
           icon={<AlertOffRegular />}
           disabled={asking}

@@ -1,10 +1,12 @@
 import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { lazy, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { wallAddress, wallRequested } from '../../domain/wall.ts';
 import { PanicBar } from '../alarm/PanicBar.tsx';
 import { PanicSignals } from '../alarm/PanicSignals.tsx';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
 import { BREAKPOINTS } from '../breakpoints.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
+import { WallShell } from '../wall/WallShell.tsx';
 import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { SideNav, type NavValue } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -33,7 +35,7 @@ const useStyles = makeStyles({
   main: { flexGrow: 1, minWidth: 0, overflowX: 'hidden' },
 });
 
-const views: Record<NavValue, () => ReactNode> = {
+const views: Record<Exclude<NavValue, 'wall'>, () => ReactNode> = {
   dashboard: () => <DashboardView />,
   anchors: () => <DashboardView />,
   analytics: () => <AnalyticsView />,
@@ -69,12 +71,31 @@ const views: Record<NavValue, () => ReactNode> = {
   ),
 };
 
+/** Wall mode (issue 35): asked for by `?wall` or the menu; the address follows, so a reload stays on the wall. */
+function useWallMode(): [boolean, (on: boolean) => void] {
+  const [wall, setWall] = useState(() => wallRequested(globalThis.location?.search ?? ''));
+  useEffect(() => {
+    if (wall) document.documentElement.dataset.mode = 'wall';
+    else delete document.documentElement.dataset.mode;
+  }, [wall]);
+  const choose = (on: boolean) => {
+    globalThis.history?.replaceState(null, '', wallAddress(globalThis.location.href, on));
+    setWall(on);
+  };
+  return [wall, choose];
+}
+
 export function Shell() {
+  const [wall, setWall] = useWallMode();
+  return wall ? <WallShell onExit={() => setWall(false)} /> : <DeskShell onWall={() => setWall(true)} />;
+}
+
+function DeskShell({ onWall }: { onWall: () => void }) {
   const styles = useStyles();
   const dark = useDark();
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`);
   const [menuOpen, setMenuOpen] = useState(wide);
-  const [selected, setSelected] = useState<NavValue>('dashboard');
+  const [selected, setSelected] = useState<Exclude<NavValue, 'wall'>>('dashboard');
   // Showing an incident (the panic bar, a notification) brings the dashboard forward from any view.
   const focusSeq = DashboardActor.useSelector((s) => s.context.focus?.seq);
   const [shownFocus, setShownFocus] = useState(focusSeq);
@@ -94,6 +115,7 @@ export function Shell() {
           overlay={!wide}
           selected={selected}
           onSelect={(value) => {
+            if (value === 'wall') return onWall();
             setSelected(value);
             if (!wide) setMenuOpen(false);
           }}
