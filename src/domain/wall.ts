@@ -2,7 +2,8 @@
 // compact list names, in which order: the urgent ones (panics, high-severity watch incidents) first, then by
 // severity, newest first within each. The list is every region's, as the panic bar is.
 import type { Incident } from '../api/entities.ts';
-import { isUrgent, urgentTitle } from './urgent-incidents.ts';
+import { incidentTitle } from './incident-titles.ts';
+import { isUrgent } from './urgent-incidents.ts';
 
 export const WALL_PARAM = 'wall';
 
@@ -35,18 +36,6 @@ export interface WallAlert {
 
 const SEVERITY_RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
 
-const TYPE_TITLES: Partial<Record<Incident['type'], string>> = {
-  geofence: 'Entered a risk zone',
-  low_battery: 'Low battery',
-  safe: 'Marked safe',
-  status: 'Status report',
-};
-
-function wallTitle(incident: Incident): string {
-  if (isUrgent(incident)) return urgentTitle(incident.type).replace(/^New panic alert$/, 'Panic alert');
-  return TYPE_TITLES[incident.type] ?? urgentTitle(incident.type);
-}
-
 function byUrgencyThenNewest(a: WallAlert, b: WallAlert): number {
   if (a.urgent !== b.urgent) return a.urgent ? -1 : 1;
   const severity = (SEVERITY_RANK[a.severity] ?? 3) - (SEVERITY_RANK[b.severity] ?? 3);
@@ -60,7 +49,7 @@ export function wallAlertsOf(records: readonly Incident[]): WallAlert[] {
     .filter((incident) => incident.status !== 'resolved')
     .map((incident) => ({
       id: incident.id,
-      title: wallTitle(incident),
+      title: incidentTitle(incident),
       severity: incident.severity,
       urgent: isUrgent(incident),
       regionId: incident.regionId || 'default',

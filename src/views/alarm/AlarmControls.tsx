@@ -13,7 +13,6 @@ const useStyles = makeStyles({
 export function AlarmControls({ offerNotifications = true }: { offerNotifications?: boolean } = {}) {
   const styles = useStyles();
   const { alarm, mode } = useAlarm();
-  const { notifications, askable, asking } = useNotifications();
   return (
     <>
       {mode === 'ringing' && (
@@ -31,15 +30,18 @@ export function AlarmControls({ offerNotifications = true }: { offerNotification
         {mode === 'muted' ? <SpeakerMuteRegular aria-hidden /> : <Speaker2Regular aria-hidden />}
         <Switch aria-label="Sound" checked={mode !== 'muted'} onChange={() => alarm?.send({ type: 'sound.toggle' })} />
       </span>
-      {offerNotifications && (askable || asking) && (
-        <Button
-          icon={<AlertOffRegular />}
-          disabled={asking}
-          onClick={() => notifications?.send({ type: 'notifications.enable' })}
-        >
-          Enable notifications
-        </Button>
-      )}
+      {offerNotifications && <NotificationsButton />}
     </>
+  );
+}
+
+/** `Enable notifications`, while the browser has not been asked. */
+export function NotificationsButton() {
+  const { notifications, askable, asking } = useNotifications();
+  if (!askable && !asking) return null;
+  return (
+    <Button icon={<AlertOffRegular />} disabled={asking} onClick={() => notifications?.send({ type: 'notifications.enable' })}>
+      Enable notifications
+    </Button>
   );
 }

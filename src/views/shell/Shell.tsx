@@ -10,7 +10,8 @@ import { WallShell } from '../wall/WallShell.tsx';
 import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { SideNav, type NavValue } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { useMediaQuery, usePhoneLayout } from './useMediaQuery.ts';
+import { PhoneControlsPanel } from '../dashboard/PhoneControlsPanel.tsx';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 
@@ -95,6 +96,8 @@ function DeskShell({ onWall }: { onWall: () => void }) {
   const dark = useDark();
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`);
   const [menuOpen, setMenuOpen] = useState(wide);
+  const phone = usePhoneLayout();
+  const [controlsOpen, setControlsOpen] = useState(false);
   const [selected, setSelected] = useState<Exclude<NavValue, 'wall'>>('dashboard');
   // Showing an incident (the panic bar, a notification) brings the dashboard forward from any view.
   const focusSeq = DashboardActor.useSelector((s) => s.context.focus?.seq);
@@ -106,7 +109,12 @@ function DeskShell({ onWall }: { onWall: () => void }) {
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
       <div className={styles.page}>
-      <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <TopBar
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+        onOpenControls={selected === 'dashboard' || selected === 'anchors' ? () => setControlsOpen(true) : undefined}
+      />
+      {phone && <PhoneControlsPanel open={controlsOpen} onClose={() => setControlsOpen(false)} />}
       <PanicBar />
       <PanicSignals />
       <div className={styles.body}>
