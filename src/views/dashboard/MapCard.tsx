@@ -13,6 +13,7 @@ import type { DetailsRef } from '../incident/details-ref.ts';
 import type { RespondersRef } from '../incident/RespondersSection.tsx';
 import { useSameItems } from '../useSameItems.ts';
 import { CardTitle } from './CardTitle.tsx';
+import { MapTextAlternative } from './MapTextAlternative.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 
 // deck.gl and MapLibre come in their own chunk, fetched once the table has shown; the map starts once it is live.
@@ -131,6 +132,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
       <CardTitle title="Map">
         <RiskLegend />
       </CardTitle>
+      <MapTextAlternative incidents={incidents} />
       <LazyPart label="Loading map" fallback={mapFallback}>
         {mapWanted ? (
           <MapPanel
