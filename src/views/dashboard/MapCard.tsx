@@ -12,6 +12,7 @@ import { LazyPart } from '../LazyPart.tsx';
 import type { DetailsRef } from '../incident/details-ref.ts';
 import type { RespondersRef } from '../incident/RespondersSection.tsx';
 import { useSameItems } from '../useSameItems.ts';
+import { useOpenProfile } from '../profile/ProfileOpener.tsx';
 import { CardTitle } from './CardTitle.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 
@@ -107,6 +108,7 @@ export function MapCard() {
   const fitGps = DashboardActor.useSelector((s) => s.matches({ fitGps: 'on' }));
   const focus = DashboardActor.useSelector((s) => s.context.focus);
   const responders = useNearestUnitsOfOpenIncident();
+  const openProfile = useOpenProfile();
   const home = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView);
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
@@ -142,6 +144,7 @@ export function MapCard() {
             focus={focus}
             home={home}
             responders={responders}
+            onOpenProfile={openProfile}
           />
         ) : (
           mapFallback
