@@ -1,8 +1,7 @@
-import { Button, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import type { Incident, Region } from '../../api/entities.ts';
 import type { ReactNode } from 'react';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
-import { useOpenProfile } from '../profile/ProfileOpener.tsx';
 
 const useStyles = makeStyles({
   facts: {
@@ -42,20 +41,6 @@ export function formatSinceReceipt(incident: Pick<Incident, 'createdAt'>, at: st
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }
 
-/** The tourist's id, and the button that opens their profile (issue 34) where the dashboard offers it. */
-function Tourist({ touristId }: { touristId: string | null | undefined }) {
-  const openProfile = useOpenProfile();
-  if (!touristId || !openProfile) return <>{orDash(touristId)}</>;
-  return (
-    <>
-      {`${touristId} `}
-      <Button size="small" onClick={() => openProfile(touristId)}>
-        Profile
-      </Button>
-    </>
-  );
-}
-
 /** What is known of the incident, in the order an operator reads it out on the phone. */
 export function IncidentFacts({ incident, region, zone }: { incident: Incident; region: Region | undefined; zone: string | undefined }) {
   const styles = useStyles();
@@ -65,7 +50,7 @@ export function IncidentFacts({ incident, region, zone }: { incident: Incident; 
     ['Severity', incident.severity],
     ['Reported (phone)', formatTime(incident.reportedAt)],
     ['Received (server)', formatTime(incident.createdAt)],
-    ['Tourist', <Tourist key="tourist" touristId={incident.touristId} />],
+    ['Tourist', orDash(incident.touristId)],
     ['Device', orDash(incident.deviceId)],
     ['Coordinates', formatPosition(incident)],
     ['Zone', orDash(zone)],
