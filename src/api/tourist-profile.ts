@@ -10,8 +10,8 @@ export const MAX_ITINERARY_STOPS = 50;
 export const MAX_LANGUAGES = 20;
 /** Alert history entries a profile answers (newest first); `alertCount` says how many there are in all. */
 export const PROFILE_ALERTS_LIMIT = 50;
-/** Trail points a profile answers at most (the newest of the last 24 hours). */
-export const PROFILE_TRAIL_LIMIT = 2000;
+/** The newest trail points a profile answers as sent; before them, one point per 5 minutes of the last 24 hours. */
+export const PROFILE_TRAIL_RECENT = 100;
 
 export const idTypes = ['aadhaar', 'passport', 'voter_id', 'driving_licence', 'other'] as const;
 
@@ -136,7 +136,7 @@ export const TouristProfile = z.object({
   watchPause: z.object({ until: z.string(), reason: z.string(), pausedBy: z.string(), at: z.string() }).nullable(),
   alerts: z.array(Incident),
   alertCount: z.number(),
-  /** The last 24 hours' positions, oldest first (at most PROFILE_TRAIL_LIMIT, the newest). */
+  /** The last 24 hours' positions, oldest first: the newest PROFILE_TRAIL_RECENT, before them one per 5 minutes (≤ 388). */
   trail: z.array(Position),
 });
 export type TouristProfile = z.infer<typeof TouristProfile>;

@@ -48,6 +48,25 @@ describe('registration with a profile', () => {
     expect(profile.verification).toEqual({ verified: false, bindings: [] });
   });
 
+  it("answers the last 24 hours' trail thinned to one point per 5 minutes before its newest 100, oldest first", async () => {
+    await register({ touristId: 't-trail' });
+    // A ping every 30 s for 20 hours, and one from yesterday that is out of the window.
+    await server.ctx.db.query(
+      `insert into gps_pings (ping_key, tourist_id, latitude, longitude, at)
+       select 't-trail', 't-trail', 25 + g / 100000.0, 91, now() - g * interval '30 seconds' from generate_series(1, 2400) as g
+       union all select 't-trail', 't-trail', 1, 1, now() - interval '25 hours'`,
+    );
+    const { profile } = (await call(server.url, 'GET', '/tourists/t-trail')).body;
+    const times = profile.trail.map((point: { at: string }) => Date.parse(point.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(profile.trail.some((point: { latitude: number }) => point.latitude === 1)).toBe(false);
+    expect(profile.trail.at(-1).latitude).toBeCloseTo(25.00001, 6);
+    // 20 hours hold 240 slots of 5 minutes; the newest 100 pings (50 minutes) come as sent.
+    expect(profile.trail.length).toBeGreaterThanOrEqual(100 + 225);
+    expect(profile.trail.length).toBeLessThanOrEqual(100 + 241);
+    expect(Date.now() - times[0]).toBeGreaterThan(19.5 * 3600_000);
+  });
+
   it('keeps API.md behaviour: registering again answers 200 and replaces only the fields sent', async () => {
     await register({ touristId: 't-again2', ...everyField });
     const res = await register({ touristId: 't-again2', phone: '+14155550100' });
