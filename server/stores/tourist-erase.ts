@@ -87,13 +87,14 @@ export async function eraseTourist(tx: Sql, id: string, erasedBy: string, now = 
   if (rows.length === 0) return undefined;
   const anonymousId = `erased-${randomUUID()}`;
   const keys = await pingKeysOf(tx, id);
-  // An incident's meta may quote the id (a watch reason); JSON-escaped, so the text replace keeps it valid JSON.
-  const quotedId = JSON.stringify(id).slice(1, -1);
+  // An incident's meta may hold the id as a value: only whole JSON strings equal to it are replaced, so the
+  // text stays valid JSON whatever the id (an id "t" must not touch the t of `true`).
+  const quotedId = JSON.stringify(id);
   const incidents = await count(
     tx,
     `update incidents set tourist_id = $2, device_id = null,
         watch_key = case when watch_key = any($3::text[]) then $2 else watch_key end,
-        meta = replace(meta::text, $4, $2)::jsonb
+        meta = replace(meta::text, $4, '"' || $2 || '"')::jsonb
       where tourist_id = $1 or device_id = any($3::text[])`,
     [id, anonymousId, keys, quotedId],
   );

@@ -177,4 +177,14 @@ describe('reading, exporting and erasing a profile', () => {
     const [audit] = await rows<{ target: string; detail: object }>("select target, detail from audit_log where action = 'tourist.erase'");
     expect(audit).toEqual({ target: erased.body.anonymousId, detail: { incidents: 1, pings: 1, devices: 1 } });
   });
+
+  it("replaces the id where an incident's meta holds it as a value, whatever the id, and nothing else", async () => {
+    await register({ touristId: 't' });
+    const panic = await call(server.url, 'POST', '/panic-alert', { touristId: 't', latitude: 25.6, longitude: 91.9 });
+    await server.ctx.db.query(`update incidents set meta = '{"test": true, "for": "t", "note": "t went out"}' where id = $1`, [panic.body.incident.id]);
+    const erased = await call(server.url, 'DELETE', '/tourists/t');
+    expect(erased.status).toBe(200);
+    const [incident] = await rows<{ meta: object }>('select meta from incidents where id = $1', [panic.body.incident.id]);
+    expect(incident.meta).toEqual({ test: true, for: erased.body.anonymousId, note: 't went out' });
+  });
 });
