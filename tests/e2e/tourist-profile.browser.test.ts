@@ -99,4 +99,27 @@ describe('the tourist profile panel', () => {
     expect(whereabouts).toContain('25.58000, 91.89500');
     expect(await panel(page).getByRole('img', { name: 'Recent trail: 2 positions' }).isVisible()).toBe(true);
   });
+
+  it('lets an admin download the export and erase the tourist after confirming; the incident stays, anonymised', async () => {
+    const erasable = 'tourist-erasable';
+    await call(server.url, 'POST', '/tourists/register', { ...PROFILE, touristId: erasable, name: 'Erin Erasable' });
+    const panic = await sendPanicFromPhone(server.url, 25.5788, 91.8933, erasable);
+    const { page } = await openDashboard(browser, server.url);
+    await alertRow(page, panic.incident.id).waitFor({ timeout: 15_000 });
+    await alertRow(page, panic.incident.id).getByRole('cell').nth(1).click();
+    await page.getByRole('dialog', { name: `Incident ${panic.incident.id}` }).getByRole('button', { name: 'Profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Tourist Erin Erasable' });
+    await profile.getByRole('region', { name: 'Identity' }).waitFor({ timeout: 15_000 });
+    expect(await profile.getByRole('link', { name: 'Export data' }).getAttribute('href')).toBe(`/tourists/${erasable}/export`);
+
+    await profile.getByRole('button', { name: 'Erase tourist' }).click();
+    const confirm = page.getByRole('dialog', { name: `Erase tourist ${erasable}?` });
+    await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
+    // The name went with the profile: the panel is titled by the id now.
+    await page.getByRole('dialog', { name: `Tourist ${erasable}` }).getByText(/^Erased: tourist-erasable's personal data is gone; their incidents stay as erased-/).waitFor({ timeout: 10_000 });
+    expect((await call(server.url, 'GET', `/tourists/${erasable}`)).status).toBe(404);
+    const { body } = await call(server.url, 'GET', '/incidents?limit=500');
+    const kept = (body.incidents as { id: string; touristId: string | null }[]).find((incident) => incident.id === panic.incident.id);
+    expect(kept?.touristId).toMatch(/^erased-/);
+  });
 });
