@@ -43,4 +43,6 @@ export interface MapPanelProps {
   responders?: readonly NearbyUnit[];
   /** Opens a tourist's profile (issue 34) from a pinned alert's or ping's card. */
   onOpenProfile?: (touristId: string) => void;
+  /** Take the whole height of the place it is in (wall mode) instead of the spec's 400 px. */
+  fill?: boolean;
 }

@@ -11,6 +11,8 @@ import { EventsCard } from './EventsCard.tsx';
 import { FiltersBar } from './FiltersBar.tsx';
 import { GpsPingsCard } from './GpsPingsCard.tsx';
 import { MapCard } from './MapCard.tsx';
+import { PhoneDashboard } from './PhoneDashboard.tsx';
+import { usePhoneLayout } from '../shell/useMediaQuery.ts';
 import { SafetyScoreBanner } from './SafetyScoreBanner.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 
@@ -36,6 +38,13 @@ export function DashboardView() {
   const styles = useStyles();
   const devPanelShown = useDevPanelShown();
   useRowHighlight(DashboardActor.useSelector((s) => s.context.focus));
+  if (usePhoneLayout()) {
+    return (
+      <TouristProfileProvider>
+        <PhoneDashboard />
+      </TouristProfileProvider>
+    );
+  }
   return (
     // The profile panel opens from the drawer, the GPS table and the map; Replay is wired by the replay work.
     <TouristProfileProvider>
