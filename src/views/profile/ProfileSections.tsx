@@ -1,10 +1,10 @@
 // What the profile panel shows of one tourist, section by section, in the order an operator needs it on a
 // call: who they are and how sure we are, whom to call, where they are now, then their history.
-import { Link, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { TouristProfile } from '../../api/tourist-profile.ts';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
-import { telHref } from '../incident/IncidentFacts.tsx';
+import { PhoneLink } from '../incident/PhoneLink.tsx';
 import { TrailMap } from '../incident/TrailMap.tsx';
 
 const useStyles = makeStyles({
@@ -50,7 +50,7 @@ function Facts({ label, facts }: { label: string; facts: [string, ReactNode][] }
   );
 }
 
-const phoneLink = (phone: string | null) => (phone ? <Link href={telHref(phone)}>{phone}</Link> : '—');
+const phoneLink = (phone: string | null) => (phone ? <PhoneLink phone={phone} /> : '—');
 
 function verificationText({ verification }: TouristProfile): string {
   const current = verification.bindings.find((binding) => binding.unboundAt === null);
