@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 // The dev server proxies the API to a backend started with `npm start` (PORT 8080 by default).
@@ -12,7 +13,33 @@ const MAP_LIBRARIES = /node_modules[\\/](?!@luma\.gl[\\/]webgpu)(@deck\.gl|@luma
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable app (issue 35): a manifest and our own service worker (src/sw/service-worker.ts), registered
+    // by src/browser/app-update.ts; no inline script, so the CSP stays strict.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifest: {
+        name: 'Panic Alerts Dashboard',
+        short_name: 'Panic Alerts',
+        description: 'The live console of a tourist-safety control room',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#1f1f1f',
+        theme_color: '#d13438',
+        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The map's libraries are one chunk of several MB: the shell must hold it to open the map offline.
+        maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-jitless.ts', import.meta.url)) }] },
   build: {
     outDir: 'dist',

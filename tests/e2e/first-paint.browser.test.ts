@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** A page whose console code waits until `release` is called; `asked` says whether the page has asked for it. */
 async function pageWithConsoleHeld(): Promise<{ page: Page; release: () => void; asked: () => boolean }> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked = false;
@@ -77,7 +77,7 @@ describe('the first paint', () => {
   });
 
   it("says so when the console's code cannot be fetched, and reloads into the console once it can", async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     let refusals = 0;
     await context.route(CONSOLE_CODE, (route) => (refusals++ === 0 ? route.abort('connectionrefused') : route.continue()));
     const page = await context.newPage();

@@ -58,10 +58,10 @@ describe('phone layout', () => {
     }
     expect(await page.locator(card).innerText()).toMatch(/Panic alert[\s\S]*open/);
     await acknowledge.click();
-    await expect.poll(() => serverStatusOf(server.url, panic.incident.id)).toBe('acknowledged');
-    await expect.poll(() => page.locator(card).innerText()).toContain('acknowledged');
+    await expect.poll(() => serverStatusOf(server.url, panic.incident.id), { timeout: 15_000 }).toBe('acknowledged');
+    await expect.poll(() => page.locator(card).innerText(), { timeout: 15_000 }).toContain('acknowledged');
     await resolve.click();
-    await expect.poll(() => serverStatusOf(server.url, panic.incident.id)).toBe('resolved');
+    await expect.poll(() => serverStatusOf(server.url, panic.incident.id), { timeout: 15_000 }).toBe('resolved');
     expect(dashboard.pageErrors).toEqual([]);
   });
 

@@ -54,7 +54,7 @@ describe('wall mode', () => {
     const item = page.locator(`[data-wall-alert="${panic.incident.id}"]`);
     await item.waitFor();
     sent += 1;
-    await expect.poll(() => page.locator('[data-panic-bar]').getAttribute('data-panic-bar')).toBe(String(sent));
+    await expect.poll(() => page.locator('[data-panic-bar]').getAttribute('data-panic-bar'), { timeout: 15_000 }).toBe(String(sent));
     expect(await page.locator('[data-panic-bar]').innerText()).toContain(sent === 1 ? 'New panic alert in' : `${sent} open panic alerts`);
     expect(await item.innerText()).toMatch(/Panic alert[\s\S]*high severity[\s\S]*open/);
     expect(await overflow(page), 'the bar and the new item do not make the page scroll').toEqual({ down: 0, sideways: 0 });

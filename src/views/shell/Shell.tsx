@@ -4,6 +4,7 @@ import { wallAddress, wallRequested } from '../../domain/wall.ts';
 import { PanicBar } from '../alarm/PanicBar.tsx';
 import { PanicSignals } from '../alarm/PanicSignals.tsx';
 import { Announcer } from '../alarm/Announcer.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
 import { BREAKPOINTS } from '../breakpoints.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
@@ -133,6 +134,7 @@ function DeskShell({ onWall }: { onWall: () => void }) {
       <PanicBar />
       <PanicSignals />
       <Announcer />
+      <UpdatePrompt />
       <div className={styles.body}>
         <SideNav
           open={menuOpen}
