@@ -44,6 +44,7 @@ import { oidcRoutes } from './routes/oidc.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { regionsRoutes } from './routes/regions.ts';
+import { incidentReportRoutes } from './routes/incident-report.ts';
 import { respondersRoutes } from './routes/responders.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
@@ -120,7 +121,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes, respondersRoutes,
-      watchRoutes, webhooksRoutes,
+      watchRoutes, webhooksRoutes, incidentReportRoutes,
     ]) {
       await routes(app, ctx);
     }
