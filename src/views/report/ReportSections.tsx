@@ -109,7 +109,8 @@ export function DispatchesTable({ report }: { report: IncidentReport }) {
 
 export function NotesList({ report }: { report: IncidentReport }) {
   const styles = useReportStyles();
-  const notes = report.timeline.filter((entry) => entry.note);
+  // A pause's note is its end and reason in a form of its own: the timeline words it.
+  const notes = report.timeline.filter((entry) => entry.note && entry.action !== 'watch_paused');
   if (notes.length === 0) return <p className={styles.muted}>No notes.</p>;
   return (
     <table className={styles.table} aria-label="Notes">
