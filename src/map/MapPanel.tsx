@@ -204,7 +204,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
         trailsHidden={showLiveGps ? legend.trailsHidden : 0}
         responders={responders ?? NO_RESPONDERS}
       />
-      {card && <DetailsCard placed={card} onClose={() => setPinned(null)} />}
+      {card && <DetailsCard placed={card} onClose={() => setPinned(null)} onProfile={props.onOpenProfile} />}
     </div>
   );
 }
