@@ -8,6 +8,7 @@ import { call } from '../helpers/server.ts';
 import { launchChromium } from './support/chromium.ts';
 import { alertRow, liveUpdatesLine, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
+import { seriousViolations } from './support/axe.ts';
 import { pdfHoldsText, pdfPageCount } from './support/pdf-text.ts';
 import { sendPanicFromPhone, type SentPanic } from './support/phone.ts';
 
@@ -87,6 +88,10 @@ describe('the incident report', () => {
       `anonymous marked ${UNIT} on scene`,
       'anonymous added a note: Ankle sprain, walking with help',
     ]);
+  });
+
+  it('has no serious or critical accessibility violation (axe-core)', async () => {
+    expect(await seriousViolations(report)).toEqual([]);
   });
 
   it('hides the Print button in print, and prints an A4 PDF holding the incident id', async () => {
