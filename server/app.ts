@@ -45,6 +45,7 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { touristProfileRoutes } from './routes/tourist-profile.ts';
 import { regionsRoutes } from './routes/regions.ts';
+import { incidentReportRoutes } from './routes/incident-report.ts';
 import { respondersRoutes } from './routes/responders.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
@@ -121,7 +122,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes, respondersRoutes,
-      watchRoutes, webhooksRoutes, touristProfileRoutes,
+      watchRoutes, webhooksRoutes, touristProfileRoutes, incidentReportRoutes,
     ]) {
       await routes(app, ctx);
     }

@@ -7,6 +7,7 @@ import { firstTable } from './first-paint/first-table.ts';
 import { FIRST_PAINT_ID } from './first-paint/handover.ts';
 import { paintFirstTable } from './first-paint/paint.ts';
 import { readPreferences } from './domain/preferences.ts';
+import { reportIdOf } from './domain/report-route.ts';
 
 /** The console is fetched after this long even if the table's answer has not come (a slow server). */
 const FIRST_PAINT_WAIT_MS = 2_000;
@@ -21,6 +22,8 @@ let consoleAsked = false;
  * An answer that comes after the console was asked for is not painted: the console may already be showing it.
  */
 async function paintFirst(): Promise<void> {
+  // An incident report's tab shows no alerts table.
+  if (reportIdOf(location.hash) !== undefined) return;
   const response = await loadEarly(preferences);
   const table = firstTable(await response?.json().catch(() => undefined));
   if (!table || consoleAsked) return;

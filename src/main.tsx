@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppProps } from './views/App.tsx';
 import { readPreferences } from './domain/preferences.ts';
+import { reportIdOf } from './domain/report-route.ts';
 import { App } from './views/App.tsx';
 
 /** `?inspect` in a development build shows the running statecharts in Stately's inspector. */
@@ -28,7 +29,7 @@ const signInError = takeSignInError();
 void developmentInspector().then((inspect) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App preferences={readPreferences(() => localStorage, prefersDark)} signInError={signInError} inspect={inspect} />
+      <App preferences={readPreferences(() => localStorage, prefersDark)} signInError={signInError} inspect={inspect} reportId={reportIdOf(location.hash)} />
     </StrictMode>,
   );
 });

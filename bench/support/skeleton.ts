@@ -37,6 +37,7 @@ export const SKELETON = {
   restartPhones: { kills: null, killsMidReplay: null, panicsAcknowledged: null, lost: null, doubled: null, lostOrDoubled: null },
   start: { firstMs: null, floorMs: null },
   panicUnderReads: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+  panicWebhooks: { slowReceiver: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, addedP99Ms: null } },
   watchCheck: { passMs: null, floorMs: null, ratio: null, trackedDevices: null, dueRows: null, postgres: { passMs: null, floorMs: null, ratio: null } },
   touristProfile: { p50Ms: null, p95Ms: null, floorP50Ms: null, floorP95Ms: null, ratio: null },
 };

@@ -12,7 +12,7 @@ import { appendTimeline } from '../stores/incident-timeline.ts';
 import { findIncident, stampIncidentDispatch } from '../stores/incidents.ts';
 import { findUnit } from '../stores/responder-units.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
-import { unknownIncident, type Acting } from './incident-writes.ts';
+import type { Acting } from './incident-writes.ts';
 
 export interface DispatchAnswer {
   dispatch: Dispatch;
@@ -28,10 +28,10 @@ export async function dispatchUnit(
   request: { id: string; unitId?: string; unitName?: string; note?: string },
 ): Promise<DispatchAnswer> {
   const current = await findIncident(tx, request.id, true);
-  if (!current) throw notFound(unknownIncident(request.id));
+  if (!current) throw notFound(`id "${request.id}" names no incident.`);
   if (current.status === 'resolved') throw conflict(`Incident ${current.id} is resolved: no unit is dispatched to a resolved incident.`);
   const unit = request.unitId === undefined ? undefined : await findUnit(tx, request.unitId);
-  if (request.unitId !== undefined && !unit) throw notFound(`No responder unit has id "${request.unitId}".`);
+  if (request.unitId !== undefined && !unit) throw notFound(`unitId "${request.unitId}" names no responder unit.`);
   const at = new Date().toISOString();
   const dispatch = await insertDispatch(tx, {
     incidentId: current.id,
@@ -53,7 +53,7 @@ export async function dispatchUnit(
 /** On scene, stood down or handed over; a step that may not follow the dispatch's state is a 409 with a sentence. */
 export async function recordStep({ tx, emit, operator }: Acting, dispatchId: string, step: DispatchStep, note: string | undefined): Promise<DispatchAnswer> {
   const current = await findDispatch(tx, dispatchId, true);
-  if (!current) throw notFound(`No dispatch has id "${dispatchId}".`);
+  if (!current) throw notFound(`dispatchId "${dispatchId}" names no dispatch.`);
   const refusal = stepRefusal(current.unitName, current.state, step);
   if (refusal) throw conflict(refusal);
   const at = new Date().toISOString();

@@ -1,11 +1,12 @@
-// Responders (issue 34 points 3 and 4): admins keep each region's directory of units; every viewer reads the
-// nearest units of an incident and its dispatches; operators dispatch a unit and record its steps. Each
-// write is audited and announced in its transaction (dispatch writes: server/ingest/dispatch-writes.ts).
+// Responders (issue 34 points 3, 4 and 7): admins keep each region's directory of units; every viewer reads
+// the nearest units of an incident and its dispatches; operators dispatch a unit and record its steps. The
+// route names are the issue's, which other clients are written against. Each write is audited and announced
+// in its transaction (dispatch writes: server/ingest/dispatch-writes.ts).
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/api/fields.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import {
-  DispatchBody, DispatchResponse, DispatchStepBody, RespondersResponse, UnitBody, UnitDeletedResponse, UnitResponse, UnitsQuery, UnitsResponse,
+  DispatchBody, DispatchIdParam, DispatchResponse, DispatchStatusBody, RegionUnitBody, RespondersResponse, UnitBody, UnitDeletedResponse, UnitResponse, UnitsResponse,
 } from '../../src/api/responders.ts';
 import { nearestUnits } from '../../src/domain/responders.ts';
 import type { AppContext } from '../context.ts';
@@ -22,6 +23,7 @@ import { deleteUnit, findUnit, insertUnit, listUnits, replaceUnit } from '../sto
 
 const idFrom = (params: unknown) => String((params as { id?: unknown }).id ?? '');
 const unknownUnit = (id: string) => `No responder unit has id "${id}".`;
+const unknownRegion = (id: string) => `No region has id "${id}".`;
 
 export async function respondersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   async function requireRegion(tx: Parameters<typeof findRegion>[0], regionId: string): Promise<void> {
@@ -32,20 +34,26 @@ export async function respondersRoutes(app: FastifyInstance, ctx: AppContext): P
 
   defineRoute(
     app,
-    { method: 'GET', url: '/responders/units', summary: "The responder units of every region, or of `regionId`, by region then name", tags: ['responders'], query: UnitsQuery, response: UnitsResponse },
-    async ({ query }) => ({ units: await listUnits(ctx.db, query.regionId) }),
+    { method: 'GET', url: '/regions/:id/units', summary: "A region's responder units, by name (404 for an unknown region)", tags: ['responders'], response: UnitsResponse },
+    async ({ request }) => {
+      const regionId = idFrom(request.params);
+      if (!(await findRegion(ctx.db, regionId))) throw notFound(unknownRegion(regionId));
+      return { units: await listUnits(ctx.db, regionId) };
+    },
   );
 
   defineRoute(
     app,
     {
-      method: 'POST', url: '/responders/units', role: LEAST_ROLE.manageRegions, status: 201, tags: ['responders'],
-      summary: 'Add a responder unit (police station, ambulance, hospital, fire, rescue team) to a region', body: UnitBody, response: UnitResponse,
+      method: 'POST', url: '/regions/:id/units', role: LEAST_ROLE.manageRegions, status: 201, tags: ['responders'],
+      summary: 'Add a responder unit (police station, ambulance, hospital, fire, rescue team) to a region; phone in E.164 (separators are dropped)',
+      body: RegionUnitBody, response: UnitResponse,
     },
     async ({ body, request }) =>
       ctx.write(async (tx) => {
-        await requireRegion(tx, body.regionId);
-        const unit = await insertUnit(tx, body);
+        const regionId = idFrom(request.params);
+        if (!(await findRegion(tx, regionId))) throw notFound(unknownRegion(regionId));
+        const unit = await insertUnit(tx, { ...body, regionId });
         await appendAudit(tx, { ...whoActs(request), action: 'unit.create', target: unit.id, detail: { before: null, after: unit } });
         return { unit };
       }),
@@ -86,8 +94,8 @@ export async function respondersRoutes(app: FastifyInstance, ctx: AppContext): P
   defineRoute(
     app,
     {
-      method: 'GET', url: '/incidents/:id/responders', tags: ['responders'], response: RespondersResponse,
-      summary: 'The five nearest responder units of every region (available first), with straight-line distance, bearing and estimate, and the incident\'s dispatches',
+      method: 'GET', url: '/incidents/:id/nearest-units', tags: ['responders'], response: RespondersResponse,
+      summary: "The five nearest available responder units of every region, then the unavailable among the five nearest, with straight-line distance, bearing and estimate; and the incident's dispatches",
     },
     async ({ request }) => {
       const id = idSchema('id').safeParse(idFrom(request.params));
@@ -100,8 +108,8 @@ export async function respondersRoutes(app: FastifyInstance, ctx: AppContext): P
   defineRoute(
     app,
     {
-      method: 'POST', url: '/incidents/dispatch', role: LEAST_ROLE.dispatch, tags: ['incidents'], body: DispatchBody, response: DispatchResponse,
-      summary: 'Dispatch a unit of the directory (`unitId`) or one typed by name (`unitName`) to an incident, with an optional note',
+      method: 'POST', url: '/incidents/dispatches', role: LEAST_ROLE.dispatch, status: 201, tags: ['incidents'], body: DispatchBody, response: DispatchResponse,
+      summary: 'Dispatch a unit of the directory (`unitId`) or one typed by name (`unitName`) to incident `id`, with an optional note',
     },
     async ({ body, request }) => ctx.write((tx, emit) => dispatchUnit({ tx, emit, operator: whoActs(request) }, body)),
   );
@@ -109,9 +117,13 @@ export async function respondersRoutes(app: FastifyInstance, ctx: AppContext): P
   defineRoute(
     app,
     {
-      method: 'POST', url: '/incidents/dispatch-step', role: LEAST_ROLE.dispatch, tags: ['incidents'], body: DispatchStepBody, response: DispatchResponse,
-      summary: 'Mark a dispatch on scene, stood down or handed over, with an optional note (409 for a step that may not follow)',
+      method: 'POST', url: '/incidents/dispatches/:dispatchId/status', role: LEAST_ROLE.dispatch, tags: ['incidents'], body: DispatchStatusBody, response: DispatchResponse,
+      summary: 'Mark a dispatch on scene, stood down or handed over, with an optional note (409 for a status that may not follow)',
     },
-    async ({ body, request }) => ctx.write((tx, emit) => recordStep({ tx, emit, operator: whoActs(request) }, body.dispatchId, body.step, body.note || undefined)),
+    async ({ body, request }) => {
+      const dispatchId = DispatchIdParam.safeParse((request.params as { dispatchId?: unknown }).dispatchId);
+      if (!dispatchId.success) throw new HttpError(400, `Invalid request: ${dispatchId.error.issues[0].message}.`, [{ path: 'dispatchId', message: dispatchId.error.issues[0].message }]);
+      return ctx.write((tx, emit) => recordStep({ tx, emit, operator: whoActs(request) }, dispatchId.data, body.status, body.note || undefined));
+    },
   );
 }

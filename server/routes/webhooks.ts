@@ -36,13 +36,14 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
     app,
     {
       ...manage, method: 'POST', url: '/webhooks', body: WebhookCreateBody, status: 201, response: WebhookWithSecretResponse,
-      summary: 'Create a webhook (admin): an http(s) URL and the events it is sent; answers its signing secret, this once',
+      summary: "Create a webhook (admin): `{url, events, secret?}` (and optionally name, region, least severity, enabled); answers its signing secret, this once (the one sent, or a new one)",
     },
     async ({ body, request }) => {
-      const secret = newWebhookSecret();
+      const { secret: chosen, ...fields } = body;
+      const secret = chosen ?? newWebhookSecret();
       const webhook = await ctx.write(async (tx) => {
-        const created = await insertWebhook(tx, body, secret, whoActs(request).actor);
-        await appendAudit(tx, { ...whoActs(request), action: 'webhook.create', target: created.id, detail: { after: audited(created) } });
+        const created = await insertWebhook(tx, { ...fields, name: fields.name ?? new URL(fields.url).host }, secret, whoActs(request).actor);
+        await appendAudit(tx, { ...whoActs(request), action: 'webhook.create', target: created.id, detail: { after: audited(created), ...(chosen && { secretChosen: true }) } });
         return created;
       });
       return { webhook, secret };

@@ -45,7 +45,7 @@ export async function findWebhook(db: Sql, id: string, lock = false): Promise<We
   return rows[0] && webhookFromRow(rows[0]);
 }
 
-export async function insertWebhook(tx: Sql, body: WebhookCreateBody, secret: string, createdBy: string): Promise<Webhook> {
+export async function insertWebhook(tx: Sql, body: Omit<WebhookCreateBody, 'secret'> & { name: string }, secret: string, createdBy: string): Promise<Webhook> {
   const { rows } = await tx.query<WebhookRow>(
     `insert into webhooks (id, name, url, secret, events, region_id, min_severity, enabled, created_by)
      values ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9) returning ${COLUMNS}`,

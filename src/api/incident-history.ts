@@ -10,7 +10,7 @@ import {
   type TimelineEntry,
 } from './responses.ts';
 import { fetchRegions, jsonPost, parsed, withNote } from './client.ts';
-import { DispatchResponse, RespondersResponse, type Dispatch, type DispatchStep, type NearbyUnit } from './responders.ts';
+import { DispatchResponse, RespondersResponse, type Dispatch, type DispatchStatusBody, type DispatchStep, type NearbyUnit } from './responders.ts';
 
 export type BulkAnswer = Pick<IncidentsBulkResponse, 'incidents' | 'changed' | 'unchanged' | 'refused'>;
 export type BulkChange = 'acknowledge' | 'resolve';
@@ -41,11 +41,11 @@ export type DispatchAnswer = { dispatch: Dispatch; incident: Incident };
 
 /** The nearest responder units of the incident and its dispatches (issue 34). */
 export const fetchResponders = (id: string): Promise<{ nearest: NearbyUnit[]; dispatches: Dispatch[] }> =>
-  parsed(RespondersResponse, `/incidents/${encodeURIComponent(id)}/responders`);
+  parsed(RespondersResponse, `/incidents/${encodeURIComponent(id)}/nearest-units`);
 
 /** A unit of the directory (`unitId`) or one typed by name (`unitName`). */
 export const dispatchUnit = (request: { id: string; unitId?: string; unitName?: string; note?: string }): Promise<DispatchAnswer> =>
-  parsed(DispatchResponse, '/incidents/dispatch', jsonPost({ ...request, ...withNote(request.note) }));
+  parsed(DispatchResponse, '/incidents/dispatches', jsonPost({ ...request, ...withNote(request.note) }));
 
-export const recordDispatchStep = (dispatchId: string, step: DispatchStep, note?: string): Promise<DispatchAnswer> =>
-  parsed(DispatchResponse, '/incidents/dispatch-step', jsonPost({ dispatchId, step, ...withNote(note) }));
+export const recordDispatchStep = (dispatchId: string, status: DispatchStep, note?: string): Promise<DispatchAnswer> =>
+  parsed(DispatchResponse, `/incidents/dispatches/${encodeURIComponent(dispatchId)}/status`, jsonPost({ status, ...withNote(note) } satisfies DispatchStatusBody));

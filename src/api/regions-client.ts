@@ -34,9 +34,12 @@ export async function replaceRegion(input: RegionCreateBody | RegionInput): Prom
 
 /** A region's responder units (issue 34), by name. */
 export const fetchUnits = (regionId: string): Promise<Unit[]> =>
-  parsed(UnitsResponse, `/responders/units?regionId=${encodeURIComponent(regionId)}`).then((answer) => answer.units);
+  parsed(UnitsResponse, `/regions/${encodeURIComponent(regionId)}/units`).then((answer) => answer.units);
 
-export const createUnit = (input: UnitInput): Promise<Unit> => parsed(UnitResponse, '/responders/units', json('POST', input)).then((answer) => answer.unit);
+export function createUnit(input: UnitInput): Promise<Unit> {
+  const { regionId, ...fields } = input;
+  return parsed(UnitResponse, `/regions/${encodeURIComponent(regionId)}/units`, json('POST', fields)).then((answer) => answer.unit);
+}
 
 export const replaceUnit = (id: string, input: UnitInput): Promise<Unit> =>
   parsed(UnitResponse, `/responders/units/${encodeURIComponent(id)}`, json('PUT', input)).then((answer) => answer.unit);

@@ -1,6 +1,7 @@
 // Responders (issue 34 points 3 and 4): each region's directory of units an admin keeps beside its contacts,
 // the nearest units of an incident, and the dispatch record of the units sent to it.
 import { z } from 'zod';
+import { E164_RULE, normalisePhone } from '../domain/phone-number.ts';
 import { idSchema } from './fields.ts';
 import { MAX_NOTE_LENGTH } from './requests.ts';
 import { Incident } from './entities.ts';
@@ -22,20 +23,25 @@ const position = z
   .tuple([z.number(), z.number()], { error: 'position must be [latitude, longitude]' })
   .refine(([lat, lng]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, 'position must have latitude in [-90, 90] and longitude in [-180, 180]');
 
-/** What an admin writes: POST /responders/units (with `regionId`), PUT /responders/units/:id. */
+/** What an admin writes: PUT /responders/units/:id; POST /regions/:id/units takes it without `regionId`. */
 export const UnitBody = z.object({
   regionId: z.string({ error: 'regionId must be a string' }).min(1, 'regionId must not be empty').max(64, 'regionId must be at most 64 characters'),
   name: z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters'),
   kind: UnitKind,
+  /** Stored as E.164 without separators. */
   phone: z
     .string({ error: 'phone must be a string' })
-    .trim()
-    .regex(/^\+?[0-9][0-9 ()-]{1,23}$/, 'phone must be digits, with an optional leading + and spaces, dashes or brackets'),
+    .max(40, 'phone must be at most 40 characters')
+    .transform((typed, ctx) => normalisePhone(typed) ?? (ctx.addIssue({ code: 'custom', message: `phone must be ${E164_RULE}` }), z.NEVER)),
   position,
   available: z.boolean({ error: 'available must be true or false' }).default(true),
 });
 export type UnitBody = z.infer<typeof UnitBody>;
 export type UnitInput = z.input<typeof UnitBody>;
+
+/** POST /regions/:id/units: the region is the path's. */
+export const RegionUnitBody = UnitBody.omit({ regionId: true });
+export type RegionUnitBody = z.infer<typeof RegionUnitBody>;
 
 export const Unit = z.object({
   id: z.string(),
@@ -65,9 +71,9 @@ export type NearbyUnit = z.infer<typeof NearbyUnit>;
 export const dispatchStates = ['dispatched', 'on_scene', 'stood_down', 'handed_over'] as const;
 export const DispatchState = z.enum(dispatchStates);
 export type DispatchState = z.infer<typeof DispatchState>;
-/** The steps after `dispatched`, as POST /incidents/dispatch-step names them. */
+/** The steps after `dispatched`, as POST /incidents/dispatches/:dispatchId/status names them (`status`). */
 export const dispatchSteps = ['on_scene', 'stood_down', 'handed_over'] as const;
-export const DispatchStep = z.enum(dispatchSteps, { error: `step must be one of ${dispatchSteps.join(', ')}` });
+export const DispatchStep = z.enum(dispatchSteps, { error: `status must be one of ${dispatchSteps.join(', ')}` });
 export type DispatchStep = z.infer<typeof DispatchStep>;
 
 export const Dispatch = z.object({
@@ -97,7 +103,7 @@ const note = z
 export const DispatchBody = z
   .object({
     id: idSchema('id'),
-    unitId: z.string({ error: 'unitId must be a string' }).min(1).max(128).optional(),
+    unitId: z.string({ error: 'unitId must be a string' }).min(1, 'unitId must not be empty').max(128, 'unitId must be at most 128 characters').optional(),
     unitName: z.string({ error: 'unitName must be a string' }).trim().min(1, 'unitName must not be empty').max(100, 'unitName must be at most 100 characters').optional(),
     note,
   })
@@ -108,8 +114,10 @@ export const DispatchBody = z
   });
 export type DispatchBody = z.infer<typeof DispatchBody>;
 
-export const DispatchStepBody = z.object({ dispatchId: idSchema('dispatchId'), step: DispatchStep, note });
-export type DispatchStepBody = z.infer<typeof DispatchStepBody>;
+/** POST /incidents/dispatches/:dispatchId/status; the dispatch is the path's. */
+export const DispatchStatusBody = z.object({ status: DispatchStep, note });
+export type DispatchStatusBody = z.infer<typeof DispatchStatusBody>;
+export const DispatchIdParam = idSchema('dispatchId');
 
 export const UnitsQuery = z.object({ regionId: z.string().min(1).max(64).optional() });
 export const UnitsResponse = z.object({ ok: z.literal(true), units: z.array(Unit) });

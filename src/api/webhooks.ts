@@ -2,6 +2,7 @@
 // sent, the delivery log with its dead letters. docs/webhooks.md describes
 // the signature and how to attach an SMS gateway, a chat room or PagerDuty.
 import { z } from 'zod';
+import { webhookUrlRefusal } from '../domain/webhook-url.ts';
 import { Incident } from './entities.ts';
 import { Severity } from './fields.ts';
 
@@ -34,7 +35,20 @@ const WebhookUrl = z
   .string({ error: 'url must be a string' })
   .trim()
   .max(2000, 'url must be at most 2000 characters')
-  .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'url must be an http:// or https:// address');
+  .superRefine((value, ctx) => {
+    const refusal = webhookUrlRefusal(value);
+    if (refusal) ctx.addIssue({ code: 'custom', message: `url must ${refusal}` });
+  });
+
+/** Standard Webhooks' form: `whsec_` and 24 to 64 random bytes in base64. */
+const WebhookSecret = z
+  .string({ error: 'secret must be a string' })
+  .trim()
+  .refine((value) => {
+    const base64 = value.startsWith('whsec_') ? value.slice('whsec_'.length) : '';
+    const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(base64) && base64.length % 4 === 0 ? atob(base64).length : 0;
+    return bytes >= 24 && bytes <= 64;
+  }, 'secret must be whsec_ followed by 24 to 64 bytes in base64 (or left out: the server makes one)');
 
 const webhookFields = {
   name: z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters'),
@@ -50,8 +64,11 @@ const webhookFields = {
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 };
 
+/** The issue's `{url, events, secret?}`; a name left out is the URL's host. */
 export const WebhookCreateBody = z.object({
   ...webhookFields,
+  name: webhookFields.name.optional(),
+  secret: WebhookSecret.optional(),
   regionId: webhookFields.regionId.default(null),
   minSeverity: webhookFields.minSeverity.default(null),
   enabled: webhookFields.enabled.default(true),

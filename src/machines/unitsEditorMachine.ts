@@ -1,6 +1,7 @@
 // A region's responder units in the Regions view (issue 34, admin): read when the region's form opens, then
-// each add, change of availability or removal is saved on its own and the list read again. One write at a
-// time; a refused one shows the server's sentence.
+// each add, change (in place, or of availability alone) or removal is saved on its own and the list read
+// again. One write at a time; a refused one shows the server's sentence, and `saved` counts the writes that
+// were taken, so the view knows when to clear a form (and keeps it, as typed, after a refusal).
 import { assign, fromPromise, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import { createUnit, deleteUnit, fetchUnits, replaceUnit } from '../api/regions-client.ts';
@@ -12,7 +13,7 @@ type UnitsEvent = { type: 'units.write'; write: UnitWrite } | { type: 'units.rel
 
 export const unitsEditorMachine = setup({
   types: {
-    context: {} as { regionId: string; units: Unit[]; error: string | undefined },
+    context: {} as { regionId: string; units: Unit[]; error: string | undefined; saved: number },
     events: {} as UnitsEvent,
     input: {} as { regionId: string },
   },
@@ -26,7 +27,7 @@ export const unitsEditorMachine = setup({
   },
 }).createMachine({
   id: 'unitsEditor',
-  context: ({ input }) => ({ regionId: input.regionId, units: [], error: undefined }),
+  context: ({ input }) => ({ regionId: input.regionId, units: [], error: undefined, saved: 0 }),
   initial: 'loading',
   states: {
     loading: {
@@ -45,7 +46,7 @@ export const unitsEditorMachine = setup({
       invoke: {
         src: 'writeUnit',
         input: ({ event }) => (event as Extract<UnitsEvent, { type: 'units.write' }>).write,
-        onDone: 'loading',
+        onDone: { target: 'loading', actions: assign(({ context }) => ({ saved: context.saved + 1 })) },
         onError: { target: 'ready', actions: assign(({ event }) => ({ error: serverErrorOrMessage(event.error) })) },
       },
     },

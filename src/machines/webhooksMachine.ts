@@ -1,16 +1,21 @@
 // The Webhooks view's data (issue 34 point 5): the configured webhooks, the newest deliveries and the dead
-// letters, and one act at a time (create, enable or disable, delete, send a test event, send a dead letter
-// again). After each act everything is read again; a new webhook's secret is kept until the admin closes
-// the dialog that shows it, then forgotten.
+// letters, and one act at a time (create, change, enable or disable, rotate the secret, delete, send a test
+// event, send a dead letter again). After each act everything is read again; a new or rotated secret is kept
+// until the admin closes the dialog that shows it, then forgotten.
 import { assign, fromPromise, setup } from 'xstate';
 import { jsonPost, parsed, serverErrorOrMessage } from '../api/client.ts';
 import {
   DeliveriesResponse, DeliveryResponse, WebhookDeletedResponse, WebhooksResponse, WebhookWithSecretResponse,
-  type Webhook, type WebhookCreateBody, type WebhookDelivery,
+  type Webhook, type WebhookCreateBody, type WebhookDelivery, type WebhookUpdateBody,
 } from '../api/webhooks.ts';
 
+/** What the webhook form sends: a new one's fields, or a change's (with `enabled`, and `minSeverity: null` for every severity). */
+export type WebhookFields = Pick<WebhookCreateBody, 'url' | 'events'> & { name: string; minSeverity?: WebhookCreateBody['minSeverity']; enabled?: boolean };
+
 export type WebhookAct =
-  | { type: 'webhooks.create'; body: Pick<WebhookCreateBody, 'name' | 'url' | 'events'> & Partial<Pick<WebhookCreateBody, 'minSeverity'>> }
+  | { type: 'webhooks.create'; body: WebhookFields }
+  | { type: 'webhooks.update'; id: string; patch: WebhookFields }
+  | { type: 'webhooks.rotateSecret'; id: string }
   | { type: 'webhooks.setEnabled'; id: string; enabled: boolean }
   | { type: 'webhooks.delete'; id: string }
   | { type: 'webhooks.test'; id: string }
@@ -56,6 +61,14 @@ export async function performWebhookAct(act: WebhookAct): Promise<{ notice: stri
       const { webhook, secret } = await parsed(WebhookWithSecretResponse, '/webhooks', jsonPost(act.body));
       return { notice: `${webhook.name} was created.`, secret: { name: webhook.name, secret: secret ?? '' } };
     }
+    case 'webhooks.update': {
+      const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost(act.patch satisfies WebhookUpdateBody), method: 'PATCH' });
+      return { notice: `${webhook.name} was saved.` };
+    }
+    case 'webhooks.rotateSecret': {
+      const { webhook, secret } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost({ rotateSecret: true }), method: 'PATCH' });
+      return { notice: `${webhook.name} has a new signing secret; the old one no longer signs.`, secret: { name: webhook.name, secret: secret ?? '' } };
+    }
     case 'webhooks.setEnabled': {
       const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost({ enabled: act.enabled }), method: 'PATCH' });
       return { notice: `${webhook.name} is ${webhook.enabled ? 'enabled' : 'disabled'}.` };
@@ -74,7 +87,7 @@ export async function performWebhookAct(act: WebhookAct): Promise<{ notice: stri
   }
 }
 
-const ACTS = ['webhooks.create', 'webhooks.setEnabled', 'webhooks.delete', 'webhooks.test', 'webhooks.sendAgain'] as const;
+const ACTS = ['webhooks.create', 'webhooks.update', 'webhooks.rotateSecret', 'webhooks.setEnabled', 'webhooks.delete', 'webhooks.test', 'webhooks.sendAgain'] as const;
 
 export const webhooksMachine = setup({
   types: {

@@ -1,4 +1,6 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { UNIT_KIND_LABELS, unitKinds, type NearbyUnit } from '../api/responders.ts';
+import { RESPONDER_COLOURS, UNAVAILABLE_COLOUR } from './layers.ts';
 import { TRAIL_CAP, type LegendEntry } from './live-frame.ts';
 import { cssColour, LEGEND_SCROLL_HEIGHT_PX } from './style.ts';
 
@@ -21,33 +23,73 @@ const useStyles = makeStyles({
   scrollArea: { maxHeight: `${LEGEND_SCROLL_HEIGHT_PX}px`, overflowY: 'auto', margin: 0, padding: 0, listStyleType: 'none' },
   entry: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   swatch: { width: '10px', height: '10px', borderRadius: '50%', flexShrink: 0 },
+  // As the map draws a unit: a filled point with a ring.
+  ringed: { boxSizing: 'border-box', border: `2px solid ${tokens.colorNeutralForeground1}` },
+  list: { margin: 0, padding: 0, listStyleType: 'none' },
+  afterGps: { marginTop: tokens.spacingVerticalXS },
   key: { overflow: 'hidden', textOverflow: 'ellipsis' },
   note: { marginTop: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground3, whiteSpace: 'normal' },
 });
 
-export function Legend({ entries, more, trailsHidden }: { entries: readonly LegendEntry[]; more: number; trailsHidden: number }) {
+/** The kinds among the shown units that are available, in the directory's order, and whether any is not. */
+export function responderKey(units: readonly NearbyUnit[]): { kinds: NearbyUnit['kind'][]; unavailable: boolean } {
+  return { kinds: unitKinds.filter((kind) => units.some((unit) => unit.available && unit.kind === kind)), unavailable: units.some((unit) => !unit.available) };
+}
+
+function ResponderKey({ units, className }: { units: readonly NearbyUnit[]; className?: string }) {
   const styles = useStyles();
-  if (entries.length === 0) return null;
+  const { kinds, unavailable } = responderKey(units);
+  const swatch = (colour: typeof UNAVAILABLE_COLOUR) => <span className={mergeClasses(styles.swatch, styles.ringed)} style={{ backgroundColor: cssColour(colour) }} aria-hidden />;
   return (
-    <section className={styles.legend} aria-label="Live GPS legend">
-      <div className={styles.title}>Live GPS</div>
-      {/* Focusable, so that a keyboard alone can scroll a long list (WCAG 2.1.1). */}
-      <ul className={styles.scrollArea} data-testid="map-legend-scroll" tabIndex={0} aria-label="Live GPS devices">
-        {entries.map((entry) => (
-          <li key={entry.key} className={styles.entry}>
-            <span className={styles.swatch} style={{ backgroundColor: cssColour(entry.colour) }} aria-hidden />
-            <span className={styles.key} title={entry.key}>
-              {entry.key}
-            </span>
+    <section className={className} aria-label="Responder units legend">
+      <div className={styles.title}>Nearest units</div>
+      <ul className={styles.list}>
+        {kinds.map((kind) => (
+          <li key={kind} className={styles.entry}>
+            {swatch(RESPONDER_COLOURS[kind])}
+            {UNIT_KIND_LABELS[kind]}
           </li>
         ))}
-        {more > 0 && <li className={styles.entry}>+{more} more…</li>}
+        {unavailable && (
+          <li className={styles.entry}>
+            {swatch(UNAVAILABLE_COLOUR)}
+            Unavailable
+          </li>
+        )}
       </ul>
-      {trailsHidden > 0 && (
-        <div className={styles.note}>
-          Trails shown for the first {TRAIL_CAP} devices ({trailsHidden} more without)
-        </div>
-      )}
     </section>
+  );
+}
+
+/** The map's key: the live GPS keys and their colours, and the selected incident's nearest units by kind. */
+export function Legend({ entries, more, trailsHidden, responders = [] }: { entries: readonly LegendEntry[]; more: number; trailsHidden: number; responders?: readonly NearbyUnit[] }) {
+  const styles = useStyles();
+  if (entries.length === 0 && responders.length === 0) return null;
+  return (
+    <div className={styles.legend}>
+      {entries.length > 0 && (
+        <section aria-label="Live GPS legend">
+          <div className={styles.title}>Live GPS</div>
+          {/* Focusable, so that a keyboard alone can scroll a long list (WCAG 2.1.1). */}
+          <ul className={styles.scrollArea} data-testid="map-legend-scroll" tabIndex={0} aria-label="Live GPS devices">
+            {entries.map((entry) => (
+              <li key={entry.key} className={styles.entry}>
+                <span className={styles.swatch} style={{ backgroundColor: cssColour(entry.colour) }} aria-hidden />
+                <span className={styles.key} title={entry.key}>
+                  {entry.key}
+                </span>
+              </li>
+            ))}
+            {more > 0 && <li className={styles.entry}>+{more} more…</li>}
+          </ul>
+          {trailsHidden > 0 && (
+            <div className={styles.note}>
+              Trails shown for the first {TRAIL_CAP} devices ({trailsHidden} more without)
+            </div>
+          )}
+        </section>
+      )}
+      {responders.length > 0 && <ResponderKey units={responders} className={entries.length > 0 ? styles.afterGps : undefined} />}
+    </div>
   );
 }

@@ -76,6 +76,7 @@ const useStyles = makeStyles({
 });
 
 const NO_RESPONDERS: never[] = [];
+const NO_ENTRIES: never[] = [];
 
 export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const { alerts, geofences, pings, history, showLiveGps, fitGps, testMode, onMapClick, dark, focus, onMapReady, responders } = props;
@@ -197,7 +198,12 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
           {TEST_MODE_HINT}
         </div>
       )}
-      {showLiveGps && <Legend entries={legend.entries} more={legend.more} trailsHidden={legend.trailsHidden} />}
+      <Legend
+        entries={showLiveGps ? legend.entries : NO_ENTRIES}
+        more={showLiveGps ? legend.more : 0}
+        trailsHidden={showLiveGps ? legend.trailsHidden : 0}
+        responders={responders ?? NO_RESPONDERS}
+      />
       {card && <DetailsCard placed={card} onClose={() => setPinned(null)} onProfile={props.onOpenProfile} />}
     </div>
   );

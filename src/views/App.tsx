@@ -2,7 +2,9 @@ import type { ActorOptions } from 'xstate';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
 import type { Preferences } from '../domain/preferences.ts';
 import type { sessionMachine } from '../machines/sessionMachine.ts';
+import { lazy, Suspense } from 'react';
 import { currentNotificationPermission } from '../browser/desktop-notifications.ts';
+import { loadChunk } from './chunk-load.ts';
 import { DashboardActor } from './dashboard-actor.ts';
 import { RecoveringBoundary } from './RecoveringBoundary.tsx';
 import { SessionActor } from './session-actor.ts';
@@ -20,11 +22,27 @@ export interface AppProps {
   inspect?: ActorOptions<typeof dashboardMachine>['inspect'];
   /** Tests drive the statecharts' delays with a SimulatedClock. */
   clock?: ActorOptions<typeof dashboardMachine>['clock'];
+  /** The incident whose report this tab shows (`/#/incidents/{id}/report`): the page then runs no dashboard. */
+  reportId?: string;
 }
 
-export function App({ preferences, logic, sessionLogic, signInError, inspect, clock }: AppProps) {
+// The incident report (issue 34): its own chunk, loaded only in the tab that shows it.
+const ReportPage = lazy(() => loadChunk(() => import('./report/ReportPage.tsx')).then((m) => ({ default: m.ReportPage })));
+
+export function App({ preferences, logic, sessionLogic, signInError, inspect, clock, reportId }: AppProps) {
   // Only options that are set: an explicit `clock: undefined` replaces XState's default clock and breaks every delay.
   const shared = { ...(inspect && { inspect }), ...(clock && { clock }) };
+  if (reportId !== undefined) {
+    return (
+      <SessionActor.Provider logic={sessionLogic} options={{ input: { signInError }, ...shared }}>
+        <SessionGate dark={false}>
+          <Suspense fallback={null}>
+            <ReportPage incidentId={reportId} />
+          </Suspense>
+        </SessionGate>
+      </SessionActor.Provider>
+    );
+  }
   return (
     <SessionActor.Provider logic={sessionLogic} options={{ input: { signInError }, ...shared }}>
       <SessionGate dark={preferences.dark}>

@@ -48,15 +48,29 @@ describe('responders in the dashboard', () => {
 
     await units.getByLabel('Unit name').fill('Umiam rescue boat');
     await units.getByLabel('Unit kind').selectOption('rescue_team');
-    await units.getByLabel('Unit phone').fill('1070');
+    await units.getByLabel('Unit phone').fill('+91 364 250-0000');
     await units.getByLabel('Unit latitude').fill('25.66');
     await units.getByLabel('Unit longitude').fill('91.90');
     await units.getByRole('button', { name: 'Add unit' }).click();
     await units.getByRole('row', { name: 'Umiam rescue boat' }).waitFor({ timeout: 10_000 });
 
-    const stored = (await call(server.url, 'GET', '/responders/units?regionId=shillong')).body.units as { name: string; available: boolean; demo: boolean }[];
+    const stored = (await call(server.url, 'GET', '/regions/shillong/units')).body.units as { name: string; available: boolean; demo: boolean; phone: string }[];
     expect(stored.find((unit) => unit.name === 'Ambulance 108 Shillong-1 (demo)')).toMatchObject({ available: false, demo: true });
-    expect(stored.find((unit) => unit.name === 'Umiam rescue boat')).toMatchObject({ available: true, demo: false });
+    expect(stored.find((unit) => unit.name === 'Umiam rescue boat')).toMatchObject({ available: true, demo: false, phone: '+913642500000' });
+
+    // Edited in place: a refused phone leaves the fields as typed beside the server's sentence.
+    await units.getByRole('button', { name: 'Edit Umiam rescue boat' }).click();
+    const edit = units.getByRole('group', { name: 'Edit Umiam rescue boat' });
+    await edit.getByLabel('Unit name').fill('Umiam lake rescue boat');
+    await edit.getByLabel('Unit phone').fill('1070');
+    await edit.getByRole('button', { name: 'Save unit' }).click();
+    await units.getByText(/phone must be a \+ followed by 8 to 15 digits/).waitFor({ timeout: 10_000 });
+    expect(await edit.getByLabel('Unit name').inputValue()).toBe('Umiam lake rescue boat');
+    await edit.getByLabel('Unit phone').fill('+91-364-250-0001');
+    await edit.getByRole('button', { name: 'Save unit' }).click();
+    await units.getByRole('row', { name: 'Umiam lake rescue boat' }).waitFor({ timeout: 10_000 });
+    const edited = (await call(server.url, 'GET', '/regions/shillong/units')).body.units as { name: string; phone: string; position: number[] }[];
+    expect(edited.find((unit) => unit.name === 'Umiam lake rescue boat')).toMatchObject({ phone: '+913642500001', position: [25.66, 91.9] });
   });
 
   it('shows a panic\'s nearest units in the drawer; the operator dispatches one and marks it on scene', async () => {
@@ -82,7 +96,7 @@ describe('responders in the dashboard', () => {
     await record.getByRole('button', { name: 'On scene' }).click();
     await drawer().getByRole('region', { name: 'Timeline' }).getByText(`anonymous marked ${first} on scene`).waitFor({ timeout: 10_000 });
     await expect.poll(() => fact('Time to scene').innerText(), { timeout: 10_000 }).not.toBe('—');
-    const { dispatches } = (await call(server.url, 'GET', `/incidents/${sent.incident.id}/responders`)).body;
+    const { dispatches } = (await call(server.url, 'GET', `/incidents/${sent.incident.id}/nearest-units`)).body;
     expect(dispatches).toMatchObject([{ unitName: first, state: 'on_scene', dispatchedBy: 'anonymous' }]);
   });
 

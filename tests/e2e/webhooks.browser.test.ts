@@ -86,4 +86,16 @@ describe('webhooks, end to end', () => {
       ['fail', true], ['fail', true], ['ok', true],
     ]);
   });
+
+  it('at 390 px the delivery log scrolls sideways in its own box: its columns do not overlap and the page does not scroll', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    const log = page().getByRole('region', { name: 'Delivery log, scrolls sideways' });
+    await log.waitFor();
+    const widths = await log.evaluate((box) => ({ box: box.clientWidth, table: box.scrollWidth, page: document.documentElement.scrollWidth }));
+    expect(widths.table).toBeGreaterThan(widths.box);
+    expect(widths.page).toBeLessThanOrEqual(390);
+    const headers = await log.getByRole('columnheader').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect()).map(({ left, right }) => ({ left, right })));
+    for (let index = 1; index < headers.length; index++) expect(headers[index].left).toBeGreaterThanOrEqual(headers[index - 1].right - 1);
+    await page().setViewportSize({ width: 1280, height: 900 });
+  });
 });

@@ -1,5 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { NearbyUnit } from '../../src/api/responders.ts';
+import { RESPONDER_COLOURS, UNAVAILABLE_COLOUR } from '../../src/map/layers.ts';
 import { Legend } from '../../src/map/Legend.tsx';
 import { emptyLiveFrame, legendOf, nextLiveFrame, TRAIL_CAP } from '../../src/map/live-frame.ts';
 import { cssColour, GPS_PALETTE } from '../../src/map/style.ts';
@@ -37,5 +39,29 @@ describe('GPS legend', () => {
     unmount();
     render(<Legend entries={[]} more={0} trailsHidden={0} />);
     expect(screen.queryByRole('region', { name: 'Live GPS legend' })).toBeNull();
+  });
+});
+
+describe('responder units legend', () => {
+  const unit = (kind: NearbyUnit['kind'], available = true): NearbyUnit => ({
+    id: `u-${kind}-${available}`, regionId: 'shillong', name: kind, kind, phone: '+913640000100', position: [25.57, 91.88], available, demo: true,
+    updatedAt: '2026-11-26T10:00:00.000Z', distanceM: 100, bearingDeg: 0, compass: 'N', estimateS: 9,
+  });
+
+  it('names the colour of each kind of unit shown, ringed as on the map, and grey for the unavailable', () => {
+    render(<Legend entries={[]} more={0} trailsHidden={0} responders={[unit('fire'), unit('police_station'), unit('ambulance', false), unit('fire')]} />);
+    const legend = screen.getByRole('region', { name: 'Responder units legend' });
+    const items = within(legend).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Police station', 'Fire', 'Unavailable']);
+    const swatch = (i: number) => (items[i]!.querySelector('span[aria-hidden]') as HTMLElement).style.backgroundColor;
+    expect([swatch(0), swatch(1), swatch(2)]).toEqual([cssColour(RESPONDER_COLOURS.police_station), cssColour(RESPONDER_COLOURS.fire), cssColour(UNAVAILABLE_COLOUR)]);
+    expect(screen.queryByRole('region', { name: 'Live GPS legend' })).toBeNull();
+  });
+
+  it('sits under the live GPS keys when both are on the map', () => {
+    const { entries, more } = legendOf(nextLiveFrame(emptyLiveFrame, [ping('a', 1, 1)], {}));
+    render(<Legend entries={entries} more={more} trailsHidden={0} responders={[unit('hospital')]} />);
+    expect(screen.getByRole('region', { name: 'Live GPS legend' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Responder units legend' })).getByText('Hospital')).toBeTruthy();
   });
 });

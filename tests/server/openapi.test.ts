@@ -37,6 +37,21 @@ describe('GET /openapi.json', () => {
     expect(documented.sort()).toEqual(server.app.routeContracts.map((route) => `${route.method} ${route.url}`).sort());
   });
 
+  it("documents issue 34's route names with the bodies other clients are written against", () => {
+    const body = (url: string) => document.paths[url].post.requestBody.content['application/json'].schema;
+    for (const [method, url] of [
+      ['get', '/incidents/:id/nearest-units'], ['get', '/regions/:id/units'], ['post', '/regions/:id/units'], ['post', '/incidents/dispatches'],
+      ['post', '/incidents/dispatches/:dispatchId/status'], ['get', '/webhooks'], ['post', '/webhooks'], ['get', '/webhooks/deliveries'], ['get', '/incidents/:id/report'],
+    ]) {
+      expect(document.paths[url]?.[method], `${method.toUpperCase()} ${url}`).toBeDefined();
+    }
+    expect(Object.keys(body('/incidents/dispatches').properties)).toEqual(expect.arrayContaining(['id', 'unitId', 'unitName', 'note']));
+    expect(body('/incidents/dispatches/:dispatchId/status').properties.status.enum).toEqual(['on_scene', 'stood_down', 'handed_over']);
+    expect(body('/incidents/dispatches/:dispatchId/status').required).toEqual(['status']);
+    expect(Object.keys(body('/webhooks').properties)).toEqual(expect.arrayContaining(['url', 'events', 'secret']));
+    expect([...body('/webhooks').required].sort()).toEqual(['events', 'url']);
+  });
+
   it('gives every POST route but the sign-outs, the password reset and the webhook test and send-again (acts on the caller or the path alone) a JSON request body schema', () => {
     const bodiless = ['/auth/logout', '/auth/users/:username/sign-out', '/auth/users/:username/reset-password', '/webhooks/:id/test', '/webhooks/deliveries/:id/send-again'];
     const posts = server.app.routeContracts.filter((route) => route.method === 'POST' && !bodiless.includes(route.url));

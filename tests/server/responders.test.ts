@@ -1,6 +1,6 @@
-// Responders (issue 34 points 3 and 4): the units directory an admin keeps, the nearest units of an incident
-// with distance, bearing and a straight-line estimate, and the dispatch record on the timeline, the stream,
-// the audit trail, the webhooks' outbox and the CSV export.
+// Responders (issue 34 points 3, 4, 7 and 8): the units directory an admin keeps, the nearest units of an
+// incident with distance, bearing and a straight-line estimate, and the dispatch record on the timeline, the
+// stream, the audit trail, the webhooks' outbox and the CSV export, under the issue's route names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/api/entities.ts';
 import type { Dispatch, NearbyUnit, Unit } from '../../src/api/responders.ts';
@@ -25,8 +25,10 @@ async function auditOf(server: TestServer, target: string) {
 describe('responders with sign-in off', () => {
   let server: TestServer;
   const post = (path: string, body: unknown) => call(server.url, 'POST', path, body);
+  const addUnit = (body: { regionId: string; [field: string]: unknown }) => post(`/regions/${body.regionId}/units`, body);
+  const setStatus = (dispatchId: string, body: unknown) => post(`/incidents/dispatches/${dispatchId}/status`, body);
   const responders = async (id: string): Promise<{ nearest: NearbyUnit[]; dispatches: Dispatch[] }> =>
-    (await call(server.url, 'GET', `/incidents/${id}/responders`)).body;
+    (await call(server.url, 'GET', `/incidents/${id}/nearest-units`)).body;
   const panicAt = async (position = AT_NULL_ISLAND): Promise<Incident> => (await post('/panic-alert', { ...position, touristId: 't-responders' })).body.incident;
 
   beforeAll(async () => {
@@ -37,9 +39,9 @@ describe('responders with sign-in off', () => {
   afterAll(() => server.stop());
 
   it('lists demo units in every seeded region, marked demo', async () => {
-    const { units } = (await call(server.url, 'GET', '/responders/units')).body as { units: Unit[] };
     for (const region of ['shillong', 'guwahati', 'bengaluru']) {
-      const seeded = units.filter((unit) => unit.regionId === region);
+      const seeded = (await call(server.url, 'GET', `/regions/${region}/units`)).body.units as Unit[];
+      expect(seeded.every((unit) => unit.regionId === region && /^\+91[0-9]{10}$/.test(unit.phone))).toBe(true);
       expect(seeded.length).toBeGreaterThanOrEqual(4);
       expect(seeded.every((unit) => unit.demo && unit.name.endsWith('(demo)'))).toBe(true);
       expect(seeded.map((unit) => unit.kind)).toEqual(expect.arrayContaining(['police_station', 'hospital', 'ambulance', 'fire']));
@@ -57,11 +59,11 @@ describe('responders with sign-in off', () => {
       ['North-east 7.9 km', [0.05, 0.05], {}],
       ['Closed next door', [0.001, 0], { available: false }],
     ] as const) {
-      const created = await post('/responders/units', unitAt(name, [...position], fields as Partial<Unit>));
+      const created = await addUnit(unitAt(name, [...position], fields as Partial<Unit>));
       expect(created.status).toBe(201);
       made[name] = created.body.unit;
     }
-    expect(made['North 1 km']).toMatchObject({ demo: false, available: true, position: [0.0089932, 0] });
+    expect(made['North 1 km']).toMatchObject({ demo: false, available: true, position: [0.0089932, 0], phone: '+919876543210' });
     const { nearest } = await responders((await panicAt()).id);
     expect(nearest.map((unit) => [unit.name, unit.distanceM, unit.bearingDeg, unit.compass, unit.available])).toEqual([
       ['North 1 km', 1000, 0, 'N', true],
@@ -84,13 +86,13 @@ describe('responders with sign-in off', () => {
   });
 
   it('edits a unit (no longer demo) and deletes it, each audited with before and after; availability alone keeps it demo', async () => {
-    const ambulance = (await call(server.url, 'GET', '/responders/units?regionId=bengaluru')).body.units.find((each: Unit) => each.id === 'demo-bengaluru-ambulance-1');
+    const ambulance = (await call(server.url, 'GET', '/regions/bengaluru/units')).body.units.find((each: Unit) => each.id === 'demo-bengaluru-ambulance-1');
     const { id: _id, demo: _demo, updatedAt: _at, ...fields } = ambulance;
     const closed = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-ambulance-1', { ...fields, available: false });
     expect(closed.body.unit).toMatchObject({ available: false, demo: true });
-    const edited = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-fire-central', unitAt('Fire station, Central', [12.968, 77.587], { regionId: 'bengaluru', kind: 'fire', phone: '080-22971500' } as Partial<Unit>));
+    const edited = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-fire-central', unitAt('Fire station, Central', [12.968, 77.587], { regionId: 'bengaluru', kind: 'fire', phone: '+91 80-2297 1500' } as Partial<Unit>));
     expect(edited.status).toBe(200);
-    expect(edited.body.unit).toMatchObject({ name: 'Fire station, Central', demo: false, phone: '080-22971500' });
+    expect(edited.body.unit).toMatchObject({ name: 'Fire station, Central', demo: false, phone: '+918022971500' });
     const removed = await call(server.url, 'DELETE', '/responders/units/demo-bengaluru-fire-central');
     expect(removed.body).toEqual({ ok: true, deleted: 'demo-bengaluru-fire-central' });
     expect((await call(server.url, 'DELETE', '/responders/units/demo-bengaluru-fire-central')).status).toBe(404);
@@ -100,10 +102,20 @@ describe('responders with sign-in off', () => {
   });
 
   it('refuses a unit of an unknown region or kind with a sentence naming the field', async () => {
-    const noRegion = await post('/responders/units', unitAt('Nowhere', [1, 1], { regionId: 'atlantis' } as Partial<Unit>));
-    expect(noRegion.status).toBe(400);
-    expect(noRegion.body.error).toBe('Invalid request body: regionId atlantis names no region.');
-    const badKind = await post('/responders/units', { ...unitAt('Boat', [1, 1]), kind: 'coast_guard' });
+    const noRegion = await addUnit(unitAt('Nowhere', [1, 1], { regionId: 'atlantis' } as Partial<Unit>));
+    expect(noRegion.status).toBe(404);
+    expect(noRegion.body.error).toBe('No region has id "atlantis".');
+    expect((await call(server.url, 'GET', '/regions/atlantis/units')).status).toBe(404);
+    const movedNowhere = await call(server.url, 'PUT', '/responders/units/demo-shillong-ambulance-1', unitAt('Ambulance', [25.58, 91.89], { regionId: 'atlantis' } as Partial<Unit>));
+    expect(movedNowhere.body.error).toBe('Invalid request body: regionId atlantis names no region.');
+    for (const phone of ['108', '080-22971500', '+91 98765 43210 99999', '+91 (98765) x43210']) {
+      const badPhone = await addUnit(unitAt(`Phone ${phone}`, [1, 1], { phone } as Partial<Unit>));
+      expect(badPhone.status).toBe(400);
+      expect(badPhone.body.error).toBe('Invalid request body: phone must be a + followed by 8 to 15 digits (E.164, e.g. +91 364 222 2122); spaces, dashes and brackets are allowed.');
+    }
+    const units = (await call(server.url, 'GET', '/regions/equator/units')).body.units as Unit[];
+    expect(units.filter((unit) => unit.name.startsWith('Phone '))).toEqual([]);
+    const badKind = await addUnit({ ...unitAt('Boat', [1, 1]), kind: 'coast_guard' });
     expect(badKind.status).toBe(400);
     expect(badKind.body.error).toBe('Invalid request body: kind must be one of police_station, ambulance, hospital, fire, rescue_team.');
   });
@@ -117,8 +129,8 @@ describe('responders with sign-in off', () => {
     let dispatch: Dispatch;
     try {
       await stream.waitForMessages(1);
-      const sent = await post('/incidents/dispatch', { id: incident.id, unitId: unit.id, note: 'Caller near the bridge' });
-      expect(sent.status).toBe(200);
+      const sent = await post('/incidents/dispatches', { id: incident.id, unitId: unit.id, note: 'Caller near the bridge' });
+      expect(sent.status).toBe(201);
       dispatch = sent.body.dispatch;
       expect(dispatch).toMatchObject({ unitId: unit.id, unitName: 'North 1 km', unitKind: 'ambulance', state: 'dispatched', dispatchedBy: 'anonymous', onSceneAt: null });
       expect(sent.body.incident.dispatchedAt).toBe(dispatch.dispatchedAt);
@@ -132,21 +144,21 @@ describe('responders with sign-in off', () => {
       "select event_type, payload from webhook_deliveries where payload->'data'->'incident'->>'id' = $1", [incident.id]);
     expect(outbox.map((row) => [row.event_type, row.payload.data.dispatch.id])).toEqual([['incident.dispatched', dispatch.id]]);
 
-    const early = await post('/incidents/dispatch-step', { dispatchId: dispatch.id, step: 'handed_over' });
+    const early = await setStatus(dispatch.id, { status: 'handed_over' });
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('North 1 km is dispatched: it can be marked on scene or stood down, not handed over.');
 
-    const onScene = await post('/incidents/dispatch-step', { dispatchId: dispatch.id, step: 'on_scene' });
+    const onScene = await setStatus(dispatch.id, { status: 'on_scene' });
     expect(onScene.body.dispatch.state).toBe('on_scene');
     expect(onScene.body.incident.onSceneAt).toBe(onScene.body.dispatch.onSceneAt);
-    const handed = await post('/incidents/dispatch-step', { dispatchId: dispatch.id, step: 'handed_over', note: 'Taken to Civil Hospital' });
+    const handed = await setStatus(dispatch.id, { status: 'handed_over', note: 'Taken to Civil Hospital' });
     expect(handed.body.dispatch).toMatchObject({ state: 'handed_over', closedBy: 'anonymous' });
-    const again = await post('/incidents/dispatch-step', { dispatchId: dispatch.id, step: 'stood_down' });
+    const again = await setStatus(dispatch.id, { status: 'stood_down' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('North 1 km is already handed over: this dispatch is closed, so it cannot be marked stood down.');
 
-    const typed = await post('/incidents/dispatch', { id: incident.id, unitName: 'Village volunteers' });
-    const stoodDown = await post('/incidents/dispatch-step', { dispatchId: typed.body.dispatch.id, step: 'stood_down', note: 'Not needed' });
+    const typed = await post('/incidents/dispatches', { id: incident.id, unitName: 'Village volunteers' });
+    const stoodDown = await setStatus(typed.body.dispatch.id, { status: 'stood_down', note: 'Not needed' });
     expect(stoodDown.body.dispatch).toMatchObject({ unitId: null, unitName: 'Village volunteers', state: 'stood_down' });
     // The second dispatch keeps the incident's first times.
     expect(stoodDown.body.incident.dispatchedAt).toBe(dispatch.dispatchedAt);
@@ -181,12 +193,20 @@ describe('responders with sign-in off', () => {
 
   it('refuses a dispatch to a resolved incident, of an unknown unit, or naming no unit', async () => {
     const incident = await panicAt();
-    expect((await post('/incidents/dispatch', { id: incident.id, unitId: 'unit_missing' })).body.error).toBe('No responder unit has id "unit_missing".');
-    const neither = await post('/incidents/dispatch', { id: incident.id });
+    expect((await post('/incidents/dispatches', { id: incident.id, unitId: 'unit_missing' })).body.error).toBe('unitId "unit_missing" names no responder unit.');
+    expect((await post('/incidents/dispatches', { id: 'inc_missing', unitName: 'Patrol' })).body.error).toBe('id "inc_missing" names no incident.');
+    expect((await setStatus('dispatch_missing', { status: 'on_scene' })).body.error).toBe('dispatchId "dispatch_missing" names no dispatch.');
+    const badStatus = await setStatus('dispatch_missing', { step: 'on_scene' });
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.error).toBe('Invalid request body: status must be one of on_scene, stood_down, handed_over.');
+    const longNote = await post('/incidents/dispatches', { id: incident.id, unitName: 'Patrol', note: 'x'.repeat(2001) });
+    expect(longNote.status).toBe(400);
+    expect(longNote.body.error).toBe('Invalid request body: note must be at most 2000 characters.');
+    const neither = await post('/incidents/dispatches', { id: incident.id });
     expect(neither.status).toBe(400);
     expect(neither.body.error).toBe('Invalid request body: send one of unitId (a unit of the directory) or unitName (a unit typed by name).');
     await post('/incidents/resolve', { id: incident.id });
-    const late = await post('/incidents/dispatch', { id: incident.id, unitName: 'Anyone' });
+    const late = await post('/incidents/dispatches', { id: incident.id, unitName: 'Anyone' });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe(`Incident ${incident.id} is resolved: no unit is dispatched to a resolved incident.`);
   });
@@ -200,23 +220,23 @@ describe('responders with sign-in on', () => {
   afterAll(() => server.stop());
 
   it('lets only an admin edit units, and an operator dispatch, each under their name', async () => {
-    const body = { regionId: 'shillong', name: 'Umiam rescue boat', kind: 'rescue_team', phone: '1070', position: [25.66, 91.9] };
+    const body = { name: 'Umiam rescue boat', kind: 'rescue_team', phone: '+91 364 250 0000', position: [25.66, 91.9] };
     const operator = await signedInAs(server, 'operator', 'oli');
     const supervisor = await signedInAs(server, 'supervisor', 'sam');
     for (const cookie of [operator, supervisor]) {
-      expect((await call(server.url, 'POST', '/responders/units', body, { cookie })).status).toBe(403);
+      expect((await call(server.url, 'POST', '/regions/shillong/units', body, { cookie })).status).toBe(403);
       expect((await call(server.url, 'DELETE', '/responders/units/demo-shillong-ambulance-1', undefined, { cookie })).status).toBe(403);
     }
     const admin = await signedInAs(server, 'admin', 'ada');
-    const created = await call(server.url, 'POST', '/responders/units', body, { cookie: admin });
+    const created = await call(server.url, 'POST', '/regions/shillong/units', body, { cookie: admin });
     expect(created.status).toBe(201);
     expect((await auditOf(server, created.body.unit.id)).map((entry) => [entry.action, entry.actor])).toEqual([['unit.create', 'ada']]);
 
     const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 25.58, longitude: 91.89 });
     const viewer = await signedInAs(server, 'viewer', 'vic');
-    expect((await call(server.url, 'POST', '/incidents/dispatch', { id: panic.body.incident.id, unitName: 'Patrol' }, { cookie: viewer })).status).toBe(403);
-    const sent = await call(server.url, 'POST', '/incidents/dispatch', { id: panic.body.incident.id, unitId: created.body.unit.id }, { cookie: operator });
+    expect((await call(server.url, 'POST', '/incidents/dispatches', { id: panic.body.incident.id, unitName: 'Patrol' }, { cookie: viewer })).status).toBe(403);
+    const sent = await call(server.url, 'POST', '/incidents/dispatches', { id: panic.body.incident.id, unitId: created.body.unit.id }, { cookie: operator });
     expect(sent.body.dispatch).toMatchObject({ dispatchedBy: 'oli', unitName: 'Umiam rescue boat' });
-    expect((await call(server.url, 'GET', `/incidents/${panic.body.incident.id}/responders`, undefined, { cookie: viewer })).status).toBe(200);
+    expect((await call(server.url, 'GET', `/incidents/${panic.body.incident.id}/nearest-units`, undefined, { cookie: viewer })).status).toBe(200);
   });
 });

@@ -35,16 +35,16 @@ function backend(): { api: FakeApi; posted: Record<string, unknown[]> } {
   api.data['/incidents/INC-1/timeline'] = { entries: [{ at: INC.createdAt, actor: 't-1', action: 'raised' }] };
   let dispatches: Dispatch[] = [];
   const posted: Record<string, unknown[]> = { dispatch: [], step: [] };
-  api.routes.set('/incidents/INC-1/responders', () => ({ body: { ok: true, nearest: NEAREST, dispatches } }));
-  api.routes.set('/incidents/dispatch#post', (_q, body) => {
+  api.routes.set('/incidents/INC-1/nearest-units', () => ({ body: { ok: true, nearest: NEAREST, dispatches } }));
+  api.routes.set('/incidents/dispatches#post', (_q, body) => {
     posted.dispatch!.push(body);
     dispatches = [DISPATCHED];
     const updated: Incident = { ...INC, dispatchedAt: DISPATCHED.dispatchedAt };
     return { body: { ok: true, dispatch: DISPATCHED, incident: updated, entry: { at: DISPATCHED.dispatchedAt, actor: 'dana', action: 'dispatched', unit: DISPATCHED.unitName } } };
   });
-  api.routes.set('/incidents/dispatch-step#post', (_q, body) => {
+  api.routes.set('/incidents/dispatches/dsp-1/status#post', (_q, body) => {
     posted.step!.push(body);
-    if ((body as { step: string }).step === 'handed_over') {
+    if ((body as { status: string }).status === 'handed_over') {
       return { status: 409, body: { ok: false, error: 'Ambulance 108 Guwahati-1 is dispatched: it can be marked on scene or stood down, not handed over.' } };
     }
     const onScene = { ...DISPATCHED, state: 'on_scene' as const, onSceneAt: '2025-01-02T03:12:35.000Z' };
@@ -117,7 +117,7 @@ describe('the drawer\'s Responders section', () => {
 
     await user.click(within(record).getByRole('button', { name: 'On scene', ...hidden }));
     await settle();
-    expect(posted.step).toEqual([{ dispatchId: 'dsp-1', step: 'on_scene' }]);
+    expect(posted.step).toEqual([{ status: 'on_scene' }]);
     const arrived = await within(section).findByRole('listitem', { name: 'Dispatch of Ambulance 108 Guwahati-1', ...hidden });
     await waitFor(() => expect(arrived.textContent).toMatch(/^Ambulance 108 Guwahati-1: On scene/));
     await waitFor(() => expect(factValue('Time to scene')).toBe('8 min 30 s'));
@@ -127,14 +127,14 @@ describe('the drawer\'s Responders section', () => {
 
   it('shows the server\'s sentence for a refused step', async () => {
     const { api, posted } = backend();
-    api.routes.set('/incidents/INC-1/responders', () => ({ body: { ok: true, nearest: NEAREST, dispatches: [{ ...DISPATCHED, state: 'on_scene', onSceneAt: '2025-01-02T03:12:35.000Z' }] } }));
+    api.routes.set('/incidents/INC-1/nearest-units', () => ({ body: { ok: true, nearest: NEAREST, dispatches: [{ ...DISPATCHED, state: 'on_scene', onSceneAt: '2025-01-02T03:12:35.000Z' }] } }));
     await renderDashboard({ api });
     const section = await openDrawer();
     const record = await within(section).findByRole('listitem', { name: 'Dispatch of Ambulance 108 Guwahati-1', ...hidden });
     await userEvent.type(within(record).getByRole('textbox', { name: 'Note for Ambulance 108 Guwahati-1' }), 'At the hospital');
     await userEvent.click(within(record).getByRole('button', { name: 'Handed over' }));
     await settle();
-    expect(posted.step).toEqual([{ dispatchId: 'dsp-1', step: 'handed_over', note: 'At the hospital' }]);
+    expect(posted.step).toEqual([{ status: 'handed_over', note: 'At the hospital' }]);
     expect(await within(section).findByText('Ambulance 108 Guwahati-1 is dispatched: it can be marked on scene or stood down, not handed over.')).toBeTruthy();
   });
 

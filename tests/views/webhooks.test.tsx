@@ -1,6 +1,6 @@
 // The Webhooks view (issue 34 point 5) as an admin uses it: the configured webhooks, the dead letters with
 // "Send again", the delivery log, and a new webhook whose secret is shown once. Other roles are not offered it.
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Webhook, WebhookDelivery } from '../../src/api/webhooks.ts';
@@ -105,6 +105,56 @@ describe('the Webhooks view', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Done', hidden: true }));
     await settle();
     expect(screen.queryByDisplayValue('whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0')).toBeNull();
+  });
+
+  it('edits a webhook in place: its URL, events and enabled switch, sent as one change', async () => {
+    const api = webhooksApi();
+    api.routes.set('/webhooks/wh_sms#patch', (_query, body) => ({ body: { ok: true, webhook: { ...SMS, ...(body as object) } } }));
+    await renderDashboard({ api });
+    const table = await openWebhooks();
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Edit SMS gateway' }));
+    const form = await screen.findByRole('form', { name: 'Edit SMS gateway', hidden: true });
+    expect(within(form).getByLabelText(/URL/)).toHaveProperty('value', 'https://sms.example.org/hook');
+    await user.clear(within(form).getByLabelText(/URL/));
+    await user.click(within(form).getByLabelText(/URL/));
+    await user.paste('https://sms2.example.org/hook');
+    await user.click(within(form).getByLabelText('Unit dispatched'));
+    await user.click(within(form).getByRole('switch', { name: 'Enabled' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await settle();
+    expect(api.callsTo('/webhooks/wh_sms', 'PATCH')[0].body).toEqual({
+      name: 'SMS gateway', url: 'https://sms2.example.org/hook', events: ['panic.created', 'incident.dispatched'], minSeverity: null, enabled: false,
+    });
+    expect(await screen.findByText('SMS gateway was saved.')).toBeTruthy();
+  });
+
+  it('rotates a secret only once confirmed, and shows the new one once', async () => {
+    const api = webhooksApi();
+    api.routes.set('/webhooks/wh_sms#patch', () => ({ body: { ok: true, webhook: SMS, secret: 'whsec_bmV3LXNlY3JldC1ieXRlcy1mb3ItdGVzdA==' } }));
+    await renderDashboard({ api });
+    const table = await openWebhooks();
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Rotate the secret of SMS gateway' }));
+    // Found by its title's text: the dialog may be out of the accessibility tree here (see the test above).
+    const askDialog = async () => (await screen.findByText('Rotate the secret of SMS gateway?')).closest('[role="alertdialog"]') as HTMLElement;
+    const ask = await askDialog();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel', hidden: true }));
+    await settle();
+    expect(api.callsTo('/webhooks/wh_sms', 'PATCH')).toEqual([]);
+    await waitFor(() => expect(screen.queryByText('Rotate the secret of SMS gateway?')).toBeNull());
+    // `hidden: true`: a closed modal may leave the page out of the accessibility tree in the shared document.
+    await user.click(within(table).getByRole('button', { name: 'Rotate the secret of SMS gateway', hidden: true }));
+    const again = await askDialog();
+    await user.click(within(again).getByRole('button', { name: 'Rotate secret', hidden: true }));
+    await settle();
+    expect(api.callsTo('/webhooks/wh_sms', 'PATCH').map((call) => call.body)).toEqual([{ rotateSecret: true }]);
+    const secret = await screen.findByDisplayValue('whsec_bmV3LXNlY3JldC1ieXRlcy1mb3ItdGVzdA==');
+    const shown = secret.closest('[role="alertdialog"]') as HTMLElement;
+    expect(within(shown).getByText('Signing secret for SMS gateway')).toBeTruthy();
+    await user.click(within(shown).getByRole('button', { name: 'Done', hidden: true }));
+    await settle();
+    expect(screen.queryByDisplayValue('whsec_bmV3LXNlY3JldC1ieXRlcy1mb3ItdGVzdA==')).toBeNull();
   });
 
   it('is not offered to a supervisor', async () => {

@@ -1,5 +1,6 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { DismissRegular, DocumentTextRegular } from '@fluentui/react-icons';
+import { reportHref } from '../../domain/report-route.ts';
 import { useSelector } from '@xstate/react';
 import { pingKey } from '../../api/entities.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
@@ -28,7 +29,15 @@ export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onCl
     <OverlayDrawer open modalType="non-modal" position="end" size="medium" onOpenChange={(_, data) => data.open || onClose()}>
       <DrawerHeader>
         <DrawerHeaderTitle
-          action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}
+          action={
+            <>
+              {/* A page of its own in a new tab, to print or keep beside the console (issue 34). */}
+              <Button as="a" href={reportHref(incident.id)} target="_blank" rel="noopener" appearance="subtle" icon={<DocumentTextRegular />}>
+                Report
+              </Button>
+              <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />
+            </>
+          }
         >
           {`Incident ${incident.id}`}
         </DrawerHeaderTitle>

@@ -3,7 +3,10 @@ import type { Webhook, WebhookDelivery } from '../../api/webhooks.ts';
 import { formatTime } from '../../domain/display.ts';
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto' },
+  // At 390 px the eight columns squeezed into the card's width overlapped: the table keeps a readable width
+  // and scrolls sideways inside its own box, the page does not.
+  scroll: { overflowX: 'auto', maxWidth: '100%', minWidth: 0 },
+  table: { minWidth: '820px' },
   id: { wordBreak: 'break-all' },
 });
 
@@ -33,8 +36,9 @@ export function DeliveriesTable({
   if (deliveries.length === 0) return <p>{label}: none.</p>;
   const nameOf = (id: string) => webhooks.find((webhook) => webhook.id === id)?.name ?? id;
   return (
-    <div className={styles.scroll}>
-      <Table aria-label={label} size="small">
+    // Focusable, so that a keyboard can scroll it too.
+    <div className={styles.scroll} role="region" aria-label={`${label}, scrolls sideways`} tabIndex={0}>
+      <Table aria-label={label} size="small" className={styles.table}>
         <TableHeader>
           <TableRow>
             {['Created', 'Webhook', 'Event', 'State', 'Attempts', 'Last outcome', 'Webhook-Id', ...(onSendAgain ? [''] : [])].map((title) => (

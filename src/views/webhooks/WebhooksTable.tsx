@@ -10,7 +10,17 @@ const useStyles = makeStyles({
 
 const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? type;
 
-export function WebhooksTable({ webhooks, busy, onAct }: { webhooks: readonly Webhook[]; busy: boolean; onAct: (act: WebhookAct) => void }) {
+interface WebhooksTableProps {
+  webhooks: readonly Webhook[];
+  busy: boolean;
+  onAct: (act: WebhookAct) => void;
+  /** Opens the form on this webhook. */
+  onEdit: (webhook: Webhook) => void;
+  /** Asks before a new secret replaces the one the receiver checks with. */
+  onRotate: (webhook: Webhook) => void;
+}
+
+export function WebhooksTable({ webhooks, busy, onAct, onEdit, onRotate }: WebhooksTableProps) {
   const styles = useStyles();
   if (webhooks.length === 0) return <p>No webhook is configured: nothing is sent.</p>;
   return (
@@ -44,6 +54,12 @@ export function WebhooksTable({ webhooks, busy, onAct }: { webhooks: readonly We
                   </Button>
                   <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.setEnabled', id: webhook.id, enabled: !webhook.enabled })}>
                     {webhook.enabled ? 'Disable' : 'Enable'}
+                  </Button>
+                  <Button size="small" disabled={busy} onClick={() => onEdit(webhook)} aria-label={`Edit ${webhook.name}`}>
+                    Edit
+                  </Button>
+                  <Button size="small" disabled={busy} onClick={() => onRotate(webhook)} aria-label={`Rotate the secret of ${webhook.name}`}>
+                    Rotate secret
                   </Button>
                   <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.delete', id: webhook.id })} aria-label={`Delete ${webhook.name}`}>
                     Delete

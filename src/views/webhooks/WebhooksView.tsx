@@ -4,14 +4,16 @@ import { AddRegular, ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { webhooksMachine } from '../../machines/webhooksMachine.ts';
-import { CreateWebhookDialog } from './CreateWebhookDialog.tsx';
+import type { Webhook } from '../../api/webhooks.ts';
 import { DeliveriesTable } from './DeliveriesTable.tsx';
+import { RotateSecretDialog } from './RotateSecretDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
+import { WebhookDialog } from './WebhookDialog.tsx';
 import { WebhooksTable } from './WebhooksTable.tsx';
 
 const useStyles = makeStyles({
-  view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
 });
 
@@ -27,6 +29,8 @@ export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webho
   const error = useSelector(actor, (s) => s.context.error);
   const secret = useSelector(actor, (s) => s.context.secret);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Webhook | undefined>();
+  const [rotating, setRotating] = useState<Webhook | undefined>();
   return (
     <section className={styles.view} aria-label="Webhooks">
       <Title2 as="h2">Webhooks</Title2>
@@ -41,7 +45,7 @@ export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webho
           {busy && <Spinner size="tiny" label="Working…" />}
         </div>
         <ActOutcome errors={[error]} notice={notice} />
-        <WebhooksTable webhooks={webhooks} busy={busy} onAct={(act) => actor.send(act)} />
+        <WebhooksTable webhooks={webhooks} busy={busy} onAct={(act) => actor.send(act)} onEdit={setEditing} onRotate={setRotating} />
       </Card>
       <Card className={styles.card}>
         <Subtitle2 as="h3">Dead letters</Subtitle2>
@@ -57,12 +61,32 @@ export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webho
         <Subtitle2 as="h3">Delivery log</Subtitle2>
         <DeliveriesTable label="Delivery log" deliveries={deliveries} webhooks={webhooks} busy={busy} />
       </Card>
-      <CreateWebhookDialog
-        open={creating}
-        onCancel={() => setCreating(false)}
-        onCreate={(body) => {
-          setCreating(false);
-          actor.send({ type: 'webhooks.create', body });
+      {creating && (
+        <WebhookDialog
+          onCancel={() => setCreating(false)}
+          onSave={(body) => {
+            setCreating(false);
+            actor.send({ type: 'webhooks.create', body });
+          }}
+        />
+      )}
+      {editing && (
+        <WebhookDialog
+          key={editing.id}
+          webhook={editing}
+          onCancel={() => setEditing(undefined)}
+          onSave={(patch) => {
+            setEditing(undefined);
+            actor.send({ type: 'webhooks.update', id: editing.id, patch });
+          }}
+        />
+      )}
+      <RotateSecretDialog
+        webhook={rotating}
+        onCancel={() => setRotating(undefined)}
+        onConfirm={(id) => {
+          setRotating(undefined);
+          actor.send({ type: 'webhooks.rotateSecret', id });
         }}
       />
       <SecretDialog secret={secret} onDone={() => actor.send({ type: 'webhooks.dismissSecret' })} />

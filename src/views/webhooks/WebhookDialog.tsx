@@ -1,37 +1,40 @@
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, Switch, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import type { Severity } from '../../api/fields.ts';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../api/webhooks.ts';
-import type { WebhookAct } from '../../machines/webhooksMachine.ts';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
+import type { WebhookFields } from '../../machines/webhooksMachine.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   events: { display: 'flex', flexDirection: 'column' },
 });
 
-type CreateBody = Extract<WebhookAct, { type: 'webhooks.create' }>['body'];
-
-/** A new webhook's name, address and events; the server chooses its secret and checks the address. */
-export function CreateWebhookDialog({ open, onCreate, onCancel }: { open: boolean; onCreate: (body: CreateBody) => void; onCancel: () => void }) {
+/**
+ * A webhook's name, address, events and least severity: a new one (`webhook` absent), or one to change, whose
+ * enabled switch is shown too. The server chooses the secret and checks the address. Mounted per opening, so
+ * each starts from what it is given.
+ */
+export function WebhookDialog({ webhook, onSave, onCancel }: { webhook?: Webhook; onSave: (fields: WebhookFields) => void; onCancel: () => void }) {
   const styles = useStyles();
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>(['panic.created']);
-  const [minSeverity, setMinSeverity] = useState<Severity | ''>('');
+  const title = webhook ? `Edit ${webhook.name}` : 'New webhook';
+  const [name, setName] = useState(webhook?.name ?? '');
+  const [url, setUrl] = useState(webhook?.url ?? '');
+  const [events, setEvents] = useState<WebhookEventType[]>((webhook?.events as WebhookEventType[] | undefined) ?? ['panic.created']);
+  const [minSeverity, setMinSeverity] = useState<Severity | ''>(webhook?.minSeverity ?? '');
+  const [enabled, setEnabled] = useState(webhook?.enabled ?? true);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onCreate({ name: name.trim(), url: url.trim(), events, ...(minSeverity && { minSeverity }) });
-    setName('');
-    setUrl('');
+    const severity = webhook ? { minSeverity: minSeverity || null } : minSeverity ? { minSeverity } : {};
+    onSave({ name: name.trim(), url: url.trim(), events, ...severity, ...(webhook && { enabled }) });
   };
   const toggle = (type: WebhookEventType, checked: boolean) =>
     setEvents((chosen) => (checked ? WEBHOOK_EVENT_TYPES.filter((each) => each === type || chosen.includes(each)) : chosen.filter((each) => each !== type)));
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onCancel()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface>
-        <form onSubmit={submit} aria-label="New webhook">
+        <form onSubmit={submit} aria-label={title}>
           <DialogBody>
-            <DialogTitle>New webhook</DialogTitle>
+            <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.form}>
               <Field label="Name" required>
                 <Input value={name} onChange={(_, data) => setName(data.value)} autoComplete="off" />
@@ -52,10 +55,11 @@ export function CreateWebhookDialog({ open, onCreate, onCancel }: { open: boolea
                   <option value="high">High only</option>
                 </Select>
               </Field>
+              {webhook && <Switch label="Enabled" checked={enabled} onChange={(_, data) => setEnabled(data.checked)} />}
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" type="submit" disabled={events.length === 0}>
-                Create
+                {webhook ? 'Save' : 'Create'}
               </Button>
               <Button type="button" onClick={onCancel}>
                 Cancel
