@@ -56,7 +56,7 @@ describe('buildReplayLayers', () => {
     const layers = buildReplayLayers({ trips, stops, positions: replayPositions(trips, 120), positionS: 120 });
     expect(layers.map((layer) => layer.id)).toEqual(Object.values(REPLAY_LAYER_IDS));
     const [, tripsLayer, stopsLayer, labels, positions] = layers;
-    expect(tripsLayer!.props.currentTime).toBe(120);
+    expect((tripsLayer!.props as unknown as { currentTime: number }).currentTime).toBe(120);
     expect(tripsLayer!.props.data).toBe(trips);
     expect(stopsLayer!.props.data).toHaveLength(2);
     expect((labels!.props.data as { label: string }[]).map((s) => s.label)).toEqual(['10 min 00 s', '10 min 00 s']);
