@@ -2,6 +2,12 @@
 // from the first position to the last position or mark of the tracks (the range asked for when they hold
 // none); positions on the clock are seconds from the span's start, which fit float32 for TripsLayer.
 
+/** Each replayed tourist's colour (trail, marker, the swatch by its summary), away from the red/yellow/green of risk. */
+const REPLAY_PALETTE: readonly (readonly [number, number, number])[] = [
+  [37, 99, 235], [147, 51, 234], [234, 88, 12], [13, 148, 136], [219, 39, 119], [87, 83, 78],
+];
+export const replayColour = (index: number) => REPLAY_PALETTE[index % REPLAY_PALETTE.length]!;
+
 export const REPLAY_SPEEDS = [1, 2, 5, 10, 20, 60] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];
 
@@ -66,4 +72,15 @@ export function positionAt(path: readonly (readonly [number, number])[], times: 
   const gap = times[i + 1]! - times[i]!;
   const share = gap > 0 ? (t - times[i]!) / gap : 0;
   return [a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share];
+}
+
+/** From an incident: 30 minutes before it was raised, to now. */
+export function incidentReplayRange(incidentCreatedAt: string, now = new Date()): { from: string; to: string } {
+  const from = new Date(Date.parse(incidentCreatedAt) - 30 * 60_000);
+  return { from: from.toISOString(), to: (now.getTime() > from.getTime() ? now : new Date(from.getTime() + 60_000)).toISOString() };
+}
+
+/** A time of day to the second (18:02:15), for the replay's clock and its marks. */
+export function formatReplayClock(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }

@@ -4,9 +4,8 @@
 // position of each tourist at a time on the clock.
 import type { TouristTrack } from '../../api/track.ts';
 import type { Rgb } from '../../domain/risk-colours.ts';
-import { positionAt, secondsIntoSpan, type ReplaySpan } from '../../domain/replay-timeline.ts';
+import { positionAt, replayColour, secondsIntoSpan, type ReplaySpan } from '../../domain/replay-timeline.ts';
 import { formatDuration } from '../../domain/track-summary.ts';
-import { GPS_PALETTE } from '../style.ts';
 import type { LngLat } from '../geo.ts';
 
 export interface ReplayTrip {
@@ -30,8 +29,6 @@ export interface ReplayPosition {
   position: LngLat;
   colour: Rgb;
 }
-
-export const replayColour = (index: number): Rgb => GPS_PALETTE[index % GPS_PALETTE.length]!;
 
 export function replayTrips(tracks: readonly TouristTrack[], span: ReplaySpan): ReplayTrip[] {
   return tracks.map((track, index) => ({

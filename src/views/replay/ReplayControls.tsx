@@ -1,0 +1,105 @@
+// The replay's controls (issue 34 point 2): play and pause, the time slider with the zone entries and exits
+// and alerts as ticks (each a button that seeks to it, titled with what happened), the clock, the speed and
+// follow mode. Only this part renders each frame; the map draws outside React.
+import { Button, Dropdown, makeStyles, Option, Slider, Switch, Text, tokens } from '@fluentui/react-components';
+import { PauseRegular, PlayRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import { memo } from 'react';
+import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, timeAt, type ReplaySpeed } from '../../domain/replay-timeline.ts';
+import type { ReplayRef } from './replay-ref.ts';
+import { REPLAY_MARK_COLOURS } from './replay-marks.ts';
+
+const useStyles = makeStyles({
+  controls: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  slider: { flexGrow: 1, minWidth: '240px', display: 'flex', flexDirection: 'column' },
+  // The slider's thumb keeps 10 px of track on each side: ticks sit over the same stretch.
+  ticks: { position: 'relative', height: '14px', marginLeft: '10px', marginRight: '10px' },
+  tick: {
+    position: 'absolute', top: 0, width: '4px', height: '14px', marginLeft: '-2px', padding: 0, minWidth: 0,
+    border: 'none', borderRadius: tokens.borderRadiusSmall, cursor: 'pointer',
+  },
+  speed: { minWidth: '90px' },
+  track: { width: '100%' },
+});
+
+/** The ticks under the slider; they change only with the tracks, not with the clock. */
+const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef }) {
+  const styles = useStyles();
+  const span = useSelector(replay, (s) => s.context.span);
+  const tracks = useSelector(replay, (s) => s.context.answer?.tracks);
+  const marks = (tracks ?? []).flatMap((track) => track.marks.map((mark) => ({ ...mark, touristId: track.touristId })));
+  const end = Math.max(span.durationS, 1);
+  return (
+    <div className={styles.ticks} aria-label="Marks" role="list">
+      {marks.map((mark, index) => {
+        const title = `${mark.label} at ${formatReplayClock(mark.at)}${tracks && tracks.length > 1 ? ` (${mark.touristId})` : ''}`;
+        const at = Math.min(end, Math.max(0, secondsIntoSpan(span, mark.at)));
+        return (
+          <span role="listitem" key={`${mark.at}-${index}`}>
+            <button
+              type="button"
+              className={styles.tick}
+              style={{ left: `${(at / end) * 100}%`, backgroundColor: REPLAY_MARK_COLOURS[mark.kind] }}
+              title={title}
+              aria-label={title}
+              onClick={() => replay.send({ type: 'replay.seek', positionS: at })}
+            />
+          </span>
+        );
+      })}
+    </div>
+  );
+});
+
+export function ReplayControls({ replay }: { replay: ReplayRef }) {
+  const styles = useStyles();
+  const positionS = useSelector(replay, (s) => s.context.positionS);
+  const span = useSelector(replay, (s) => s.context.span);
+  const speed = useSelector(replay, (s) => s.context.speed);
+  const playing = useSelector(replay, (s) => s.hasTag('playing'));
+  const following = useSelector(replay, (s) => s.hasTag('following'));
+  const end = Math.max(span.durationS, 1);
+  const clock = formatReplayClock(timeAt(span, positionS));
+  return (
+    <div className={styles.controls} role="group" aria-label="Replay controls" data-clock-s={positionS}>
+      <div className={styles.row}>
+        <Button
+          appearance="primary"
+          icon={playing ? <PauseRegular /> : <PlayRegular />}
+          onClick={() => replay.send({ type: playing ? 'replay.pause' : 'replay.play' })}
+        >
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <div className={styles.slider}>
+          <Slider
+            className={styles.track}
+            aria-label="Replay time"
+            aria-valuetext={clock}
+            min={0}
+            max={end}
+            step={1}
+            value={Math.min(positionS, end)}
+            onChange={(_, data) => replay.send({ type: 'replay.seek', positionS: data.value })}
+          />
+          <ReplayMarks replay={replay} />
+        </div>
+        <Text aria-label="Replay clock" font="numeric">{clock}</Text>
+      </div>
+      <div className={styles.row}>
+        <Dropdown
+          className={styles.speed}
+          aria-label="Speed"
+          value={`${speed}×`}
+          selectedOptions={[String(speed)]}
+          onOptionSelect={(_, data) => replay.send({ type: 'replay.speed', speed: Number(data.optionValue) as ReplaySpeed })}
+        >
+          {REPLAY_SPEEDS.map((option) => (
+            <Option key={option} value={String(option)} text={`${option}×`}>{`${option}×`}</Option>
+          ))}
+        </Dropdown>
+        <Switch label="Follow" checked={following} onChange={() => replay.send({ type: 'replay.follow.toggle' })} />
+      </div>
+    </div>
+  );
+}
