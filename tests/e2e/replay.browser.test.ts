@@ -45,11 +45,11 @@ const replay = (): Locator => page.getByRole('dialog', { name: `Replay of ${TOUR
 const slider = () => replay().getByRole('slider', { name: 'Replay time' });
 /** What the map draws now: [touristId, longitude, latitude] per marker. */
 const markers = async (): Promise<[string, number, number][]> => JSON.parse((await replay().getByTestId('replay-map').getAttribute('data-positions')) ?? '[]');
-const clockSeconds = async () => Number(await replay().getByRole('group', { name: 'Replay controls' }).getAttribute('data-clock-s'));
+const clockSeconds = async () => Number(await replay().getByRole('group', { name: 'Replay timeline' }).getAttribute('data-clock-s'));
 
 /** The replay clock's advance per second of the page's own time, over about `ms` of playing. */
 async function clockRate(ms: number): Promise<number> {
-  const read = () => page.evaluate(() => ({ clock: Number(document.querySelector('[aria-label="Replay controls"]')!.getAttribute('data-clock-s')), at: performance.now() }));
+  const read = () => page.evaluate(() => ({ clock: Number(document.querySelector('[aria-label="Replay timeline"]')!.getAttribute('data-clock-s')), at: performance.now() }));
   const first = await read();
   await page.waitForTimeout(ms);
   const last = await read();

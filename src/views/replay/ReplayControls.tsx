@@ -19,6 +19,7 @@ const useStyles = makeStyles({
     position: 'absolute', top: 0, width: '4px', height: '14px', marginLeft: '-2px', padding: 0, minWidth: 0,
     border: 'none', borderRadius: tokens.borderRadiusSmall, cursor: 'pointer',
   },
+  timeline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexGrow: 1 },
   speed: { minWidth: '90px' },
   track: { width: '100%' },
 });
@@ -52,17 +53,40 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
   );
 });
 
-export function ReplayControls({ replay }: { replay: ReplayRef }) {
+/** The part that follows the clock, the only one rendered each frame: the slider and the time. */
+function ReplayTimeline({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
   const positionS = useSelector(replay, (s) => s.context.positionS);
   const span = useSelector(replay, (s) => s.context.span);
-  const speed = useSelector(replay, (s) => s.context.speed);
-  const playing = useSelector(replay, (s) => s.hasTag('playing'));
-  const following = useSelector(replay, (s) => s.hasTag('following'));
   const end = Math.max(span.durationS, 1);
   const clock = formatReplayClock(timeAt(span, positionS));
   return (
-    <div className={styles.controls} role="group" aria-label="Replay controls" data-clock-s={positionS}>
+    <div className={styles.timeline} role="group" aria-label="Replay timeline" data-clock-s={positionS}>
+      <div className={styles.slider}>
+        <Slider
+          className={styles.track}
+          aria-label="Replay time"
+          aria-valuetext={clock}
+          min={0}
+          max={end}
+          step={1}
+          value={Math.min(positionS, end)}
+          onChange={(_, data) => replay.send({ type: 'replay.seek', positionS: data.value })}
+        />
+        <ReplayMarks replay={replay} />
+      </div>
+      <Text aria-label="Replay clock" font="numeric">{clock}</Text>
+    </div>
+  );
+}
+
+export function ReplayControls({ replay }: { replay: ReplayRef }) {
+  const styles = useStyles();
+  const speed = useSelector(replay, (s) => s.context.speed);
+  const playing = useSelector(replay, (s) => s.hasTag('playing'));
+  const following = useSelector(replay, (s) => s.hasTag('following'));
+  return (
+    <div className={styles.controls} role="group" aria-label="Replay controls">
       <div className={styles.row}>
         <Button
           appearance="primary"
@@ -71,20 +95,7 @@ export function ReplayControls({ replay }: { replay: ReplayRef }) {
         >
           {playing ? 'Pause' : 'Play'}
         </Button>
-        <div className={styles.slider}>
-          <Slider
-            className={styles.track}
-            aria-label="Replay time"
-            aria-valuetext={clock}
-            min={0}
-            max={end}
-            step={1}
-            value={Math.min(positionS, end)}
-            onChange={(_, data) => replay.send({ type: 'replay.seek', positionS: data.value })}
-          />
-          <ReplayMarks replay={replay} />
-        </div>
-        <Text aria-label="Replay clock" font="numeric">{clock}</Text>
+        <ReplayTimeline replay={replay} />
       </div>
       <div className={styles.row}>
         <Dropdown
