@@ -6,6 +6,7 @@ export const STORAGE_KEYS = {
   windowMinutes: 'dash.windowMinutes',
   placePrefix: 'dash.place.',
   sound: 'dash.sound',
+  wallCycleSeconds: 'dash.wall.cycleSeconds',
 } as const;
 
 export const placeKey = (regionId: string) => `${STORAGE_KEYS.placePrefix}${regionId}`;

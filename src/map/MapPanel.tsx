@@ -33,6 +33,7 @@ const TEST_MODE_HINT = 'Click on the map to send a test alert';
 
 const useStyles = makeStyles({
   panel: { position: 'relative', width: '100%', height: `${MAP_HEIGHT_PX}px`, overflow: 'hidden' },
+  filling: { height: 'auto', flexGrow: 1, minHeight: 0 },
   // Not absolutely positioned: MapLibre's stylesheet makes .maplibregl-map position: relative.
   map: { width: '100%', height: '100%' },
   testCursor: { '& .maplibregl-canvas': { cursor: 'crosshair' } },
@@ -168,7 +169,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
 
   if (status.state === 'failed') {
     return (
-      <div className={styles.panel} data-testid="map-panel">
+      <div className={mergeClasses(styles.panel, props.fill && styles.filling)} data-testid="map-panel">
         <div className={styles.unavailable} role="status">
           Map unavailable: {status.reason}
         </div>
@@ -178,7 +179,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
 
   const card = pinned ?? hovered;
   return (
-    <div ref={panelRef} className={styles.panel} data-testid="map-panel">
+    <div ref={panelRef} className={mergeClasses(styles.panel, props.fill && styles.filling)} data-testid="map-panel">
       {/* The CSS background shows even when a configured style URL itself fails to load. */}
       <div
         ref={mapRef}

@@ -41,4 +41,6 @@ export interface MapPanelProps {
   home?: { center: readonly [number, number]; zoom: number };
   /** The nearest responder units of the incident open in the drawer (issue 34). */
   responders?: readonly NearbyUnit[];
+  /** Take the whole height of the place it is in (wall mode) instead of the spec's 400 px. */
+  fill?: boolean;
 }

@@ -9,10 +9,10 @@ const useStyles = makeStyles({
   sound: { display: 'inline-flex', alignItems: 'center', fontSize: '20px', gap: tokens.spacingHorizontalXXS },
 });
 
-export function AlarmControls() {
+/** `offerNotifications`: false on the wall screen, which nobody reads desktop notifications from. */
+export function AlarmControls({ offerNotifications = true }: { offerNotifications?: boolean } = {}) {
   const styles = useStyles();
   const { alarm, mode } = useAlarm();
-  const { notifications, askable, asking } = useNotifications();
   return (
     <>
       {mode === 'ringing' && (
@@ -30,15 +30,18 @@ export function AlarmControls() {
         {mode === 'muted' ? <SpeakerMuteRegular aria-hidden /> : <Speaker2Regular aria-hidden />}
         <Switch aria-label="Sound" checked={mode !== 'muted'} onChange={() => alarm?.send({ type: 'sound.toggle' })} />
       </span>
-      {(askable || asking) && (
-        <Button
-          icon={<AlertOffRegular />}
-          disabled={asking}
-          onClick={() => notifications?.send({ type: 'notifications.enable' })}
-        >
-          Enable notifications
-        </Button>
-      )}
+      {offerNotifications && <NotificationsButton />}
     </>
+  );
+}
+
+/** `Enable notifications`, while the browser has not been asked. */
+export function NotificationsButton() {
+  const { notifications, askable, asking } = useNotifications();
+  if (!askable && !asking) return null;
+  return (
+    <Button icon={<AlertOffRegular />} disabled={asking} onClick={() => notifications?.send({ type: 'notifications.enable' })}>
+      Enable notifications
+    </Button>
   );
 }

@@ -9,11 +9,14 @@ import type { PanicSummary } from '../../domain/open-panics.ts';
 import { urgentTitle } from '../../domain/urgent-incidents.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
+import { PHONE_MEDIA } from '../breakpoints.ts';
 import { useOpenPanics } from './panic-watch.ts';
 
 const useStyles = makeStyles({
   // Stays in sight while the operator scrolls the table or the map.
   bar: { position: 'sticky', top: 0, zIndex: 10, boxShadow: tokens.shadow8 },
+  // In the field (issue 35) Show and Acknowledge are 44 px targets.
+  action: { [PHONE_MEDIA]: { minHeight: '44px', minWidth: '44px' } },
 });
 
 export function panicBarTitle(panics: readonly PanicSummary[]): string {
@@ -63,8 +66,14 @@ export function PanicBarView({ panics, onShow, onAcknowledge, counted = true }: 
         {several ? `Newest in ${newest.regionId} at ${formatTime(newest.createdAt)}` : formatTime(newest.createdAt)}
       </MessageBarBody>
       <MessageBarActions>
-        <Button onClick={onShow}>Show</Button>
-        {onAcknowledge && <Button onClick={onAcknowledge}>Acknowledge</Button>}
+        <Button className={styles.action} onClick={onShow}>
+          Show
+        </Button>
+        {onAcknowledge && (
+          <Button className={styles.action} onClick={onAcknowledge}>
+            Acknowledge
+          </Button>
+        )}
       </MessageBarActions>
     </MessageBar>
   );

@@ -10,16 +10,18 @@ const HIGHLIGHT_MS = 8_000;
 const WAIT_FOR_ROW_MS = 20_000;
 
 const useHighlightStyles = makeStaticStyles({
-  [`tr[${HIGHLIGHT_ATTRIBUTE}]`]: {
+  [`tr[${HIGHLIGHT_ATTRIBUTE}], [data-alert-card][${HIGHLIGHT_ATTRIBUTE}]`]: {
     outline: `3px solid ${tokens.colorPaletteRedBorder2}`,
     outlineOffset: '-3px',
     backgroundColor: tokens.colorPaletteRedBackground1,
   },
 });
 
-function findRow(incidentId: string): HTMLTableRowElement | undefined {
+/** The incident's table row, or on a phone its card (issue 35). */
+function findRow(incidentId: string): HTMLElement | undefined {
   const rows = document.querySelectorAll<HTMLTableRowElement>('table[aria-label="Alerts"] tbody tr');
-  return [...rows].find((row) => [...row.cells].some((cell) => cell.textContent === incidentId));
+  const row = [...rows].find((candidate) => [...candidate.cells].some((cell) => cell.textContent === incidentId));
+  return row ?? [...document.querySelectorAll<HTMLElement>('[data-alert-card]')].find((card) => card.dataset.alertCard === incidentId);
 }
 
 export function useRowHighlight(focus: IncidentFocus | undefined): void {
@@ -28,7 +30,7 @@ export function useRowHighlight(focus: IncidentFocus | undefined): void {
   const seq = focus?.seq;
   useEffect(() => {
     if (!id) return;
-    let row: HTMLTableRowElement | undefined;
+    let row: HTMLElement | undefined;
     let clear: ReturnType<typeof setTimeout> | undefined;
     const mark = () => {
       const found = findRow(id);

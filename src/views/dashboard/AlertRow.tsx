@@ -3,13 +3,10 @@ import type { MouseEvent } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
-import { mayAcknowledge, mayResolve } from '../../domain/incident-status.ts';
-import { writeId } from '../../machines/dashboard/context.ts';
-import { DashboardActor } from '../dashboard-actor.ts';
-import { useMay } from '../session-actor.ts';
 import { EscalatedBadge } from './EscalatedBadge.tsx';
 import { ReportedAgainBadge } from './ReportedAgainBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
+import { useAlertActions } from './useAlertActions.ts';
 
 /** The row's checkbox for bulk triage; absent for a role that may not act. */
 export interface RowSelection {
@@ -17,13 +14,13 @@ export interface RowSelection {
   onToggle: () => void;
 }
 
-const statusColours: Record<IncidentStatus, BadgeProps['color']> = {
+export const statusColours: Record<IncidentStatus, BadgeProps['color']> = {
   open: 'danger',
   acknowledged: 'warning',
   resolved: 'success',
 };
 
-const riskColours: Record<string, BadgeProps['color']> = { red: 'danger', yellow: 'warning', green: 'success' };
+export const riskColours: Record<string, BadgeProps['color']> = { red: 'danger', yellow: 'warning', green: 'success' };
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
@@ -34,7 +31,7 @@ const useStyles = makeStyles({
 });
 
 /** A click on a control of the row does what the control says; anywhere else it opens the details. */
-const onControl = (event: MouseEvent) => (event.target as Element).closest('button, input, label, a') !== null;
+export const onControl = (event: MouseEvent) => (event.target as Element).closest('button, input, label, a') !== null;
 
 export function AlertRow({
   incident,
@@ -51,16 +48,9 @@ export function AlertRow({
   onOpen: () => void;
 }) {
   const styles = useStyles();
-  const { id, status } = incident;
-  const dashboard = DashboardActor.useActorRef();
-  // A write on its way (the incident's lifecycle, a child of the dashboard) holds both buttons.
-  const busy = DashboardActor.useSelector((s) => s.children[writeId(id)] !== undefined);
-  const canAcknowledge = !busy && mayAcknowledge(status);
-  const canResolve = !busy && mayResolve(status);
+  const { status } = incident;
+  const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } = useAlertActions(incident);
   const risk = incident.meta?.riskLevel;
-  // A viewer may read but not act (issue 10): the buttons are not offered at all.
-  const offerAcknowledge = useMay('acknowledge');
-  const offerResolve = useMay('resolve');
   return (
     <TableRow
       aria-busy={busy || undefined}
@@ -98,12 +88,12 @@ export function AlertRow({
       <TableCell>
         <div className={styles.actions}>
           {offerAcknowledge && (
-            <Button size="small" disabled={!canAcknowledge} onClick={() => dashboard.send({ type: 'incident.acknowledge', id })}>
+            <Button size="small" disabled={!canAcknowledge} onClick={acknowledge}>
               Acknowledge
             </Button>
           )}
           {offerResolve && (
-            <Button size="small" disabled={!canResolve} onClick={() => dashboard.send({ type: 'incident.resolve', id })}>
+            <Button size="small" disabled={!canResolve} onClick={resolve}>
               Resolve
             </Button>
           )}

@@ -5,6 +5,8 @@ import { visibleIncidents } from '../../domain/incident-filters.ts';
 import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { SessionActor, useMay } from '../session-actor.ts';
+import { usePhoneLayout } from '../shell/useMediaQuery.ts';
+import { AlertCards } from './AlertCards.tsx';
 import { AlertsGrid } from './AlertsGrid.tsx';
 import { FirstAlertRehearsal } from './FirstAlertRehearsal.tsx';
 import { BulkBar, type BulkRef } from './BulkBar.tsx';
@@ -54,11 +56,13 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   const { start, end, padTop, padBottom } = useRowWindow(rows.length, body, focusIndex);
   const rendered = useMemo(() => rows.slice(start, end), [rows, start, end]);
   const mayPause = useMay('pauseWatch');
+  const phone = usePhoneLayout();
+  const focusedId = DashboardActor.useSelector((s) => s.context.focus?.id);
   const [openDetails] = useState(() => (incident: Incident) => dashboard.send({ type: 'details.open', incident, user, mayPause }));
   return (
     <Card>
       <CardTitle title="Alerts" />
-      {mayTriage && rows.length > 0 && <BulkBar bulk={bulk} shown={shown} />}
+      {mayTriage && rows.length > 0 && !phone && <BulkBar bulk={bulk} shown={shown} />}
       {firstLoad ? (
         <Skeleton aria-label="Loading alerts">
           {[0, 1, 2, 3].map((line) => (
@@ -72,6 +76,8 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
         </>
       ) : rows.length === 0 ? (
         <Text className={styles.empty}>No alerts match the status filter and search.</Text>
+      ) : phone ? (
+        <AlertCards rows={rows} focusedId={focusedId} onOpen={openDetails} />
       ) : (
         <AlertsGrid
           rows={rendered}

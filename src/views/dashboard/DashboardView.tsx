@@ -10,6 +10,8 @@ import { EventsCard } from './EventsCard.tsx';
 import { FiltersBar } from './FiltersBar.tsx';
 import { GpsPingsCard } from './GpsPingsCard.tsx';
 import { MapCard } from './MapCard.tsx';
+import { PhoneDashboard } from './PhoneDashboard.tsx';
+import { usePhoneLayout } from '../shell/useMediaQuery.ts';
 import { SafetyScoreBanner } from './SafetyScoreBanner.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 
@@ -35,6 +37,7 @@ export function DashboardView() {
   const styles = useStyles();
   const devPanelShown = useDevPanelShown();
   useRowHighlight(DashboardActor.useSelector((s) => s.context.focus));
+  if (usePhoneLayout()) return <PhoneDashboard />;
   return (
     <div className={styles.view}>
       <StatusStrip />

@@ -1,4 +1,4 @@
-import { Card, makeStyles, Skeleton, SkeletonItem } from '@fluentui/react-components';
+import { Card, makeStyles, mergeClasses, Skeleton, SkeletonItem } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
@@ -87,7 +87,10 @@ function mapAlertOf(incident: Incident): MapAlert {
 
 const useStyles = makeStyles({
   card: { minWidth: 0 },
+  /** Wall mode: the card fills its place and the map the card. */
+  filling: { height: '100%', minHeight: 0, display: 'flex', flexDirection: 'column', boxSizing: 'border-box' },
   mapFallback: { height: '400px' },
+  fillFallback: { flexGrow: 1, minHeight: 0 },
 });
 
 /** The nearest units the open drawer's Responders section holds (its `responders` child), for the map. */
@@ -97,7 +100,8 @@ function useNearestUnitsOfOpenIncident() {
   return useSelector(responders, (s) => s?.context.nearest);
 }
 
-export function MapCard() {
+/** `fill`: take the whole height of its place (wall mode) instead of the spec's 400 px. */
+export function MapCard({ fill = false }: { fill?: boolean } = {}) {
   const styles = useStyles();
   const incidents = DashboardActor.useSelector((s) => tableIncidentsOf(s.context));
   const geofences = DashboardActor.useSelector((s) => s.context.geofences);
@@ -112,8 +116,8 @@ export function MapCard() {
   const { testAlert, armed } = useTestAlert();
   const mapWanted = useAfterTableLive();
   const mapFallback = (
-    <Skeleton aria-label="Loading map">
-      <SkeletonItem className={styles.mapFallback} />
+    <Skeleton aria-label="Loading map" className={fill ? styles.fillFallback : undefined}>
+      <SkeletonItem className={fill ? styles.fillFallback : styles.mapFallback} />
     </Skeleton>
   );
   // A status poll or reload that changed nothing shown (an incident fetched again included) keeps the
@@ -123,7 +127,7 @@ export function MapCard() {
     sameFields,
   );
   return (
-    <Card className={styles.card} aria-label="Map">
+    <Card className={mergeClasses(styles.card, fill && styles.filling)} aria-label="Map">
       <CardTitle title="Map">
         <RiskLegend />
       </CardTitle>
@@ -142,6 +146,7 @@ export function MapCard() {
             focus={focus}
             home={home}
             responders={responders}
+            fill={fill}
           />
         ) : (
           mapFallback

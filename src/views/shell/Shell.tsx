@@ -1,14 +1,17 @@
 import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
-import { lazy, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { wallAddress, wallRequested } from '../../domain/wall.ts';
 import { PanicBar } from '../alarm/PanicBar.tsx';
 import { PanicSignals } from '../alarm/PanicSignals.tsx';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
 import { BREAKPOINTS } from '../breakpoints.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
+import { WallShell } from '../wall/WallShell.tsx';
 import { DashboardActor, useDark } from '../dashboard-actor.ts';
 import { SideNav, type NavValue } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { useMediaQuery, usePhoneLayout } from './useMediaQuery.ts';
+import { PhoneControlsPanel } from '../dashboard/PhoneControlsPanel.tsx';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 
@@ -33,7 +36,7 @@ const useStyles = makeStyles({
   main: { flexGrow: 1, minWidth: 0, overflowX: 'hidden' },
 });
 
-const views: Record<NavValue, () => ReactNode> = {
+const views: Record<Exclude<NavValue, 'wall'>, () => ReactNode> = {
   dashboard: () => <DashboardView />,
   anchors: () => <DashboardView />,
   analytics: () => <AnalyticsView />,
@@ -69,12 +72,33 @@ const views: Record<NavValue, () => ReactNode> = {
   ),
 };
 
+/** Wall mode (issue 35): asked for by `?wall` or the menu; the address follows, so a reload stays on the wall. */
+function useWallMode(): [boolean, (on: boolean) => void] {
+  const [wall, setWall] = useState(() => wallRequested(globalThis.location?.search ?? ''));
+  useEffect(() => {
+    if (wall) document.documentElement.dataset.mode = 'wall';
+    else delete document.documentElement.dataset.mode;
+  }, [wall]);
+  const choose = (on: boolean) => {
+    globalThis.history?.replaceState(null, '', wallAddress(globalThis.location.href, on));
+    setWall(on);
+  };
+  return [wall, choose];
+}
+
 export function Shell() {
+  const [wall, setWall] = useWallMode();
+  return wall ? <WallShell onExit={() => setWall(false)} /> : <DeskShell onWall={() => setWall(true)} />;
+}
+
+function DeskShell({ onWall }: { onWall: () => void }) {
   const styles = useStyles();
   const dark = useDark();
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`);
   const [menuOpen, setMenuOpen] = useState(wide);
-  const [selected, setSelected] = useState<NavValue>('dashboard');
+  const phone = usePhoneLayout();
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const [selected, setSelected] = useState<Exclude<NavValue, 'wall'>>('dashboard');
   // Showing an incident (the panic bar, a notification) brings the dashboard forward from any view.
   const focusSeq = DashboardActor.useSelector((s) => s.context.focus?.seq);
   const [shownFocus, setShownFocus] = useState(focusSeq);
@@ -85,7 +109,12 @@ export function Shell() {
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
       <div className={styles.page}>
-      <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <TopBar
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+        onOpenControls={selected === 'dashboard' || selected === 'anchors' ? () => setControlsOpen(true) : undefined}
+      />
+      {phone && <PhoneControlsPanel open={controlsOpen} onClose={() => setControlsOpen(false)} />}
       <PanicBar />
       <PanicSignals />
       <div className={styles.body}>
@@ -94,6 +123,7 @@ export function Shell() {
           overlay={!wide}
           selected={selected}
           onSelect={(value) => {
+            if (value === 'wall') return onWall();
             setSelected(value);
             if (!wide) setMenuOpen(false);
           }}

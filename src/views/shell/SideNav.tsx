@@ -1,5 +1,5 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular, SendRegular } from '@fluentui/react-icons';
+import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular, SendRegular, TvRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 
 const useStyles = makeStyles({
@@ -11,8 +11,9 @@ const useStyles = makeStyles({
  * Anchors has no view of its own: it only highlights in the menu (SPEC §2). Audit is issue 10's, Verify
  * tourist issue 30's (supervisor and up), Accounts issue 31's (admin). Zones is issue 31's too: every role reads
  * the zones there; only supervisors and up are offered its editing tools. Webhooks is issue 34's (admin).
+ * Wall screen (issue 35) is not a view: it turns the whole page into the room's screen.
  */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones' | 'webhooks';
+export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones' | 'webhooks' | 'wall';
 
 export function SideNav({
   open,
@@ -83,6 +84,9 @@ export function SideNav({
             Webhooks
           </NavItem>
         )}
+        <NavItem value="wall" icon={<TvRegular />}>
+          Wall screen
+        </NavItem>
       </NavDrawerBody>
     </NavDrawer>
   );

@@ -1,5 +1,7 @@
-import { Hamburger, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
-import { ShieldErrorFilled } from '@fluentui/react-icons';
+import { Button, Hamburger, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
+import { OptionsRegular, ShieldErrorFilled } from '@fluentui/react-icons';
+import { PHONE_PANEL_TITLE } from '../dashboard/PhoneControlsPanel.tsx';
+import { usePhoneLayout } from './useMediaQuery.ts';
 import { DashboardActor, useConnectionState, useDark } from '../dashboard-actor.ts';
 import { atLeast } from '../breakpoints.ts';
 import { AlarmControls } from '../alarm/AlarmControls.tsx';
@@ -20,6 +22,7 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     minHeight: '48px',
   },
+  touch: { minHeight: '44px', minWidth: '44px' },
   logo: { color: tokens.colorPaletteRedForeground1, flexShrink: 0, fontSize: '24px' },
   title: {
     flexGrow: 1,
@@ -32,10 +35,15 @@ const useStyles = makeStyles({
   },
 });
 
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+/**
+ * `onOpenControls`: on a phone (issue 35), the dashboard's filters and controls are one tap away in a panel,
+ * which also holds the dark mode switch and the session: the bar keeps one line for the connection.
+ */
+export function TopBar({ menuOpen, onToggleMenu, onOpenControls }: { menuOpen: boolean; onToggleMenu: () => void; onOpenControls?: () => void }) {
   const styles = useStyles();
   const dark = useDark();
   const { send } = DashboardActor.useActorRef();
+  const phone = usePhoneLayout();
   return (
     <header className={styles.bar}>
       <Hamburger aria-label="Menu" aria-expanded={menuOpen} onClick={onToggleMenu} />
@@ -43,10 +51,13 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <Text as="h1" className={styles.title}>
         {APP_TITLE}
       </Text>
-      <AlarmControls />
-      <Switch label="Dark mode" checked={dark} onChange={() => send({ type: 'theme.toggle' })} />
+      <AlarmControls offerNotifications={!phone} />
+      {!phone && <Switch label="Dark mode" checked={dark} onChange={() => send({ type: 'theme.toggle' })} />}
       <ConnectionBadge state={useConnectionState()} />
-      <SessionUser />
+      {phone && onOpenControls && (
+        <Button className={styles.touch} aria-label={PHONE_PANEL_TITLE} icon={<OptionsRegular />} onClick={onOpenControls} />
+      )}
+      {!phone && <SessionUser />}
     </header>
   );
 }

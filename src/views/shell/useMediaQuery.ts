@@ -1,3 +1,4 @@
+import { PHONE_MEDIA } from '../breakpoints.ts';
 import { useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {
@@ -10,3 +11,7 @@ export function useMediaQuery(query: string): boolean {
     () => globalThis.matchMedia?.(query).matches ?? true,
   );
 }
+
+/** Below the theme's `sm` breakpoint (600 px): the phone layout (issue 35). */
+export const PHONE_QUERY = PHONE_MEDIA.replace('@media ', '');
+export const usePhoneLayout = () => useMediaQuery(PHONE_QUERY);

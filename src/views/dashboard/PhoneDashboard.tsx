@@ -1,0 +1,54 @@
+// The dashboard on a phone (issue 35): the alerts as cards first, the map one tap away on its own tab, and
+// the side cards below the alerts. The filters and controls are in the top bar's panel (PhoneControlsPanel).
+import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { DashboardActor, useDevPanelShown } from '../dashboard-actor.ts';
+import { AlertsTable } from './AlertsTable.tsx';
+import { AnchorsCard } from './AnchorsCard.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+import { EventsCard } from './EventsCard.tsx';
+import { GpsPingsCard } from './GpsPingsCard.tsx';
+import { MapCard } from './MapCard.tsx';
+
+const useStyles = makeStyles({
+  view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
+  tab: { minHeight: '44px' },
+});
+
+type PhoneTab = 'alerts' | 'map';
+
+export function PhoneDashboard() {
+  const styles = useStyles();
+  const [tab, setTab] = useState<PhoneTab>('alerts');
+  const devPanelShown = useDevPanelShown();
+  // Showing an incident (the panic bar's Show) brings its card forward, wherever the phone was.
+  const focusSeq = DashboardActor.useSelector((s) => s.context.focus?.seq);
+  const [shownFocus, setShownFocus] = useState(focusSeq);
+  if (shownFocus !== focusSeq) {
+    setShownFocus(focusSeq);
+    setTab('alerts');
+  }
+  return (
+    <div className={styles.view}>
+      <ErrorBanner />
+      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as PhoneTab)} aria-label="Dashboard parts">
+        <Tab className={styles.tab} value="alerts">
+          Alerts
+        </Tab>
+        <Tab className={styles.tab} value="map">
+          Map
+        </Tab>
+      </TabList>
+      {tab === 'alerts' ? (
+        <>
+          <AlertsTable />
+          <AnchorsCard />
+          <GpsPingsCard />
+          {devPanelShown && <EventsCard />}
+        </>
+      ) : (
+        <MapCard />
+      )}
+    </div>
+  );
+}
