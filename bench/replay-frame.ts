@@ -3,7 +3,7 @@
 // the controls, the deck.gl layers over MapLibre) beside the floor: the same tracks in a bare deck.gl TripsLayer
 // page (bench/replay-floor), same Chromium, flags and software WebGL. The tracks are the real server's answer
 // to GET /tracks; the panel gets it from the bench, standing alone on a page (bench/replay-harness). Each page
-// plays a few seconds under a Chromium trace; per frame, the time its script events cover (support/frame-script.ts).
+// plays, then a few seconds of it are traced; per frame, the time its script events cover (support/frame-script.ts).
 // Run: npx tsx bench/replay-frame.ts (BENCH_QUICK=1: one round)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -71,8 +71,11 @@ async function groupAnswer(): Promise<{ text: string; request: { touristIds: str
 
 async function tracedFrames(browser: Browser, page: Page, play: () => Promise<void>): Promise<number[]> {
   await waitForQuietPage(page, 500, 60_000);
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+  // Playing already, so that the trace holds frames of playback only, not the bench's own click on Play (the
+  // page's accessibility tree searched by Playwright's injected script).
   await play();
+  await page.waitForTimeout(300);
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
   await page.waitForTimeout(PLAY_MS);
   const trace = (await browser.stopTracing()).toString('utf8');
   if (process.env.BENCH_TRACE_DIR) writeFileSync(`${process.env.BENCH_TRACE_DIR}/replay-frame-${Date.now()}.json`, trace);

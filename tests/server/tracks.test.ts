@@ -2,7 +2,7 @@
 // within 50 m) with durations, its zone entries and exits from the events the ingest stored, its alerts, and
 // distance, moving and stopped time; a group in one request; bad input answered with a sentence naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TouristTrack, TrackResponse, TracksResponse } from '../../src/api/track.ts';
+import { MAX_TRACK_POINTS, type TouristTrack, type TrackResponse, type TracksResponse } from '../../src/api/track.ts';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
 
 // On the equator one degree of longitude is 111,195 m on the mean-radius sphere.
@@ -93,6 +93,16 @@ describe('GET /tourists/{id}/track', () => {
     expect(tracks.map((t) => t.points.length)).toEqual([33, 33]);
     expect(tracks[0]!.marks.map((m) => m.kind)).toEqual(['zone_enter', 'zone_exit']);
   });
+
+  it(`answers the oldest ${MAX_TRACK_POINTS} positions of a longer range, flagged truncated`, async () => {
+    const first = Date.now() - 55 * 60_000;
+    const all = Array.from({ length: MAX_TRACK_POINTS + 1 }, (_, i) => ({ touristId: 't-chatty', latitude: 1, longitude: 1 + i / 1e6, at: new Date(first + i * 100).toISOString() }));
+    for (let start = 0; start < all.length; start += 1000) expect((await post('/gps/batch', { pings: all.slice(start, start + 1000) })).status).toBeLessThan(300);
+    const { track } = (await get('/tourists/t-chatty/track')).body as TrackResponse;
+    expect(track.truncated).toBe(true);
+    expect(track.points).toHaveLength(MAX_TRACK_POINTS);
+    expect(track.points.at(-1)!.at).toBe(all[MAX_TRACK_POINTS - 1]!.at);
+  }, 60_000);
 
   it('audits each read of a track', async () => {
     await get('/tourists/t-walker/track');
