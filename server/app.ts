@@ -43,6 +43,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { touristProfileRoutes } from './routes/tourist-profile.ts';
 import { regionsRoutes } from './routes/regions.ts';
 import { respondersRoutes } from './routes/responders.ts';
 import { scoresRoutes } from './routes/scores.ts';
@@ -121,7 +122,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes, respondersRoutes,
-      watchRoutes, webhooksRoutes, trackRoutes,
+      watchRoutes, webhooksRoutes, touristProfileRoutes, trackRoutes,
     ]) {
       await routes(app, ctx);
     }

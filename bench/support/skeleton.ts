@@ -39,4 +39,5 @@ export const SKELETON = {
   start: { firstMs: null, floorMs: null },
   panicUnderReads: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
   watchCheck: { passMs: null, floorMs: null, ratio: null, trackedDevices: null, dueRows: null, postgres: { passMs: null, floorMs: null, ratio: null } },
+  touristProfile: { p50Ms: null, p95Ms: null, floorP50Ms: null, floorP95Ms: null, ratio: null },
 };

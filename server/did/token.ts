@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { DidClaims } from '../../src/api/responses.ts';
+import type { EmergencyContact, ItineraryStop } from '../../src/api/tourist-profile.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'panic-alerts-dashboard';
@@ -12,13 +13,20 @@ export interface DidTokenInput {
   expiresAt: Date;
   /** The tourist the token acts for; without one the token proves a KYC hash was presented, not who sends. */
   touristId?: string;
+  /** Issue 34: what the reference phone app shows on its Digital ID, signed with it. */
+  itinerary?: ItineraryStop[];
+  emergencyContacts?: EmergencyContact[];
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 export async function signDidToken(key: Uint8Array, input: DidTokenInput): Promise<string> {
   const touristClaim = input.touristId === undefined ? {} : { touristId: input.touristId };
-  return new SignJWT({ kycType: input.kycType, digest: input.digest, ...touristClaim })
+  const tripClaims = {
+    ...(input.itinerary !== undefined && { itinerary: input.itinerary }),
+    ...(input.emergencyContacts !== undefined && { emergencyContacts: input.emergencyContacts }),
+  };
+  return new SignJWT({ kycType: input.kycType, digest: input.digest, ...touristClaim, ...tripClaims })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(input.didId)
     .setIssuer(ISSUER)

@@ -22,6 +22,7 @@ export interface RetentionResult {
   operatorSessions: number;
   didUses: number;
   webhookDeliveries: number;
+  touristProfiles: number;
 }
 
 interface Logger {
@@ -56,6 +57,16 @@ const deleteStreamBatch = `delete from stream_events where seq in (
                         (select max(seq) from stream_events))
    order by seq limit $2)`;
 
+const CLEAR_IDLE_PROFILES = `update tourists
+     set phone = null, nationality = null, languages = '[]', id_type = null, id_last4 = null,
+         emergency_contacts = '[]', itinerary = '[]', profile_updated_at = null
+   where id in (
+     select t.id from tourists t
+      where t.profile_updated_at < $1::timestamptz
+        and not exists (select 1 from gps_last g where g.ping_key = t.id)
+        and not exists (select 1 from jsonb_array_elements(t.itinerary) stop where (stop->>'to')::date >= $1::timestamptz::date)
+      limit $2)`;
+
 /**
  * Deletes raw location data, device events, delivered or dead webhook deliveries, stream events and idempotency
  * keys older than their windows.
@@ -67,7 +78,7 @@ export async function runRetention(
   now = new Date(),
   shouldStop: () => boolean = () => false,
 ): Promise<RetentionResult> {
-  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0, didUses: 0, webhookDeliveries: 0 };
+  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0, didUses: 0, webhookDeliveries: 0, touristProfiles: 0 };
   const run = async (key: keyof RetentionResult, deleteBatch: string, cutoffTime: string | undefined) => {
     if (cutoffTime !== undefined && !shouldStop()) result[key] = await deleteInBatches(db, deleteBatch, cutoffTime, shouldStop);
   };
@@ -81,6 +92,10 @@ export async function runRetention(
     'delete from did_uses where (did_id, tourist_id) in (select did_id, tourist_id from did_uses where last_at < $1::timestamptz limit $2)',
     pings,
   );
+  // A profile (phone, nationality, identity, contacts, itinerary, languages) is kept while the tourist is
+  // around: it is cleared once it was last written before the pings' window, the trip ended before it, and
+  // no last position is kept (those go with pings of that age). The id and name stay with the incidents.
+  await run('touristProfiles', CLEAR_IDLE_PROFILES, pings);
   await run(
     'events',
     'delete from events where id in (select id from events where created_at < $1::timestamptz limit $2)',

@@ -65,7 +65,8 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         }
         return anchored;
       });
-      const didToken = await signDidToken(key, { didId, kycType: body.kycType, digest: anchor.digest, issuedAt, expiresAt, touristId });
+      const didToken = await signDidToken(key, { didId, kycType: body.kycType, digest: anchor.digest, issuedAt, expiresAt, touristId,
+        itinerary: body.itinerary, emergencyContacts: body.emergencyContacts });
       return { didId, didToken, expiresAt: expiresAt.toISOString(), anchor };
     },
   );

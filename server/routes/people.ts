@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DevicePairBody, TouristRegisterBody } from '../../src/api/requests.ts';
+import { DevicePairBody } from '../../src/api/requests.ts';
+import { TouristRegisterBody } from '../../src/api/tourist-profile.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { deviceWriter } from '../http/device-identity.ts';
@@ -19,15 +20,18 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       method: 'POST',
       url: '/tourists/register',
       access: 'device',
-      summary: 'Register a tourist (201); an id registered before answers 200 and keeps it',
+      summary:
+        'Register a tourist (201); an id registered before answers 200 and keeps it. Beyond API.md: phone (E.164), nationality, ' +
+        'languages, idType with idLast4 (only the last 4 characters; a whole identity number is refused), emergencyContacts, itinerary',
       tags: ['people'],
       body: TouristRegisterBody,
       status: 201,
       response: TouristResponse,
     },
     async ({ body, reply, request }) => {
-      const touristId = deviceWriter(request, ctx.config, 'other').touristFor(body.touristId) ?? `tourist-${randomUUID()}`;
-      const { created } = await ctx.write((tx) => registerTourist(tx, touristId, body.name));
+      const { touristId: asked, ...profile } = body;
+      const touristId = deviceWriter(request, ctx.config, 'other').touristFor(asked) ?? `tourist-${randomUUID()}`;
+      const { created } = await ctx.write((tx) => registerTourist(tx, touristId, profile));
       noteTouristNamed(request, touristId);
       return reply.code(created ? 201 : 200).send({ ok: true, touristId });
     },

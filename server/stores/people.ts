@@ -1,12 +1,32 @@
+import type { TouristProfileInput } from '../../src/api/tourist-profile.ts';
 import type { Sql } from '../db/seam.ts';
 
-/** Registers a tourist; registering an id again keeps it (and updates the name when one is given). */
-export async function registerTourist(tx: Sql, id: string, name: string | undefined): Promise<{ created: boolean }> {
+const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/**
+ * Registers a tourist; registering an id again keeps it and replaces only the fields given (a new idType
+ * replaces the last 4 with those sent alongside, or none: they were another document's).
+ */
+export async function registerTourist(tx: Sql, id: string, profile: TouristProfileInput): Promise<{ created: boolean }> {
+  const touched = Object.values(profile).some((value) => value !== undefined);
   const { rows } = await tx.query<{ created: boolean }>(
-    `insert into tourists (id, name) values ($1, $2)
-     on conflict (id) do update set name = coalesce(excluded.name, tourists.name)
+    `insert into tourists (id, name, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary, profile_updated_at)
+     values ($1, $2, $3, $4, coalesce($5::jsonb, '[]'), $6, $7, coalesce($8::jsonb, '[]'), coalesce($9::jsonb, '[]'), case when $10 then now() end)
+     on conflict (id) do update set
+       name = coalesce($2, tourists.name),
+       phone = coalesce($3, tourists.phone),
+       nationality = coalesce($4, tourists.nationality),
+       languages = coalesce($5::jsonb, tourists.languages),
+       id_type = coalesce($6, tourists.id_type),
+       id_last4 = case when $6::text is null then coalesce($7, tourists.id_last4) else $7 end,
+       emergency_contacts = coalesce($8::jsonb, tourists.emergency_contacts),
+       itinerary = coalesce($9::jsonb, tourists.itinerary),
+       profile_updated_at = case when $10 then now() else tourists.profile_updated_at end
      returning (xmax = 0) as created`,
-    [id, name ?? null],
+    [
+      id, profile.name ?? null, profile.phone ?? null, profile.nationality ?? null, jsonOrNull(profile.languages),
+      profile.idType ?? null, profile.idLast4 ?? null, jsonOrNull(profile.emergencyContacts), jsonOrNull(profile.itinerary), touched,
+    ],
   );
   return { created: rows[0].created };
 }

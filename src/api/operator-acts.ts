@@ -23,6 +23,11 @@ export const LEAST_ROLE = {
   editWatchSettings: 'admin',
   manageWebhooks: 'admin',
   dispatch: 'operator',
+  // Issue 34: whoever may read incidents may open the tourist's profile (each read audited); what leaves or
+  // erases a person's data is the admin's.
+  viewTouristProfile: 'viewer',
+  exportTouristData: 'admin',
+  eraseTourist: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

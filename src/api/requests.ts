@@ -1,6 +1,7 @@
 // Request bodies (API.md "Write and ingest routes"). Strict about types; unknown fields are stripped.
 import { z } from 'zod';
 import { Polygon } from './entities.ts';
+import { EmergencyContacts, Itinerary } from './tourist-profile.ts';
 import { MAX_EVENTS_BATCH, MAX_GPS_BATCH, MAX_ID_LENGTH, RiskLevel, idSchema, isoTime, latitudeSchema, longitudeSchema, optionalId, softIncidentTypes } from './fields.ts';
 
 /** Where a phone is and when it says so: a panic and a GPS ping carry the same fields. */
@@ -139,6 +140,9 @@ export const DidIssueBody = z.object({
     .optional(),
   /** Issue on behalf of this tourist (a supervisor's act when sign-in is on): the token then acts as that tourist. */
   touristId: optionalId('touristId'),
+  /** Issue 34: carried in the token's claims as the reference phone app shows them on its Digital ID. */
+  itinerary: Itinerary.optional(),
+  emergencyContacts: EmergencyContacts.optional(),
 });
 export type DidIssueBody = z.infer<typeof DidIssueBody>;
 
@@ -146,10 +150,6 @@ export const DidVerifyBody = z.object({
   token: z.string({ error: 'token must be a string' }).min(1, 'token must not be empty').max(8192, 'token is too long'),
 });
 
-export const TouristRegisterBody = z.object({
-  touristId: optionalId('touristId'),
-  name: z.string({ error: 'name must be a string' }).max(200, 'name must be at most 200 characters').optional(),
-});
 export const DevicePairBody = z.object({
   touristId: idSchema('touristId'),
   bleAddress: z.string({ error: 'bleAddress must be a string' }).max(64, 'bleAddress must be at most 64 characters').optional(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Alert, DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 import { IncidentStatus, IncidentType } from './fields.ts';
+import { EmergencyContact, ItineraryStop } from './tourist-profile.ts';
 
 export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
 /**
@@ -109,6 +110,9 @@ export const DidClaims = z.object({
   digest: z.string(),
   /** The tourist the token acts for; absent on a token issued without one, which verifies no tourist. */
   touristId: z.string().optional(),
+  /** Issue 34: the trip and whom to call, when the phone sent them to /did/issue. */
+  itinerary: z.array(ItineraryStop).optional(),
+  emergencyContacts: z.array(EmergencyContact).optional(),
   iss: z.string(),
   iat: z.number(),
   exp: z.number(),

@@ -42,9 +42,10 @@ function cardPosition(x: number, y: number, panelWidth: number): CSSProperties {
   return y < MAP_HEIGHT_PX / 2 ? { left, top: y + CARD_OFFSET_PX } : { left, bottom: MAP_HEIGHT_PX - y + CARD_OFFSET_PX };
 }
 
-export function DetailsCard({ placed, onClose }: { placed: PlacedDetails; onClose: () => void }) {
+export function DetailsCard({ placed, onClose, onProfile }: { placed: PlacedDetails; onClose: () => void; onProfile?: (touristId: string) => void }) {
   const styles = useStyles();
   const { details, x, y, pinned, panelWidth } = placed;
+  const touristId = details.touristId;
   return (
     <section
       className={mergeClasses(styles.card, !pinned && styles.hovered)}
@@ -75,6 +76,11 @@ export function DetailsCard({ placed, onClose }: { placed: PlacedDetails; onClos
           </div>
         ))}
       </dl>
+      {pinned && touristId && onProfile && (
+        <Button size="small" onClick={() => onProfile(touristId)}>
+          Profile
+        </Button>
+      )}
     </section>
   );
 }

@@ -31,7 +31,8 @@ export function Legend({ entries, more, trailsHidden }: { entries: readonly Lege
   return (
     <section className={styles.legend} aria-label="Live GPS legend">
       <div className={styles.title}>Live GPS</div>
-      <ul className={styles.scrollArea} data-testid="map-legend-scroll">
+      {/* Focusable, so that a keyboard alone can scroll a long list (WCAG 2.1.1). */}
+      <ul className={styles.scrollArea} data-testid="map-legend-scroll" tabIndex={0} aria-label="Live GPS devices">
         {entries.map((entry) => (
           <li key={entry.key} className={styles.entry}>
             <span className={styles.swatch} style={{ backgroundColor: cssColour(entry.colour) }} aria-hidden />

@@ -198,7 +198,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
         </div>
       )}
       {showLiveGps && <Legend entries={legend.entries} more={legend.more} trailsHidden={legend.trailsHidden} />}
-      {card && <DetailsCard placed={card} onClose={() => setPinned(null)} />}
+      {card && <DetailsCard placed={card} onClose={() => setPinned(null)} onProfile={props.onOpenProfile} />}
     </div>
   );
 }

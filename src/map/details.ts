@@ -13,6 +13,8 @@ export interface Details {
   /** A word shown as a badge beside the title (an unverified alert). */
   badge?: string;
   rows: [label: string, value: string][];
+  /** The tourist the feature is about: a pinned card offers their profile (issue 34). */
+  touristId?: string;
 }
 
 function zoneRows(geofences: readonly Geofence[], point: LatLng): Details['rows'] {
@@ -27,6 +29,7 @@ function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Det
   return {
     title: 'Alert',
     ...(alert.verified === false && { badge: 'Unverified' }),
+    ...(alert.touristId && { touristId: alert.touristId }),
     rows: [
       ['ID', alert.id],
       ['Status', show(alert.status)],
@@ -47,6 +50,7 @@ function pingDetails(row: PingRow, geofences: readonly Geofence[]): Details | nu
   if (!ping) return null;
   return {
     title: 'GPS ping',
+    ...(ping.touristId && { touristId: ping.touristId }),
     rows: [
       ['Key', row.key],
       ['Tourist', show(ping.touristId)],

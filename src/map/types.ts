@@ -41,6 +41,8 @@ export interface MapPanelProps {
   home?: { center: readonly [number, number]; zoom: number };
   /** The nearest responder units of the incident open in the drawer (issue 34). */
   responders?: readonly NearbyUnit[];
+  /** Opens a tourist's profile (issue 34) from a pinned alert's or ping's card. */
+  onOpenProfile?: (touristId: string) => void;
   /** Take the whole height of the place it is in (wall mode) instead of the spec's 400 px. */
   fill?: boolean;
 }

@@ -53,6 +53,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /events': 'viewer',
   'GET /did/anchors': 'viewer',
   'GET /did/chain': 'viewer',
+  // Issue 34: the profile is read like an incident (audited); its export and erasure are an admin's.
+  'GET /tourists/:id': 'viewer',
+  'GET /tourists/:id/export': 'admin',
+  'DELETE /tourists/:id': 'admin',
 
   'POST /incidents/acknowledge': 'operator',
   'POST /incidents/resolve': 'operator',

@@ -56,7 +56,7 @@ describe('runRetention', () => {
 
     const deleted = await runRetention(server.ctx.db, windows);
 
-    expect(deleted).toEqual({ gpsPings: 1, gpsLast: 1, events: 1, streamEvents: 2, idempotencyKeys: 1, operatorSessions: 1, didUses: 1, webhookDeliveries: 1 });
+    expect(deleted).toEqual({ gpsPings: 1, gpsLast: 1, events: 1, streamEvents: 2, idempotencyKeys: 1, operatorSessions: 1, didUses: 1, webhookDeliveries: 1, touristProfiles: 0 });
     expect(await ids('select id from webhook_deliveries where webhook_id = $1 order by id', [webhook])).toEqual([deliveries[2], deliveries[1]].sort());
     expect(await ids('select did_id from did_uses where tourist_id = $1', [key])).toEqual([newDid]);
     expect(await ids('select id_hash from operator_sessions where id_hash in ($1, $2)', [expiredSession, liveSession])).toEqual([liveSession]);
@@ -68,6 +68,27 @@ describe('runRetention', () => {
     expect(await ids('select id from incidents where id = $1', [incident])).toEqual([incident]);
     expect(await ids('select id from alerts where id = $1', [incident])).toEqual([incident]);
     expect(await ids('select geofence_id from zone_presence where ping_key = $1', [key])).toEqual(['zone']);
+  });
+
+  it("clears an idle tourist's profile (not a travelling or recently seen one's), keeping the id and name", async () => {
+    const [idle, travelling, seen] = [uniqueId('idle'), uniqueId('travelling'), uniqueId('seen')];
+    const day = (ms: number) => ago(ms).slice(0, 10);
+    const trip = (to: string) => JSON.stringify([{ place: 'Shillong', from: day(60 * DAY), to }]);
+    for (const [id, to] of [[idle, day(40 * DAY)], [travelling, day(-2 * DAY)], [seen, day(40 * DAY)]]) {
+      await query(
+        `insert into tourists (id, name, phone, id_type, id_last4, emergency_contacts, itinerary, profile_updated_at)
+         values ($1, 'Asha', '+919876543210', 'aadhaar', '4321', '[{"name":"Ravi","phone":"+919812345678"}]', $2, $3)`,
+        [id, trip(to), ago(45 * DAY)],
+      );
+    }
+    await query('insert into gps_last (ping_key, latitude, longitude, at) values ($1, 1, 1, $2)', [seen, ago(DAY)]);
+
+    const cleared = await runRetention(server.ctx.db, windows);
+
+    expect(cleared.touristProfiles).toBe(1);
+    const profiles = await query('select id, name, phone, id_last4, emergency_contacts from tourists where id = any($1) order by id', [[idle, travelling, seen]]);
+    expect(profiles.rows.find((row) => row.id === idle)).toEqual({ id: idle, name: 'Asha', phone: null, id_last4: null, emergency_contacts: [] });
+    expect(profiles.rows.filter((row) => row.phone !== null).map((row) => row.id).sort()).toEqual([seen, travelling].sort());
   });
 
   it(`deletes more than one batch of ${RETENTION_BATCH_ROWS} rows in a run`, async () => {

@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { atLeast } from '../breakpoints.ts';
+import { TouristProfileProvider } from '../profile/TouristProfilePanel.tsx';
 import { useRowHighlight } from '../alarm/useRowHighlight.ts';
 import { DashboardActor, useDevPanelShown } from '../dashboard-actor.ts';
 import { AlertsTable } from './AlertsTable.tsx';
@@ -37,21 +38,30 @@ export function DashboardView() {
   const styles = useStyles();
   const devPanelShown = useDevPanelShown();
   useRowHighlight(DashboardActor.useSelector((s) => s.context.focus));
-  if (usePhoneLayout()) return <PhoneDashboard />;
+  if (usePhoneLayout()) {
+    return (
+      <TouristProfileProvider>
+        <PhoneDashboard />
+      </TouristProfileProvider>
+    );
+  }
   return (
-    <div className={styles.view}>
-      <StatusStrip />
-      <FiltersBar />
-      <SafetyScoreBanner />
-      <Controls />
-      <ErrorBanner />
-      <AlertsTable />
-      <MapCard />
-      <div className={styles.cards}>
-        <AnchorsCard />
-        <GpsPingsCard />
+    // The profile panel opens from the drawer, the GPS table and the map; Replay is wired by the replay work.
+    <TouristProfileProvider>
+      <div className={styles.view}>
+        <StatusStrip />
+        <FiltersBar />
+        <SafetyScoreBanner />
+        <Controls />
+        <ErrorBanner />
+        <AlertsTable />
+        <MapCard />
+        <div className={styles.cards}>
+          <AnchorsCard />
+          <GpsPingsCard />
+        </div>
+        {devPanelShown && <EventsCard />}
       </div>
-      {devPanelShown && <EventsCard />}
-    </div>
+    </TouristProfileProvider>
   );
 }

@@ -58,7 +58,8 @@ export function DataCard<Row>({
       {rows.length === 0 ? (
         <Text className={styles.empty}>{emptyText}</Text>
       ) : (
-        <div className={styles.scroll}>
+        // Focusable, so that a keyboard alone can scroll it (WCAG 2.1.1).
+        <div className={styles.scroll} tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
           <Table aria-label={title} size="extra-small">
             <TableHeader>
               <TableRow>

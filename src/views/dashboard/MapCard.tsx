@@ -12,7 +12,9 @@ import { LazyPart } from '../LazyPart.tsx';
 import type { DetailsRef } from '../incident/details-ref.ts';
 import type { RespondersRef } from '../incident/RespondersSection.tsx';
 import { useSameItems } from '../useSameItems.ts';
+import { useOpenProfile } from '../profile/ProfileOpener.tsx';
 import { CardTitle } from './CardTitle.tsx';
+import { MapTextAlternative } from './MapTextAlternative.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 
 // deck.gl and MapLibre come in their own chunk, fetched once the table has shown; the map starts once it is live.
@@ -111,6 +113,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
   const fitGps = DashboardActor.useSelector((s) => s.matches({ fitGps: 'on' }));
   const focus = DashboardActor.useSelector((s) => s.context.focus);
   const responders = useNearestUnitsOfOpenIncident();
+  const openProfile = useOpenProfile();
   const home = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView);
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
@@ -131,6 +134,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
       <CardTitle title="Map">
         <RiskLegend />
       </CardTitle>
+      <MapTextAlternative incidents={incidents} />
       <LazyPart label="Loading map" fallback={mapFallback}>
         {mapWanted ? (
           <MapPanel
@@ -146,6 +150,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
             focus={focus}
             home={home}
             responders={responders}
+            onOpenProfile={openProfile}
             fill={fill}
           />
         ) : (

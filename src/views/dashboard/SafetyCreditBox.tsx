@@ -17,6 +17,7 @@ import { InfoRegular } from '@fluentui/react-icons';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
 import { useBandStyles } from '../score-band.ts';
+import { BandIcon } from '../BandIcon.tsx';
 
 export const CREDIT_HELP =
   'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
@@ -53,6 +54,7 @@ export function SafetyCreditBox() {
       data-band={band}
       className={mergeClasses(styles.box, band && bandStyles[band])}
     >
+      <BandIcon band={band} />
       <Text weight="semibold">Safety Credit</Text>
       <Text aria-label="Safety Credit score">{credit ? `${credit.score}/${MAX_SCORE}` : `—/${MAX_SCORE}`}</Text>
       <Tooltip content={CREDIT_HELP} relationship="description">

@@ -2,6 +2,7 @@ import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-componen
 import { DashboardActor } from '../dashboard-actor.ts';
 import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
 import { useBandStyles } from '../score-band.ts';
+import { BandIcon } from '../BandIcon.tsx';
 
 const useStyles = makeStyles({
   banner: {
@@ -20,6 +21,7 @@ export function SafetyScoreBanner() {
   const band = score === undefined ? undefined : scoreBand(score);
   return (
     <div role="status" aria-label="Safety Score" data-band={band} className={mergeClasses(styles.banner, band && bandStyles[band])}>
+      <BandIcon band={band} />
       <Text weight="semibold" size={400}>
         {`Safety Score (${regionId}): ${score ?? '—'}/${MAX_SCORE}`}
       </Text>

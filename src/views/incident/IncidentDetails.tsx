@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { GpsHistoryPoint, Incident } from '../../api/entities.ts';
+import { ProfileButton } from '../profile/ProfileButton.tsx';
 import type { DetailsRef } from './details-ref.ts';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentTimeline } from './IncidentTimeline.tsx';
@@ -36,6 +37,9 @@ export function IncidentDetails({ details, incident, trail, zone, mayWrite }: De
     <div className={styles.details}>
       <WatchReason incident={incident} zone={zone} />
       <IncidentFacts incident={incident} region={region} zone={zone} />
+      <div>
+        <ProfileButton touristId={incident.touristId} />
+      </div>
       <TouristWatch details={details} />
       <TrailMap incident={incident} trail={trail} />
       <ReplayButton incident={incident} />

@@ -1,4 +1,5 @@
-import { Link, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { PhoneLink } from './PhoneLink.tsx';
 import type { Incident, Region } from '../../api/entities.ts';
 import type { ReactNode } from 'react';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
@@ -17,8 +18,6 @@ const useStyles = makeStyles({
   contacts: { display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' },
 });
 
-/** A dialable number: what a phone's dialler accepts from a `tel:` link. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 
 function Contacts({ region }: { region: Region | undefined }) {
   const styles = useStyles();
@@ -27,7 +26,7 @@ function Contacts({ region }: { region: Region | undefined }) {
     <ul className={styles.contacts} aria-label="Region contacts">
       {region.contacts.map((contact) => (
         <li key={`${contact.label}:${contact.phone}`}>
-          <Link href={telHref(contact.phone)}>{`${contact.label}: ${contact.phone}`}</Link>
+          <PhoneLink phone={contact.phone}>{`${contact.label}: ${contact.phone}`}</PhoneLink>
         </li>
       ))}
     </ul>

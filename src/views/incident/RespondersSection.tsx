@@ -1,7 +1,7 @@
 // The drawer's Responders section (issue 34): the nearest units (straight-line distance, bearing and estimate,
 // a number to call, a Dispatch button for operators) and each dispatch with its next steps.
 import {
-  Button, Input, Link, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Table, TableBody, TableCell, TableHeader,
+  Button, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Table, TableBody, TableCell, TableHeader,
   TableHeaderCell, TableRow, Text, tokens,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
@@ -13,7 +13,7 @@ import { formatTime } from '../../domain/display.ts';
 import { formatDistance, formatEstimate } from '../../domain/responders.ts';
 import type { respondersMachine } from '../../machines/respondersMachine.ts';
 import { DispatchDialog } from './DispatchDialog.tsx';
-import { telHref } from './IncidentFacts.tsx';
+import { PhoneLink } from './PhoneLink.tsx';
 
 export type RespondersRef = ActorRefFrom<typeof respondersMachine>;
 
@@ -99,7 +99,7 @@ export function RespondersSection({ responders, mayWrite }: { responders: Respon
                 <TableCell>{`${unit.bearingDeg}° ${unit.compass}`}</TableCell>
                 <TableCell title="Straight line at an assumed speed, not a route">{formatEstimate(unit.estimateS)}</TableCell>
                 <TableCell>
-                  <Link href={telHref(unit.phone)}>{unit.phone}</Link>
+                  <PhoneLink phone={unit.phone} />
                 </TableCell>
                 {mayWrite && (
                   <TableCell>

@@ -3,6 +3,7 @@ import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { wallAddress, wallRequested } from '../../domain/wall.ts';
 import { PanicBar } from '../alarm/PanicBar.tsx';
 import { PanicSignals } from '../alarm/PanicSignals.tsx';
+import { Announcer } from '../alarm/Announcer.tsx';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
 import { BREAKPOINTS } from '../breakpoints.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
@@ -117,6 +118,7 @@ function DeskShell({ onWall }: { onWall: () => void }) {
       {phone && <PhoneControlsPanel open={controlsOpen} onClose={() => setControlsOpen(false)} />}
       <PanicBar />
       <PanicSignals />
+      <Announcer />
       <div className={styles.body}>
         <SideNav
           open={menuOpen}

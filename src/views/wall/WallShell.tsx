@@ -4,6 +4,7 @@ import { FluentProvider, makeStyles, tokens, webDarkTheme, webLightTheme } from 
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { endFirstPaint } from '../../first-paint/handover.ts';
 import { PanicSignals } from '../alarm/PanicSignals.tsx';
+import { Announcer } from '../alarm/Announcer.tsx';
 import { wallScales, wallTheme } from './wall-theme.ts';
 import { WallView } from './WallView.tsx';
 
@@ -32,6 +33,7 @@ export function WallShell({ onExit }: { onExit: () => void }) {
     <FluentProvider theme={theme}>
       <div className={styles.page}>
         <PanicSignals />
+        <Announcer />
         <WallView dark={dark} onToggleDark={() => setDark((was) => !was)} onExit={onExit} />
       </div>
     </FluentProvider>

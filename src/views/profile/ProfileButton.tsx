@@ -1,0 +1,13 @@
+import { Button } from '@fluentui/react-components';
+import { useOpenProfile } from './ProfileOpener.tsx';
+
+/** "Profile": opens the tourist's profile panel (issue 34); nothing without a tourist or outside the dashboard. */
+export function ProfileButton({ touristId }: { touristId: string | null | undefined }) {
+  const openProfile = useOpenProfile();
+  if (!touristId || !openProfile) return null;
+  return (
+    <Button size="small" onClick={() => openProfile(touristId)}>
+      Profile
+    </Button>
+  );
+}
