@@ -84,3 +84,8 @@ export function incidentReplayRange(incidentCreatedAt: string, now = new Date())
 export function formatReplayClock(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }
+
+/** From a tourist's profile: the last `minutes` to now (the route's own default range). */
+export function recentReplayRange(minutes: number, now = new Date()): { from: string; to: string } {
+  return { from: new Date(now.getTime() - minutes * 60_000).toISOString(), to: now.toISOString() };
+}

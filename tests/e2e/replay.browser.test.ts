@@ -63,6 +63,7 @@ async function chooseSpeed(speed: string) {
 
 beforeAll(async () => {
   server = await startDashboardServer();
+  expect((await call(server.url, 'POST', '/tourists/register', { touristId: TOURIST, name: 'Walker Replay' })).status).toBe(201);
   expect((await call(server.url, 'POST', '/geofences', RED_ZONE)).status).toBe(201);
   pings = walk(Date.now() - 20 * 60_000);
   expect((await call(server.url, 'POST', '/gps/batch', { pings })).status).toBeLessThan(300);
@@ -137,6 +138,16 @@ describe('replay from an incident', () => {
     expect(parsed.features).toHaveLength(1);
     expect(parsed.features[0]!.geometry).toEqual({ type: 'LineString', coordinates: pings.map((p) => [p.longitude, p.latitude]) });
     expect(parsed.features[0]!.properties?.coordinateProperties).toEqual({ times: pings.map((p) => p.at) });
+  });
+
+  it('opens from the tourist\'s profile on its last hour', async () => {
+    await replay().getByRole('button', { name: 'Close replay' }).click();
+    await replay().waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: `Incident ${sent.incident.id}` }).getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('dialog', { name: 'Tourist Walker Replay' }).getByRole('button', { name: 'Replay', exact: true }).click();
+    const stops = replay().getByRole('table', { name: `Stops of ${TOURIST}` });
+    await stops.waitFor({ timeout: 30_000 });
+    expect(await stops.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('6 min 30 s')]);
   });
 
   it('raised no page error', () => {
