@@ -60,7 +60,8 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   const focusedId = DashboardActor.useSelector((s) => s.context.focus?.id);
   const [openDetails] = useState(() => (incident: Incident) => dashboard.send({ type: 'details.open', incident, user, mayPause }));
   return (
-    <Card>
+    // The skip link's target (Shell): focusable by it, not by Tab.
+    <Card id="alerts" tabIndex={-1}>
       <CardTitle title="Alerts" />
       {mayTriage && rows.length > 0 && !phone && <BulkBar bulk={bulk} shown={shown} />}
       {firstLoad ? (

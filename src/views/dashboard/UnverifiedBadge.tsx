@@ -14,7 +14,7 @@ export function UnverifiedBadge({ record }: { record: object }) {
   if (!isUnverified(record)) return null;
   return (
     <Tooltip content={reasonOf(record) ?? EXPLANATION} relationship="description">
-      <Badge appearance="outline" color="warning" size="small">
+      <Badge appearance="tint" color="warning" size="small">
         Unverified
       </Badge>
     </Tooltip>

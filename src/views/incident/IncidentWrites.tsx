@@ -42,23 +42,23 @@ export function IncidentWrites({ details, incident }: { details: DetailsRef; inc
         />
       </Field>
       <div className={styles.buttons}>
-        <Button appearance="primary" disabled={!can.note} onClick={() => details.send(acts.note)}>
+        <Button appearance="primary" disabledFocusable={!can.note} onClick={() => details.send(acts.note)}>
           Add note
         </Button>
         {assignee !== user && (
-          <Button disabled={!can.assign} onClick={() => details.send(acts.assign)}>
+          <Button disabledFocusable={!can.assign} onClick={() => details.send(acts.assign)}>
             Assign to me
           </Button>
         )}
         {assignee !== null && (
-          <Button disabled={!can.unassign} onClick={() => details.send(acts.unassign)}>
+          <Button disabledFocusable={!can.unassign} onClick={() => details.send(acts.unassign)}>
             Unassign
           </Button>
         )}
-        <Button disabled={!can.acknowledge} onClick={() => details.send(acts.acknowledge)}>
+        <Button disabledFocusable={!can.acknowledge} onClick={() => details.send(acts.acknowledge)}>
           Acknowledge
         </Button>
-        <Button disabled={!can.resolve} onClick={() => details.send(acts.resolve)}>
+        <Button disabledFocusable={!can.resolve} onClick={() => details.send(acts.resolve)}>
           Resolve
         </Button>
       </div>

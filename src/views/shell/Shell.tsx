@@ -35,6 +35,17 @@ const useStyles = makeStyles({
   page: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
   main: { flexGrow: 1, minWidth: 0, overflowX: 'hidden' },
+  // WCAG 2.4.1: the first Tab offers a way past the bar and the menu; shown only while it has focus.
+  skip: {
+    position: 'absolute',
+    left: '-10000px',
+    top: 0,
+    zIndex: 100,
+    padding: tokens.spacingHorizontalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorBrandForeground1,
+    ':focus': { left: tokens.spacingHorizontalS, top: tokens.spacingVerticalS },
+  },
 });
 
 const views: Record<Exclude<NavValue, 'wall'>, () => ReactNode> = {
@@ -110,6 +121,9 @@ function DeskShell({ onWall }: { onWall: () => void }) {
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
       <div className={styles.page}>
+      <a className={styles.skip} href="#alerts">
+        Skip to the alerts
+      </a>
       <TopBar
         menuOpen={menuOpen}
         onToggleMenu={() => setMenuOpen((open) => !open)}

@@ -27,6 +27,8 @@ const focusGuard = (rule: string, html: string) => rule === 'aria-hidden-focus' 
 
 /** The serious and critical violations on the page (or inside `scope`), each with the nodes that break it. */
 export async function seriousViolations(page: Page, scope?: string): Promise<AxeViolation[]> {
+  // A drawer still fading in has text at half its contrast: check the page as it comes to rest.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 10_000 });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string; html: string }[] }[] }> } }).axe;
