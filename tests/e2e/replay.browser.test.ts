@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReplayClock } from '../../src/domain/replay-timeline.ts';
 import { call } from '../helpers/server.ts';
+import { seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/chromium.ts';
 import { alertRow, liveUpdatesLine, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
@@ -94,6 +95,11 @@ describe('replay from an incident', () => {
       `Left Gorge edge (red) at ${formatReplayClock(pings[28]!.at)}`,
       `Panic (high) at ${formatReplayClock(sent.incident.createdAt)}`,
     ]);
+  });
+
+  it('has no serious accessibility violation (WCAG 2.2 AA, axe-core)', async () => {
+    await replay().getByTestId('replay-map').locator('canvas').first().waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(page, `[role="dialog"][aria-label="Replay of ${TOURIST}"]`)).toEqual([]);
   });
 
   it('moves the marker with the slider and to a mark clicked', async () => {

@@ -15,41 +15,56 @@ const useStyles = makeStyles({
   slider: { flexGrow: 1, minWidth: '240px', display: 'flex', flexDirection: 'column' },
   // The slider's thumb keeps 10 px of track on each side: ticks sit over the same stretch.
   ticks: { position: 'relative', height: '14px', marginLeft: '10px', marginRight: '10px' },
-  tick: {
-    position: 'absolute', top: 0, width: '4px', height: '14px', marginLeft: '-2px', padding: 0, minWidth: 0,
-    border: 'none', borderRadius: tokens.borderRadiusSmall, cursor: 'pointer',
-  },
+  tick: { position: 'absolute', top: 0, width: '4px', height: '14px', marginLeft: '-2px', borderRadius: tokens.borderRadiusSmall, cursor: 'pointer' },
+  markList: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0 },
+  swatch: { display: 'inline-block', width: '8px', height: '8px', borderRadius: tokens.borderRadiusCircular, marginRight: tokens.spacingHorizontalXS },
   timeline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexGrow: 1 },
   speed: { minWidth: '90px' },
   track: { width: '100%' },
 });
 
-/** The ticks under the slider; they change only with the tracks, not with the clock. */
+/**
+ * The marks: ticks under the slider where they happened (each titled, for the pointer), and the same marks as a
+ * list of buttons that seek to them (a 4 px tick is no target for a finger or a keyboard, WCAG 2.5.8).
+ */
 const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
   const span = useSelector(replay, (s) => s.context.span);
   const tracks = useSelector(replay, (s) => s.context.answer?.tracks);
-  const marks = (tracks ?? []).flatMap((track) => track.marks.map((mark) => ({ ...mark, touristId: track.touristId })));
   const end = Math.max(span.durationS, 1);
+  const marks = (tracks ?? []).flatMap((track) =>
+    track.marks.map((mark) => ({
+      ...mark,
+      atS: Math.min(end, Math.max(0, secondsIntoSpan(span, mark.at))),
+      title: `${mark.label} at ${formatReplayClock(mark.at)}${tracks && tracks.length > 1 ? ` (${track.touristId})` : ''}`,
+    })),
+  );
   return (
-    <div className={styles.ticks} aria-label="Marks" role="list">
-      {marks.map((mark, index) => {
-        const title = `${mark.label} at ${formatReplayClock(mark.at)}${tracks && tracks.length > 1 ? ` (${mark.touristId})` : ''}`;
-        const at = Math.min(end, Math.max(0, secondsIntoSpan(span, mark.at)));
-        return (
-          <span role="listitem" key={`${mark.at}-${index}`}>
-            <button
-              type="button"
-              className={styles.tick}
-              style={{ left: `${(at / end) * 100}%`, backgroundColor: REPLAY_MARK_COLOURS[mark.kind] }}
-              title={title}
-              aria-label={title}
-              onClick={() => replay.send({ type: 'replay.seek', positionS: at })}
-            />
-          </span>
-        );
-      })}
-    </div>
+    <>
+      <div className={styles.ticks} aria-hidden="true">
+        {marks.map((mark, index) => (
+          <span
+            key={`${mark.at}-${index}`}
+            className={styles.tick}
+            style={{ left: `${(mark.atS / end) * 100}%`, backgroundColor: REPLAY_MARK_COLOURS[mark.kind] }}
+            title={mark.title}
+            onClick={() => replay.send({ type: 'replay.seek', positionS: mark.atS })}
+          />
+        ))}
+      </div>
+      {marks.length > 0 && (
+        <ul className={styles.markList} aria-label="Marks">
+          {marks.map((mark, index) => (
+            <li key={`${mark.at}-${index}`}>
+              <Button size="small" appearance="subtle" aria-label={mark.title} onClick={() => replay.send({ type: 'replay.seek', positionS: mark.atS })}>
+                <span className={styles.swatch} style={{ backgroundColor: REPLAY_MARK_COLOURS[mark.kind] }} />
+                {mark.title}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 });
 
