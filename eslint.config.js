@@ -56,15 +56,16 @@ export default tseslint.config(
   },
   {
     // The views meet the map only at its lazy panels: `import('../map/MapPanel.tsx')` (and the Regions form's
-    // `RegionMap.tsx` and the Zones view's `zones/ZonesMap.tsx`, issue 31) and their props types.
+    // `RegionMap.tsx` and the Zones view's `zones/ZonesMap.tsx`, issue 31, the replay's `replay/ReplayMap.tsx`,
+    // issue 34) and their props types.
     files: ['src/views/**'],
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           noTests,
-          { group: ['**/map/**', '!**/map/MapPanel.tsx', '!**/map/RegionMap.tsx', '!**/map/zones/ZonesMap.tsx'], message: 'The views meet the map only at its lazy panels (src/map/MapPanel.tsx, src/map/RegionMap.tsx, src/map/zones/ZonesMap.tsx).' },
-          { group: ['**/map/MapPanel.tsx', '**/map/RegionMap.tsx', '**/map/zones/ZonesMap.tsx'], allowTypeImports: true, message: 'The map panels are loaded lazily: import() them, or import their types only.' },
+          { group: ['**/map/**', '!**/map/MapPanel.tsx', '!**/map/RegionMap.tsx', '!**/map/zones/ZonesMap.tsx', '!**/map/replay/ReplayMap.tsx'], message: 'The views meet the map only at its lazy panels (src/map/MapPanel.tsx, src/map/RegionMap.tsx, src/map/zones/ZonesMap.tsx, src/map/replay/ReplayMap.tsx).' },
+          { group: ['**/map/MapPanel.tsx', '**/map/RegionMap.tsx', '**/map/zones/ZonesMap.tsx', '**/map/replay/ReplayMap.tsx'], allowTypeImports: true, message: 'The map panels are loaded lazily: import() them, or import their types only.' },
         ],
       }],
     },

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 const apiPaths = [
   '/incidents', '/panic-alert', '/panic-alerts', '/soft-alert', '/geofences', '/safety-score', '/safety-credit',
   '/did', '/gps', '/regions', '/db-mode', '/events', '/tourists', '/devices', '/openapi.json',
-  '/auth', '/audit', '/app-config.json', '/sync', '/api',
+  '/auth', '/audit', '/app-config.json', '/sync', '/api', '/tracks',
 ];
-const MAP_LIBRARIES = /node_modules[\\/](?!@luma\.gl[\\/]webgpu)(@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|maplibre-gl)[\\/]/;
+// deck.gl's geo-layers (the replay's TripsLayer) stay with the replay's own chunk: the dashboard's map never needs them.
+const MAP_LIBRARIES = /node_modules[\\/](?!@luma\.gl[\\/]webgpu|@deck\.gl[\\/]geo-layers)(@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|maplibre-gl)[\\/]/;
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({

@@ -50,6 +50,7 @@ import { respondersRoutes } from './routes/responders.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { testAlertRoutes } from './routes/test-alert.ts';
+import { trackRoutes } from './routes/tracks.ts';
 import { watchRoutes } from './routes/watch.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { streamChannel } from './stream/append.ts';
@@ -122,7 +123,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes, respondersRoutes,
-      watchRoutes, webhooksRoutes, touristProfileRoutes, incidentReportRoutes,
+      watchRoutes, webhooksRoutes, touristProfileRoutes, incidentReportRoutes, trackRoutes,
     ]) {
       await routes(app, ctx);
     }

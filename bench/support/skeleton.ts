@@ -5,6 +5,7 @@
  * Groups whose floor and ratio the issue names carry them too.
  */
 export const SKELETON = {
+  replayFrame: { p50Ms: null, p95Ms: null, floorP50Ms: null, floorP95Ms: null, frames: null, floorFrames: null, ratio: null },
   zones: { interactiveMs: null, interactiveAgainMs: null, floorInteractiveMs: null, dragMsPerMove: null, floorDragMsPerMove: null, dragRatio: null },
   alertLatency: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
   fanout: {

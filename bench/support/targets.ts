@@ -47,6 +47,9 @@ const fanoutFigures = (clients: number, store?: 'postgres'): FigureSpec[] => {
 };
 
 export const FIGURES: FigureSpec[] = [
+  // Issue 34: 20 tourists' 10,000 positions replayed at 10x.
+  { path: 'replayFrame.p50Ms', label: 'Replay, 10,000 positions of 20 tourists at 10×: main-thread JavaScript per frame, p50', unit: 'ms', script: 'replay-frame.ts', floorPath: 'replayFrame.floorP50Ms', target: atMost(4, 'ms') },
+  { path: 'replayFrame.p95Ms', label: 'Replay, the same, p95', unit: 'ms', script: 'replay-frame.ts', floorPath: 'replayFrame.floorP95Ms', ratioPath: 'replayFrame.ratio', target: atMost(4, 'ms') },
   {
     path: 'zones.interactiveMs',
     label: 'Zones view, 2,000 zones of 50 vertices: open → interactive',
@@ -287,6 +290,8 @@ export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds:
   { file: 'browser-devices.ts', budgetSeconds: 90, quickBudgetSeconds: 30 },
   // Issue 31's Zones view: 2,000 zones, first open and a vertex drag, beside a bare deck.gl page.
   { file: 'browser-zones.ts', budgetSeconds: 240, quickBudgetSeconds: 100 },
+  // Issue 34's replay: the panel playing 20 tourists at 10x, beside a bare TripsLayer page.
+  { file: 'replay-frame.ts', budgetSeconds: 120, quickBudgetSeconds: 60 },
   // Issue 9's figure, not issue 12's: last, so a quick run spends its time on the others.
   { file: 'read-priority.ts', budgetSeconds: 120, quickBudgetSeconds: 25 },
   // Issue 32's.

@@ -48,6 +48,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /panic-alerts/stream': 'viewer',
   'GET /gps/last': 'viewer',
   'GET /gps/history': 'viewer',
+  'GET /tourists/:id/track': 'viewer',
+  'GET /tracks': 'viewer',
   'GET /events': 'viewer',
   'GET /did/anchors': 'viewer',
   'GET /did/chain': 'viewer',

@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { atLeast } from '../breakpoints.ts';
 import { TouristProfileProvider } from '../profile/TouristProfilePanel.tsx';
+import { useTouristReplay } from '../replay/useTouristReplay.tsx';
 import { useRowHighlight } from '../alarm/useRowHighlight.ts';
 import { DashboardActor, useDevPanelShown } from '../dashboard-actor.ts';
 import { AlertsTable } from './AlertsTable.tsx';
@@ -38,16 +39,18 @@ export function DashboardView() {
   const styles = useStyles();
   const devPanelShown = useDevPanelShown();
   useRowHighlight(DashboardActor.useSelector((s) => s.context.focus));
+  const { onReplay, replayDialog } = useTouristReplay();
   if (usePhoneLayout()) {
     return (
-      <TouristProfileProvider>
+      <TouristProfileProvider onReplay={onReplay}>
         <PhoneDashboard />
+        {replayDialog}
       </TouristProfileProvider>
     );
   }
   return (
-    // The profile panel opens from the drawer, the GPS table and the map; Replay is wired by the replay work.
-    <TouristProfileProvider>
+    // The profile panel opens from the drawer, the GPS table and the map; its Replay opens the tourist's last hour.
+    <TouristProfileProvider onReplay={onReplay}>
       <div className={styles.view}>
         <StatusStrip />
         <FiltersBar />
@@ -62,6 +65,7 @@ export function DashboardView() {
         </div>
         {devPanelShown && <EventsCard />}
       </div>
+      {replayDialog}
     </TouristProfileProvider>
   );
 }

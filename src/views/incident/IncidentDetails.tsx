@@ -6,6 +6,7 @@ import type { DetailsRef } from './details-ref.ts';
 import { IncidentFacts } from './IncidentFacts.tsx';
 import { IncidentTimeline } from './IncidentTimeline.tsx';
 import { IncidentWrites } from './IncidentWrites.tsx';
+import { ReplayButton } from './ReplayButton.tsx';
 import { RespondersSection, type RespondersRef } from './RespondersSection.tsx';
 import { TouristWatch } from './TouristWatch.tsx';
 import { TrailMap } from './TrailMap.tsx';
@@ -41,6 +42,7 @@ export function IncidentDetails({ details, incident, trail, zone, mayWrite }: De
       </div>
       <TouristWatch details={details} />
       <TrailMap incident={incident} trail={trail} />
+      <ReplayButton incident={incident} />
       {mayWrite && <IncidentWrites details={details} incident={incident} />}
       {responders && <RespondersSection responders={responders} mayWrite={mayWrite} />}
       <IncidentTimeline details={details} />

@@ -1,0 +1,70 @@
+// The replay's map (issue 34 point 2): deck.gl over MapLibre, fitted to the tracks. Each move of the clock
+// redraws the layers outside React (a subscription to the clock the panel hands in), so a frame costs the
+// layer diff and nothing of a render. The map's element carries the drawn positions (`data-positions`).
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TouristTrack } from '../../api/track.ts';
+import type { ReplaySpan } from '../../domain/replay-timeline.ts';
+import { useBasemapTheme } from '../useBasemapTheme.ts';
+import { useDeckMap } from '../useDeckMap.ts';
+import { keepInView } from './follow.ts';
+import { replayBounds, replayPositions, replayStopMarkers, replayTrips } from './replay-data.ts';
+import { buildReplayLayers } from './replay-layers.ts';
+
+const useStyles = makeStyles({
+  map: { height: '360px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', position: 'relative' },
+});
+
+/** The replay's clock as the map reads it: where it stands, whether the camera follows, and its changes. */
+export interface ReplayClock {
+  now(): { positionS: number; following: boolean };
+  subscribe(listener: () => void): { unsubscribe(): void };
+}
+
+export interface ReplayMapProps {
+  tracks: readonly TouristTrack[];
+  span: ReplaySpan;
+  clock: ReplayClock;
+  dark: boolean;
+}
+
+const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
+
+export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps) {
+  const styles = useStyles();
+  const container = useRef<HTMLDivElement>(null);
+  const trips = useMemo(() => replayTrips(tracks, span), [tracks, span]);
+  const stops = useMemo(() => replayStopMarkers(tracks), [tracks]);
+  const bounds = useMemo(() => replayBounds(trips), [trips]);
+  const [start] = useState(() => ({
+    center: bounds ? ([(bounds[0][0] + bounds[1][0]) / 2, (bounds[0][1] + bounds[1][1]) / 2] as [number, number]) : ([91.8933, 25.5788] as [number, number]),
+    zoom: 14,
+  }));
+  const status = useDeckMap(container, { camera: start, dark });
+  const deckMap = status.state === 'ready' ? status.deckMap : null;
+  useBasemapTheme(deckMap?.map ?? null, dark);
+
+  useEffect(() => {
+    if (deckMap && bounds) deckMap.map.fitBounds(bounds, { padding: 40, duration: 0, maxZoom: 17 });
+  }, [deckMap, bounds]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!deckMap || !element) return;
+    let drawn = { positionS: NaN, following: false };
+    const draw = () => {
+      const now = clock.now();
+      if (now.positionS === drawn.positionS && now.following === drawn.following) return;
+      drawn = now;
+      const positions = replayPositions(trips, now.positionS);
+      deckMap.overlay.setProps({ layers: buildReplayLayers({ trips, stops, positions, positionS: now.positionS }) });
+      element.dataset.positions = JSON.stringify(positions.map((p) => [p.touristId, rounded(p.position[0]), rounded(p.position[1])]));
+      if (now.following) keepInView(deckMap.map, positions);
+    };
+    draw();
+    const subscription = clock.subscribe(draw);
+    return () => subscription.unsubscribe();
+  }, [deckMap, trips, stops, clock]);
+
+  return <div ref={container} className={styles.map} role="region" aria-label="Replay map" data-testid="replay-map" />;
+}

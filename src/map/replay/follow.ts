@@ -1,0 +1,17 @@
+// Follow mode: the camera moves only when the followed tourists' centre nears the map's edge (the middle 60 %
+// is free), so the map is not redrawn for a camera move every frame of a slow walk, nor every frame of a group
+// spread wider than the view.
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { ReplayPosition } from './replay-data.ts';
+
+const MARGIN = 0.2;
+
+export function keepInView(map: MapLibreMap, positions: readonly ReplayPosition[]): void {
+  if (positions.length === 0) return;
+  const lng = positions.reduce((sum, p) => sum + p.position[0], 0) / positions.length;
+  const lat = positions.reduce((sum, p) => sum + p.position[1], 0) / positions.length;
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  const { x, y } = map.project([lng, lat]);
+  if (x >= width * MARGIN && x <= width * (1 - MARGIN) && y >= height * MARGIN && y <= height * (1 - MARGIN)) return;
+  map.jumpTo({ center: [lng, lat] });
+}

@@ -1,0 +1,72 @@
+// Per tourist (issue 34 point 2): distance, moving and stopped time, and the stops with their start and duration.
+import { makeStyles, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import { memo } from 'react';
+import { MAX_TRACK_POINTS, type TouristTrack } from '../../api/track.ts';
+import { formatPosition } from '../../domain/display.ts';
+import { formatReplayClock, replayColour } from '../../domain/replay-timeline.ts';
+import { formatDistance, formatDuration } from '../../domain/track-summary.ts';
+import type { ReplayRef } from './replay-ref.ts';
+
+const useStyles = makeStyles({
+  tracks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  swatch: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusCircular, flexShrink: 0 },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+function TrackSection({ track, index }: { track: TouristTrack; index: number }) {
+  const styles = useStyles();
+  const [r, g, b] = replayColour(index);
+  const { summary } = track;
+  return (
+    <section aria-label={`Track of ${track.touristId}`}>
+      <div className={styles.heading}>
+        <span className={styles.swatch} style={{ backgroundColor: `rgb(${r}, ${g}, ${b})` }} />
+        <Text weight="semibold">{track.touristId}</Text>
+      </div>
+      <Text block aria-label={`Summary of ${track.touristId}`}>
+        {`${summary.pointCount} positions · distance ${formatDistance(summary.distanceM)} · moving ${formatDuration(summary.movingS)} · stopped ${formatDuration(summary.stoppedS)}`}
+      </Text>
+      {track.truncated && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{`Only the first ${MAX_TRACK_POINTS.toLocaleString()} positions of this range are replayed: choose a shorter range to see the rest.`}</MessageBarBody>
+        </MessageBar>
+      )}
+      {track.stops.length === 0 ? (
+        <Text block className={styles.muted}>No stop of 5 minutes or more within 50 m.</Text>
+      ) : (
+        <Table size="small" aria-label={`Stops of ${track.touristId}`}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Stopped at</TableHeaderCell>
+              <TableHeaderCell>Duration</TableHeaderCell>
+              <TableHeaderCell>Position</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {track.stops.map((stop) => (
+              <TableRow key={stop.startAt}>
+                <TableCell>{formatReplayClock(stop.startAt)}</TableCell>
+                <TableCell>{formatDuration(stop.durationS)}</TableCell>
+                <TableCell>{formatPosition(stop)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+export const ReplayTracks = memo(function ReplayTracks({ replay }: { replay: ReplayRef }) {
+  const styles = useStyles();
+  const tracks = useSelector(replay, (s) => s.context.answer?.tracks ?? []);
+  return (
+    <div className={styles.tracks}>
+      {tracks.map((track, index) => (
+        <TrackSection key={track.touristId} track={track} index={index} />
+      ))}
+    </div>
+  );
+});
