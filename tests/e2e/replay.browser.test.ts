@@ -14,7 +14,7 @@ import { seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/chromium.ts';
 import { alertRow, liveUpdatesLine, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
-import { sendPanicFromPhone, type SentPanic } from './support/phone.ts';
+import { sendGpsPing, sendPanicFromPhone, type SentPanic } from './support/phone.ts';
 
 const TOURIST = 't-replay-walker';
 const BASE = { latitude: 25.5788, longitude: 91.8933 };
@@ -154,6 +154,21 @@ describe('replay from an incident', () => {
     const stops = replay().getByRole('table', { name: `Stops of ${TOURIST}` });
     await stops.waitFor({ timeout: 30_000 });
     expect(await stops.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('6 min 30 s')]);
+  });
+
+  it('replays a group together: the tourists of the GPS card, each with its summary', async () => {
+    await page.reload(); // the drawers of the tests before, closed
+    await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });
+    const friend = 't-replay-friend';
+    await sendGpsPing(server.url, { touristId: friend, latitude: north(100), longitude: BASE.longitude });
+    await sendGpsPing(server.url, { touristId: TOURIST, latitude: north(1050), longitude: BASE.longitude });
+    const card = page.getByRole('button', { name: /^Replay these \d+ tourists$/ });
+    await card.waitFor({ timeout: 15_000 });
+    const count = Number((await card.innerText()).match(/\d+/)![0]);
+    await card.click();
+    const group = page.getByRole('dialog', { name: `Replay of ${count} tourists` });
+    for (const touristId of [TOURIST, friend]) await group.getByLabel(`Summary of ${touristId}`).waitFor({ timeout: 30_000 });
+    await group.getByRole('button', { name: 'Close replay' }).click();
   });
 
   it('raised no page error', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { gateStatus, PriorityGate, type GateStatus } from '../../server/db/priority-gate.ts';
 import type { Priority } from '../../server/db/seam.ts';
 import { FILTER_LIMIT } from '../../server/routes/incidents.ts';
@@ -119,6 +119,8 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
     // Every connection to the store is held, so the reads and then the panic queue up behind it.
     const holders = Array.from({ length: status().slots }, () => latch());
     const holding = holders.map((holder) => server.ctx.db.transaction(() => holder.promise));
+    // A failed expectation must not leave the store held for the tests after this one.
+    onTestFinished(() => holders.forEach((holder) => holder.open()));
     await vi.waitFor(() => expect(status().running).toBe(holders.length));
 
     const finished: string[] = [];
@@ -134,7 +136,8 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
       finished.push('panic');
       return answer.status;
     });
-    await vi.waitFor(() => expect(status().waiting.urgent).toBe(1));
+    // At least the panic: the stream's tail read and the binding cache's poll are urgent too, and may be waiting.
+    await vi.waitFor(() => expect(status().waiting.urgent).toBeGreaterThanOrEqual(1));
 
     // One connection comes free: it goes to the panic although 20 reads waited longer.
     holders[0].open();

@@ -63,7 +63,8 @@ it(`renders a few rows of ${COUNT}, with no actor per row, and select-all still 
   expect(await screen.findByText(new RegExp(`${COUNT} selected`))).toBeTruthy();
 });
 
-it('renders and highlights the shown incident far down the list', async () => {
+// 3,000 rows in happy-dom: about 5 s alone, three times that beside the browser suite.
+it('renders and highlights the shown incident far down the list', { timeout: 60_000 }, async () => {
   const scrollBy = vi.fn();
   vi.stubGlobal('scrollBy', scrollBy);
   renderTable('INC-00100');

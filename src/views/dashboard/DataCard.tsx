@@ -34,6 +34,7 @@ export function DataCard<Row>({
   rowKey,
   emptyText,
   onRefresh,
+  extraAction,
 }: {
   title: string;
   columns: Column<Row>[];
@@ -41,6 +42,8 @@ export function DataCard<Row>({
   rowKey: (row: Row, index: number) => string;
   emptyText: string;
   onRefresh?: () => void;
+  /** Another action beside Refresh in the title. */
+  extraAction?: ReactNode;
 }) {
   const styles = useStyles();
   return (
@@ -48,11 +51,14 @@ export function DataCard<Row>({
       <CardTitle
         title={title}
         action={
-          onRefresh && (
-            <Button size="small" aria-label={`Refresh ${title}`} onClick={onRefresh}>
-              Refresh
-            </Button>
-          )
+          <>
+            {extraAction}
+            {onRefresh && (
+              <Button size="small" aria-label={`Refresh ${title}`} onClick={onRefresh}>
+                Refresh
+              </Button>
+            )}
+          </>
         }
       />
       {rows.length === 0 ? (

@@ -1,5 +1,8 @@
-import { useMemo } from 'react';
-import { Link } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { Button, Link } from '@fluentui/react-components';
+import { DEFAULT_TRACK_MINUTES, MAX_GROUP_TOURISTS } from '../../api/track.ts';
+import { recentReplayRange } from '../../domain/replay-timeline.ts';
+import { ReplayDialog } from '../replay/ReplayDialog.tsx';
 import { pingKey, type GpsPing } from '../../api/entities.ts';
 import { useOpenProfile, type OpenProfile } from '../profile/ProfileOpener.tsx';
 import { DashboardActor } from '../dashboard-actor.ts';
@@ -28,19 +31,35 @@ const columnsWith = (openProfile: OpenProfile | undefined): Column<GpsPing>[] =>
   { title: 'Device', cell: (p) => orDash(p.deviceId) },
 ];
 
+/** The tourists of the pings shown, up to a replay's group, for "Replay these tourists" (issue 34). */
+const groupOf = (pings: readonly GpsPing[]) => [...new Set(pings.flatMap((ping) => (ping.touristId ? [ping.touristId] : [])))].slice(0, MAX_GROUP_TOURISTS);
+
 export function GpsPingsCard() {
   const { send } = DashboardActor.useActorRef();
   const pings = DashboardActor.useSelector((s) => s.context.pings);
   const openProfile = useOpenProfile();
   const columns = useMemo(() => columnsWith(openProfile), [openProfile]);
+  const shown = useMemo(() => pings.slice(0, PING_ROWS), [pings]);
+  const group = useMemo(() => groupOf(shown), [shown]);
+  const [replay, setReplay] = useState<{ touristIds: string[]; from: string; to: string }>();
   return (
-    <DataCard
-      title="GPS Pings (latest)"
-      columns={columns}
-      rows={pings.slice(0, PING_ROWS)}
-      rowKey={(p) => pingKey(p)}
-      emptyText="No GPS pings yet."
-      onRefresh={() => send({ type: 'pings.refresh' })}
-    />
+    <>
+      {replay && <ReplayDialog {...replay} onClose={() => setReplay(undefined)} />}
+      <DataCard
+        extraAction={
+          group.length > 0 && (
+            <Button size="small" onClick={() => setReplay({ touristIds: group, ...recentReplayRange(DEFAULT_TRACK_MINUTES) })}>
+              {group.length === 1 ? 'Replay this tourist' : `Replay these ${group.length} tourists`}
+            </Button>
+          )
+        }
+        title="GPS Pings (latest)"
+        columns={columns}
+        rows={shown}
+        rowKey={(p) => pingKey(p)}
+        emptyText="No GPS pings yet."
+        onRefresh={() => send({ type: 'pings.refresh' })}
+      />
+    </>
   );
 }
