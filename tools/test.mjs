@@ -1,7 +1,7 @@
-// `npm test`: lint and typecheck side by side (each keeps one core busy), then every vitest project: the
-// browser suite (one file at a time, mostly waiting on Chromium and its server: half a core) in a vitest of
-// its own alongside the server and ui projects, its output after theirs. The last line says how long it
-// all took, passed or not.
+// `npm test`: the browser suite (one file at a time, mostly waiting on Chromium and its server: half a core,
+// and the longest step) starts at once in a vitest of its own; lint and typecheck run beside it, then the
+// server and ui projects. The browser suite's output comes after theirs. The last line says how long it all
+// took, passed or not.
 // `npm run test:quick` (`--quick`): the same without the browser suite, for the edit loop. Other arguments
 // go to one vitest run of every project: `npm test -- tests/server/gps.test.ts`.
 import { spawn } from 'node:child_process';
@@ -44,21 +44,21 @@ function step(label, script, args, { buffered = false, held = false } = {}) {
 }
 
 const started = performance.now();
+const vitest = 'node_modules/vitest/vitest.mjs';
+const wholeRun = vitestArgs.length === 0 && !quick;
+const browser = wholeRun ? step('vitest e2e', vitest, ['run', '--project', 'e2e'], { held: true }) : undefined;
+if (browser) console.log('> vitest e2e runs alongside from the start; its output follows the others\'');
 const steps = await Promise.all([
   step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
   step('typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'], { buffered: true }),
 ]);
-const vitest = 'node_modules/vitest/vitest.mjs';
 if (steps.every((s) => s.ok)) {
   if (vitestArgs.length > 0) steps.push(await step('vitest', vitest, ['run', ...vitestArgs]));
-  else if (quick) steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
-  else {
-    console.log('> vitest e2e runs alongside; its output follows the server and ui projects\'');
-    const browser = step('vitest e2e', vitest, ['run', '--project', 'e2e'], { held: true });
-    steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
-    browser.show();
-    steps.push(await browser);
-  }
+  else steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
+}
+if (browser) {
+  browser.show();
+  steps.push(await browser);
 }
 const failed = steps.find((s) => !s.ok);
 const parts = steps.map((s) => `${s.label} ${minutes(s.took)}${s.ok ? '' : ' FAILED'}`).join(', ');

@@ -5,6 +5,7 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
+import { seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/chromium.ts';
 import { alertRow, liveUpdatesLine, openDashboard, rowCells, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
@@ -66,6 +67,15 @@ describe('signing in and the audit trail, end to end', () => {
     expect(new Set(refused)).toEqual(new Set(['/auth/me']));
     expect(refused.length).toBeLessThanOrEqual(2);
     expect(await page.getByRole('table', { name: 'Alerts' }).count()).toBe(0);
+  });
+
+  it('the sign-in page has no serious or critical accessibility violation, light and dark (issue 35, axe-core)', async () => {
+    for (const dark of ['1', '0']) {
+      await page.evaluate((value) => localStorage.setItem('dash.dark', value), dark);
+      await page.reload();
+      await usernameField().waitFor();
+      expect(await seriousViolations(page), `dark ${dark}`).toEqual([]);
+    }
   });
 
   it('refuses a wrong password with the server\'s sentence', async () => {

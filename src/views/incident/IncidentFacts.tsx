@@ -1,20 +1,11 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 import { PhoneLink } from './PhoneLink.tsx';
+import { FactList } from '../FactList.tsx';
 import type { Incident, Region } from '../../api/entities.ts';
 import type { ReactNode } from 'react';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
 
 const useStyles = makeStyles({
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalXS,
-    margin: 0,
-  },
-  pair: { display: 'contents' },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, wordBreak: 'break-word' },
   contacts: { display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' },
 });
 
@@ -42,7 +33,6 @@ export function formatSinceReceipt(incident: Pick<Incident, 'createdAt'>, at: st
 
 /** What is known of the incident, in the order an operator reads it out on the phone. */
 export function IncidentFacts({ incident, region, zone }: { incident: Incident; region: Region | undefined; zone: string | undefined }) {
-  const styles = useStyles();
   const facts: [string, ReactNode][] = [
     ['Status', incident.status],
     ['Type', incident.type],
@@ -62,14 +52,5 @@ export function IncidentFacts({ incident, region, zone }: { incident: Incident; 
     ['Time to dispatch', formatSinceReceipt(incident, incident.dispatchedAt)],
     ['Time to scene', formatSinceReceipt(incident, incident.onSceneAt)],
   ];
-  return (
-    <dl className={styles.facts} aria-label="Incident facts">
-      {facts.map(([term, value]) => (
-        <div key={term} className={styles.pair}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList label="Incident facts" facts={facts} />;
 }

@@ -5,15 +5,12 @@ import type { ReactNode } from 'react';
 import type { TouristProfile } from '../../api/tourist-profile.ts';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
 import { PhoneLink } from '../incident/PhoneLink.tsx';
+import { FactList } from '../FactList.tsx';
 import { TrailMap } from '../incident/TrailMap.tsx';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   heading: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, margin: 0 },
-  pair: { display: 'contents' },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, wordBreak: 'break-word' },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -36,19 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Facts({ label, facts }: { label: string; facts: [string, ReactNode][] }) {
-  const styles = useStyles();
-  return (
-    <dl className={styles.facts} aria-label={label}>
-      {facts.map(([term, value]) => (
-        <div key={term} className={styles.pair}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const Facts = FactList;
 
 const phoneLink = (phone: string | null) => (phone ? <PhoneLink phone={phone} /> : '—');
 

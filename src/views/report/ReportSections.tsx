@@ -6,6 +6,7 @@ import { STATE_LABELS } from '../../domain/dispatch-steps.ts';
 import { formatSinceReceipt } from '../incident/IncidentFacts.tsx';
 import { describeEntry } from '../incident/IncidentTimeline.tsx';
 import { useReportStyles } from './report-styles.ts';
+import { FactList, type Fact } from '../FactList.tsx';
 
 export function ReportSection({ title, long, children }: { title: string; long?: boolean; children: ReactNode }) {
   const styles = useReportStyles();
@@ -18,19 +19,7 @@ export function ReportSection({ title, long, children }: { title: string; long?:
   );
 }
 
-function Facts({ label, facts }: { label: string; facts: [string, ReactNode][] }) {
-  const styles = useReportStyles();
-  return (
-    <dl className={styles.facts} aria-label={label}>
-      {facts.map(([term, value]) => (
-        <div key={term} className={styles.pair}>
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const Facts = ({ label, facts }: { label: string; facts: Fact[] }) => <FactList label={label} facts={facts} twoAcross />;
 
 export function IncidentFactsList({ report }: { report: IncidentReport }) {
   const { incident, region, zone } = report;

@@ -42,16 +42,6 @@ export const useReportStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     breakAfter: 'avoid',
   },
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr max-content 1fr',
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalXXS,
-    margin: 0,
-  },
-  pair: { display: 'contents' },
-  term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, wordBreak: 'break-word' },
   table: {
     width: '100%',
     borderCollapse: 'collapse',
