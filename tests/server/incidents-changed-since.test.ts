@@ -90,10 +90,14 @@ describe('GET /incidents/filter?changedSince', () => {
 
   it("leaves out another region's changes", async () => {
     const { held } = await wholeList('?regionId=default');
-    await server.ctx.db.query("update incidents set region_id = 'elsewhere' where id = $1", [(await panic(27)).id]);
+    const moved = (await panic(27)).id;
+    await server.ctx.db.query("update incidents set region_id = 'elsewhere' where id = $1", [moved]);
     const changes = await changesSince(held, '?regionId=default');
     expect(changes.incidents.every((incident) => incident.regionId === 'default')).toBe(true);
-    expect(changes.incidents).toEqual([]);
+    // On a PostgreSQL shared with other test files, a transaction of theirs still running when the list was read
+    // makes its revision older, so incidents of this region written before may come again, unchanged: the
+    // moved one never does.
+    expect(changes.incidents.map((incident) => incident.id)).not.toContain(moved);
   });
 
   it('catches a write that was still uncommitted when the earlier answer was read', async () => {
