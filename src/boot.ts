@@ -6,7 +6,9 @@ import { loadEarly } from './early-load.ts';
 import { firstTable } from './first-paint/first-table.ts';
 import { FIRST_PAINT_ID } from './first-paint/handover.ts';
 import { paintFirstTable } from './first-paint/paint.ts';
-import { readPreferences } from './domain/preferences.ts';
+import { readLanguageSettings, readPreferences } from './domain/preferences.ts';
+import { DEFAULT_CLOCK } from './i18n/clock.ts';
+import { localeTag } from './i18n/languages.ts';
 import { reportIdOf } from './domain/report-route.ts';
 
 /** The console is fetched after this long even if the table's answer has not come (a slow server). */
@@ -17,6 +19,12 @@ const preferences = readPreferences(() => localStorage, globalThis.matchMedia?.(
 
 let consoleAsked = false;
 
+/** The stored language's clock, before the console (and the region's time zone) is known. */
+function firstPaintClock() {
+  const { language, hour12, nativeDigits } = readLanguageSettings(() => localStorage, navigator.languages ?? []);
+  return { ...DEFAULT_CLOCK, locale: localeTag(language, nativeDigits), hour12 };
+}
+
 /**
  * Resolves once the table is painted (after the frame that shows it), or at once when there is none to paint.
  * An answer that comes after the console was asked for is not painted: the console may already be showing it.
@@ -25,7 +33,7 @@ async function paintFirst(): Promise<void> {
   // An incident report's tab shows no alerts table.
   if (reportIdOf(location.hash) !== undefined) return;
   const response = await loadEarly(preferences);
-  const table = firstTable(await response?.json().catch(() => undefined));
+  const table = firstTable(await response?.json().catch(() => undefined), undefined, firstPaintClock());
   if (!table || consoleAsked) return;
   paintFirstTable(table, preferences.dark);
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));

@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppProps } from './views/App.tsx';
-import { readPreferences } from './domain/preferences.ts';
+import { readLanguageSettings, readPreferences } from './domain/preferences.ts';
 import { reportIdOf } from './domain/report-route.ts';
 import { App } from './views/App.tsx';
 
@@ -29,7 +29,10 @@ const signInError = takeSignInError();
 void developmentInspector().then((inspect) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App preferences={readPreferences(() => localStorage, prefersDark)} signInError={signInError} inspect={inspect} reportId={reportIdOf(location.hash)} />
+      <App
+        preferences={readPreferences(() => localStorage, prefersDark)}
+        language={readLanguageSettings(() => localStorage, navigator.languages ?? [])}
+        signInError={signInError} inspect={inspect} reportId={reportIdOf(location.hash)} />
     </StrictMode>,
   );
 });

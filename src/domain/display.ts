@@ -1,6 +1,7 @@
 // How values read on screen, in the tables and on the map (SPEC §9): coordinates to 5 decimals, digests cut
 // to 16 characters, a dash for what is missing.
 import type { LatLng } from './geo.ts';
+import { formatClockTime, formatDateTime, type ClockStyle } from '../i18n/clock.ts';
 
 export const COORDINATE_DECIMALS = 5;
 export const DIGEST_DISPLAY_LENGTH = 16;
@@ -13,18 +14,11 @@ export function truncateDigest(digest: string | null | undefined): string {
   return (digest ?? '').slice(0, DIGEST_DISPLAY_LENGTH);
 }
 
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
+/** The date and time in the operator's clock (issue 36: the region's zone, 24-hour unless chosen otherwise). */
+export const formatTime = (iso: string | null | undefined, clock: ClockStyle): string => formatDateTime(iso, clock);
 
 /** The time of day alone (18:02), for a sentence that names a moment of today's watch. */
-export function formatClock(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
+export const formatClock = (iso: string | null | undefined, clock: ClockStyle): string => formatClockTime(iso, clock);
 
 /** "Unverified" is shown only when the server said so; a record from before the field existed shows nothing. */
 export function isUnverified(record: object): boolean {

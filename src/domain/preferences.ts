@@ -1,5 +1,7 @@
 // The operator's preferences as the browser keeps them (SPEC §3, §9): their keys and how they are read.
 // Writing them is src/browser/storage.ts's.
+import { chooseLanguage, type Language } from '../i18n/languages.ts';
+
 export const STORAGE_KEYS = {
   dark: 'dash.dark',
   regionId: 'dash.regionId',
@@ -7,7 +9,18 @@ export const STORAGE_KEYS = {
   placePrefix: 'dash.place.',
   sound: 'dash.sound',
   wallCycleSeconds: 'dash.wall.cycleSeconds',
+  language: 'dash.lang',
+  hour12: 'dash.hour12',
+  nativeDigits: 'dash.nativeDigits',
 } as const;
+
+export interface LanguageSettings {
+  language: Language;
+  /** The 12-hour clock instead of the 24-hour default. */
+  hour12: boolean;
+  /** The language's own digits instead of Latin ones. */
+  nativeDigits: boolean;
+}
 
 export const placeKey = (regionId: string) => `${STORAGE_KEYS.placePrefix}${regionId}`;
 
@@ -51,6 +64,23 @@ export function readPreferences(from: ReadableStorage | undefined | (() => Reada
     windowMinutes: TIME_WINDOWS.some((w) => w.minutes === minutes) ? minutes : 0,
     placeByRegion,
     sound: get(STORAGE_KEYS.sound) !== '0',
+  };
+}
+
+/**
+ * The language and clock settings (issue 36): the stored language, else the browser's first that the console
+ * speaks; a 24-hour clock and Latin digits unless the operator chose otherwise.
+ */
+export function readLanguageSettings(
+  from: ReadableStorage | undefined | (() => ReadableStorage | undefined),
+  browserLanguages: readonly string[] = [],
+): LanguageSettings {
+  const storage = typeof from === 'function' ? safely(from, undefined) : from;
+  const get = (key: string) => safely(() => storage?.getItem(key) ?? null, null);
+  return {
+    language: chooseLanguage(get(STORAGE_KEYS.language), browserLanguages),
+    hour12: get(STORAGE_KEYS.hour12) === '1',
+    nativeDigits: get(STORAGE_KEYS.nativeDigits) === '1',
   };
 }
 

@@ -9,6 +9,7 @@ import { afterNextPaint } from './after-paint.ts';
 import { backgroundColour } from './basemap.ts';
 import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
 import { detailsOfPick } from './details.ts';
+import { DEFAULT_CLOCK } from '../i18n/clock.ts';
 import { fitPoints, fitTarget, initialCamera } from './fit.ts';
 import { buildAlertLayer, buildPingLayer, buildResponderLayer, buildTrailLayer, buildZoneLayer } from './layers.ts';
 import { Legend } from './Legend.tsx';
@@ -97,9 +98,10 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const [pinned, setPinned] = useState<PlacedDetails | null>(null);
 
   // deck.gl's handlers read the latest props through a ref.
-  const latest = useRef({ testMode, geofences });
+  const clock = props.clock ?? DEFAULT_CLOCK;
+  const latest = useRef({ testMode, geofences, clock });
   useLayoutEffect(() => {
-    latest.current = { testMode, geofences };
+    latest.current = { testMode, geofences, clock };
   });
 
   useEffect(() => {
@@ -142,7 +144,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   useEffect(() => {
     if (!deckMap) return;
     const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
-      const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences);
+      const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences, latest.current.clock);
       return details ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 } : null;
     };
     const alreadyWaiting = waiting.current !== null;

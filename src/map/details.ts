@@ -7,6 +7,7 @@ import { zoneAt, type LatLng } from '../domain/geo.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
 import { riskColourName } from './style.ts';
+import type { ClockStyle } from '../i18n/clock.ts';
 
 export interface Details {
   title: string;
@@ -25,7 +26,7 @@ function zoneRows(geofences: readonly Geofence[], point: LatLng): Details['rows'
   ];
 }
 
-function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Details {
+function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[], clock: ClockStyle): Details {
   return {
     title: 'Alert',
     ...(alert.verified === false && { badge: 'Unverified' }),
@@ -36,8 +37,8 @@ function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Det
       ['Risk', riskColourName(alert.riskLevel)],
       ['Tourist', show(alert.touristId)],
       ['Device', show(alert.deviceId)],
-      ['Time', formatTime(alert.at)],
-      ...(alert.reportedAt ? ([['Phone time', formatTime(alert.reportedAt)]] as Details['rows']) : []),
+      ['Time', formatTime(alert.at, clock)],
+      ...(alert.reportedAt ? ([['Phone time', formatTime(alert.reportedAt, clock)]] as Details['rows']) : []),
       ['Position', alert.noLocation ? 'No location (region centre shown)' : formatPosition(alert)],
       ['Region', show(alert.regionId)],
       ...zoneRows(geofences, alert),
@@ -45,7 +46,7 @@ function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[]): Det
   };
 }
 
-function pingDetails(row: PingRow, geofences: readonly Geofence[]): Details | null {
+function pingDetails(row: PingRow, geofences: readonly Geofence[], clock: ClockStyle): Details | null {
   const ping = row.ping;
   if (!ping) return null;
   return {
@@ -55,7 +56,7 @@ function pingDetails(row: PingRow, geofences: readonly Geofence[]): Details | nu
       ['Key', row.key],
       ['Tourist', show(ping.touristId)],
       ['Device', show(ping.deviceId)],
-      ['Time', formatTime(ping.at)],
+      ['Time', formatTime(ping.at, clock)],
       ['Position', formatPosition(ping)],
       ...zoneRows(geofences, ping),
     ],
@@ -93,13 +94,13 @@ function responderDetails(unit: NearbyUnit): Details {
 }
 
 /** Details for a deck.gl pick, or null when nothing describable is under the pointer. */
-export function detailsOfPick(layerId: string | undefined, object: unknown, geofences: readonly Geofence[]): Details | null {
+export function detailsOfPick(layerId: string | undefined, object: unknown, geofences: readonly Geofence[], clock: ClockStyle): Details | null {
   if (!object) return null;
   switch (layerId) {
     case LAYER_IDS.alerts:
-      return alertDetails(object as DrawableAlert, geofences);
+      return alertDetails(object as DrawableAlert, geofences, clock);
     case LAYER_IDS.pings:
-      return pingDetails(object as PingRow, geofences);
+      return pingDetails(object as PingRow, geofences, clock);
     case LAYER_IDS.zones:
       return zoneDetails(object as Geofence);
     case LAYER_IDS.trails:

@@ -1,6 +1,7 @@
 import type { Geofence, GpsHistory, GpsPing } from '../api/entities.ts';
 import type { RiskLevel } from '../api/fields.ts';
 import type { NearbyUnit } from '../api/responders.ts';
+import type { ClockStyle } from '../i18n/clock.ts';
 
 /** An alert as the map reads it (SPEC §3): incidents are mapped to this by the dashboard. */
 export interface MapAlert {
@@ -25,6 +26,8 @@ export interface MapAlert {
 /** What the dashboard hands the lazily loaded map panel (src/map/MapPanel.tsx, default export). */
 export interface MapPanelProps {
   alerts: MapAlert[];
+  /** How the details cards read times (issue 36); the seeded regions' 24-hour clock when absent. */
+  clock?: ClockStyle;
   geofences: Geofence[];
   /** Latest live pings, newest first, one per key (at most 50). */
   pings: GpsPing[];

@@ -1,6 +1,6 @@
 import type { ActorOptions } from 'xstate';
 import type { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
-import type { Preferences } from '../domain/preferences.ts';
+import type { LanguageSettings, Preferences } from '../domain/preferences.ts';
 import type { sessionMachine } from '../machines/sessionMachine.ts';
 import { lazy, Suspense } from 'react';
 import { currentNotificationPermission } from '../browser/desktop-notifications.ts';
@@ -10,9 +10,13 @@ import { RecoveringBoundary } from './RecoveringBoundary.tsx';
 import { SessionActor } from './session-actor.ts';
 import { SessionGate } from './session/SessionGate.tsx';
 import { Shell } from './shell/Shell.tsx';
+import { LanguageActor } from './i18n/language-actor.ts';
+import { LanguageProvider } from './i18n/LanguageProvider.tsx';
 
 export interface AppProps {
   preferences: Preferences;
+  /** The language and clock (issue 36); English, 24-hour, Latin digits when absent. */
+  language?: LanguageSettings;
   /** Tests pass the machine with its effects swapped (`dashboardMachine.provide(...)`). */
   logic?: typeof dashboardMachine;
   /** Tests swap the session's requests the same way. */
@@ -29,7 +33,19 @@ export interface AppProps {
 // The incident report (issue 34): its own chunk, loaded only in the tab that shows it.
 const ReportPage = lazy(() => loadChunk(() => import('./report/ReportPage.tsx')).then((m) => ({ default: m.ReportPage })));
 
-export function App({ preferences, logic, sessionLogic, signInError, inspect, clock, reportId }: AppProps) {
+const ENGLISH_24_HOUR: LanguageSettings = { language: 'en', hour12: false, nativeDigits: false };
+
+export function App({ language = ENGLISH_24_HOUR, ...props }: AppProps) {
+  return (
+    <LanguageActor.Provider options={{ input: language }}>
+      <LanguageProvider>
+        <Console {...props} />
+      </LanguageProvider>
+    </LanguageActor.Provider>
+  );
+}
+
+function Console({ preferences, logic, sessionLogic, signInError, inspect, clock, reportId }: Omit<AppProps, 'language'>) {
   // Only options that are set: an explicit `clock: undefined` replaces XState's default clock and breaks every delay.
   const shared = { ...(inspect && { inspect }), ...(clock && { clock }) };
   if (reportId !== undefined) {

@@ -6,6 +6,8 @@ import { inLoadedScope } from '../../src/domain/incident-scope.ts';
 import { openPanicsOf } from '../../src/domain/open-panics.ts';
 import { isUrgent, urgentTitle } from '../../src/domain/urgent-incidents.ts';
 import { panicBarTitle } from '../../src/views/alarm/PanicBar.tsx';
+import { en } from '../../src/i18n/catalogues/en.ts';
+import { translator } from '../../src/i18n/translate.ts';
 
 function incident(id: string, type: Incident['type'], severity: Incident['severity']): Incident {
   return {
@@ -33,7 +35,7 @@ describe('urgent incidents', () => {
     const records = [incident('s', 'silent', 'high'), incident('m', 'stranded', 'medium')];
     const open = openPanicsOf(records);
     expect(open.map((p) => [p.id, p.type])).toEqual([['s', 'silent']]);
-    expect(panicBarTitle(open)).toBe('Silent tourist in shillong');
+    expect(panicBarTitle(open, translator(en, 'en-IN'))).toBe('Silent tourist in shillong');
     expect(urgentTitle('stranded')).toBe('Stranded tourist');
   });
 

@@ -95,7 +95,7 @@ function expectPageShows(snapshot: Snapshot) {
   expect(screen.queryByRole('button', { name: 'Enable sound' }) !== null, 'Enable sound shown').toBe(mode === 'blocked');
   expect((screen.getByRole('switch', { name: 'Sound' }) as HTMLInputElement).checked).toBe(mode !== 'muted');
   expect(localStorage.getItem('dash.sound')).toBe(mode === 'muted' ? '0' : '1');
-  expect(document.title).toBe(titleFor(snapshot.context.open));
+  expect(document.title).toBe(titleFor(snapshot.context.open, 'Panic Alerts Dashboard'));
 }
 
 describe('the alarm on the page', () => {

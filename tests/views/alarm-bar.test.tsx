@@ -6,6 +6,7 @@ import { formatTime } from '../../src/domain/display.ts';
 import { renderAlarmPage } from './support/alarm-page.tsx';
 import { FakeApi, incident } from './support/fake-api.ts';
 import { settle } from './support/render-dashboard.tsx';
+import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
@@ -30,7 +31,7 @@ describe('the panic bar', () => {
     const panic = page.arrive();
     await settle();
     expect(within(bar()).getByText('New panic alert in shillong')).toBeTruthy();
-    expect(within(bar()).getByText(formatTime(panic.createdAt))).toBeTruthy();
+    expect(within(bar()).getByText(formatTime(panic.createdAt, DEFAULT_CLOCK))).toBeTruthy();
     expect(document.title).toBe('(1) Panic Alerts Dashboard');
   });
 
@@ -41,7 +42,7 @@ describe('the panic bar', () => {
     page.arrive({ regionId: 'default', createdAt: '2025-01-02T03:01:00.000Z' });
     await settle();
     expect(within(bar()).getByText('3 open panic alerts')).toBeTruthy();
-    expect(bar().textContent).toContain(`Newest in guwahati at ${formatTime('2025-01-02T03:05:00.000Z')}`);
+    expect(bar().textContent).toContain(`Newest in guwahati at ${formatTime('2025-01-02T03:05:00.000Z', DEFAULT_CLOCK)}`);
     expect(document.title).toBe('(3) Panic Alerts Dashboard');
   });
 

@@ -8,6 +8,7 @@ import { formatTime } from '../../src/domain/display.ts';
 import { FakeApi } from './support/fake-api.ts';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 import { signedInAs, userWith } from './support/session-api.ts';
+import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
@@ -68,8 +69,8 @@ describe('the Audit view', () => {
     const table = await openAudit();
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Actor', 'Role', 'Address', 'Action', 'Target']);
     expect(rowsOf(table)).toEqual([
-      [formatTime(entry(3).at), 'dana', 'supervisor', '10.0.0.7', 'incident.acknowledge', 'INC-3'],
-      [formatTime(entry(2).at), 'omar', 'operator', '10.0.0.7', 'incident.resolve', 'INC-2'],
+      [formatTime(entry(3).at, DEFAULT_CLOCK), 'dana', 'supervisor', '10.0.0.7', 'incident.acknowledge', 'INC-3'],
+      [formatTime(entry(2).at, DEFAULT_CLOCK), 'omar', 'operator', '10.0.0.7', 'incident.resolve', 'INC-2'],
     ]);
     expect(screen.getByRole('status', { name: 'Audit chain' }).textContent).toBe('Chain intact: 3 entries');
     expect([...api.callsTo('/audit')[0]!.query.keys()]).toEqual([]);

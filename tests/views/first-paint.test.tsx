@@ -32,8 +32,9 @@ describe('the first table', () => {
       ]),
     )!;
     expect(table.rows.map((row) => row.cells)).toEqual([
-      [new Date('2026-11-24T03:00:00.000Z').toLocaleString(), '25.57880', '91.89330', '', 'I-2', 'red', 'acknowledged · dana', ''],
-      [`${new Date('2026-11-24T02:00:00.000Z').toLocaleString()} · Unverified · Escalated`, '-1.00000', '2.12346', '', 'I-1', '—', 'open', ''],
+      // In Asia/Kolkata, 24-hour (issue 36): 03:00 UTC is 08:30.
+      ['24 Nov 2026, 08:30:00', '25.57880', '91.89330', '', 'I-2', 'red', 'acknowledged · dana', ''],
+      ['24 Nov 2026, 07:30:00 · Unverified · Escalated', '-1.00000', '2.12346', '', 'I-1', '—', 'open', ''],
     ]);
     expect(table.rows.map((row) => row.open)).toEqual([false, true]);
     expect(table.rows[0]!.cells).toHaveLength(FIRST_TABLE_COLUMNS.length);

@@ -11,6 +11,8 @@ import { FakeEventSource, installFakeEventSource } from './support/fake-event-so
 import { factValue, timelineSentences } from './support/incident-details-harness.tsx';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 import { signedInAs, userWith } from './support/session-api.ts';
+import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
+import { formatTime } from '../../src/domain/display.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
@@ -55,8 +57,8 @@ describe('the incident details drawer', () => {
     expect(factValue('Device')).toBe('band-9');
     expect(factValue('Coordinates')).toBe('26.14450, 91.73620');
     expect(factValue('Zone')).toBe('Elephant Falls');
-    expect(factValue('Reported (phone)')).toBe(new Date('2025-01-02T03:04:00.000Z').toLocaleString());
-    expect(factValue('Received (server)')).toBe(new Date(INC.createdAt).toLocaleString());
+    expect(factValue('Reported (phone)')).toBe('2 Jan 2025, 08:34:00');
+    expect(factValue('Received (server)')).toBe(formatTime(INC.createdAt, DEFAULT_CLOCK));
     const call = within(drawer).getByRole('link', { name: 'Meghalaya Tourism: +91-364-2226220' });
     expect(call.getAttribute('href')).toBe('tel:+913642226220');
     expect(within(drawer).getByRole('img', { name: 'Recent trail: 2 positions' })).toBeTruthy();

@@ -113,10 +113,11 @@ describe('sign-in off', () => {
   it('keeps the spec\'s top bar: menu, logo, title, dark mode and connection, no user and no "Sign out"', async () => {
     await renderDashboard();
     const bar = topBar();
-    expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Menu']);
+    // Beside the spec's menu button, the language switch (issue 36).
+    expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Menu', 'Language and time: English']);
     expect(within(bar).getByRole('switch', { name: 'Dark mode' })).toBeTruthy();
     expect(within(bar).queryByText(/anonymous/)).toBeNull();
     expect(within(bar).queryByRole('group', { name: 'Signed in' })).toBeNull();
-    expect(bar.textContent).toBe('Panic Alerts DashboardDark modeconnecting');
+    expect(bar.textContent).toBe('Panic Alerts DashboardTimes in Asia/Kolkata (GMT+5:30)EnglishDark modeconnecting');
   });
 });

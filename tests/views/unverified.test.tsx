@@ -6,6 +6,7 @@ import { LAYER_IDS } from '../../src/map/layers.ts';
 import { detailsOfPick } from '../../src/map/details.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
 import { renderDashboard } from './support/render-dashboard.tsx';
+import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
@@ -32,8 +33,8 @@ describe('unverified alerts', () => {
 
   it('the map\'s details card carries the mark for an unverified alert only', () => {
     const alert = { id: 'INC-U', latitude: 12, longitude: 77, at: '2025-03-01T10:00:00.000Z' };
-    expect(detailsOfPick(LAYER_IDS.alerts, { ...alert, verified: false }, [])?.badge).toBe('Unverified');
-    expect(detailsOfPick(LAYER_IDS.alerts, { ...alert, verified: true }, [])?.badge).toBeUndefined();
-    expect(detailsOfPick(LAYER_IDS.alerts, alert, [])?.badge).toBeUndefined();
+    expect(detailsOfPick(LAYER_IDS.alerts, { ...alert, verified: false }, [], DEFAULT_CLOCK)?.badge).toBe('Unverified');
+    expect(detailsOfPick(LAYER_IDS.alerts, { ...alert, verified: true }, [], DEFAULT_CLOCK)?.badge).toBeUndefined();
+    expect(detailsOfPick(LAYER_IDS.alerts, alert, [], DEFAULT_CLOCK)?.badge).toBeUndefined();
   });
 });

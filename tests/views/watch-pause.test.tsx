@@ -12,6 +12,8 @@ import { installFakeEventSource } from './support/fake-event-source.ts';
 import { timelineSentences } from './support/incident-details-harness.tsx';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 import { signedInAs, userWith } from './support/session-api.ts';
+import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
+import { formatTime } from '../../src/domain/display.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
@@ -95,7 +97,7 @@ describe('pausing the watch from the incident drawer', () => {
     const step = { at: new Date().toISOString(), actor: 'op1', action: 'watch_paused' as const, note: pauseStepNote(expectedUntil, 'Phone left charging') };
     stream.message({ type: 'incident_note', incidentId: 'INC-1', entry: step });
     await settle();
-    expect(timelineNow()).toContain(`op1 paused watching this tourist until ${new Date(expectedUntil).toLocaleString()}: Phone left charging`);
+    expect(timelineNow()).toContain(`op1 paused watching this tourist until ${formatTime(expectedUntil, DEFAULT_CLOCK)}: Phone left charging`);
     // A step of the watch makes the drawer read the pause again (another operator may have set it).
     expect(api.callsTo(PATH)).toHaveLength(2);
 

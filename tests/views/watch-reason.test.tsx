@@ -8,6 +8,7 @@ import { formatClock } from '../../src/domain/display.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
 import { installFakeEventSource } from './support/fake-event-source.ts';
 import { renderDashboard } from './support/render-dashboard.tsx';
+import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
 
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
@@ -53,8 +54,8 @@ describe('why a watch incident was raised', () => {
     const why = await within(drawer).findByLabelText('Why it was raised');
     await waitFor(() =>
       expect(why.textContent).toBe(
-        `No report for 34 min; last seen in Red zone Elephant Falls at ${formatClock(LAST_SEEN)} — limit 10 min in a red zone.` +
-          `Reported again ${formatClock(AGAIN)}.`,
+        `No report for 34 min; last seen in Red zone Elephant Falls at ${formatClock(LAST_SEEN, DEFAULT_CLOCK)} — limit 10 min in a red zone.` +
+          `Reported again ${formatClock(AGAIN, DEFAULT_CLOCK)}.`,
       ),
     );
   });

@@ -3,6 +3,7 @@ import type { AccountSummary } from '../../api/accounts.ts';
 import { ROLES, type Role } from '../../api/roles.ts';
 import { formatTime } from '../../domain/display.ts';
 import type { ConfirmedAct } from './confirmation.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
@@ -34,6 +35,7 @@ function StateBadges({ account }: { account: AccountSummary }) {
 
 /** One row per account; every act is proposed to `onPropose`, which asks before sending it. */
 export function AccountsTable({ accounts, busy, onPropose }: { accounts: readonly AccountSummary[]; busy: boolean; onPropose: (act: ConfirmedAct) => void }) {
+  const clock = useClock();
   const styles = useStyles();
   return (
     <div className={styles.scroll}>
@@ -69,7 +71,7 @@ export function AccountsTable({ accounts, busy, onPropose }: { accounts: readonl
                 <TableCell>
                   <StateBadges account={account} />
                 </TableCell>
-                <TableCell>{account.lastSignInAt ? formatTime(account.lastSignInAt) : 'Never'}</TableCell>
+                <TableCell>{account.lastSignInAt ? formatTime(account.lastSignInAt, clock) : 'Never'}</TableCell>
                 <TableCell>
                   <span className={styles.actions}>
                     <Button size="small" disabled={busy} onClick={() => onPropose({ type: 'accounts.setDisabled', username, disabled: !account.disabled })}>

@@ -6,11 +6,14 @@ import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Mess
 import { useEffect } from 'react';
 import { formatTime } from '../../domain/display.ts';
 import type { PanicSummary } from '../../domain/open-panics.ts';
-import { urgentTitle } from '../../domain/urgent-incidents.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { PHONE_MEDIA } from '../breakpoints.ts';
 import { useOpenPanics } from './panic-watch.ts';
+import type { ClockStyle } from '../../i18n/clock.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({
   // Stays in sight while the operator scrolls the table or the map.
@@ -19,24 +22,30 @@ const useStyles = makeStyles({
   action: { [PHONE_MEDIA]: { minHeight: '44px', minWidth: '44px' } },
 });
 
-export function panicBarTitle(panics: readonly PanicSummary[]): string {
-  return panics.length === 1 ? `${urgentTitle(panics[0]!.type ?? 'panic')} in ${panics[0]!.regionId}` : `${panics.length} open panic alerts`;
+/** What the bar names one urgent incident: a panic alert, or what the watch noticed (urgent-incidents.ts). */
+export const urgentTitleId = (type: string | undefined): MessageId =>
+  type && URGENT_TYPES.has(type) ? (`urgent.${type}` as MessageId) : 'urgent.panic';
+const URGENT_TYPES: ReadonlySet<string> = new Set(['silent', 'stranded', 'fall', 'vitals', 'band_removed']);
+
+export function panicBarTitle(panics: readonly PanicSummary[], t: Translate): string {
+  const newest = panics[0]!;
+  return panics.length === 1 ? t('panicBar.one', { title: t(urgentTitleId(newest.type)), region: newest.regionId }) : t('panicBar.several', { count: panics.length });
 }
 
 /**
- * The page's first toLocaleString loads the locale's date data: 25–33 ms that the first panic after a console
+ * The page's first date format loads the locale's date data: 25–33 ms that the first panic after a console
  * opened spent before its bar and row were painted (issue 33). Done here in an idle moment instead.
  */
-function usePreparedTimeFormat(): void {
+function usePreparedTimeFormat(clock: ClockStyle): void {
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function') return;
-    const handle = requestIdleCallback(() => formatTime(new Date().toISOString()), { timeout: 2000 });
+    const handle = requestIdleCallback(() => formatTime(new Date().toISOString(), clock), { timeout: 2000 });
     return () => cancelIdleCallback(handle);
-  }, []);
+  }, [clock]);
 }
 
 export function PanicBar() {
-  usePreparedTimeFormat();
+  usePreparedTimeFormat(useClock());
   const panics = useOpenPanics();
   const { send } = DashboardActor.useActorRef();
   const mayAcknowledge = useMay('acknowledge');
@@ -57,21 +66,24 @@ export function PanicBar() {
  */
 export function PanicBarView({ panics, onShow, onAcknowledge, counted = true }: { panics: readonly PanicSummary[]; onShow: () => void; onAcknowledge?: () => void; counted?: boolean }) {
   const styles = useStyles();
+  const t = useT();
+  const clock = useClock();
   const newest = panics[0]!;
   const several = panics.length > 1;
+  const time = formatTime(newest.createdAt, clock);
   return (
     <MessageBar intent="error" layout="multiline" className={styles.bar} data-panic-bar={counted ? panics.length : undefined}>
       <MessageBarBody>
-        <MessageBarTitle>{panicBarTitle(panics)}</MessageBarTitle>
-        {several ? `Newest in ${newest.regionId} at ${formatTime(newest.createdAt)}` : formatTime(newest.createdAt)}
+        <MessageBarTitle>{panicBarTitle(panics, t)}</MessageBarTitle>
+        {several ? t('panicBar.newest', { region: newest.regionId, time }) : time}
       </MessageBarBody>
       <MessageBarActions>
         <Button className={styles.action} onClick={onShow}>
-          Show
+          {t('panicBar.show')}
         </Button>
         {onAcknowledge && (
           <Button className={styles.action} onClick={onAcknowledge}>
-            Acknowledge
+            {t('panicBar.acknowledge')}
           </Button>
         )}
       </MessageBarActions>

@@ -10,6 +10,7 @@ import { EscalatedBadge } from './EscalatedBadge.tsx';
 import { ReportedAgainBadge } from './ReportedAgainBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
 import { useAlertActions } from './useAlertActions.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const TOUCH_TARGET = '44px';
 
@@ -24,6 +25,7 @@ const useStyles = makeStyles({
 });
 
 export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: () => void }) {
+  const clock = useClock();
   const styles = useStyles();
   const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } = useAlertActions(incident);
   const risk = incident.meta?.riskLevel;
@@ -43,7 +45,7 @@ export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: ()
         </Badge>
       </div>
       <div className={styles.facts}>
-        <span>{formatTime(incident.createdAt)}</span>
+        <span>{formatTime(incident.createdAt, clock)}</span>
         <span>{incident.regionId || 'default'}</span>
         {incident.assignee && <span>{incident.assignee}</span>}
         <UnverifiedBadge record={incident} />

@@ -7,6 +7,7 @@ import { EscalatedBadge } from './EscalatedBadge.tsx';
 import { ReportedAgainBadge } from './ReportedAgainBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
 import { useAlertActions } from './useAlertActions.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 /** The row's checkbox for bulk triage; absent for a role that may not act. */
 export interface RowSelection {
@@ -48,6 +49,7 @@ export function AlertRow({
   onOpen: () => void;
 }) {
   const styles = useStyles();
+  const clock = useClock();
   const { status } = incident;
   const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } = useAlertActions(incident);
   const risk = incident.meta?.riskLevel;
@@ -64,7 +66,7 @@ export function AlertRow({
           {selection && (
             <Checkbox aria-label={`Select incident ${incident.id}`} checked={selection.checked} onChange={selection.onToggle} />
           )}
-          {formatTime(incident.createdAt)}
+          {formatTime(incident.createdAt, clock)}
           <UnverifiedBadge record={incident} />
           <EscalatedBadge incident={incident} />
           <ReportedAgainBadge incident={incident} />

@@ -2,11 +2,13 @@ import type { DidAnchor } from '../../api/entities.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { formatTime, truncateDigest } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
+import { useClock } from '../i18n/clock-context.ts';
+import type { ClockStyle } from '../../i18n/clock.ts';
 
 const ANCHOR_ROWS = 20;
 
-const columns: Column<DidAnchor>[] = [
-  { title: 'Time', cell: (a) => formatTime(a.createdAt) },
+const columnsFor = (clock: ClockStyle): Column<DidAnchor>[] => [
+  { title: 'Time', cell: (a) => formatTime(a.createdAt, clock) },
   { title: 'DID', cell: (a) => a.didId },
   { title: 'Digest', cell: (a) => <span title={a.digest}>{truncateDigest(a.digest)}</span> },
   { title: 'Chain', cell: (a) => a.chain },
@@ -14,12 +16,13 @@ const columns: Column<DidAnchor>[] = [
 ];
 
 export function AnchorsCard() {
+  const clock = useClock();
   const { send } = DashboardActor.useActorRef();
   const anchors = DashboardActor.useSelector((s) => s.context.anchors);
   return (
     <DataCard
       title="DID Anchors"
-      columns={columns}
+      columns={columnsFor(clock)}
       rows={anchors.slice(0, ANCHOR_ROWS)}
       rowKey={(a) => a.id}
       emptyText="No anchors yet."

@@ -8,12 +8,14 @@ import { useOpenProfile, type OpenProfile } from '../profile/ProfileOpener.tsx';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
+import { useClock } from '../i18n/clock-context.ts';
+import type { ClockStyle } from '../../i18n/clock.ts';
 
 const PING_ROWS = 20;
 
 /** The tourist's id opens their profile (issue 34) where the dashboard offers it. */
-const columnsWith = (openProfile: OpenProfile | undefined): Column<GpsPing>[] => [
-  { title: 'Time', cell: (p) => formatTime(p.at) },
+const columnsWith = (openProfile: OpenProfile | undefined, clock: ClockStyle): Column<GpsPing>[] => [
+  { title: 'Time', cell: (p) => formatTime(p.at, clock) },
   { title: 'Lat', cell: (p) => formatCoordinate(p.latitude) },
   { title: 'Lng', cell: (p) => formatCoordinate(p.longitude) },
   {
@@ -38,7 +40,8 @@ export function GpsPingsCard() {
   const { send } = DashboardActor.useActorRef();
   const pings = DashboardActor.useSelector((s) => s.context.pings);
   const openProfile = useOpenProfile();
-  const columns = useMemo(() => columnsWith(openProfile), [openProfile]);
+  const clock = useClock();
+  const columns = useMemo(() => columnsWith(openProfile, clock), [openProfile, clock]);
   const shown = useMemo(() => pings.slice(0, PING_ROWS), [pings]);
   const group = useMemo(() => groupOf(shown), [shown]);
   const [replay, setReplay] = useState<{ touristIds: string[]; from: string; to: string }>();

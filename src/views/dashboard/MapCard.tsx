@@ -16,6 +16,7 @@ import { useOpenProfile } from '../profile/ProfileOpener.tsx';
 import { CardTitle } from './CardTitle.tsx';
 import { MapTextAlternative } from './MapTextAlternative.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
+import { useClock } from '../i18n/clock-context.ts';
 
 // deck.gl and MapLibre come in their own chunk, fetched once the table has shown; the map starts once it is live.
 let mapPanelChunk: ReturnType<typeof fetchMapPanel> | undefined;
@@ -105,6 +106,7 @@ function useNearestUnitsOfOpenIncident() {
 /** `fill`: take the whole height of its place (wall mode) instead of the spec's 400 px. */
 export function MapCard({ fill = false }: { fill?: boolean } = {}) {
   const styles = useStyles();
+  const clock = useClock();
   const incidents = DashboardActor.useSelector((s) => tableIncidentsOf(s.context));
   const geofences = DashboardActor.useSelector((s) => s.context.geofences);
   const pings = DashboardActor.useSelector((s) => s.context.pings);
@@ -139,6 +141,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
         {mapWanted ? (
           <MapPanel
             alerts={alerts}
+            clock={clock}
             geofences={geofences}
             pings={pings}
             history={history}

@@ -5,6 +5,7 @@ import type { Incident } from '../../api/entities.ts';
 import { formatPosition, formatTime } from '../../domain/display.ts';
 import { incidentTitle } from '../../domain/incident-titles.ts';
 import { useVisuallyHidden } from '../alarm/Announcer.tsx';
+import { useClock } from '../i18n/clock-context.ts';
 
 const LISTED = 20;
 
@@ -22,6 +23,7 @@ function newestOf(incidents: readonly Incident[], count: number): Incident[] {
 }
 
 export function MapTextAlternative({ incidents }: { incidents: readonly Incident[] }) {
+  const clock = useClock();
   const styles = useVisuallyHidden();
   const newest = useMemo(() => newestOf(incidents, LISTED), [incidents]);
   return (
@@ -30,7 +32,7 @@ export function MapTextAlternative({ incidents }: { incidents: readonly Incident
       <ul>
         {newest.map((incident) => (
           <li key={incident.id}>
-            {[incidentTitle(incident), incident.status, incident.meta?.riskLevel ? `${incident.meta.riskLevel} risk` : undefined, incident.regionId, formatPosition(incident), formatTime(incident.createdAt)]
+            {[incidentTitle(incident), incident.status, incident.meta?.riskLevel ? `${incident.meta.riskLevel} risk` : undefined, incident.regionId, formatPosition(incident), formatTime(incident.createdAt, clock)]
               .filter(Boolean)
               .join(', ')}
           </li>

@@ -4,6 +4,7 @@ import { FactList } from '../FactList.tsx';
 import type { Incident, Region } from '../../api/entities.ts';
 import type { ReactNode } from 'react';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({
   contacts: { display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' },
@@ -33,12 +34,13 @@ export function formatSinceReceipt(incident: Pick<Incident, 'createdAt'>, at: st
 
 /** What is known of the incident, in the order an operator reads it out on the phone. */
 export function IncidentFacts({ incident, region, zone }: { incident: Incident; region: Region | undefined; zone: string | undefined }) {
+  const clock = useClock();
   const facts: [string, ReactNode][] = [
     ['Status', incident.status],
     ['Type', incident.type],
     ['Severity', incident.severity],
-    ['Reported (phone)', formatTime(incident.reportedAt)],
-    ['Received (server)', formatTime(incident.createdAt)],
+    ['Reported (phone)', formatTime(incident.reportedAt, clock)],
+    ['Received (server)', formatTime(incident.createdAt, clock)],
     ['Tourist', orDash(incident.touristId)],
     ['Device', orDash(incident.deviceId)],
     ['Coordinates', formatPosition(incident)],
@@ -48,7 +50,7 @@ export function IncidentFacts({ incident, region, zone }: { incident: Incident; 
     ['Assigned to', orDash(incident.assignee)],
     ['Acknowledged by', orDash(incident.acknowledgedBy)],
     ['Resolved by', orDash(incident.resolvedBy)],
-    ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt) : '—'],
+    ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt, clock) : '—'],
     ['Time to dispatch', formatSinceReceipt(incident, incident.dispatchedAt)],
     ['Time to scene', formatSinceReceipt(incident, incident.onSceneAt)],
   ];

@@ -4,6 +4,8 @@ import type { TimelineEntry } from '../../api/responses.ts';
 import { formatTime } from '../../domain/display.ts';
 import { readPauseStepNote } from '../../domain/watch-pause.ts';
 import type { DetailsRef } from './details-ref.ts';
+import { useClock } from '../i18n/clock-context.ts';
+import type { ClockStyle } from '../../i18n/clock.ts';
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -12,7 +14,7 @@ const useStyles = makeStyles({
 
 /** One step as a sentence: "dana assigned it to omar", "system escalated it", "dana added a note: …",
  * "op1 paused watching this tourist until 27/11/2026, 07:00:00: Phone left charging" (the end in the page's time). */
-export function describeEntry(entry: TimelineEntry): string {
+export function describeEntry(entry: TimelineEntry, clock: ClockStyle): string {
   const what: Record<TimelineEntry['action'], string> = {
     raised: 'raised it',
     acknowledged: 'acknowledged it',
@@ -30,12 +32,13 @@ export function describeEntry(entry: TimelineEntry): string {
     handed_over: `marked ${entry.unit ?? 'a unit'} handed over`,
   };
   const pause = entry.action === 'watch_paused' && entry.note ? readPauseStepNote(entry.note) : undefined;
-  if (pause) return `${entry.actor} ${what.watch_paused} until ${formatTime(pause.until)}: ${pause.reason}`;
+  if (pause) return `${entry.actor} ${what.watch_paused} until ${formatTime(pause.until, clock)}: ${pause.reason}`;
   return `${entry.actor} ${what[entry.action]}${entry.note ? `: ${entry.note}` : ''}`;
 }
 
 /** The incident's history, oldest first, kept live while the drawer is open. */
 export function IncidentTimeline({ details }: { details: DetailsRef }) {
+  const clock = useClock();
   const styles = useStyles();
   const entries = useSelector(details, (s) => s.context.entries);
   const loading = useSelector(details, (s) => s.hasTag('loadingTimeline'));
@@ -60,9 +63,9 @@ export function IncidentTimeline({ details }: { details: DetailsRef }) {
         {entries.map((entry, index) => (
           <li key={`${entry.at}:${entry.action}:${index}`}>
             <time className={styles.when} dateTime={entry.at}>
-              {formatTime(entry.at)}
+              {formatTime(entry.at, clock)}
             </time>{' '}
-            <span>{describeEntry(entry)}</span>
+            <span>{describeEntry(entry, clock)}</span>
           </li>
         ))}
       </ol>

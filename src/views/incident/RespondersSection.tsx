@@ -14,6 +14,7 @@ import { formatDistance, formatEstimate } from '../../domain/responders.ts';
 import type { respondersMachine } from '../../machines/respondersMachine.ts';
 import { DispatchDialog } from './DispatchDialog.tsx';
 import { PhoneLink } from './PhoneLink.tsx';
+import { useClock } from '../i18n/clock-context.ts';
 
 export type RespondersRef = ActorRefFrom<typeof respondersMachine>;
 
@@ -25,13 +26,14 @@ const useStyles = makeStyles({
 });
 
 function DispatchRow({ responders, dispatch, mayWrite }: { responders: RespondersRef; dispatch: Dispatch; mayWrite: boolean }) {
+  const clock = useClock();
   const styles = useStyles();
   const [note, setNote] = useState('');
   const writing = useSelector(responders, (s) => s.hasTag('writing') || s.hasTag('loading'));
   const steps = nextSteps(dispatch.state);
-  const times = [`dispatched ${formatTime(dispatch.dispatchedAt)} by ${dispatch.dispatchedBy}`];
-  if (dispatch.onSceneAt) times.push(`on scene ${formatTime(dispatch.onSceneAt)}`);
-  if (dispatch.closedAt) times.push(`${STATE_LABELS[dispatch.state].toLowerCase()} ${formatTime(dispatch.closedAt)}`);
+  const times = [`dispatched ${formatTime(dispatch.dispatchedAt, clock)} by ${dispatch.dispatchedBy}`];
+  if (dispatch.onSceneAt) times.push(`on scene ${formatTime(dispatch.onSceneAt, clock)}`);
+  if (dispatch.closedAt) times.push(`${STATE_LABELS[dispatch.state].toLowerCase()} ${formatTime(dispatch.closedAt, clock)}`);
   return (
     <li aria-label={`Dispatch of ${dispatch.unitName}`}>
       <Text weight="semibold">{`${dispatch.unitName}: ${STATE_LABELS[dispatch.state]}`}</Text> <Text>{`(${times.join(', ')})`}</Text>

@@ -2,6 +2,7 @@ import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { GpsHistoryPoint } from '../../api/entities.ts';
 import { formatPosition, formatTime } from '../../domain/display.ts';
 import { plotTrail } from './trail.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const BOX = { width: 280, height: 160, padding: 12 };
 
@@ -20,6 +21,7 @@ const useStyles = makeStyles({
 
 /** The tourist's recent trail (blue, ending at the last position) and where the panic was raised (red). */
 export function TrailMap({ incident, trail }: { incident: { latitude: number; longitude: number }; trail: readonly GpsHistoryPoint[] }) {
+  const clock = useClock();
   const styles = useStyles();
   const last = trail.at(-1);
   const plot = plotTrail(incident, trail, BOX);
@@ -36,7 +38,7 @@ export function TrailMap({ incident, trail }: { incident: { latitude: number; lo
         <circle className={styles.incident} cx={plot.incident.x} cy={plot.incident.y} r={6} />
       </svg>
       <Text block className={last ? undefined : styles.muted}>
-        {last ? `Last position ${formatPosition(last)} at ${formatTime(last.at)}` : 'No position reported by this tourist yet.'}
+        {last ? `Last position ${formatPosition(last)} at ${formatTime(last.at, clock)}` : 'No position reported by this tourist yet.'}
       </Text>
     </div>
   );

@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import type { Incident } from '../../api/entities.ts';
 import { formatClock } from '../../domain/display.ts';
 import { reportedAgainText, watchReason, WHY_LABEL } from '../../domain/watch-sentences.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({
   why: {
@@ -16,9 +17,10 @@ const useStyles = makeStyles({
 /** Why the watch raised the incident, in one sentence, and when its tourist reported again (issue 32). */
 export function WatchReason({ incident, zone }: { incident: Incident; zone: string | undefined }) {
   const styles = useStyles();
-  const why = watchReason(incident, { zoneName: zone, time: formatClock });
+  const clock = useClock();
+  const why = watchReason(incident, { zoneName: zone, time: (iso) => formatClock(iso, clock) });
   if (!why) return null;
-  const again = reportedAgainText(incident, formatClock);
+  const again = reportedAgainText(incident, (iso) => formatClock(iso, clock));
   return (
     <p className={styles.why} aria-label={WHY_LABEL}>
       {why}

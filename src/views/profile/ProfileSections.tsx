@@ -7,6 +7,8 @@ import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
 import { PhoneLink } from '../incident/PhoneLink.tsx';
 import { FactList } from '../FactList.tsx';
 import { TrailMap } from '../incident/TrailMap.tsx';
+import { useClock } from '../i18n/clock-context.ts';
+import type { ClockStyle } from '../../i18n/clock.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -37,12 +39,13 @@ const Facts = FactList;
 
 const phoneLink = (phone: string | null) => (phone ? <PhoneLink phone={phone} /> : '—');
 
-function verificationText({ verification }: TouristProfile): string {
+function verificationText({ verification }: TouristProfile, clock: ClockStyle): string {
   const current = verification.bindings.find((binding) => binding.unboundAt === null);
-  return current ? `Verified: Digital ID ${current.didId}, bound by ${current.boundBy} on ${formatTime(current.boundAt)}` : 'Not verified (no Digital ID bound)';
+  return current ? `Verified: Digital ID ${current.didId}, bound by ${current.boundBy} on ${formatTime(current.boundAt, clock)}` : 'Not verified (no Digital ID bound)';
 }
 
 export function IdentitySection({ profile }: { profile: TouristProfile }) {
+  const clock = useClock();
   const document = profile.idType ? `${ID_TYPE_LABELS[profile.idType]}${profile.idLast4 ? ` ending ${profile.idLast4}` : ''}` : '—';
   return (
     <Section title="Identity">
@@ -51,12 +54,12 @@ export function IdentitySection({ profile }: { profile: TouristProfile }) {
         facts={[
           ['Tourist ID', profile.id],
           ['Name', orDash(profile.name)],
-          ['Registered', formatTime(profile.registeredAt)],
+          ['Registered', formatTime(profile.registeredAt, clock)],
           ['Phone', phoneLink(profile.phone)],
           ['Nationality', orDash(profile.nationality)],
           ['Languages', profile.languages.length ? profile.languages.join(', ') : '—'],
           ['Document', document],
-          ['Verification', verificationText(profile)],
+          ['Verification', verificationText(profile, clock)],
         ]}
       />
     </Section>
@@ -97,18 +100,19 @@ export function ContactsAndTrip({ profile }: { profile: TouristProfile }) {
 }
 
 export function WhereaboutsSection({ profile }: { profile: TouristProfile }) {
+  const clock = useClock();
   const styles = useStyles();
   const { position, watchPause } = profile;
-  const zones = profile.zones.map((zone) => `${zone.name ?? zone.id} (${zone.riskLevel}) since ${formatTime(zone.enteredAt)}`).join('; ');
+  const zones = profile.zones.map((zone) => `${zone.name ?? zone.id} (${zone.riskLevel}) since ${formatTime(zone.enteredAt, clock)}`).join('; ');
   return (
     <Section title="Devices and position">
       <Facts
         label="Position"
         facts={[
-          ['Position', position ? `${formatPosition(position)} at ${formatTime(position.at)}` : 'No position reported'],
+          ['Position', position ? `${formatPosition(position)} at ${formatTime(position.at, clock)}` : 'No position reported'],
           ['Region', orDash(position?.regionId)],
           ['Zone', zones || 'In no red or yellow zone'],
-          ['Watch', watchPause ? `Paused until ${formatTime(watchPause.until)} by ${watchPause.pausedBy}: ${watchPause.reason}` : 'Watched (not paused)'],
+          ['Watch', watchPause ? `Paused until ${formatTime(watchPause.until, clock)} by ${watchPause.pausedBy}: ${watchPause.reason}` : 'Watched (not paused)'],
         ]}
       />
       {profile.devices.length === 0 ? (
@@ -117,7 +121,7 @@ export function WhereaboutsSection({ profile }: { profile: TouristProfile }) {
         <ul className={styles.list} aria-label="Devices">
           {profile.devices.map((device) => (
             <li key={device.id}>
-              {`${device.id}: ${device.lastReport ? `last report ${formatTime(device.lastReport.at)} at ${formatPosition(device.lastReport)}` : 'no report yet'}`}
+              {`${device.id}: ${device.lastReport ? `last report ${formatTime(device.lastReport.at, clock)} at ${formatPosition(device.lastReport)}` : 'no report yet'}`}
             </li>
           ))}
         </ul>
@@ -127,6 +131,7 @@ export function WhereaboutsSection({ profile }: { profile: TouristProfile }) {
 }
 
 export function HistorySection({ profile }: { profile: TouristProfile }) {
+  const clock = useClock();
   const styles = useStyles();
   const last = profile.trail.at(-1);
   const shown = profile.alerts.length;
@@ -150,7 +155,7 @@ export function HistorySection({ profile }: { profile: TouristProfile }) {
             <TableBody>
               {profile.alerts.map((alert) => (
                 <TableRow key={alert.id}>
-                  <TableCell>{formatTime(alert.createdAt)}</TableCell>
+                  <TableCell>{formatTime(alert.createdAt, clock)}</TableCell>
                   <TableCell>{alert.type}</TableCell>
                   <TableCell>{alert.status}</TableCell>
                 </TableRow>

@@ -7,9 +7,11 @@ import { incidentReportMachine } from '../../machines/incidentReportMachine.ts';
 import { ReportTrail } from './ReportTrail.tsx';
 import { DispatchesTable, HandlingFacts, IncidentFactsList, NotesList, ReportSection, TimelineTable, TouristFacts } from './ReportSections.tsx';
 import { PAGE_RULE, useReportStyles } from './report-styles.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 /** One incident's print-ready report (issue 34 point 6), at `/#/incidents/{id}/report`; light theme whatever the console's. */
 export function ReportPage({ incidentId }: { incidentId: string }) {
+  const clock = useClock();
   const styles = useReportStyles();
   const actor = useActorRef(incidentReportMachine, { input: { incidentId } });
   const report = useSelector(actor, (s) => s.context.report);
@@ -39,7 +41,7 @@ export function ReportPage({ incidentId }: { incidentId: string }) {
         )}
         {report && (
           <>
-            <p className={styles.generated}>{`Generated ${formatTime(report.generatedAt)} by ${report.generatedBy}. Times in this browser's time zone.`}</p>
+            <p className={styles.generated}>{`Generated ${formatTime(report.generatedAt, clock)} by ${report.generatedBy}. Times in this browser's time zone.`}</p>
             <ReportSection title="Facts">
               <IncidentFactsList report={report} />
             </ReportSection>

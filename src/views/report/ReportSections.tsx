@@ -7,6 +7,7 @@ import { formatSinceReceipt } from '../incident/IncidentFacts.tsx';
 import { describeEntry } from '../incident/IncidentTimeline.tsx';
 import { useReportStyles } from './report-styles.ts';
 import { FactList, type Fact } from '../FactList.tsx';
+import { useClock } from '../i18n/clock-context.ts';
 
 export function ReportSection({ title, long, children }: { title: string; long?: boolean; children: ReactNode }) {
   const styles = useReportStyles();
@@ -22,6 +23,7 @@ export function ReportSection({ title, long, children }: { title: string; long?:
 const Facts = ({ label, facts }: { label: string; facts: Fact[] }) => <FactList label={label} facts={facts} twoAcross />;
 
 export function IncidentFactsList({ report }: { report: IncidentReport }) {
+  const clock = useClock();
   const { incident, region, zone } = report;
   return (
     <Facts
@@ -31,8 +33,8 @@ export function IncidentFactsList({ report }: { report: IncidentReport }) {
         ['Status', incident.status],
         ['Type', incident.type],
         ['Severity', incident.severity],
-        ['Received (server)', formatTime(incident.createdAt)],
-        ['Reported (phone)', formatTime(incident.reportedAt)],
+        ['Received (server)', formatTime(incident.createdAt, clock)],
+        ['Reported (phone)', formatTime(incident.reportedAt, clock)],
         ['Position', formatPosition(incident)],
         ['Region', region ? `${region.name} (${region.id})` : incident.regionId],
         ['Zone', zone ? `${zone.name} (${zone.id})` : orDash(incident.meta.geofenceId)],
@@ -53,8 +55,9 @@ export function TouristFacts({ report }: { report: IncidentReport }) {
 }
 
 export function HandlingFacts({ report }: { report: IncidentReport }) {
+  const clock = useClock();
   const { incident } = report;
-  const byAt = (who: string | null | undefined, at: string | null | undefined) => (at ? `${orDash(who)} at ${formatTime(at)}` : '—');
+  const byAt = (who: string | null | undefined, at: string | null | undefined) => (at ? `${orDash(who)} at ${formatTime(at, clock)}` : '—');
   return (
     <Facts
       label="Who handled it"
@@ -62,7 +65,7 @@ export function HandlingFacts({ report }: { report: IncidentReport }) {
         ['Acknowledged', byAt(incident.acknowledgedBy, incident.acknowledgedAt)],
         ['Resolved', byAt(incident.resolvedBy, incident.resolvedAt)],
         ['Assigned to', orDash(incident.assignee)],
-        ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt) : '—'],
+        ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt, clock) : '—'],
         ['Time to dispatch', formatSinceReceipt(incident, incident.dispatchedAt)],
         ['Time to scene', formatSinceReceipt(incident, incident.onSceneAt)],
       ]}
@@ -71,6 +74,7 @@ export function HandlingFacts({ report }: { report: IncidentReport }) {
 }
 
 export function DispatchesTable({ report }: { report: IncidentReport }) {
+  const clock = useClock();
   const styles = useReportStyles();
   if (report.dispatches.length === 0) return <p className={styles.muted}>No unit was dispatched.</p>;
   const notesOf = (unitName: string) =>
@@ -85,9 +89,9 @@ export function DispatchesTable({ report }: { report: IncidentReport }) {
           <tr key={dispatch.id}>
             <td>{dispatch.unitName}{dispatch.unitKind ? ` (${UNIT_KIND_LABELS[dispatch.unitKind]})` : ''}</td>
             <td>{STATE_LABELS[dispatch.state]}</td>
-            <td>{`${formatTime(dispatch.dispatchedAt)} by ${dispatch.dispatchedBy}`}</td>
-            <td>{formatTime(dispatch.onSceneAt)}</td>
-            <td>{dispatch.closedAt ? `${formatTime(dispatch.closedAt)} by ${orDash(dispatch.closedBy)}` : '—'}</td>
+            <td>{`${formatTime(dispatch.dispatchedAt, clock)} by ${dispatch.dispatchedBy}`}</td>
+            <td>{formatTime(dispatch.onSceneAt, clock)}</td>
+            <td>{dispatch.closedAt ? `${formatTime(dispatch.closedAt, clock)} by ${orDash(dispatch.closedBy)}` : '—'}</td>
             <td>{notesOf(dispatch.unitName).join('; ') || '—'}</td>
           </tr>
         ))}
@@ -97,6 +101,7 @@ export function DispatchesTable({ report }: { report: IncidentReport }) {
 }
 
 export function NotesList({ report }: { report: IncidentReport }) {
+  const clock = useClock();
   const styles = useReportStyles();
   // A pause's note is its end and reason in a form of its own: the timeline words it.
   const notes = report.timeline.filter((entry) => entry.note && entry.action !== 'watch_paused');
@@ -107,7 +112,7 @@ export function NotesList({ report }: { report: IncidentReport }) {
       <tbody>
         {notes.map((entry, index) => (
           <tr key={`${entry.at}-${index}`}>
-            <td className={styles.nowrap}>{formatTime(entry.at)}</td>
+            <td className={styles.nowrap}>{formatTime(entry.at, clock)}</td>
             <td>{entry.actor}</td>
             <td>{entry.note}</td>
           </tr>
@@ -118,6 +123,7 @@ export function NotesList({ report }: { report: IncidentReport }) {
 }
 
 export function TimelineTable({ report }: { report: IncidentReport }) {
+  const clock = useClock();
   const styles = useReportStyles();
   return (
     <table className={styles.table} aria-label="Timeline">
@@ -125,8 +131,8 @@ export function TimelineTable({ report }: { report: IncidentReport }) {
       <tbody>
         {report.timeline.map((entry, index) => (
           <tr key={`${entry.at}-${index}`}>
-            <td className={styles.nowrap}>{formatTime(entry.at)}</td>
-            <td>{describeEntry(entry)}</td>
+            <td className={styles.nowrap}>{formatTime(entry.at, clock)}</td>
+            <td>{describeEntry(entry, clock)}</td>
           </tr>
         ))}
       </tbody>

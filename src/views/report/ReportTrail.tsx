@@ -2,6 +2,7 @@ import type { IncidentReport } from '../../api/incident-report.ts';
 import { formatPosition, formatTime } from '../../domain/display.ts';
 import { plotTrail } from '../incident/trail.ts';
 import { useReportStyles } from './report-styles.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 // SVG, not the live map's WebGL canvas: a canvas often prints blank, and the basemap's tiles need the network.
 const BOX = { width: 640, height: 360, padding: 24 };
@@ -27,6 +28,7 @@ function scaleBar(trail: IncidentReport['trail'], incident: { latitude: number; 
 
 /** The tourist's trail around the incident (blue, from the first position to the last) and where it was raised (red). */
 export function ReportTrail({ report }: { report: IncidentReport }) {
+  const clock = useClock();
   const styles = useReportStyles();
   const { incident, trail } = report;
   const plot = plotTrail(incident, trail, BOX);
@@ -50,7 +52,7 @@ export function ReportTrail({ report }: { report: IncidentReport }) {
       </svg>
       <figcaption className={styles.mapLegend}>
         <span><span style={{ color: INCIDENT }}>●</span> Incident at {formatPosition(incident)}</span>
-        <span><span style={{ color: TRAIL }}>━</span> {trail.length === 0 ? 'No positions reported around the incident' : `${trail.length} positions, ${formatTime(trail[0].at)} to ${formatTime(trail.at(-1)!.at)}`}</span>
+        <span><span style={{ color: TRAIL }}>━</span> {trail.length === 0 ? 'No positions reported around the incident' : `${trail.length} positions, ${formatTime(trail[0].at, clock)} to ${formatTime(trail.at(-1)!.at, clock)}`}</span>
         {trail.length > 0 && <span><span style={{ color: TRAIL }}>○</span> first · <span style={{ color: TRAIL }}>●</span> last</span>}
       </figcaption>
     </figure>

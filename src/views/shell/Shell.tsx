@@ -16,6 +16,8 @@ import { useMediaQuery, usePhoneLayout } from './useMediaQuery.ts';
 import { PhoneControlsPanel } from '../dashboard/PhoneControlsPanel.tsx';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
+import { RegionClock } from '../i18n/RegionClock.tsx';
+import { useT } from '../i18n/useT.ts';
 
 // Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
@@ -101,11 +103,12 @@ function useWallMode(): [boolean, (on: boolean) => void] {
 
 export function Shell() {
   const [wall, setWall] = useWallMode();
-  return wall ? <WallShell onExit={() => setWall(false)} /> : <DeskShell onWall={() => setWall(true)} />;
+  return <RegionClock>{wall ? <WallShell onExit={() => setWall(false)} /> : <DeskShell onWall={() => setWall(true)} />}</RegionClock>;
 }
 
 function DeskShell({ onWall }: { onWall: () => void }) {
   const styles = useStyles();
+  const t = useT();
   const dark = useDark();
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`);
   const [menuOpen, setMenuOpen] = useState(wide);
@@ -123,7 +126,7 @@ function DeskShell({ onWall }: { onWall: () => void }) {
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
       <div className={styles.page}>
       <a className={styles.skip} href="#alerts">
-        Skip to the alerts
+        {t('shell.skipToAlerts')}
       </a>
       <TopBar
         menuOpen={menuOpen}

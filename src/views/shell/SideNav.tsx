@@ -1,6 +1,7 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
 import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular, SendRegular, TvRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   // Inline beside a wide table, the drawer would otherwise be shrunk to nothing.
@@ -29,6 +30,7 @@ export function SideNav({
   onClose: () => void;
 }) {
   const styles = useStyles();
+  const t = useT();
   const mayAudit = useMay('audit');
   const mayBind = useMay('bindDid');
   const mayManageAccounts = useMay('manageAccounts');
@@ -37,7 +39,7 @@ export function SideNav({
   return (
     <NavDrawer
       className={styles.drawer}
-      aria-label="Main menu"
+      aria-label={t('shell.mainMenu')}
       open={open}
       type={overlay ? 'overlay' : 'inline'}
       selectedValue={selected}
@@ -48,44 +50,44 @@ export function SideNav({
     >
       <NavDrawerBody>
         <NavItem value={'dashboard' satisfies NavItemValue} icon={<BoardRegular />}>
-          Dashboard
+          {t('nav.dashboard')}
         </NavItem>
         <NavItem value="anchors" icon={<LinkRegular />}>
-          Anchors
+          {t('nav.anchors')}
         </NavItem>
         <NavItem value="analytics" icon={<DataBarVerticalRegular />}>
-          Analytics
+          {t('nav.analytics')}
         </NavItem>
         <NavItem value="zones" icon={<MapRegular />}>
-          Zones
+          {t('nav.zones')}
         </NavItem>
         {mayAudit && (
           <NavItem value="audit" icon={<HistoryRegular />}>
-            Audit
+            {t('nav.audit')}
           </NavItem>
         )}
         {mayBind && (
           <NavItem value="verify" icon={<PersonAvailableRegular />}>
-            Verify tourist
+            {t('nav.verify')}
           </NavItem>
         )}
         {mayManageAccounts && (
           <NavItem value="accounts" icon={<PeopleRegular />}>
-            Accounts
+            {t('nav.accounts')}
           </NavItem>
         )}
         {mayManageRegions && (
           <NavItem value="regions" icon={<GlobeRegular />}>
-            Regions
+            {t('nav.regions')}
           </NavItem>
         )}
         {mayManageWebhooks && (
           <NavItem value="webhooks" icon={<SendRegular />}>
-            Webhooks
+            {t('nav.webhooks')}
           </NavItem>
         )}
         <NavItem value="wall" icon={<TvRegular />}>
-          Wall screen
+          {t('nav.wall')}
         </NavItem>
       </NavDrawerBody>
     </NavDrawer>

@@ -7,8 +7,9 @@ import { atLeast } from '../breakpoints.ts';
 import { AlarmControls } from '../alarm/AlarmControls.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { SessionUser } from './SessionUser.tsx';
-
-const APP_TITLE = 'Panic Alerts Dashboard';
+import { LanguageMenu } from '../i18n/LanguageMenu.tsx';
+import { TimeZoneNote } from '../i18n/TimeZoneNote.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -23,6 +24,7 @@ const useStyles = makeStyles({
     minHeight: '48px',
   },
   touch: { minHeight: '44px', minWidth: '44px' },
+  zone: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   logo: { color: tokens.colorPaletteRedForeground1, flexShrink: 0, fontSize: '24px' },
   title: {
     flexGrow: 1,
@@ -44,15 +46,18 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenControls }: { menuOpen: b
   const dark = useDark();
   const { send } = DashboardActor.useActorRef();
   const phone = usePhoneLayout();
+  const t = useT();
   return (
     <header className={styles.bar}>
-      <Hamburger aria-label="Menu" aria-expanded={menuOpen} onClick={onToggleMenu} />
-      <ShieldErrorFilled className={styles.logo} aria-label="Logo" role="img" />
+      <Hamburger aria-label={t('shell.menu')} aria-expanded={menuOpen} onClick={onToggleMenu} />
+      <ShieldErrorFilled className={styles.logo} aria-label={t('shell.logo')} role="img" />
       <Text as="h1" className={styles.title}>
-        {APP_TITLE}
+        {t('app.title')}
       </Text>
       <AlarmControls offerNotifications={!phone} />
-      {!phone && <Switch label="Dark mode" checked={dark} onChange={() => send({ type: 'theme.toggle' })} />}
+      {!phone && <TimeZoneNote className={styles.zone} />}
+      {!phone && <LanguageMenu />}
+      {!phone && <Switch label={t('shell.darkMode')} checked={dark} onChange={() => send({ type: 'theme.toggle' })} />}
       <ConnectionBadge state={useConnectionState()} />
       {phone && onOpenControls && (
         <Button className={styles.touch} aria-label={PHONE_PANEL_TITLE} icon={<OptionsRegular />} onClick={onOpenControls} />

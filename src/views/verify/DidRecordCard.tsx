@@ -3,6 +3,7 @@ import type { DidRecord, DidUse } from '../../api/did-binding.ts';
 import { formatTime } from '../../domain/display.ts';
 import { atLeast } from '../breakpoints.ts';
 import type { VerifyRef } from './VerifyTouristView.tsx';
+import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -17,6 +18,7 @@ const useStyles = makeStyles({
 const touristLabel = (touristId: string, name: string | null) => (name ? `${name} (${touristId})` : touristId);
 
 function BindingState({ record, verify }: { record: DidRecord; verify: VerifyRef }) {
+  const clock = useClock();
   const styles = useStyles();
   const { binding } = record;
   if (record.issuedFor) {
@@ -39,7 +41,7 @@ function BindingState({ record, verify }: { record: DidRecord; verify: VerifyRef
         Bound
       </Badge>
       <Text>
-        Proves {label}, bound by {binding.boundBy} at {formatTime(binding.boundAt)}.
+        Proves {label}, bound by {binding.boundBy} at {formatTime(binding.boundAt, clock)}.
       </Text>
       <Button size="small" onClick={() => verify.send({ type: 'did.unbind', didId: record.didId, touristId: binding.touristId, touristLabel: label })}>
         Unbind
@@ -49,6 +51,7 @@ function BindingState({ record, verify }: { record: DidRecord; verify: VerifyRef
 }
 
 function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) {
+  const clock = useClock();
   const styles = useStyles();
   const bindable = !record.binding && !record.issuedFor;
   if (record.usedWith.length === 0) {
@@ -83,8 +86,8 @@ function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) 
           {record.usedWith.map((use) => (
             <TableRow key={use.touristId}>
               <TableCell>{touristLabel(use.touristId, use.touristName)}</TableCell>
-              <TableCell className={styles.wideOnly}>{formatTime(use.firstAt)}</TableCell>
-              <TableCell>{formatTime(use.lastAt)}</TableCell>
+              <TableCell className={styles.wideOnly}>{formatTime(use.firstAt, clock)}</TableCell>
+              <TableCell>{formatTime(use.lastAt, clock)}</TableCell>
               {bindable && <TableCell>{bindButton(use)}</TableCell>}
             </TableRow>
           ))}
@@ -96,12 +99,13 @@ function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) 
 
 /** One Digital ID: whom it proves, and the tourists its token was sent with. */
 export function DidRecordCard({ record, verify }: { record: DidRecord; verify: VerifyRef }) {
+  const clock = useClock();
   const styles = useStyles();
   return (
     <Card className={styles.card} aria-label={`Digital ID ${record.didId}`}>
       <CardHeader
         header={<Text className={styles.did} weight="semibold">{record.didId}</Text>}
-        description={record.expiresAt ? <Text className={styles.quiet}>Token valid until {formatTime(record.expiresAt)}</Text> : undefined}
+        description={record.expiresAt ? <Text className={styles.quiet}>Token valid until {formatTime(record.expiresAt, clock)}</Text> : undefined}
       />
       <BindingState record={record} verify={verify} />
       <UsedWith record={record} verify={verify} />

@@ -1,6 +1,7 @@
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { Webhook, WebhookDelivery } from '../../api/webhooks.ts';
 import { formatTime } from '../../domain/display.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({
   // At 390 px the eight columns squeezed into the card's width overlapped: the table keeps a readable width
@@ -33,6 +34,7 @@ export function DeliveriesTable({
   onSendAgain?: (deliveryId: string) => void;
 }) {
   const styles = useStyles();
+  const clock = useClock();
   if (deliveries.length === 0) return <p>{label}: none.</p>;
   const nameOf = (id: string) => webhooks.find((webhook) => webhook.id === id)?.name ?? id;
   return (
@@ -49,7 +51,7 @@ export function DeliveriesTable({
         <TableBody>
           {deliveries.map((delivery) => (
             <TableRow key={delivery.id}>
-              <TableCell>{formatTime(delivery.createdAt)}</TableCell>
+              <TableCell>{formatTime(delivery.createdAt, clock)}</TableCell>
               <TableCell>{nameOf(delivery.webhookId)}</TableCell>
               <TableCell>{delivery.eventType}</TableCell>
               <TableCell>

@@ -1,0 +1,21 @@
+// The alarm: the panic bar, its sound and notifications, and what a screen reader is told.
+export const alarm = {
+  'panicBar.several': '{count, plural, one {# open panic alert} other {# open panic alerts}}',
+  'panicBar.one': '{title} in {region}',
+  'panicBar.newest': 'Newest in {region} at {time}',
+  'panicBar.show': 'Show',
+  'panicBar.acknowledge': 'Acknowledge',
+  'urgent.panic': 'New panic alert',
+  'urgent.silent': 'Silent tourist',
+  'urgent.stranded': 'Stranded tourist',
+  'urgent.fall': 'Fall reported',
+  'urgent.vitals': 'Vitals out of bounds',
+  'urgent.band_removed': 'Band removed',
+  'alarm.silence': 'Silence',
+  'alarm.enableSound': 'Enable sound',
+  'alarm.sound': 'Sound',
+  'alarm.enableNotifications': 'Enable notifications',
+  'notification.panicTitle': 'New panic alert in {region}',
+  'notification.panicBody': '{time} · {position}',
+  'announce.incident': '{title} in {region} at {time}',
+} as const;
