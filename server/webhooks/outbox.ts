@@ -46,10 +46,11 @@ function subscribes(webhook: Subscriber, event: OutboxEvent): boolean {
 /**
  * Each event once for every enabled webhook that subscribes to it, in its region filter and severity floor.
  * The subscribers are read first (none, the default, costs that read alone) and matched here; the rows go in
- * as one plain insert, each event's payload serialised once. This is in every panic's transaction, and ten
- * panics queued at once pay it ten times: the one statement that joined the events, as jsonb, to the
- * webhooks and built each payload in SQL cost PGlite 2.4 ms more per panic than this insert of the same
- * three rows (2026-11-26, CPU time, best of 4 rounds of 300 transactions).
+ * as one plain insert, each event's payload serialised and bound once. This is in every panic's transaction,
+ * and ten panics queued at once pay it ten times: on PGlite, with three webhooks, the check followed by one
+ * INSERT ... SELECT that joined the events as jsonb to the webhooks and built each payload in SQL took 2.9 to
+ * 3.4 ms of CPU per panic, this 1.8 to 2.4 ms, the three rows' insert alone 0.7 to 0.9 ms (2026-11-27, best
+ * of 4 rounds of 300 transactions, bench/README.md).
  */
 export async function enqueueWebhookEvents(tx: Sql, events: readonly OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;

@@ -1,8 +1,8 @@
 // The replay's layers (issue 34 point 2) in two decks: the still ones (the whole paths faint, the stops as
 // circles with their durations), built once per answer, and the live ones, built each frame: the trails up to
 // the clock (TripsLayer, whose clock is a uniform: a frame changes no attribute) and each tourist's position
-// now. deck.gl redraws every layer of a deck when one changes: in one deck, the stills' five draw calls (the
-// labels are two) cost each frame more than the trails themselves (profile of 2026-11-26, bench/README.md).
+// now. deck.gl redraws every layer of a deck when one changes: in one deck, four of each frame's six draw
+// calls were the stills' (the labels are two), most of its drawing (profile of 2026-11-26, bench/README.md).
 import { TripsLayer } from '@deck.gl/geo-layers';
 import { PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { STOP_RADIUS_M } from '../../domain/track-summary.ts';
