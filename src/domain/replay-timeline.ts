@@ -80,9 +80,14 @@ export function incidentReplayRange(incidentCreatedAt: string, now = new Date())
   return { from: from.toISOString(), to: (now.getTime() > from.getTime() ? now : new Date(from.getTime() + 60_000)).toISOString() };
 }
 
+// One formatter for every call: toLocaleTimeString with options builds one each time, and the replay's clock
+// is formatted in the frames where its second changes.
+// h23, not hour12: false: with that Node's ICU writes the hour after midnight as 24, Chromium as 00.
+const CLOCK_FORMAT = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
 /** A time of day to the second (18:02:15), for the replay's clock and its marks. */
 export function formatReplayClock(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return CLOCK_FORMAT.format(new Date(iso));
 }
 
 /** From a tourist's profile: the last `minutes` to now (the route's own default range). */

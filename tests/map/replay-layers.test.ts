@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TouristTrack } from '../../src/api/track.ts';
 import { positionAt, replaySpan } from '../../src/domain/replay-timeline.ts';
 import { replayBounds, replayPositions, replayStopMarkers, replayTrips } from '../../src/map/replay/replay-data.ts';
-import { buildReplayLayers, REPLAY_LAYER_IDS } from '../../src/map/replay/replay-layers.ts';
+import { buildLiveReplayLayers, buildStillReplayLayers, REPLAY_LAYER_IDS } from '../../src/map/replay/replay-layers.ts';
 
 const FROM = '2026-11-26T09:00:00.000Z';
 const at = (s: number) => new Date(Date.parse(FROM) + s * 1000).toISOString();
@@ -47,19 +47,34 @@ describe('the replay\'s span and trips', () => {
     expect(replayPositions(trips, 10_000).map((p) => p.position)).toEqual([[92.0, 25.6], [92.0, 25.6]]);
     expect(positionAt([[1, 1]], [5], 4)).toBeUndefined();
   });
+
+  it('moves the last frame\'s positions while the same tourists are drawn, so deck.gl sees the same data', () => {
+    const trips = replayTrips(tracks, span);
+    const first = replayPositions(trips, 120);
+    const next = replayPositions(trips, 130, first);
+    expect(next).toBe(first);
+    expect(next.map((p) => p.position)).toEqual(replayPositions(trips, 130).map((p) => p.position));
+    // Before t-b's first position: one tourist fewer, a new array.
+    const earlier = replayPositions(trips, 25, next);
+    expect(earlier).not.toBe(next);
+    expect(earlier.map((p) => p.touristId)).toEqual(['t-a']);
+  });
 });
 
-describe('buildReplayLayers', () => {
-  it('draws the paths, the trails up to the clock, the stops with their durations and the positions now', () => {
+describe('the replay\'s layers', () => {
+  it('draws the paths and the stops with their durations under the trails up to the clock and the positions now', () => {
     const trips = replayTrips(tracks, span);
     const stops = replayStopMarkers(tracks);
-    const layers = buildReplayLayers({ trips, stops, positions: replayPositions(trips, 120), positionS: 120 });
-    expect(layers.map((layer) => layer.id)).toEqual(Object.values(REPLAY_LAYER_IDS));
-    const [, tripsLayer, stopsLayer, labels, positions] = layers;
-    expect((tripsLayer!.props as unknown as { currentTime: number }).currentTime).toBe(120);
-    expect(tripsLayer!.props.data).toBe(trips);
+    const stills = buildStillReplayLayers({ trips, stops });
+    const live = buildLiveReplayLayers({ trips, positions: replayPositions(trips, 120), positionS: 120 });
+    expect([...stills, ...live].map((layer) => layer.id)).toEqual(Object.values(REPLAY_LAYER_IDS));
+    const [paths, stopsLayer, labels] = stills;
+    const [tripsLayer, positions] = live;
+    expect(paths!.props.data).toBe(trips);
     expect(stopsLayer!.props.data).toHaveLength(2);
     expect((labels!.props.data as { label: string }[]).map((s) => s.label)).toEqual(['10 min 00 s', '10 min 00 s']);
+    expect((tripsLayer!.props as unknown as { currentTime: number }).currentTime).toBe(120);
+    expect(tripsLayer!.props.data).toBe(trips);
     expect((positions!.props.data as unknown[]).length).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
-// The replay's map (issue 34 point 2): deck.gl over MapLibre, fitted to the tracks. Each move of the clock
-// redraws the layers outside React (a subscription to the clock the panel hands in), so a frame costs the
+// The replay's map (issue 34 point 2): deck.gl over MapLibre, fitted to the tracks. The paths and stops are
+// drawn once in the map's overlay; each move of the clock redraws the trails and positions in the live
+// overlay above it, outside React (a subscription to the clock the panel hands in), so a frame costs their
 // layer diff and nothing of a render. The map's element carries the drawn positions (`data-positions`).
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -8,8 +9,9 @@ import type { ReplaySpan } from '../../domain/replay-timeline.ts';
 import { useBasemapTheme } from '../useBasemapTheme.ts';
 import { useDeckMap } from '../useDeckMap.ts';
 import { keepInView } from './follow.ts';
-import { replayBounds, replayPositions, replayStopMarkers, replayTrips } from './replay-data.ts';
-import { buildReplayLayers } from './replay-layers.ts';
+import { replayBounds, replayPositions, replayStopMarkers, replayTrips, type ReplayPosition } from './replay-data.ts';
+import { buildLiveReplayLayers, buildStillReplayLayers } from './replay-layers.ts';
+import { useLiveOverlay } from './useLiveOverlay.ts';
 
 const useStyles = makeStyles({
   map: { height: '360px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', position: 'relative' },
@@ -43,28 +45,34 @@ export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps)
   const status = useDeckMap(container, { camera: start, dark });
   const deckMap = status.state === 'ready' ? status.deckMap : null;
   useBasemapTheme(deckMap?.map ?? null, dark);
+  const live = useLiveOverlay(deckMap?.map ?? null);
 
   useEffect(() => {
     if (deckMap && bounds) deckMap.map.fitBounds(bounds, { padding: 40, duration: 0, maxZoom: 17 });
   }, [deckMap, bounds]);
 
   useEffect(() => {
+    deckMap?.overlay.setProps({ layers: buildStillReplayLayers({ trips, stops }) });
+  }, [deckMap, trips, stops]);
+
+  useEffect(() => {
     const element = container.current;
-    if (!deckMap || !element) return;
+    if (!deckMap || !live || !element) return;
     let drawn = { positionS: NaN, following: false };
+    let positions: ReplayPosition[] | undefined;
     const draw = () => {
       const now = clock.now();
       if (now.positionS === drawn.positionS && now.following === drawn.following) return;
       drawn = now;
-      const positions = replayPositions(trips, now.positionS);
-      deckMap.overlay.setProps({ layers: buildReplayLayers({ trips, stops, positions, positionS: now.positionS }) });
+      positions = replayPositions(trips, now.positionS, positions);
+      live.setProps({ layers: buildLiveReplayLayers({ trips, positions, positionS: now.positionS }) });
       element.dataset.positions = JSON.stringify(positions.map((p) => [p.touristId, rounded(p.position[0]), rounded(p.position[1])]));
       if (now.following) keepInView(deckMap.map, positions);
     };
     draw();
     const subscription = clock.subscribe(draw);
     return () => subscription.unsubscribe();
-  }, [deckMap, trips, stops, clock]);
+  }, [deckMap, live, trips, clock]);
 
   return <div ref={container} className={styles.map} role="region" aria-label="Replay map" data-testid="replay-map" />;
 }

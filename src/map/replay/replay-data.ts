@@ -45,14 +45,20 @@ export function replayStopMarkers(tracks: readonly TouristTrack[]): ReplayStopMa
   );
 }
 
-/** Each tourist where it is at `positionS` (none before its first position). */
-export function replayPositions(trips: readonly ReplayTrip[], positionS: number): ReplayPosition[] {
+/**
+ * Each tourist where it is at `positionS` (none before its first position). Given the last frame's answer
+ * holding the same tourists, moves those and answers that array again: the positions layer then sees the
+ * same data and recomputes the positions alone, not every attribute of every marker, each frame.
+ */
+export function replayPositions(trips: readonly ReplayTrip[], positionS: number, previous?: ReplayPosition[]): ReplayPosition[] {
   const positions: ReplayPosition[] = [];
   for (const trip of trips) {
     const position = positionAt(trip.path, trip.timestamps, positionS);
     if (position) positions.push({ touristId: trip.touristId, position, colour: trip.colour });
   }
-  return positions;
+  if (!previous || previous.length !== positions.length || previous.some((p, i) => p.touristId !== positions[i]!.touristId)) return positions;
+  positions.forEach((p, i) => (previous[i]!.position = p.position));
+  return previous;
 }
 
 /** [[west, south], [east, north]] of every position, or undefined without any. */

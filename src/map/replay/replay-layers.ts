@@ -1,24 +1,32 @@
-// The replay's layers (issue 34 point 2), built by a pure function each frame: the whole paths faint, the
-// trails up to the clock (TripsLayer, whose clock is a uniform: a frame changes no attribute), the stops as
-// circles with their durations, and each tourist's position now. Same data by reference, same attributes.
+// The replay's layers (issue 34 point 2) in two decks: the still ones (the whole paths faint, the stops as
+// circles with their durations), built once per answer, and the live ones, built each frame: the trails up to
+// the clock (TripsLayer, whose clock is a uniform: a frame changes no attribute) and each tourist's position
+// now. deck.gl redraws every layer of a deck when one changes: in one deck, four of each frame's six draw
+// calls were the stills' (the labels are two), most of its drawing (profile of 2026-11-26, bench/README.md).
 import { TripsLayer } from '@deck.gl/geo-layers';
 import { PathLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { STOP_RADIUS_M } from '../../domain/track-summary.ts';
 import { withOpacity } from '../style.ts';
 import type { ReplayPosition, ReplayStopMarker, ReplayTrip } from './replay-data.ts';
 
-export const REPLAY_LAYER_IDS = { paths: 'replay-paths', trips: 'replay-trips', stops: 'replay-stops', stopLabels: 'replay-stop-labels', positions: 'replay-positions' } as const;
+/** In the order they are drawn, bottom to top. */
+export const REPLAY_LAYER_IDS = { paths: 'replay-paths', stops: 'replay-stops', stopLabels: 'replay-stop-labels', trips: 'replay-trips', positions: 'replay-positions' } as const;
 
-export interface ReplayScene {
+export interface ReplayStills {
   trips: readonly ReplayTrip[];
   stops: readonly ReplayStopMarker[];
+}
+
+export interface ReplayFrame {
+  trips: readonly ReplayTrip[];
   positions: readonly ReplayPosition[];
   positionS: number;
 }
 
 const WHITE: [number, number, number] = [255, 255, 255];
 
-export function buildReplayLayers({ trips, stops, positions, positionS }: ReplayScene) {
+/** Under the live deck: the paths, the stops and their labels. */
+export function buildStillReplayLayers({ trips, stops }: ReplayStills) {
   return [
     new PathLayer<ReplayTrip>({
       id: REPLAY_LAYER_IDS.paths,
@@ -27,21 +35,6 @@ export function buildReplayLayers({ trips, stops, positions, positionS }: Replay
       getColor: (trip) => withOpacity(trip.colour, 0.25),
       getWidth: 2,
       widthUnits: 'pixels',
-    }),
-    new TripsLayer<ReplayTrip>({
-      id: REPLAY_LAYER_IDS.trips,
-      data: trips as ReplayTrip[],
-      getPath: (trip) => trip.path,
-      getTimestamps: (trip) => trip.timestamps as unknown as number[],
-      getColor: (trip) => [...trip.colour],
-      getWidth: 4,
-      widthUnits: 'pixels',
-      capRounded: true,
-      jointRounded: true,
-      fadeTrail: false,
-      // Everything travelled so far stays drawn: the operator reads where the tourist has been.
-      trailLength: 1e9,
-      currentTime: positionS,
     }),
     new ScatterplotLayer<ReplayStopMarker>({
       id: REPLAY_LAYER_IDS.stops,
@@ -68,6 +61,27 @@ export function buildReplayLayers({ trips, stops, positions, positionS }: Replay
       getBackgroundColor: [255, 255, 255, 220],
       backgroundPadding: [3, 1],
     }),
+  ];
+}
+
+/** Each frame, over the stills: the trails up to the clock and the positions now. */
+export function buildLiveReplayLayers({ trips, positions, positionS }: ReplayFrame) {
+  return [
+    new TripsLayer<ReplayTrip>({
+      id: REPLAY_LAYER_IDS.trips,
+      data: trips as ReplayTrip[],
+      getPath: (trip) => trip.path,
+      getTimestamps: (trip) => trip.timestamps as unknown as number[],
+      getColor: (trip) => [...trip.colour],
+      getWidth: 4,
+      widthUnits: 'pixels',
+      capRounded: true,
+      jointRounded: true,
+      fadeTrail: false,
+      // Everything travelled so far stays drawn: the operator reads where the tourist has been.
+      trailLength: 1e9,
+      currentTime: positionS,
+    }),
     new ScatterplotLayer<ReplayPosition>({
       id: REPLAY_LAYER_IDS.positions,
       data: positions as ReplayPosition[],
@@ -79,6 +93,8 @@ export function buildReplayLayers({ trips, stops, positions, positionS }: Replay
       getLineWidth: 2,
       lineWidthUnits: 'pixels',
       stroked: true,
+      // The same array from frame to frame while the same tourists are drawn (replayPositions).
+      updateTriggers: { getPosition: positionS },
     }),
   ];
 }
