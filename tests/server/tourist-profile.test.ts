@@ -109,6 +109,20 @@ describe('registration with a profile', () => {
     expect(await rows('select id from tourists where id = $1', ['t-bad'])).toEqual([]);
   });
 
+  it('answers a tourist who never registered from what is known, marked not registered, and audits the read', async () => {
+    await call(server.url, 'POST', '/gps/update', { touristId: 't-sim', latitude: 25.57, longitude: 91.88 });
+    await call(server.url, 'POST', '/panic-alert', { touristId: 't-sim', latitude: 25.57, longitude: 91.88 });
+    const res = await call(server.url, 'GET', '/tourists/t-sim');
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({
+      id: 't-sim', registered: false, registeredAt: null, name: null, phone: null, emergencyContacts: [], itinerary: [], alertCount: 1,
+      position: { latitude: 25.57, longitude: 91.88 },
+    });
+    expect(res.body.profile.trail).toHaveLength(1);
+    expect(await rows("select action from audit_log where target = 't-sim'")).toEqual([{ action: 'tourist.profile_read' }]);
+    expect((await call(server.url, 'GET', '/tourists/t-full')).body.profile).toMatchObject({ registered: true, registeredAt: expect.any(String) });
+  });
+
   it('answers 404 with a sentence for an unknown tourist', async () => {
     const res = await call(server.url, 'GET', '/tourists/t-nobody');
     expect(res.status).toBe(404);
