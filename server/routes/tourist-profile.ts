@@ -82,13 +82,15 @@ export async function touristProfileRoutes(app: FastifyInstance, ctx: AppContext
     },
     async ({ request }) => {
       const id = touristIdOf(request.params);
-      const erased = await ctx.write(async (tx) => {
+      const erased = await ctx.write(async (tx, emit) => {
         const done = await eraseTourist(tx, id, whoActs(request).actor);
         if (!done) throw unknownTourist(id);
         // The entry must not keep what was erased: the anonymous id and the counts, not the tourist's id.
-        const { anonymousId, ...counts } = done;
+        const { anonymousId, pingKeys, ...counts } = done;
         await appendAudit(tx, { ...whoActs(request), action: 'tourist.erase', target: anonymousId, detail: counts });
-        return done;
+        // Open dashboards drop the tourist's pings and trails and rename their incidents' rows, as the store did.
+        emit({ type: 'tourist_erased', touristId: id, pingKeys, anonymousId });
+        return { anonymousId, ...counts };
       });
       return erased;
     },

@@ -70,6 +70,8 @@ export async function exportTourist(db: Sql, id: string, now = new Date()): Prom
 
 export interface ErasedTourist {
   anonymousId: string;
+  /** The tourist's id and its devices' ids, under which pings and trails were kept. */
+  pingKeys: string[];
   incidents: number;
   pings: number;
   devices: number;
@@ -114,5 +116,5 @@ export async function eraseTourist(tx: Sql, id: string, erasedBy: string, now = 
   );
   const devices = await count(tx, 'delete from devices where tourist_id = $1', [id]);
   await tx.query('delete from tourists where id = $1', [id]);
-  return { anonymousId, incidents, pings, devices };
+  return { anonymousId, pingKeys: keys, incidents, pings, devices };
 }

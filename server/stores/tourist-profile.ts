@@ -128,15 +128,30 @@ async function readTrail(db: Sql, id: string, now: Date): Promise<TouristProfile
   return rows.map(point);
 }
 
-/** The tourist's profile, or undefined when no tourist has this id (or it was erased). */
+/** Any ping ever kept under the id (older than the trail's day too). */
+async function everPinged(db: Sql, id: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from gps_pings where ping_key = $1 limit 1', [id]);
+  return rows.length > 0;
+}
+
+/** What a tourist who never registered is known by: the registration's fields empty. */
+const unregistered = (id: string): TouristRow => ({
+  id, name: null, created_at: '', phone: null, nationality: null, languages: [], id_type: null, id_last4: null, emergency_contacts: [], itinerary: [],
+});
+
+/**
+ * The tourist's profile; for an id that never registered but has devices, pings or incidents (the demo's
+ * simulated tourists), what is known of it with `registered: false`; undefined when the id was never seen
+ * anywhere (or was erased).
+ */
 export async function readTouristProfile(db: Sql, id: string, now = new Date()): Promise<TouristProfile | undefined> {
   const { rows } = await db.query<TouristRow>(
     `select id, name, created_at, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary
        from tourists where id = $1`,
     [id],
   );
-  const row = rows[0];
-  if (!row) return undefined;
+  const registered = rows.length > 0;
+  const row = rows[0] ?? unregistered(id);
   // The embedded store runs one query at a time anyway; on PostgreSQL each read takes its own connection.
   const [verification, devices, position, zones, watchPause, history, trail] = await Promise.all([
     readBindings(db, id),
@@ -147,10 +162,13 @@ export async function readTouristProfile(db: Sql, id: string, now = new Date()):
     readAlerts(db, id),
     readTrail(db, id, now),
   ]);
+  const seen = registered || devices.length > 0 || position !== null || history.alertCount > 0 || trail.length > 0 || (await everPinged(db, id));
+  if (!seen) return undefined;
   return {
     id: row.id,
     name: row.name,
-    registeredAt: iso(row.created_at),
+    registered,
+    registeredAt: registered ? iso(row.created_at) : null,
     phone: row.phone,
     nationality: row.nationality,
     languages: row.languages,

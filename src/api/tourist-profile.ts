@@ -117,7 +117,10 @@ const Position = z.object({ latitude: z.number(), longitude: z.number(), at: z.s
 export const TouristProfile = z.object({
   id: z.string(),
   name: z.string().nullable(),
-  registeredAt: z.string(),
+  /** False for a tourist seen only through devices, pings or incidents (the demo's simulated tourists, a phone
+   * that never registered): the profile is then what is known of it, and every registration field is empty. */
+  registered: z.boolean(),
+  registeredAt: z.string().nullable(),
   phone: z.string().nullable(),
   nationality: z.string().nullable(),
   languages: z.array(z.string()),

@@ -3,9 +3,10 @@
 // out of date (a silent reload follows); an incident update of any region is merged into its record (the
 // later status wins: the panic bar reads it) and, when the incident belongs to the table's load, puts it in
 // the table at once: the operator sees a new panic without waiting for the reload that confirms it. A zone
-// written or deleted is merged into the zones (the maps and the Zones view redraw it). A note and any unknown
-// message change nothing here.
-import type { Alert, Geofence, GpsHistory, GpsPing, Incident, Region } from '../api/entities.ts';
+// written or deleted is merged into the zones (the maps and the Zones view redraw it). A tourist erased takes
+// its pings and trails away and renames its incidents as the store did. A note and any unknown message change
+// nothing here.
+import { pingKey, type Alert, type Geofence, type GpsHistory, type GpsPing, type Incident, type Region } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { mergeIncident, withMember, type TableIds } from './incident-records.ts';
 import { currentFilter, inLoadedScope } from './incident-scope.ts';
@@ -66,6 +67,8 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
       return { changes: { regions: withRegion(context.regions, message.region) }, incidentsChanged: false };
     case 'geofence_update':
       return { changes: { geofences: applyZoneChange(context.geofences ?? [], message) }, incidentsChanged: false };
+    case 'tourist_erased':
+      return { changes: withoutTourist(context, message), incidentsChanged: true };
     // A geofence crossing is not shown here; a note changes no incident field (the dashboard hands the open
     // drawer its incident's notes).
     case 'geofence_alert':
@@ -87,4 +90,22 @@ function rememberAlertIds(known: Record<string, string>, alerts: readonly Alert[
 export function withRegion(regions: readonly Region[], region: Region): Region[] {
   const others = regions.filter((known) => known.id !== region.id);
   return [...others, region].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+type Erased = Extract<StreamMessage, { type: 'tourist_erased' }>;
+
+/** The erased tourist's pings and trails gone, its incidents under the anonymous id with no device. */
+export function withoutTourist(
+  context: Pick<StreamState, 'pings' | 'history' | 'incidents'>,
+  { touristId, pingKeys, anonymousId }: Erased,
+): Pick<StreamState, 'pings' | 'history' | 'incidents'> {
+  const keys = new Set([touristId, ...pingKeys]);
+  const theirs = (ping: GpsPing) => keys.has(pingKey(ping)) || (ping.touristId !== null && keys.has(ping.touristId));
+  const history = Object.fromEntries(Object.entries(context.history).filter(([key]) => !keys.has(key)));
+  const incidents = context.incidents.map((incident) =>
+    incident.touristId === touristId || (incident.deviceId !== null && keys.has(incident.deviceId))
+      ? { ...incident, touristId: anonymousId, deviceId: null }
+      : incident,
+  );
+  return { pings: context.pings.filter((ping) => !theirs(ping)), history, incidents };
 }

@@ -1,6 +1,7 @@
 // A replayed track as files an operator downloads (issue 34 point 2): GPX written by hand, GeoJSON with the
-// times of each position (`coordTimes`, as @tmcw/togeojson reads them back). KML is made from the GeoJSON
-// by @placemarkio/tokml in the panel.
+// times of each position (`coordTimes`, as @tmcw/togeojson reads them back), and KML written by hand too:
+// @placemarkio/tokml writes a LineString and drops every time, so each position is a gx:Track's <when> and
+// <gx:coord> (KML 2.2's Google extension, which Google Earth plays back and @tmcw/togeojson reads).
 import type { TrackPoint } from './track-summary.ts';
 
 export interface TouristTrackFile {
@@ -54,4 +55,32 @@ export function trackGeoJson(tracks: readonly TouristTrackFile[]): TrackFeatureC
       geometry: { type: 'LineString', coordinates: points.map((p) => [p.longitude, p.latitude]) },
     })),
   };
+}
+
+/** One Placemark per tourist, named by its id: a gx:Track with each position's time, its TimeSpan around it. */
+export function trackKml(tracks: readonly TouristTrackFile[], name = 'Replay'): string {
+  const placemarks = tracks.map(({ touristId, points }) => {
+    const times = points.map((p) => escapeXml(new Date(p.at).toISOString()));
+    const span = times.length ? [`    <TimeSpan><begin>${times[0]}</begin><end>${times.at(-1)}</end></TimeSpan>`] : [];
+    return [
+      '  <Placemark>',
+      `    <name>${escapeXml(touristId)}</name>`,
+      ...span,
+      '    <gx:Track>',
+      ...times.map((time) => `      <when>${time}</when>`),
+      ...points.map((p) => `      <gx:coord>${p.longitude} ${p.latitude} 0</gx:coord>`),
+      '    </gx:Track>',
+      '  </Placemark>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">',
+    '<Document>',
+    `  <name>${escapeXml(name)}</name>`,
+    ...placemarks,
+    '</Document>',
+    '</kml>',
+    '',
+  ].join('\n');
 }

@@ -3,7 +3,9 @@
 // on, the dashboard's data starts only once someone is signed in, and any operator request answered 401
 // (the session ended on the server) brings the sign-in page back. An account signed in with a temporary
 // password (issue 31) is asked for a new one before the dashboard starts: the server refuses it everything else.
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { clearLastKnown, readLastKnown } from '../browser/last-known-store.ts';
+import type { LastKnown } from '../domain/last-known-state.ts';
 import { changePassword } from '../api/accounts-client.ts';
 import type { SignedInUser } from '../api/auth.ts';
 import {
@@ -29,6 +31,8 @@ export interface SessionContext {
   sso: AuthSettings['sso'];
   /** The sentence shown on the sign-in page (or beside "Sign out" when signing out failed). */
   error: string | undefined;
+  /** While the server cannot be reached: what the console last showed, to be shown marked stale (issue 35). */
+  lastKnown: LastKnown | undefined;
 }
 
 export interface Credentials {
@@ -64,10 +68,19 @@ export const sessionMachine = setup({
     changePassword: fromPromise<SignedInUser, PasswordChange>(({ input }) => changePassword(input.currentPassword, input.newPassword)),
     logout: fromPromise<unknown>(() => signOut()),
     watchSession,
+    readLastKnown,
+    clearLastKnown,
   },
   actions: {
     storeUser: assign((_, { user }: { user: SignedInUser }) => ({ user, error: undefined })),
     forgetUser: assign({ user: undefined }),
+    storeLastKnown: assign((_, { lastKnown }: { lastKnown: LastKnown | undefined }) => ({ lastKnown })),
+    // The live console replaces it; signing out takes it from the browser too (it names incidents).
+    dropLastKnown: assign({ lastKnown: undefined }),
+    eraseLastKnown: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ lastKnown: undefined });
+      enqueue.spawnChild('clearLastKnown');
+    }),
     storeSso: assign((_, { sso }: { sso: AuthSettings['sso'] }) => ({ sso })),
     showError: assign((_, { error }: { error: string }) => ({ error })),
     clearError: assign({ error: undefined }),
@@ -80,7 +93,7 @@ export const sessionMachine = setup({
   delays: { retryDelay: SESSION_RETRY_MS },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: undefined, sso: null, error: input?.signInError || undefined }),
+  context: ({ input }) => ({ user: undefined, sso: null, error: input?.signInError || undefined, lastKnown: undefined }),
   initial: 'checking',
   states: {
     checking: {
@@ -106,9 +119,23 @@ export const sessionMachine = setup({
         ],
       },
     },
-    unreachable: { after: { retryDelay: 'checking' } },
+    unreachable: {
+      after: { retryDelay: 'checking' },
+      initial: 'reading',
+      states: {
+        // Never fails: an unreadable or malformed entry reads as none (null).
+        reading: {
+          invoke: {
+            id: 'readLastKnown',
+            src: 'readLastKnown',
+            onDone: { target: 'read', actions: { type: 'storeLastKnown', params: ({ event }) => ({ lastKnown: event.output ?? undefined }) } },
+          },
+        },
+        read: {},
+      },
+    },
     signedOut: {
-      entry: 'forgetUser',
+      entry: ['forgetUser', 'eraseLastKnown'],
       type: 'parallel',
       states: {
         // No single sign-on button when the settings cannot be read; the password form still works.
@@ -196,6 +223,7 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      entry: 'dropLastKnown',
       invoke: { id: 'watchSession', src: 'watchSession' },
       on: {
         'session.expired': { target: 'signedOut', actions: { type: 'showError', params: { error: SESSION_ENDED } } },

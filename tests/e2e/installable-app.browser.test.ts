@@ -60,6 +60,38 @@ describe('installable app', () => {
     }
   });
 
+  it('a reload on a lost network shows the last known alerts marked stale, and the live console once the server answers', async () => {
+    const { page, context } = dashboard;
+    await page.reload();
+    await consoleShown(page);
+    const panic = await sendPanicFromPhone(server.url, 25.5789, 91.8934);
+    const liveRow = page.getByRole('row').filter({ hasText: panic.incident.id });
+    await liveRow.first().waitFor();
+    // Kept once per second after a change: wait until what was kept names the new alert.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('dash.lastKnown') ?? ''), { timeout: 15_000 })
+      .toContain(panic.incident.id);
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      const banner = page.locator('[data-stale-banner]');
+      await banner.waitFor();
+      expect(await banner.innerText()).toMatch(/Offline: showing the last known state from .+\. Nothing here is live\./);
+      const staleRow = page.locator('tr[data-stale]').filter({ hasText: panic.incident.id });
+      await staleRow.waitFor();
+      expect(await staleRow.innerText()).toContain('stale');
+      expect(await staleRow.getByRole('button', { name: 'Acknowledge' }).isDisabled(), 'no action on a stale row').toBe(true);
+    } finally {
+      await context.setOffline(false);
+    }
+    // The session is checked again every 5 s: the live console replaces the stale one.
+    await page.locator('[data-stale-banner]').waitFor({ state: 'detached', timeout: 15_000 });
+    await consoleShown(page);
+    await page.getByRole('row').filter({ hasText: panic.incident.id }).first().waitFor();
+    expect(await page.locator('tr[data-stale]').count()).toBe(0);
+  });
+
   it('a new version waits for Reload now, with a panic open, and never reloads on its own', async () => {
     const { page } = dashboard;
     await page.reload();

@@ -88,6 +88,20 @@ describe('the tourist profile panel', () => {
     expect(await drawer.isVisible()).toBe(true);
   });
 
+  it('shows a tourist who never registered (as the demo simulates them) as not registered, with what is known', async () => {
+    const simulated = 'tourist-never-registered';
+    await sendGpsPing(server.url, { touristId: simulated, latitude: 25.5801, longitude: 91.8901 });
+    const panic = await sendPanicFromPhone(server.url, 25.5801, 91.8901, simulated);
+    const { page } = await openDashboard(browser, server.url);
+    await alertRow(page, panic.incident.id).waitFor({ timeout: 15_000 });
+    await alertRow(page, panic.incident.id).getByRole('cell').nth(1).click();
+    await page.getByRole('dialog', { name: `Incident ${panic.incident.id}` }).getByRole('button', { name: 'Profile' }).click();
+    const identity = page.getByRole('dialog', { name: `Tourist ${simulated}` }).getByRole('region', { name: 'Identity' });
+    await identity.waitFor({ timeout: 15_000 });
+    expect(await identity.innerText()).toMatch(/Not registered: this tourist never registered/);
+    expect(await page.getByRole('dialog', { name: `Tourist ${simulated}` }).getByRole('region', { name: 'Devices and position' }).innerText()).toContain('25.5801');
+  });
+
   it("opens from the tourist's id in the GPS table, with the last 24 hours' trail", async () => {
     const { page } = await openDashboard(browser, server.url);
     await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });

@@ -28,7 +28,15 @@ const SESSION_GONE = 'Sign in to use POST /auth/password: this server requires o
 
 // The traversal never runs the requests: the page's replay gives their answers.
 const idle = fromPromise(() => new Promise<never>(() => {}));
-const model = sessionMachine.provide({ actors: { checkSession: idle, loadSettings: idle, login: idle, logout: idle, changePassword: idle } as never });
+const model = sessionMachine.provide({
+  actors: { checkSession: idle, loadSettings: idle, login: idle, logout: idle, changePassword: idle, readLastKnown: idle } as never,
+});
+const KEPT = {
+  savedAt: '2026-11-26T09:00:00.000Z',
+  regionId: 'shillong',
+  safetyScore: 64,
+  rows: [{ id: 'I-kept', type: 'panic', severity: 'high', status: 'open', createdAt: '2026-11-26T08:59:00.000Z', latitude: 25.57, longitude: 91.89, regionId: 'shillong' }],
+};
 const walks = transitionWalks(model, {
   // The session's context does not grow, and the page shows all of it: states differ by value and context.
   serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
@@ -41,6 +49,11 @@ const walks = transitionWalks(model, {
     'xstate.error.actor.checkSession': [
       { type: 'xstate.error.actor.checkSession', error: new ApiError(NOBODY_SIGNED_IN, NOBODY_SIGNED_IN, 401) },
       { type: 'xstate.error.actor.checkSession', error: new TypeError('Failed to fetch') },
+    ],
+    // Nothing kept, or the console's last known state (shown marked stale until the server answers).
+    'xstate.done.actor.readLastKnown': [
+      { type: 'xstate.done.actor.readLastKnown', output: null },
+      { type: 'xstate.done.actor.readLastKnown', output: KEPT },
     ],
     'xstate.done.actor.loadSettings': [{ type: 'xstate.done.actor.loadSettings', output: { signInRequired: true, sso: SSO } }],
     'session.signIn': [{ type: 'session.signIn', ...CREDENTIALS }],
@@ -73,8 +86,12 @@ function expectPageShows(snapshot: Snapshot) {
   const signInPage = snapshot.matches('signedOut');
   const passwordPage = snapshot.matches('changingPassword');
   const dashboard = snapshot.matches('signedIn');
-  expect(screen.queryByText('Checking sign-in…') !== null, 'waiting page').toBe(snapshot.matches('checking'));
-  expect(screen.queryByText(SERVER_UNREACHABLE) !== null, 'unreachable').toBe(snapshot.matches('unreachable'));
+  const stale = snapshot.context.lastKnown !== undefined && (snapshot.matches('checking') || snapshot.matches('unreachable'));
+  expect(screen.queryByText('Checking sign-in…') !== null, 'waiting page').toBe(snapshot.matches('checking') && !stale);
+  expect(screen.queryByText(SERVER_UNREACHABLE) !== null, 'unreachable').toBe(snapshot.matches('unreachable') || stale);
+  expect(screen.queryByText(/^Offline: showing the last known state from .+ Nothing here is live\.$/) !== null, 'stale banner').toBe(stale);
+  expect(screen.queryByRole('row', { name: /I-kept/ }) !== null, 'the kept row').toBe(stale);
+  if (stale) expect((within(screen.getByRole('row', { name: /I-kept/ })).getByRole('button', { name: 'Acknowledge' }) as HTMLButtonElement).disabled).toBe(true);
   expect(screen.queryByLabelText(/^Username/) !== null, 'sign-in page').toBe(signInPage);
   expect(screen.queryByRole('banner') !== null, 'dashboard').toBe(dashboard);
   expect(screen.queryByRole('form', { name: 'Choose a new password' }) !== null, 'new password page').toBe(passwordPage);
@@ -115,18 +132,20 @@ describe('the session on the page', () => {
     const settings = new DeferredActor<void>();
     const login = new DeferredActor<typeof CREDENTIALS>();
     const logout = new DeferredActor<void>();
+    const lastKnown = new DeferredActor<void>();
     const passwordChange = new DeferredActor<typeof NEW_PASSWORD>();
     const sessionLogic = sessionMachine.provide({
-      actors: { checkSession: me.logic, loadSettings: settings.logic, login: login.logic, logout: logout.logic, changePassword: passwordChange.logic } as never,
+      actors: { checkSession: me.logic, loadSettings: settings.logic, login: login.logic, logout: logout.logic, changePassword: passwordChange.logic, readLastKnown: lastKnown.logic } as never,
     });
     const page = await renderDashboard({ sessionLogic, waitFor: 'nothing' });
     const user = userEvent.setup();
-    expectPageShows(model.resolveState({ value: 'checking', context: { user: undefined, sso: null, error: undefined } }));
+    expectPageShows(model.resolveState({ value: 'checking', context: { user: undefined, sso: null, error: undefined, lastKnown: undefined } }));
 
     const perform: Performers<Step> = {
       'xstate.done.actor.checkSession': ({ event }) => me.succeed(outputOf(event)),
       'xstate.error.actor.checkSession': ({ event }) => me.fail(errorOf(event)),
       [`xstate.after.retryDelay.session.unreachable`]: () => page.advance(SESSION_RETRY_MS),
+      'xstate.done.actor.readLastKnown': ({ event }) => lastKnown.succeed(outputOf(event)),
       'xstate.done.actor.loadSettings': ({ event }) => settings.succeed(outputOf(event)),
       'xstate.error.actor.loadSettings': () => settings.fail(),
       'session.signIn': async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../helpers/server.ts';
+import { openStream } from '../helpers/sse.ts';
 
 let server: TestServer;
 
@@ -109,6 +110,20 @@ describe('registration with a profile', () => {
     expect(await rows('select id from tourists where id = $1', ['t-bad'])).toEqual([]);
   });
 
+  it('answers a tourist who never registered from what is known, marked not registered, and audits the read', async () => {
+    await call(server.url, 'POST', '/gps/update', { touristId: 't-sim', latitude: 25.57, longitude: 91.88 });
+    await call(server.url, 'POST', '/panic-alert', { touristId: 't-sim', latitude: 25.57, longitude: 91.88 });
+    const res = await call(server.url, 'GET', '/tourists/t-sim');
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({
+      id: 't-sim', registered: false, registeredAt: null, name: null, phone: null, emergencyContacts: [], itinerary: [], alertCount: 1,
+      position: { latitude: 25.57, longitude: 91.88 },
+    });
+    expect(res.body.profile.trail).toHaveLength(1);
+    expect(await rows("select action from audit_log where target = 't-sim'")).toEqual([{ action: 'tourist.profile_read' }]);
+    expect((await call(server.url, 'GET', '/tourists/t-full')).body.profile).toMatchObject({ registered: true, registeredAt: expect.any(String) });
+  });
+
   it('answers 404 with a sentence for an unknown tourist', async () => {
     const res = await call(server.url, 'GET', '/tourists/t-nobody');
     expect(res.status).toBe(404);
@@ -176,6 +191,23 @@ describe('reading, exporting and erasing a profile', () => {
 
     const [audit] = await rows<{ target: string; detail: object }>("select target, detail from audit_log where action = 'tourist.erase'");
     expect(audit).toEqual({ target: erased.body.anonymousId, detail: { incidents: 1, pings: 1, devices: 1 } });
+  });
+
+  it('announces the erasure on the stream (tourist_erased, with the device ids and the anonymous id), so open dashboards drop the person', async () => {
+    await register({ touristId: 't-gone', ...everyField });
+    await call(server.url, 'POST', '/devices/pair', { touristId: 't-gone', deviceId: 'dev-gone' });
+    await call(server.url, 'POST', '/gps/update', { touristId: 't-gone', deviceId: 'dev-gone', latitude: 25.6, longitude: 91.9 });
+    const stream = await openStream(`${server.url}/panic-alerts/stream`);
+    try {
+      await stream.waitForMessages(1);
+      const erased = await call(server.url, 'DELETE', '/tourists/t-gone');
+      expect(erased.status).toBe(200);
+      expect(erased.body).not.toHaveProperty('pingKeys');
+      const message = await stream.waitFor((m) => m.data.type === 'tourist_erased');
+      expect(message.data).toEqual({ type: 'tourist_erased', touristId: 't-gone', pingKeys: ['t-gone', 'dev-gone'], anonymousId: erased.body.anonymousId });
+    } finally {
+      stream.close();
+    }
   });
 
   it("replaces the id where an incident's meta holds it as a value, whatever the id, and nothing else", async () => {

@@ -39,6 +39,8 @@ export interface DashboardContext extends ResourceData {
   focus: IncidentFocus | undefined;
   /** Why the last 'Seed Test Geofence' failed, as the popup says it; cleared by the next seed. */
   seedFailure: string | undefined;
+  /** When the stream last brought a message (ms since the epoch), kept with the last known state. */
+  lastMessageAt: number | undefined;
 }
 
 export interface IncidentFocus {
@@ -116,6 +118,7 @@ export function initialContext(preferences: Preferences, notificationPermission:
     notificationPermission,
     focus: undefined,
     seedFailure: undefined,
+    lastMessageAt: undefined,
   };
 }
 

@@ -14,8 +14,9 @@ import { tableIncidentsOf } from '../../domain/incident-records.ts';
 import type { DetailsInput } from '../incidentDetailsMachine.ts';
 import { initialContext } from './context.ts';
 import { displayGuards, displayModes } from './displayModes.ts';
-import { incidentsRegion, incidentsSetup, panicNews } from './incidents.ts';
+import { incidentsRegion, panicNews } from './incidents.ts';
 import { EVERY_FETCH, POLLED_FETCHES, resourceHandlers } from './resources.ts';
+import { lastKnownRegion, lastKnownSetup } from './lastKnown.ts';
 import { filtersToShow } from '../../domain/show-incident.ts';
 import { receivePings } from '../../domain/gps-pings.ts';
 import { applyStreamMessage } from '../../domain/stream-messages.ts';
@@ -29,7 +30,7 @@ function openedEntry(openedId: string | undefined, message: StreamMessage): Time
   return undefined;
 }
 
-export const dashboardMachine = incidentsSetup
+export const dashboardMachine = lastKnownSetup
   .extend({
     guards: displayGuards,
     actions: {
@@ -40,7 +41,7 @@ export const dashboardMachine = incidentsSetup
       search: assign((_, { text }: { text: string }) => ({ search: text })),
       receiveMessage: enqueueActions(({ context, enqueue }, { message }: { message: StreamMessage }) => {
         const { changes, incidentsChanged } = applyStreamMessage(context, message, Date.now());
-        if (Object.keys(changes).length) enqueue.assign(changes);
+        enqueue.assign({ ...changes, lastMessageAt: Date.now() });
         // The open drawer reads its incident in `incidents`; it hears only its new timeline steps.
         const entry = openedEntry(context.openedId, message);
         if (entry) enqueue.sendTo('details', { type: 'live.entry', entry });
@@ -128,7 +129,7 @@ export const dashboardMachine = incidentsSetup
         actions: [{ type: 'fetch', params: { resources: POLLED_FETCHES } }, 'raiseIncidentsChanged'],
       },
       'connection.message': { actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) } },
-      'connection.pings': { actions: assign(({ context, event }) => receivePings(context, event.pings)) },
+      'connection.pings': { actions: assign(({ context, event }) => ({ ...receivePings(context, event.pings), lastMessageAt: Date.now() })) },
       'incident.acknowledge': { actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'acknowledge' as const }) } },
       'incident.resolve': { actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'resolve' as const }) } },
       'incident.statusChanged': { actions: { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) } },
@@ -147,6 +148,7 @@ export const dashboardMachine = incidentsSetup
     },
     states: {
       incidents: incidentsRegion,
+      lastKnown: lastKnownRegion,
       ...displayModes,
     },
   });

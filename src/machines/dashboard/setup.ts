@@ -12,6 +12,7 @@ import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { panicWatchMachine } from '../panicWatchMachine.ts';
 import type { Preferences } from '../../domain/preferences.ts';
 import { storePreference } from '../../browser/storage.ts';
+import { saveLastKnown } from '../../browser/last-known-store.ts';
 import { testAlertMachine } from '../testAlertMachine.ts';
 import { currentPlace, type DashboardContext, type DashboardEvent } from './context.ts';
 import { loaderOf, resourceActors, STATUS_LIST, storeAnswer, type FetchedId, type ResourceId } from './resources.ts';
@@ -32,6 +33,7 @@ export const dashboardSetup = setup({
     loadStatuses: fromPromise<Record<string, IncidentStatus>>(() => fetchIncidentStatuses()),
     loadIncidents: fromPromise<Incident[], IncidentFilter & { whole?: boolean }>(({ input: { whole, ...filter } }) => fetchIncidents(filter, { whole })),
     storePreference,
+    saveLastKnown,
     seedGeofence: fromPromise<unknown, NewGeofence>(({ input }) => createGeofence(input)),
     ...resourceActors,
   },

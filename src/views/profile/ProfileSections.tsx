@@ -47,14 +47,21 @@ function verificationText({ verification }: TouristProfile, clock: ClockStyle): 
 export function IdentitySection({ profile }: { profile: TouristProfile }) {
   const clock = useClock();
   const document = profile.idType ? `${ID_TYPE_LABELS[profile.idType]}${profile.idLast4 ? ` ending ${profile.idLast4}` : ''}` : '—';
+  const styles = useStyles();
   return (
     <Section title="Identity">
+      {!profile.registered && (
+        <Text className={styles.muted} data-not-registered>
+          Not registered: this tourist never registered (no name, phone, document, contacts or itinerary). What follows is
+          what their devices, positions and incidents show.
+        </Text>
+      )}
       <Facts
         label="Identity"
         facts={[
           ['Tourist ID', profile.id],
           ['Name', orDash(profile.name)],
-          ['Registered', formatTime(profile.registeredAt, clock)],
+          ['Registered', profile.registered ? formatTime(profile.registeredAt, clock) : 'Not registered'],
           ['Phone', phoneLink(profile.phone)],
           ['Nationality', orDash(profile.nationality)],
           ['Languages', profile.languages.length ? profile.languages.join(', ') : '—'],

@@ -1,10 +1,9 @@
-// The replay's tracks as files (issue 34 point 2): GPX, KML (made from the GeoJSON) and GeoJSON, downloaded.
+// The replay's tracks as files (issue 34 point 2): GPX, KML (a gx:Track with each time) and GeoJSON, downloaded.
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { toKML } from '@placemarkio/tokml';
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
-import { trackGeoJson, trackGpx } from '../../domain/track-files.ts';
+import { trackGeoJson, trackGpx, trackKml } from '../../domain/track-files.ts';
 import type { ReplayRef } from './replay-ref.ts';
 
 const useStyles = makeStyles({
@@ -40,7 +39,7 @@ export const ReplayExports = memo(function ReplayExports({ replay }: { replay: R
       </Button>
       <Button
         icon={<ArrowDownloadRegular />}
-        onClick={() => download(replayFileName(ids, answer.from, 'kml'), 'application/vnd.google-earth.kml+xml', toKML(trackGeoJson(files) as never))}
+        onClick={() => download(replayFileName(ids, answer.from, 'kml'), 'application/vnd.google-earth.kml+xml', trackKml(files))}
       >
         Export KML
       </Button>

@@ -4,6 +4,7 @@ import { endFirstPaint } from '../../first-paint/handover.ts';
 import { SessionActor } from '../session-actor.ts';
 import { ChangePasswordPage } from './ChangePasswordPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
+import { StaleConsole } from './StaleConsole.tsx';
 
 export const SERVER_UNREACHABLE = 'The server cannot be reached; trying again in a few seconds.';
 
@@ -24,10 +25,12 @@ export function SessionGate({ dark, children }: { dark: boolean; children: React
   const signedOut = SessionActor.useSelector((s) => s.matches('signedOut'));
   const unreachable = SessionActor.useSelector((s) => s.matches('unreachable'));
   const passwordDue = SessionActor.useSelector((s) => s.matches('changingPassword'));
+  // Kept through the next check's wait too, so the stale view does not flicker every retry.
+  const lastKnown = SessionActor.useSelector((s) => s.context.lastKnown);
   // The sign-in page or the server's absence replaces the first paint; only the check itself keeps it.
   useLayoutEffect(() => {
-    if (signedOut || unreachable || passwordDue) endFirstPaint();
-  }, [signedOut, unreachable, passwordDue]);
+    if (signedOut || unreachable || passwordDue || lastKnown) endFirstPaint();
+  }, [signedOut, unreachable, passwordDue, lastKnown]);
   if (signedIn) return children;
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
@@ -35,6 +38,8 @@ export function SessionGate({ dark, children }: { dark: boolean; children: React
         <SignInPage />
       ) : passwordDue ? (
         <ChangePasswordPage />
+      ) : lastKnown ? (
+        <StaleConsole lastKnown={lastKnown} unreachable={SERVER_UNREACHABLE} />
       ) : (
         <div className={styles.waiting}>
           {unreachable ? <Text role="alert">{SERVER_UNREACHABLE}</Text> : <Spinner label="Checking sign-in…" />}
