@@ -4,6 +4,7 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { NotificationsButton } from '../alarm/AlarmControls.tsx';
+import { PushSettings } from '../shell/PushToDevice.tsx';
 import { SessionUser } from '../shell/SessionUser.tsx';
 import { Controls } from './Controls.tsx';
 import { FiltersBar } from './FiltersBar.tsx';
@@ -34,6 +35,7 @@ export function PhoneControlsPanel({ open, onClose }: { open: boolean; onClose: 
         <div className={styles.row}>
           <NotificationsButton />
         </div>
+        <PushSettings />
         <SessionUser />
       </DrawerBody>
     </OverlayDrawer>

@@ -6,6 +6,7 @@ import { DashboardActor, useConnectionState, useDark } from '../dashboard-actor.
 import { atLeast } from '../breakpoints.ts';
 import { AlarmControls } from '../alarm/AlarmControls.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
+import { PushButton } from './PushToDevice.tsx';
 import { SessionUser } from './SessionUser.tsx';
 
 const APP_TITLE = 'Panic Alerts Dashboard';
@@ -52,6 +53,7 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenControls }: { menuOpen: b
         {APP_TITLE}
       </Text>
       <AlarmControls offerNotifications={!phone} />
+      {!phone && <PushButton />}
       {!phone && <Switch label="Dark mode" checked={dark} onChange={() => send({ type: 'theme.toggle' })} />}
       <ConnectionBadge state={useConnectionState()} />
       {phone && onOpenControls && (
