@@ -84,13 +84,13 @@ describe('push to this device', () => {
     const toggle = page.getByRole('switch', { name: 'Push to this device' });
     await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await toggle.isChecked()).toBe(false);
-    await page.getByRole('combobox', { name: 'Regions pushed' }).click();
+    await page.getByRole('combobox', { name: 'Push only for' }).click();
     const regions = await page.getByRole('option').allInnerTexts();
     expect(regions).toContain('default');
     // Enter picks the option the list opened on.
     await page.getByRole('option', { name: 'default' }).press('Enter');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Regions pushed' }).innerText(), { timeout: 15_000 }).toBeOneOf(regions);
-    await page.getByRole('combobox', { name: 'Regions pushed' }).press('Tab');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Push only for' }).innerText(), { timeout: 15_000 }).toBeOneOf(regions);
+    await page.getByRole('combobox', { name: 'Push only for' }).press('Tab');
     await toggle.click();
     await expect.poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 15_000 }).toContainEqual(expect.stringContaining('Registration failed'));
     expect(await toggle.isChecked()).toBe(false);

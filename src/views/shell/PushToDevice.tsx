@@ -37,7 +37,7 @@ export function PushSettings() {
         disabled={busy}
         onChange={(_, data) => actor.send(data.checked ? { type: 'push.enable', regionIds } : { type: 'push.disable' })}
       />
-      <Field label="Regions pushed" hint="None chosen: every region.">
+      <Field label="Push only for" hint="The regions to push; none chosen: every region.">
         <Dropdown
           multiselect
           placeholder="Every region"
