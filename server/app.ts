@@ -22,6 +22,7 @@ import { panicRehearsalPlugin } from './plugins/panic-rehearsal.ts';
 import { regionBoundariesPlugin } from './plugins/region-boundaries.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
+import { pushPlugin } from './plugins/push.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
@@ -53,6 +54,7 @@ import { testAlertRoutes } from './routes/test-alert.ts';
 import { trackRoutes } from './routes/tracks.ts';
 import { watchRoutes } from './routes/watch.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
+import { pushRoutes } from './routes/push.ts';
 import { streamChannel } from './stream/append.ts';
 
 export interface Server {
@@ -74,7 +76,7 @@ export interface StartHandover {
 
 /**
  * Each resource is a plugin that closes itself, so `app.close()` undoes whatever part of a start had
- * happened: preClose hooks in the order they were added (the jobs, the webhook sender, the hub, the grace), then the server
+ * happened: preClose hooks in the order they were added (the jobs, the webhook and push senders, the hub, the grace), then the server
  * closes, then onClose hooks in reverse (the journal, the store and its data folder lock).
  */
 async function registerResources(app: FastifyInstance, config: Config, handover?: StartHandover): Promise<void> {
@@ -86,6 +88,7 @@ async function registerResources(app: FastifyInstance, config: Config, handover?
   await app.register(durablePanicsPlugin, { config, channel, startJournal: handover?.startJournal });
   await app.register(jobsPlugin, { config });
   await app.register(webhooksPlugin, { config });
+  await app.register(pushPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
   await app.register(shutdownGracePlugin);
   if (handover) app.addHook('preClose', () => handover.door.close()); // fastify closes only a server it listened on
@@ -123,7 +126,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
       metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
       scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
       deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes, respondersRoutes,
-      watchRoutes, webhooksRoutes, touristProfileRoutes, incidentReportRoutes, trackRoutes,
+      watchRoutes, webhooksRoutes, pushRoutes, touristProfileRoutes, incidentReportRoutes, trackRoutes,
     ]) {
       await routes(app, ctx);
     }

@@ -73,6 +73,8 @@ export interface Config {
   publicUrl?: string;
   /** Outgoing notifications' sender (docs/webhooks.md). */
   webhooks: WebhookSettings;
+  /** Web Push to operators' browsers: the VAPID pair (else generated into DATA_DIR) and the sender's limits. */
+  push: { publicKey?: string; privateKey?: string; subject?: string; timeoutMs: number; concurrency: number };
 }
 
 export interface WebhookSettings {
@@ -226,6 +228,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       retryCapMs: intFrom(env, 'WEBHOOK_RETRY_CAP_MS', 3 * 3_600_000),
       retryWindowMs: intFrom(env, 'WEBHOOK_RETRY_HOURS', 24) * 3_600_000,
       maxAttempts: intFrom(env, 'WEBHOOK_MAX_ATTEMPTS', 0),
+    },
+    push: {
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      subject: env.VAPID_SUBJECT || undefined,
+      timeoutMs: intFrom(env, 'PUSH_TIMEOUT_MS', 10_000),
+      concurrency: Math.max(1, intFrom(env, 'PUSH_CONCURRENCY', 8)),
     },
     startDelays: { storeMs: intFrom(env, 'START_STORE_DELAY_MS', 0), replayMs: intFrom(env, 'START_REPLAY_DELAY_MS', 0) },
   };

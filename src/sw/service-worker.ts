@@ -5,6 +5,7 @@
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { handlePush } from './push.ts';
 
 declare global {
   // Written into the built worker by vite-plugin-pwa, which looks for this exact expression.
@@ -27,6 +28,8 @@ export const SHELL_PATHS = [/^\/$/, /^\/index\.html$/];
 
 // The page from the network whenever it answers, so a reload online is always the deployed version.
 registerRoute(new NavigationRoute(new NetworkFirst({ cacheName: 'console-shell' }), { allowlist: SHELL_PATHS }));
+
+handlePush(self as unknown as Parameters<typeof handlePush>[0]);
 
 worker.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void worker.skipWaiting();

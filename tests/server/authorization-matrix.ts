@@ -93,6 +93,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'POST /webhooks/:id/test': 'admin',
   'GET /webhooks/deliveries': 'admin',
   'POST /webhooks/deliveries/:id/send-again': 'admin',
+  'GET /push/key': 'viewer',
+  'GET /push/subscriptions': 'viewer',
+  'POST /push/subscriptions': 'viewer',
+  'DELETE /push/subscriptions': 'viewer',
   'GET /audit': 'supervisor',
   'GET /audit/verify': 'supervisor',
 

@@ -4,7 +4,10 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { NotificationsButton } from '../alarm/AlarmControls.tsx';
+import { PushSettings } from '../shell/PushToDevice.tsx';
 import { SessionUser } from '../shell/SessionUser.tsx';
+import { LanguageMenu } from '../i18n/LanguageMenu.tsx';
+import { TimeZoneNote } from '../i18n/TimeZoneNote.tsx';
 import { Controls } from './Controls.tsx';
 import { FiltersBar } from './FiltersBar.tsx';
 import { SafetyScoreBanner } from './SafetyScoreBanner.tsx';
@@ -34,6 +37,11 @@ export function PhoneControlsPanel({ open, onClose }: { open: boolean; onClose: 
         <div className={styles.row}>
           <NotificationsButton />
         </div>
+        <PushSettings />
+        <div className={styles.row}>
+          <LanguageMenu touch />
+        </div>
+        <TimeZoneNote />
         <SessionUser />
       </DrawerBody>
     </OverlayDrawer>

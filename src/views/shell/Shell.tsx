@@ -5,6 +5,7 @@ import { PanicBar } from '../alarm/PanicBar.tsx';
 import { PanicSignals } from '../alarm/PanicSignals.tsx';
 import { Announcer } from '../alarm/Announcer.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
+import { PushOpener } from './PushOpener.tsx';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
 import { BREAKPOINTS } from '../breakpoints.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
@@ -138,6 +139,7 @@ function DeskShell({ onWall }: { onWall: () => void }) {
       <PanicSignals />
       <Announcer />
       <UpdatePrompt />
+      <PushOpener />
       <div className={styles.body}>
         <SideNav
           open={menuOpen}

@@ -6,6 +6,7 @@ import { DashboardActor, useConnectionState, useDark } from '../dashboard-actor.
 import { atLeast } from '../breakpoints.ts';
 import { AlarmControls } from '../alarm/AlarmControls.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
+import { PushButton } from './PushToDevice.tsx';
 import { SessionUser } from './SessionUser.tsx';
 import { LanguageMenu } from '../i18n/LanguageMenu.tsx';
 import { TimeZoneNote } from '../i18n/TimeZoneNote.tsx';
@@ -57,6 +58,7 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenControls }: { menuOpen: b
       <AlarmControls offerNotifications={!phone} />
       {!phone && <TimeZoneNote className={styles.zone} />}
       {!phone && <LanguageMenu />}
+      {!phone && <PushButton />}
       {!phone && <Switch label={t('shell.darkMode')} checked={dark} onChange={() => send({ type: 'theme.toggle' })} />}
       <ConnectionBadge state={useConnectionState()} />
       {phone && onOpenControls && (
