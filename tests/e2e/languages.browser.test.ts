@@ -1,0 +1,102 @@
+// The console in Hindi and Assamese (issue 36), at the desk (1440 px) and on a phone (390 px): the page says
+// which language it speaks (`<html lang>`), the panic bar and the alarm's controls read in it with a 24-hour
+// time, nothing in the top bar, the panic bar or the menus clips its text, and the switch in the top bar
+// changes the language and keeps it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium.ts';
+import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
+import { sendPanicFromPhone } from './support/phone.ts';
+
+let server: DashboardServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startDashboardServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const SPOKEN = {
+  hi: { title: 'पैनिक अलर्ट डैशबोर्ड', panic: /default में नया पैनिक अलर्ट|\d+ खुले पैनिक अलर्ट/, show: 'दिखाएँ', acknowledge: 'ज़िम्मेदारी लें', sound: 'आवाज़' },
+  as: { title: 'পেনিক এলাৰ্ট ডেশ্বব’ৰ্ড', panic: /defaultত নতুন পেনিক এলাৰ্ট|\d+ টা মুকলি পেনিক এলাৰ্ট/, show: 'দেখুৱাওক', acknowledge: 'দায়িত্ব লওক', sound: 'শব্দ' },
+} as const;
+
+async function openIn(language: string, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
+  // The first load only: a reload keeps what the page chose since.
+  await context.addInitScript((chosen) => localStorage.getItem('dash.lang') ?? localStorage.setItem('dash.lang', chosen), language);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  return page;
+}
+
+/** Buttons, badges, switches' labels, menu entries and nav items whose text runs past their box. */
+function clipped(page: Page, within: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const scopes = [...document.querySelectorAll(selector)];
+    const parts = scopes.flatMap((scope) => [...scope.querySelectorAll('button, .fui-Badge, label, [role="menuitemradio"], [role="menuitemcheckbox"], [role="menuitem"], th, h1')]);
+    return parts
+      .filter((part) => part instanceof HTMLElement && part.offsetParent !== null && part.scrollWidth > part.clientWidth + 1)
+      .map((part) => `${part.tagName} "${(part as HTMLElement).innerText}" ${part.scrollWidth} > ${part.clientWidth}`);
+  }, within);
+}
+
+describe('the console in Hindi and Assamese', () => {
+  it.each([
+    { language: 'hi' as const, width: 1440 },
+    { language: 'as' as const, width: 1440 },
+    { language: 'hi' as const, width: 390 },
+    { language: 'as' as const, width: 390 },
+  ])('$language at $width px: the panic bar and the alarm read in it, nothing clipped', async ({ language, width }) => {
+    const page = await openIn(language, width);
+    const spoken = SPOKEN[language];
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.locator('#root').getByRole('heading', { name: spoken.title }).waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+
+    await sendPanicFromPhone(server.url, 25.5788, 91.8933);
+    const bar = page.locator('[data-panic-bar]');
+    await bar.waitFor({ timeout: 30_000 });
+    // One panic, or (the server's earlier ones still open) the count of them.
+    await expect.poll(() => bar.innerText(), { timeout: 15_000 }).toMatch(spoken.panic);
+    expect(await bar.getByRole('button', { name: spoken.show }).count()).toBe(1);
+    expect(await bar.getByRole('button', { name: spoken.acknowledge }).count()).toBe(1);
+    // The date and a 24-hour time: no am/pm, and the seconds.
+    expect(await bar.innerText()).toMatch(/\d{2}:\d{2}:\d{2}(?!\s*[ap]m)/i);
+    expect(await page.getByRole('switch', { name: spoken.sound }).count()).toBe(1);
+    expect(await page.title()).toMatch(new RegExp(`^\\(\\d+\\) ${spoken.title}$`));
+
+    expect(await clipped(page, 'header, [data-panic-bar]'), 'the top bar and the panic bar').toEqual([]);
+    if (width > 600) {
+      await page.getByRole('button', { name: /: (हिन्दी|অসমীয়া)$/ }).click();
+      await page.getByRole('menuitemradio').first().waitFor();
+      expect(await clipped(page, '[role="menu"]'), 'the language menu').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: spoken.title === SPOKEN.hi.title ? 'मेनू' : 'মেনু' }).click();
+      expect(await clipped(page, 'nav'), 'the main menu').toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the top bar switches English to Assamese and back, and keeps the choice', async () => {
+    const page = await openIn('en', 1440);
+    await page.locator('#root').getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Language and time: English' }).click();
+    await page.getByRole('menuitemradio', { name: 'অসমীয়া' }).click();
+    await page.locator('#root').getByRole('heading', { name: SPOKEN.as.title }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('dash.lang')])).toEqual(['as', 'as']);
+    await page.reload();
+    await page.locator('#root').getByRole('heading', { name: SPOKEN.as.title }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: /অসমীয়া$/ }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.locator('#root').getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('dash.lang'))).toBe('en');
+    await page.context().close();
+  });
+});
