@@ -1,22 +1,27 @@
 import { Button, FluentProvider, MessageBar, MessageBarActions, MessageBarBody, Spinner, webLightTheme } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { formatTime } from '../../domain/display.ts';
 import { incidentReportMachine } from '../../machines/incidentReportMachine.ts';
 import { ReportTrail } from './ReportTrail.tsx';
 import { DispatchesTable, HandlingFacts, IncidentFactsList, NotesList, ReportSection, TimelineTable, TouristFacts } from './ReportSections.tsx';
 import { PAGE_RULE, useReportStyles } from './report-styles.ts';
-import { useClock } from '../i18n/clock-context.ts';
+import { ClockContext, useClock } from '../i18n/clock-context.ts';
+import { timeZoneName } from '../../i18n/clock.ts';
+import { isIanaTimeZone } from '../../domain/time-zone.ts';
 
 /** One incident's print-ready report (issue 34 point 6), at `/#/incidents/{id}/report`; light theme whatever the console's. */
 export function ReportPage({ incidentId }: { incidentId: string }) {
-  const clock = useClock();
   const styles = useReportStyles();
+  const outerClock = useClock();
   const actor = useActorRef(incidentReportMachine, { input: { incidentId } });
   const report = useSelector(actor, (s) => s.context.report);
   const error = useSelector(actor, (s) => s.context.error);
   const loading = useSelector(actor, (s) => s.matches('loading'));
+  // The report reads its times in its region's zone (issue 36), whatever the browser's.
+  const regionZone = report?.region?.timeZone;
+  const clock = useMemo(() => (regionZone && isIanaTimeZone(regionZone) ? { ...outerClock, timeZone: regionZone } : outerClock), [outerClock, regionZone]);
   useEffect(() => {
     document.title = `Incident report ${incidentId}`;
   }, [incidentId]);
@@ -40,8 +45,8 @@ export function ReportPage({ incidentId }: { incidentId: string }) {
           </MessageBar>
         )}
         {report && (
-          <>
-            <p className={styles.generated}>{`Generated ${formatTime(report.generatedAt, clock)} by ${report.generatedBy}. Times in this browser's time zone.`}</p>
+          <ClockContext.Provider value={clock}>
+            <p className={styles.generated}>{`Generated ${formatTime(report.generatedAt, clock)} by ${report.generatedBy}. Times in ${timeZoneName(clock)}.`}</p>
             <ReportSection title="Facts">
               <IncidentFactsList report={report} />
             </ReportSection>
@@ -63,7 +68,7 @@ export function ReportPage({ incidentId }: { incidentId: string }) {
             <ReportSection title="Timeline" long>
               <TimelineTable report={report} />
             </ReportSection>
-          </>
+          </ClockContext.Provider>
         )}
       </main>
     </FluentProvider>
