@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_ENDED } from '../../src/machines/sessionMachine.ts';
 import { FakeApi } from './support/fake-api.ts';
+import { PUSH_LABEL } from '../../src/views/shell/PushToDevice.tsx';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
 import { dashboardCalls, signedInAs, signedOut, SSO, userWith, WRONG_PASSWORD } from './support/session-api.ts';
 
@@ -114,7 +115,7 @@ describe('sign-in off', () => {
     await renderDashboard();
     const bar = topBar();
     // Beside the spec's menu button, the language switch (issue 36).
-    expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Menu', 'Language and time: English']);
+    expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Menu', 'Language and time: English', PUSH_LABEL]);
     expect(within(bar).getByRole('switch', { name: 'Dark mode' })).toBeTruthy();
     expect(within(bar).queryByText(/anonymous/)).toBeNull();
     expect(within(bar).queryByRole('group', { name: 'Signed in' })).toBeNull();

@@ -10,6 +10,7 @@ import type { Preferences } from '../../domain/preferences.ts';
 import type { ZoneChange } from '../../domain/zone-records.ts';
 import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { initialResourceData, type ResourceData, type ResourceEvent } from './resources.ts';
+import type { LastKnownSource } from '../../domain/last-known-state.ts';
 
 export interface DashboardContext extends ResourceData {
   regionId: string;
@@ -41,6 +42,8 @@ export interface DashboardContext extends ResourceData {
   seedFailure: string | undefined;
   /** When the stream last brought a message (ms since the epoch), kept with the last known state. */
   lastMessageAt: number | undefined;
+  /** What the last known state was last kept from (src/machines/dashboard/lastKnown.ts): compared by identity. */
+  keptFrom: LastKnownSource | undefined;
 }
 
 export interface IncidentFocus {
@@ -119,6 +122,7 @@ export function initialContext(preferences: Preferences, notificationPermission:
     focus: undefined,
     seedFailure: undefined,
     lastMessageAt: undefined,
+    keptFrom: undefined,
   };
 }
 
