@@ -1,6 +1,7 @@
 // The Notification API and the window, as the notifications machine reaches them: actors it starts.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { PanicSummary } from '../domain/open-panics.ts';
+import { DEFAULT_CLOCK, formatDateTime } from '../i18n/clock.ts';
 
 export function currentNotificationPermission(): NotificationPermission | 'unsupported' {
   return typeof globalThis.Notification === 'function' ? globalThis.Notification.permission : 'unsupported';
@@ -19,7 +20,7 @@ export const focusWindow = fromPromise<void>(async () => globalThis.focus?.());
 export const panicNotification = fromCallback<EventObject, { panic: PanicSummary }>(({ input: { panic }, sendBack }) => {
   if (!pageInBackground()) return;
   const notification = new globalThis.Notification(`New panic alert in ${panic.regionId}`, {
-    body: `${new Date(panic.createdAt).toLocaleString()} · ${panic.latitude.toFixed(5)}, ${panic.longitude.toFixed(5)}`,
+    body: `${formatDateTime(panic.createdAt, DEFAULT_CLOCK)} · ${panic.latitude.toFixed(5)}, ${panic.longitude.toFixed(5)}`,
     // One notification per incident: a repeat replaces it rather than stacking.
     tag: `panic-${panic.id}`,
     requireInteraction: true,

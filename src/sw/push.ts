@@ -2,6 +2,7 @@
 // becomes a notification whether or not a console tab is open, since the browser wakes the worker for it.
 // A click focuses an open console tab and asks it to show the incident, or opens the console at it.
 import { incidentHref, SHOW_INCIDENT_MESSAGE } from '../domain/incident-route.ts';
+import { DEFAULT_CLOCK, formatDateTime } from '../i18n/clock.ts';
 
 /** What the server sends (src/api/push.ts PushMessage), read without zod to keep the worker small. */
 interface PushMessage {
@@ -44,7 +45,8 @@ function show(scope: PushScope, message: PushMessage | undefined): Promise<void>
   // The browser shows a notification for every push whatever happens (userVisibleOnly): one that says little beats its generic one.
   if (!message) return scope.registration.showNotification('Panic Alerts Dashboard', { body: 'A new alert: open the console.' });
   const panic = message.kind === 'panic.created';
-  const when = Number.isNaN(Date.parse(message.at)) ? message.at : new Date(message.at).toLocaleString();
+  // The seeded regions' zone and a 24-hour clock (issue 36): a worker knows no page's settings.
+  const when = formatDateTime(message.at, DEFAULT_CLOCK);
   return scope.registration.showNotification(message.title, {
     body: `${when} · ${message.body}`,
     // The page's desktop notification has this tag too: one notification per incident, an escalation replacing it.

@@ -31,9 +31,9 @@ const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
 });
 
-function changedText(row: ZoneRow): string {
+function changedText(row: ZoneRow, clock: ClockStyle): string {
   if (!row.updatedAt) return '';
-  const when = new Date(row.updatedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatDateTime(row.updatedAt, clock);
   return row.updatedBy ? `${row.updatedBy} · ${when}` : when;
 }
 
