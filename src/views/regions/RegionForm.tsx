@@ -15,6 +15,8 @@ import { BoundaryEditor } from './BoundaryEditor.tsx';
 import { BoundaryTools } from './BoundaryTools.tsx';
 import { ContactsEditor } from './ContactsEditor.tsx';
 import { UnitsEditor } from './UnitsEditor.tsx';
+import { formatClockSeconds } from '../../i18n/clock.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 const RegionMap = lazy(() => loadChunk(() => import('../../map/RegionMap.tsx')));
 
@@ -34,6 +36,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
   logic?: typeof regionFormMachine;
 }) {
   const styles = useStyles();
+  const clock = useClock();
   const dark = useDark();
   const form = useActorRef(logic, { input: { regionId } });
   const draft = useSelector(form, (s) => s.context.draft);
@@ -79,7 +82,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
       <Title3 as="h3">{title}</Title3>
       {mode === 'conflict' && theirs && (
         <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{`Someone else saved ${theirs.name} at ${new Date(theirs.updatedAt).toLocaleTimeString()} while you were editing it.`}</MessageBarBody>
+          <MessageBarBody>{`Someone else saved ${theirs.name} at ${formatClockSeconds(theirs.updatedAt, clock)} while you were editing it.`}</MessageBarBody>
           <MessageBarActions>
             <Button onClick={() => form.send({ type: 'conflict.takeTheirs' })}>Load their version</Button>
             <Button onClick={() => form.send({ type: 'conflict.keepMine' })}>Keep mine</Button>

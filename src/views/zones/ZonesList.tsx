@@ -5,6 +5,8 @@ import { makeStyles, mergeClasses, Table, TableBody, TableCell, TableHeader, Tab
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { formatArea, type ZoneRow } from '../../domain/zone-list.ts';
 import { useRowWindow } from '../dashboard/useRowWindow.ts';
+import { formatDateTime, type ClockStyle } from '../../i18n/clock.ts';
+import { useClock } from '../i18n/clock-context.ts';
 
 // Widths by what each column holds: a name and "who · when" need room, a risk or a count little.
 const COLUMNS = [
@@ -39,6 +41,7 @@ function changedText(row: ZoneRow, clock: ClockStyle): string {
 
 const ZoneListRow = memo(function ZoneListRow({ row, selected, onSelect }: { row: ZoneRow; selected: boolean; onSelect: (id: string) => void }) {
   const styles = useStyles();
+  const clock = useClock();
   return (
     <TableRow
       className={mergeClasses(styles.row, selected && styles.selected)}
@@ -63,7 +66,7 @@ const ZoneListRow = memo(function ZoneListRow({ row, selected, onSelect }: { row
       <TableCell>{row.placeId}</TableCell>
       <TableCell className={styles.number}>{row.vertices}{row.circle ? ' (circle)' : ''}</TableCell>
       <TableCell className={styles.number}>{formatArea(row.areaKm2)}</TableCell>
-      <TableCell>{changedText(row)}</TableCell>
+      <TableCell>{changedText(row, clock)}</TableCell>
     </TableRow>
   );
 });
