@@ -113,6 +113,13 @@ function DeskShell({ onWall }: { onWall: () => void }) {
   const dark = useDark();
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.md}px)`);
   const [menuOpen, setMenuOpen] = useState(wide);
+  // The menu follows the width: a window narrowed to a phone's (or a tablet turned) gets the console, not the
+  // menu drawn over it; widened again, the menu is back beside it.
+  const [menuForWide, setMenuForWide] = useState(wide);
+  if (menuForWide !== wide) {
+    setMenuForWide(wide);
+    setMenuOpen(wide);
+  }
   const phone = usePhoneLayout();
   const [controlsOpen, setControlsOpen] = useState(false);
   const [selected, setSelected] = useState<Exclude<NavValue, 'wall'>>('dashboard');
