@@ -11,6 +11,7 @@ import { respondersMachine } from '../../../src/machines/respondersMachine.ts';
 import { touristWatchMachine } from '../../../src/machines/touristWatchMachine.ts';
 import { IncidentDetails } from '../../../src/views/incident/IncidentDetails.tsx';
 import { DeferredActor } from './deferred-actor.ts';
+import { InEnglish } from './in-english.tsx';
 import { settle } from './render-dashboard.tsx';
 
 /** What the dashboard hands the open drawer from the page's one stream: the test delivers it. */
@@ -70,7 +71,9 @@ export class DetailsHarness {
     this.record = incident;
     const page = (record: Incident) => (
       <FluentProvider theme={webLightTheme}>
-        <IncidentDetails details={this.actor!} incident={record} trail={[]} zone={undefined} mayWrite={options.mayWrite ?? true} />
+        <InEnglish>
+          <IncidentDetails details={this.actor!} incident={record} trail={[]} zone={undefined} mayWrite={options.mayWrite ?? true} />
+        </InEnglish>
       </FluentProvider>
     );
     const { rerender } = render(page(incident));
