@@ -75,15 +75,21 @@ async function tracedFrames(browser: Browser, page: Page, play: () => Promise<vo
   // page's accessibility tree searched by Playwright's injected script).
   await play();
   await page.waitForTimeout(300);
+  const profiler = process.env.BENCH_TRACE_DIR ? await page.context().newCDPSession(page) : undefined;
+  await profiler?.send('Profiler.enable');
+  await profiler?.send('Profiler.setSamplingInterval', { interval: 100 });
+  await profiler?.send('Profiler.start');
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
   await page.waitForTimeout(PLAY_MS);
   const trace = (await browser.stopTracing()).toString('utf8');
+  const profile = await profiler?.send('Profiler.stop');
+  if (profile) writeFileSync(`${process.env.BENCH_TRACE_DIR}/replay-frame-${Date.now()}.cpuprofile`, JSON.stringify(profile.profile));
   if (process.env.BENCH_TRACE_DIR) writeFileSync(`${process.env.BENCH_TRACE_DIR}/replay-frame-${Date.now()}.json`, trace);
   return scriptMsPerFrame(trace);
 }
 
 const { text: answer, request } = await groupAnswer();
-await build({ root: HARNESS_SOURCE, configFile: false, plugins: [react()], logLevel: 'warn', build: { outDir: HARNESS_BUILD, emptyOutDir: true, chunkSizeWarningLimit: 8000 } });
+await build({ root: HARNESS_SOURCE, configFile: false, plugins: [react()], logLevel: 'warn', build: { outDir: HARNESS_BUILD, emptyOutDir: true, chunkSizeWarningLimit: 8000, minify: !process.env.BENCH_TRACE_DIR } });
 await build({ root: FLOOR_SOURCE, configFile: false, logLevel: 'warn', build: { outDir: FLOOR_BUILD, emptyOutDir: true, chunkSizeWarningLimit: 4000, target: 'es2022' } });
 writeFileSync(`${FLOOR_BUILD}/tracks.json`, answer);
 const harnessServer = await startReplayServer(HARNESS_BUILD);

@@ -1,6 +1,6 @@
 // The replay's controls (issue 34 point 2): play and pause, the time slider with the zone entries and exits
 // and alerts as ticks (each a button that seeks to it, titled with what happened), the clock, the speed and
-// follow mode. Only this part renders each frame; the map draws outside React.
+// follow mode. Only the timeline renders while playing, a few times a second; the map draws outside React.
 import { Button, Dropdown, makeStyles, Option, Slider, Switch, Text, tokens } from '@fluentui/react-components';
 import { PauseRegular, PlayRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
@@ -71,8 +71,8 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
 /** The part that follows the clock, the only one rendered each frame: the slider and the time. */
 function ReplayTimeline({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
-  // The slider steps and the clock reads in whole seconds: at 10x and 60 frames a second, a render in six frames.
-  const positionS = useSelector(replay, (s) => Math.floor(s.context.positionS));
+  // The clock as shown (a few times a second while playing), in the whole seconds the slider steps by.
+  const positionS = useSelector(replay, (s) => Math.floor(s.context.shownS));
   const group = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // The exact clock, for whoever reads the page's state (the tests), without a render per frame.
