@@ -6,7 +6,7 @@ import { rootPlugin } from './root-plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the outbox's rows to the webhooks (docs/webhooks.md). */
-    webhookSender: Pick<WebhookSender, 'wake'>;
+    webhookSender: Pick<WebhookSender, 'wake' | 'wakeSoon'>;
   }
 }
 
@@ -22,7 +22,7 @@ export const webhooksPlugin = rootPlugin<{ config: Config }>(async (app, { confi
   app.decorate('webhookSender', sender);
   app.addHook('onReady', async () => {
     unsubscribe = app.ctx.onCommitted((messages) => {
-      if (messages.some((message) => message.type === 'alert' || message.type === 'incident_update')) sender.wake();
+      if (messages.some((message) => message.type === 'alert' || message.type === 'incident_update')) sender.wakeSoon();
     });
     sender.start();
   });

@@ -69,11 +69,14 @@ export async function claimDueDeliveries(db: Sql, limit: number, leaseMs: number
   return rows.map((row) => ({ id: row.id, body: row.body, attempts: row.attempts, windowStart: Date.parse(iso(row.window_start)), url: row.url, secret: row.secret }));
 }
 
-export async function recordDelivered(db: Sql, id: string, status: number): Promise<void> {
+/** Deliveries that ended with a 2xx, written by one statement however many (the sender batches them). */
+export async function recordDelivered(db: Sql, outcomes: readonly { id: string; status: number }[]): Promise<void> {
+  if (outcomes.length === 0) return;
   await db.query(
-    `update webhook_deliveries set state = 'delivered', attempts = attempts + 1, last_status = $2, last_error = null,
-       last_attempt_at = now(), delivered_at = now(), lease_until = null where id = $1`,
-    [id, status],
+    `update webhook_deliveries d set state = 'delivered', attempts = d.attempts + 1, last_status = o.status, last_error = null,
+       last_attempt_at = now(), delivered_at = now(), lease_until = null
+       from unnest($1::text[], $2::int[]) as o(id, status) where d.id = o.id`,
+    [outcomes.map((outcome) => outcome.id), outcomes.map((outcome) => outcome.status)],
   );
 }
 
