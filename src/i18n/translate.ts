@@ -8,7 +8,8 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 const cache = createIntlCache();
 
-export function translator(catalogue: Catalogue, locale: string): Translate {
+/** `catalogue`: a whole one, or the areas a small bundle needs (the service worker takes the alarm's alone). */
+export function translator(catalogue: Readonly<Partial<Catalogue>>, locale: string): Translate {
   const intl = createIntl({ locale, messages: catalogue, defaultLocale: 'en-IN-u-nu-latn' }, cache);
   return (id, values) => intl.formatMessage({ id }, values);
 }

@@ -3,6 +3,7 @@
 // kept in storage. A catalogue that cannot be fetched leaves the page in the language it was in.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { storePreference } from '../browser/storage.ts';
+import { tellWorkerSettings } from '../browser/worker-settings.ts';
 import { STORAGE_KEYS, type LanguageSettings } from '../domain/preferences.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
 import { en } from '../i18n/catalogues/en.ts';
@@ -22,9 +23,13 @@ export type LanguageEvent = { type: 'language.choose'; language: Language } | { 
 
 export const languageMachine = setup({
   types: { context: {} as LanguageContext, input: {} as LanguageSettings, events: {} as LanguageEvent },
-  actors: { loadCatalogue: fromPromise<Catalogue, Language>(({ input }) => loadCatalogue(input)), storePreference },
+  actors: { loadCatalogue: fromPromise<Catalogue, Language>(({ input }) => loadCatalogue(input)), storePreference, tellWorkerSettings },
   actions: {
     keep: enqueueActions(({ enqueue }, write: { key: string; value: string }) => enqueue.spawnChild('storePreference', { input: write })),
+    /** The language the page speaks and its clock, for the service worker's notifications. */
+    tellWorker: enqueueActions(({ enqueue, context }) =>
+      enqueue.spawnChild('tellWorkerSettings', { input: { language: context.shown, hour12: context.hour12, nativeDigits: context.nativeDigits } }),
+    ),
   },
   guards: { english: ({ context }) => context.language === 'en' },
 }).createMachine({
@@ -36,12 +41,14 @@ export const languageMachine = setup({
       actions: [
         assign({ hour12: ({ context }) => !context.hour12 }),
         { type: 'keep', params: ({ context }) => ({ key: STORAGE_KEYS.hour12, value: context.hour12 ? '1' : '0' }) },
+        'tellWorker',
       ],
     },
     'nativeDigits.toggle': {
       actions: [
         assign({ nativeDigits: ({ context }) => !context.nativeDigits }),
         { type: 'keep', params: ({ context }) => ({ key: STORAGE_KEYS.nativeDigits, value: context.nativeDigits ? '1' : '0' }) },
+        'tellWorker',
       ],
     },
     'language.choose': {
@@ -65,6 +72,6 @@ export const languageMachine = setup({
         onError: { target: 'ready', actions: assign({ failed: ({ context }) => context.language, language: ({ context }) => context.shown }) },
       },
     },
-    ready: {},
+    ready: { entry: 'tellWorker' },
   },
 });

@@ -2,7 +2,16 @@
 // becomes a notification whether or not a console tab is open, since the browser wakes the worker for it.
 // A click focuses an open console tab and asks it to show the incident, or opens the console at it.
 import { incidentHref, SHOW_INCIDENT_MESSAGE } from '../domain/incident-route.ts';
+import { ENGLISH_WORKER_SETTINGS, WORKER_SETTINGS_CACHE, WORKER_SETTINGS_PATH, workerSettingsFrom, type WorkerSettings } from '../domain/worker-settings.ts';
+import { alarm as assamese } from '../i18n/catalogues/as/alarm.ts';
+import { alarm as english } from '../i18n/catalogues/en/alarm.ts';
+import { alarm as hindi } from '../i18n/catalogues/hi/alarm.ts';
 import { DEFAULT_CLOCK, formatDateTime } from '../i18n/clock.ts';
+import { localeTag } from '../i18n/languages.ts';
+import { translator } from '../i18n/translate.ts';
+
+/** The alarm's messages alone: all a notification says, and a small worker. */
+const ALARM_MESSAGES = { en: english, hi: hindi, as: assamese };
 
 /** What the server sends (src/api/push.ts PushMessage), read without zod to keep the worker small. */
 interface PushMessage {
@@ -26,6 +35,7 @@ interface ExtendableEvent {
 
 interface PushScope {
   location: Location;
+  caches: CacheStorage;
   registration: { showNotification(title: string, options: NotificationOptions & { renotify?: boolean; requireInteraction?: boolean }): Promise<void> };
   clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<WindowClient | null> };
   addEventListener(type: 'push', listener: (event: ExtendableEvent & { data: { json(): unknown } | null }) => void): void;
@@ -41,14 +51,28 @@ function messageOf(data: { json(): unknown } | null): PushMessage | undefined {
   }
 }
 
-function show(scope: PushScope, message: PushMessage | undefined): Promise<void> {
+/** The language and clock the console last spoke (src/browser/worker-settings.ts), else English. */
+async function consoleSettings(scope: PushScope): Promise<WorkerSettings> {
+  try {
+    const stored = await scope.caches.match(WORKER_SETTINGS_PATH, { cacheName: WORKER_SETTINGS_CACHE });
+    return workerSettingsFrom(stored ? await stored.text() : undefined);
+  } catch {
+    return ENGLISH_WORKER_SETTINGS;
+  }
+}
+
+async function show(scope: PushScope, message: PushMessage | undefined): Promise<void> {
+  const { language, hour12, nativeDigits } = await consoleSettings(scope);
+  const locale = localeTag(language, nativeDigits);
+  const t = translator(ALARM_MESSAGES[language], locale);
   // The browser shows a notification for every push whatever happens (userVisibleOnly): one that says little beats its generic one.
-  if (!message) return scope.registration.showNotification('Panic Alerts Dashboard', { body: 'A new alert: open the console.' });
+  if (!message) return scope.registration.showNotification(t('urgent.panic'), { body: t('notification.unreadable') });
   const panic = message.kind === 'panic.created';
-  // The seeded regions' zone and a 24-hour clock (issue 36): a worker knows no page's settings.
-  const when = formatDateTime(message.at, DEFAULT_CLOCK);
-  return scope.registration.showNotification(message.title, {
-    body: `${when} · ${message.body}`,
+  // The seeded regions' zone (the server names no other yet), in the operator's clock and language.
+  const time = formatDateTime(message.at, { ...DEFAULT_CLOCK, locale, hour12 });
+  const title = panic ? t('notification.panicTitle', { region: message.regionId }) : t('notification.escalatedTitle', { region: message.regionId });
+  return scope.registration.showNotification(title, {
+    body: t('notification.panicBody', { time, position: message.body }),
     // The page's desktop notification has this tag too: one notification per incident, an escalation replacing it.
     tag: `panic-${message.incidentId}`,
     renotify: true,

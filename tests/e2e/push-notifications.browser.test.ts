@@ -97,4 +97,30 @@ describe('push to this device', () => {
     const stored = await page.evaluate(() => fetch('/push/subscriptions').then((answer) => answer.json()));
     expect(stored).toEqual({ ok: true, subscriptions: [] });
   });
+
+  it('speaks the language and the clock the console last spoke, with no console tab open', async () => {
+    const { context } = dashboard;
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await consoleShown(page);
+    await page.evaluate(() => localStorage.setItem('dash.lang', 'hi'));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'hi', undefined, { timeout: 30_000 });
+    // The page leaves its language where the worker reads it (src/browser/worker-settings.ts).
+    await expect.poll(() => page.evaluate(async () => (await (await caches.match('/console-settings.json'))?.json()) as unknown), { timeout: 15_000 }).toEqual({ language: 'hi', hour12: false, nativeDigits: false });
+    const holder = context.pages().find((open) => open.url() === 'about:blank') ?? (await context.newPage());
+    const session = await context.newCDPSession(holder);
+    const registration = await registrationOf(session, `${server.url}/`);
+    for (const open of context.pages()) if (open !== holder) await open.close();
+
+    const message = { incidentId: 'inc_push_hindi', kind: 'panic.created', regionId: 'shillong', at: '2026-11-26T23:40:00.000Z', title: 'New panic alert in shillong', body: '25.57880, 91.89330' };
+    await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration.registrationId, data: JSON.stringify(message) });
+    const [worker] = context.serviceWorkers();
+    const shown = () =>
+      worker.evaluate(async () =>
+        (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications({ tag: 'panic-inc_push_hindi' })).map((n) => ({ title: n.title, body: n.body })),
+      );
+    // 23:40 UTC is 05:10 the next morning in Asia/Kolkata, on a 24-hour clock.
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: 'shillong में नया पैनिक अलर्ट', body: expect.stringMatching(/05:10.*25\.57880, 91\.89330$/) }]);
+  });
 });

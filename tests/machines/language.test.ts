@@ -5,6 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { languageMachine } from '../../src/machines/languageMachine.ts';
 import type { Catalogue } from '../../src/i18n/catalogue.ts';
 import type { Language } from '../../src/i18n/languages.ts';
+import type { WorkerSettings } from '../../src/domain/worker-settings.ts';
 
 const english = { language: 'en', hour12: false, nativeDigits: false } as const;
 
@@ -24,6 +25,18 @@ describe('the language machine', () => {
     expect(ready.context.shown).toBe('hi');
     expect(ready.context.catalogue['panicBar.show']).toBe('दिखाएँ');
     await expect.poll(() => localStorage.getItem('dash.lang'), { timeout: 15_000 }).toBe('hi');
+  });
+
+  it('tells the service worker the language the page speaks and its clock, once that language is in', async () => {
+    const told: WorkerSettings[] = [];
+    const recording = languageMachine.provide({ actors: { tellWorkerSettings: fromPromise<void, WorkerSettings>(async ({ input }) => void told.push(input)) } });
+    const actor = createActor(recording, { input: english }).start();
+    actor.send({ type: 'language.choose', language: 'hi' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.shown === 'hi', { timeout: 15_000 });
+    actor.send({ type: 'hour12.toggle' });
+    await expect.poll(() => told.at(-1), { timeout: 15_000 }).toEqual({ language: 'hi', hour12: true, nativeDigits: false });
+    // English first (the start), then Hindi only once its catalogue was in: never a language the page did not speak.
+    expect(told.map((settings) => settings.language)).toEqual(['en', 'hi', 'hi']);
   });
 
   it('a stored Assamese choice is fetched at the start', async () => {

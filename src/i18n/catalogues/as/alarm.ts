@@ -20,5 +20,7 @@ export const alarm = {
   'alarm.enableNotifications': 'জাননী অন কৰক',
   'notification.panicTitle': '{region}ত নতুন পেনিক এলাৰ্ট',
   'notification.panicBody': '{time} · {position}',
+  'notification.escalatedTitle': 'ওপৰলৈ পঠিওৱা হ’ল: {region}ত পেনিক এলাৰ্টৰ দায়িত্ব কোনেও লোৱা নাই',
+  'notification.unreadable': 'নতুন এলাৰ্ট: কনচ’লটো খোলক।',
   'announce.incident': '{region}ত {title}, {time}ত',
 } as const satisfies Translation<typeof english>;

@@ -17,5 +17,7 @@ export const alarm = {
   'alarm.enableNotifications': 'Enable notifications',
   'notification.panicTitle': 'New panic alert in {region}',
   'notification.panicBody': '{time} · {position}',
+  'notification.escalatedTitle': 'Escalated: panic in {region} not acknowledged',
+  'notification.unreadable': 'A new alert: open the console.',
   'announce.incident': '{title} in {region} at {time}',
 } as const;

@@ -20,5 +20,7 @@ export const alarm = {
   'alarm.enableNotifications': 'सूचनाएँ चालू करें',
   'notification.panicTitle': '{region} में नया पैनिक अलर्ट',
   'notification.panicBody': '{time} · {position}',
+  'notification.escalatedTitle': 'आगे बढ़ाया गया: {region} में पैनिक अलर्ट की ज़िम्मेदारी किसी ने नहीं ली',
+  'notification.unreadable': 'नया अलर्ट: कंसोल खोलें।',
   'announce.incident': '{region} में {title}, {time} पर',
 } as const satisfies Translation<typeof english>;
