@@ -30,10 +30,19 @@ function formatterFor(style: ClockStyle, shape: Shape): Intl.DateTimeFormat {
   let formatter = formatters.get(key);
   if (!formatter) {
     // `hourCycle`, not `hour12: false`: the latter gives 24:05 instead of 00:05 in some locales.
-    formatter = new Intl.DateTimeFormat(style.locale, { ...SHAPES[shape], timeZone: style.timeZone, hourCycle: style.hour12 ? 'h12' : 'h23' });
+    formatter = new Intl.DateTimeFormat(withIndianEnglishAfter(style.locale), { ...SHAPES[shape], timeZone: style.timeZone, hourCycle: style.hour12 ? 'h12' : 'h23' });
     formatters.set(key, formatter);
   }
   return formatter;
+}
+
+/**
+ * The locale, then Indian English with the same digits: a browser without the language's date data (Chromium
+ * has none for Assamese) reads "27 Nov 2026, 07:31:02" rather than its own default, often "Nov 27, 2026".
+ */
+function withIndianEnglishAfter(locale: string): string[] {
+  const digits = /-u-nu-[a-z]+$/.exec(locale)?.[0] ?? '';
+  return [locale, `en-IN${digits}`];
 }
 
 function format(iso: string | null | undefined, style: ClockStyle, shape: Shape): string {

@@ -24,6 +24,11 @@ describe('the clock', () => {
     expect(formatDateTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: localeTag('hi') })).toMatch(/^27 .+ 2026, 05:00:00$/);
   });
 
+  it('falls back to Indian English dates, not the browser\'s own, where a language has no date data', () => {
+    // Chromium has none for Assamese; a tag no browser knows stands in for it here.
+    expect(formatDateTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: 'zz-IN-u-nu-latn' })).toBe('27 Nov 2026, 05:00:00');
+  });
+
   it('names the zone with its offset, once, so no time is read in another', () => {
     expect(timeZoneName(DEFAULT_CLOCK)).toBe('Asia/Kolkata (GMT+5:30)');
   });
