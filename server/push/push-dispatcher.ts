@@ -69,7 +69,7 @@ export class PushDispatcher {
   /** One batch under the lease; answers whether more events wait after it. */
   private async pass(): Promise<boolean> {
     const after = await claimPushCursor(this.db, this.holder, this.leaseMs);
-    if (after === undefined) return false; // another server is pushing them
+    if (after === undefined) return false; // nothing new, or another server is pushing it
     let moved = false;
     const renewal = setInterval(() => void renewPushLease(this.db, this.holder, this.leaseMs).catch(() => {}), this.leaseMs / 3);
     try {

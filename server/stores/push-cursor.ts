@@ -21,13 +21,18 @@ export interface CursorBatch {
 }
 
 /**
- * Leases the cursor for `holder` if no other server holds it (or its lease ran out); answers the last event
- * pushed, or undefined when another server is pushing. `skip locked`: a server never waits on another's claim.
+ * Leases the cursor for `holder` if events wait after it and no other server holds it (or its lease ran out);
+ * answers the last event pushed, or undefined when there is nothing to push or another server is pushing it.
+ * `skip locked`: a server never waits on another's claim. An idle poll costs this one statement.
  */
 export async function claimPushCursor(db: Sql, holder: string, leaseMs: number): Promise<number | undefined> {
   const { rows } = await db.query<{ last_seq: string | number }>(
     `update push_cursor set holder = $1, lease_until = now() + $2 * interval '1 millisecond'
-      where singleton in (select singleton from push_cursor where lease_until is null or lease_until < now() or holder = $1 for update skip locked)
+      where singleton in (
+        select singleton from push_cursor
+         where (lease_until is null or lease_until < now() or holder = $1)
+           and last_seq < (select coalesce(max(seq), 0) from stream_events)
+         for update skip locked)
       returning last_seq`,
     [holder, leaseMs],
   );
