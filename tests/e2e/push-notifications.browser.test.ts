@@ -133,7 +133,8 @@ describe('push to this device', () => {
       // As src/sw/push.ts posts it to the console window it found, from the console's own worker.
       const posted = await worker.evaluate(
         async ({ type, incidentId }) => {
-          const windows = await (self as unknown as { clients: Clients }).clients.matchAll({ type: 'window' });
+          const { clients } = self as unknown as { clients: { matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]> } };
+          const windows = await clients.matchAll({ type: 'window' });
           for (const client of windows) client.postMessage({ type, incidentId });
           return windows.length;
         },
