@@ -73,8 +73,11 @@ export interface Config {
   publicUrl?: string;
   /** Outgoing notifications' sender (docs/webhooks.md). */
   webhooks: WebhookSettings;
-  /** Web Push to operators' browsers: the VAPID pair (else generated into DATA_DIR) and the sender's limits. */
-  push: { publicKey?: string; privateKey?: string; subject?: string; timeoutMs: number; concurrency: number };
+  /**
+   * Web Push to operators' browsers: the VAPID pair (else generated into DATA_DIR), the sender's limits, and how
+   * often it looks for stream events it has not pushed (other servers' commits, the start's journal replay).
+   */
+  push: { publicKey?: string; privateKey?: string; subject?: string; timeoutMs: number; concurrency: number; pollMs: number };
 }
 
 export interface WebhookSettings {
@@ -235,6 +238,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       subject: env.VAPID_SUBJECT || undefined,
       timeoutMs: intFrom(env, 'PUSH_TIMEOUT_MS', 10_000),
       concurrency: Math.max(1, intFrom(env, 'PUSH_CONCURRENCY', 8)),
+      pollMs: Math.max(100, intFrom(env, 'PUSH_POLL_MS', 3000)),
     },
     startDelays: { storeMs: intFrom(env, 'START_STORE_DELAY_MS', 0), replayMs: intFrom(env, 'START_REPLAY_DELAY_MS', 0) },
   };

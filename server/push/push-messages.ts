@@ -36,3 +36,22 @@ export function pushMessagesOf(messages: readonly StreamMessage[]): PushMessage[
 
 /** How long a push service keeps a message for a phone that is off: a panic older than this is stale. */
 export const PUSH_TTL_SECONDS: Record<PushEventType, number> = { 'panic.created': 3600, 'incident.escalated': 3600 };
+
+/** A stream event as the push cursor reads it: its message and when it was committed. */
+export interface CommittedEvent {
+  message: StreamMessage;
+  createdAt: string;
+}
+
+/**
+ * The pushes still worth sending at `now`: an event committed longer ago than its TTL is stale (the server was
+ * down that long) and skipped; the others are sent with what is left of their TTL.
+ */
+export function duePushes(events: readonly CommittedEvent[], now: number): { message: PushMessage; ttlSeconds: number }[] {
+  return events.flatMap((event) => {
+    const ageSeconds = Math.max(0, Math.floor((now - Date.parse(event.createdAt)) / 1000));
+    return pushMessagesOf([event.message])
+      .map((message) => ({ message, ttlSeconds: PUSH_TTL_SECONDS[message.kind] - ageSeconds }))
+      .filter((push) => push.ttlSeconds > 0);
+  });
+}

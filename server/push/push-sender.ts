@@ -1,13 +1,12 @@
-// Sends push messages after commit (issue 35 point 5): the committed stream messages of a panic or an
-// escalation are looked up against the subscriptions and each browser's message is encrypted (aes128gcm)
-// and posted with a time limit, a bounded number in flight and a bounded queue. Nothing is retried: the
-// push service itself holds a message for a phone that is off (TTL). 404 or 410 deletes the subscription.
+// Sends push messages (issue 35 point 5): each message is looked up against the subscriptions and each
+// browser's copy is encrypted (aes128gcm) and posted with a time limit, a bounded number in flight and a
+// bounded queue. A refusal is not retried: the push service itself holds a message for a phone that is off
+// (TTL). 404 or 410 deletes the subscription. The cursor (push-dispatcher.ts) waits for a batch to settle.
 import webPush from 'web-push';
 import type { PushMessage } from '../../src/api/push.ts';
 import type { Sql } from '../db/seam.ts';
 import type { JobLogger } from '../jobs/periodic.ts';
 import { forgetEndpoint, targetsFor, type PushTarget } from '../stores/push-subscriptions.ts';
-import { PUSH_TTL_SECONDS } from './push-messages.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 export interface PushSettings {
@@ -18,16 +17,21 @@ export interface PushSettings {
 /** Sends waiting beyond this are dropped (and logged): a flood must not grow the server's memory. */
 const MAX_QUEUED = 10_000;
 
-interface Send {
-  target: PushTarget;
+/** A message and how long the push service may still hold it (less than its TTL when it was sent late). */
+export interface TimedPush {
   message: PushMessage;
+  ttlSeconds: number;
+}
+
+interface Send extends TimedPush {
+  target: PushTarget;
+  settled: () => void;
 }
 
 export class PushSender {
   private readonly shutdown = new AbortController();
   private readonly queue: Send[] = [];
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly lookups = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Sql,
@@ -36,25 +40,27 @@ export class PushSender {
     private readonly log: JobLogger,
   ) {}
 
-  /** Called after commit; answers at once, the work goes on in the background. */
-  notify(messages: readonly PushMessage[]): void {
-    if (this.shutdown.signal.aborted) return;
-    for (const message of messages) {
-      const lookup: Promise<void> = targetsFor(this.db, message.kind, message.regionId)
-        .then((targets) => this.enqueue(targets.map((target) => ({ target, message }))))
-        .catch((error: unknown) => {
-          if (!this.shutdown.signal.aborted) this.log.warn({ err: error, incident: message.incidentId }, 'push: could not read the subscriptions');
-        })
-        .finally(() => this.lookups.delete(lookup));
-      this.lookups.add(lookup);
+  /**
+   * Looks up each message's browsers and sends to them; resolves once every send has been answered, refused,
+   * timed out, dropped (queue full) or aborted (stop). Rejects when the subscriptions could not be read.
+   */
+  async deliver(pushes: readonly TimedPush[]): Promise<void> {
+    const sending: Promise<void>[] = [];
+    for (const push of pushes) {
+      if (this.shutdown.signal.aborted) break;
+      const targets = await targetsFor(this.db, push.message.kind, push.message.regionId);
+      if (this.shutdown.signal.aborted) break; // stop() has emptied the queue: nothing put in now would settle
+      sending.push(...this.enqueue(targets.map((target) => ({ target, ...push }))));
     }
+    await Promise.all(sending);
   }
 
-  private enqueue(sends: Send[]): void {
-    const room = MAX_QUEUED - this.queue.length;
-    if (sends.length > room) this.log.warn({ dropped: sends.length - Math.max(0, room) }, 'push: queue full; messages dropped');
-    this.queue.push(...sends.slice(0, Math.max(0, room)));
+  private enqueue(sends: Omit<Send, 'settled'>[]): Promise<void>[] {
+    const room = Math.max(0, MAX_QUEUED - this.queue.length);
+    if (sends.length > room) this.log.warn({ dropped: sends.length - room }, 'push: queue full; messages dropped');
+    const settledAll = sends.slice(0, room).map((send) => new Promise<void>((settled) => this.queue.push({ ...send, settled })));
     this.pump();
+    return settledAll;
   }
 
   private pump(): void {
@@ -68,15 +74,16 @@ export class PushSender {
         })
         .finally(() => {
           this.inFlight.delete(sending);
+          send.settled();
           this.pump();
         });
       this.inFlight.add(sending);
     }
   }
 
-  private async send({ target, message }: Send): Promise<void> {
+  private async send({ target, message, ttlSeconds }: Send): Promise<void> {
     const details = webPush.generateRequestDetails(target, JSON.stringify(message), {
-      TTL: PUSH_TTL_SECONDS[message.kind],
+      TTL: ttlSeconds,
       urgency: 'high',
       vapidDetails: this.keys,
     });
@@ -102,11 +109,14 @@ export class PushSender {
     }
   }
 
-  /** Drops what waits, aborts what is in flight, and waits for both to settle. */
+  get stopped(): boolean {
+    return this.shutdown.signal.aborted;
+  }
+
+  /** Drops what waits, aborts what is in flight, and waits for them to settle. */
   async stop(): Promise<void> {
     this.shutdown.abort();
-    this.queue.length = 0;
-    await Promise.all(this.lookups);
+    for (const send of this.queue.splice(0)) send.settled();
     await Promise.all(this.inFlight);
   }
 }

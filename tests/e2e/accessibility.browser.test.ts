@@ -1,7 +1,7 @@
 // WCAG 2.2 AA in Chromium (issue 35): axe-core finds no serious or critical violation on the dashboard (light
 // and dark, with a panic, the map and the drawer), the wall and the phone layouts, and the admin and
-// supervisor views (the sign-in page's check is in sign-in-audit.browser.test.ts, whose server has sign-in
-// on). Focus never rests on a focus guard, new panics are announced once, and the map has a text alternative.
+// supervisor views, and the offline last known state (the sign-in page's check is in
+// sign-in-audit.browser.test.ts, whose server has sign-in on). Focus never rests on a focus guard, new panics are announced once, and the map has a text alternative.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, TABSTER_DUMMY } from './support/axe.ts';
@@ -62,6 +62,25 @@ describe('axe-core: no serious or critical violation', () => {
     await open(page, { dark: true, width: 1920, height: 1080, path: '/?wall' });
     await page.locator(`[data-wall-alert="${incidentId}"]`).waitFor();
     await noViolations(page);
+  });
+
+  it.each([false, true])('the last known state, reloaded on a lost network from the cached shell (dark: %s)', async (dark) => {
+    // Its own context: the service worker that serves the shell offline is blocked in the others.
+    const installed = await openDashboard(browser, server.url, undefined, { serviceWorkers: 'allow' });
+    const { page, context } = installed;
+    try {
+      await page.evaluate(async () => navigator.serviceWorker.ready);
+      await open(page, { dark });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await alertRow(page, incidentId).waitFor();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('dash.lastKnown') ?? ''), { timeout: 15_000 }).toContain(incidentId);
+      await context.setOffline(true);
+      await page.reload();
+      await page.locator('tr[data-stale]').filter({ hasText: incidentId }).waitFor();
+      await noViolations(page);
+    } finally {
+      await context.close();
+    }
   });
 
   it('every view of the menu: Audit, Zones, Regions, Webhooks, Accounts, Verify tourist, Analytics', async () => {

@@ -2,11 +2,18 @@
 // push message, shows the notification itself. Chromium's DevTools protocol delivers the message
 // (ServiceWorker.deliverPushMessage) as a push service would, after every console page has been closed: only
 // an about:blank page is left in the browser context, to hold the protocol session.
+// A notification's click is not driven: Chromium gives window interaction (clients.openWindow, client.focus)
+// only to a notificationclick it dispatches for a real click, and a script's `new NotificationEvent(...)`
+// dispatched in the worker is refused ("Can not call waitUntil on a script constructed ExtendableEvent",
+// "Not allowed to open a window"). What the click leads to is checked instead: the address it opens with no
+// console open, and the message the worker posts to an open console.
 import type { Browser, CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.ts';
-import { consoleShown, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
+import { alertRow, consoleShown, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
+import { sendPanicFromPhone } from './support/phone.ts';
+import { incidentHref, SHOW_INCIDENT_MESSAGE } from '../../src/domain/incident-route.ts';
 
 let server: DashboardServer;
 let browser: Browser;
@@ -96,6 +103,48 @@ describe('push to this device', () => {
     expect(await toggle.isChecked()).toBe(false);
     const stored = await page.evaluate(() => fetch('/push/subscriptions').then((answer) => answer.json()));
     expect(stored).toEqual({ ok: true, subscriptions: [] });
+  });
+
+  it("what a click opens with no console open, the incident's address, shows that incident", async () => {
+    const panic = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
+    const page = await dashboard.context.newPage();
+    try {
+      await page.goto(`${server.url}${incidentHref(panic.incident.id)}`);
+      await consoleShown(page);
+      // Shown as the panic bar's Show does it: its row brought into view and outlined.
+      await expect.poll(() => alertRow(page, panic.incident.id).getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('true');
+      // Shown once: the address goes back to the console's, so a reload does not open it again.
+      await expect.poll(() => new URL(page.url()).hash, { timeout: 15_000 }).toBe('');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("what a click does to an open console, the worker's message naming the incident, shows it there", async () => {
+    const panic = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
+    const page = await dashboard.context.newPage();
+    try {
+      await page.goto(`${server.url}/`);
+      await consoleShown(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await alertRow(page, panic.incident.id).waitFor();
+      expect(await alertRow(page, panic.incident.id).getAttribute('data-highlighted')).toBeNull();
+      const [worker] = dashboard.context.serviceWorkers();
+      // As src/sw/push.ts posts it to the console window it found, from the console's own worker.
+      const posted = await worker.evaluate(
+        async ({ type, incidentId }) => {
+          const { clients } = self as unknown as { clients: { matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]> } };
+          const windows = await clients.matchAll({ type: 'window' });
+          for (const client of windows) client.postMessage({ type, incidentId });
+          return windows.length;
+        },
+        { type: SHOW_INCIDENT_MESSAGE, incidentId: panic.incident.id },
+      );
+      expect(posted).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => alertRow(page, panic.incident.id).getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('true');
+    } finally {
+      await page.close();
+    }
   });
 
   it('speaks the language and the clock the console last spoke, with no console tab open', async () => {

@@ -40,7 +40,7 @@ const endpoints = async () => ((await call(server.url, 'GET', '/push/subscriptio
 
 beforeAll(async () => {
   receiver = await PushReceiver.start();
-  server = await startTestServer({ escalateAfterS: 600, push: { timeoutMs: 3000, concurrency: 8 } });
+  server = await startTestServer({ escalateAfterS: 600, push: { timeoutMs: 3000, concurrency: 8, pollMs: 1000 } });
 });
 afterAll(async () => {
   await server?.stop();
