@@ -26,6 +26,9 @@ const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, overflowX: 'auto' },
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  // At a phone's width the six columns, squeezed into the card, clipped their headers (Assamese's যোগাযোগ):
+  // the table keeps a readable width and the card scrolls sideways, as the audit and accounts tables do.
+  table: { minWidth: '720px' },
   contacts: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -91,7 +94,7 @@ export function RegionsView() {
         />
       )}
       <Card className={styles.card}>
-        <Table aria-label={t('regions.list')} size="small">
+        <Table aria-label={t('regions.list')} size="small" className={styles.table}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('regions.region')}</TableHeaderCell>
