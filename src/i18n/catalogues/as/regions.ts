@@ -19,7 +19,7 @@ export const regions = {
   'regions.editNamed': '{name} সলনি কৰক',
   'regions.saved': 'অঞ্চল {name} ছেভ কৰা হ’ল।',
   'regions.noBoundary': 'সীমা নাই',
-  'regions.boundarySize': '{count, plural, one {# টা বিন্দু} other {# টা বিন্দু}}, {area} km²',
+  'regions.boundarySize': '{count, plural, one {{count, number, ::group-off} টা বিন্দু} other {{count, number, ::group-off} টা বিন্দু}}, {area} km²',
   'regions.editTitle': 'অঞ্চল {id} সলনি কৰক',
   'regions.loadingRegion': 'অঞ্চল {id} ল’ড হৈ আছে…',
   'regions.retry': 'পুনৰ চেষ্টা কৰক',

@@ -15,7 +15,7 @@ export const regions = {
   'regions.editNamed': 'Edit {name}',
   'regions.saved': 'Saved region {name}.',
   'regions.noBoundary': 'No boundary',
-  'regions.boundarySize': '{count, plural, one {# vertex} other {# vertices}}, {area} km²',
+  'regions.boundarySize': '{count, plural, one {{count, number, ::group-off} vertex} other {{count, number, ::group-off} vertices}}, {area} km²',
   'regions.editTitle': 'Edit region {id}',
   'regions.loadingRegion': 'Loading region {id}…',
   'regions.retry': 'Retry',

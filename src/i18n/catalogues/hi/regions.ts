@@ -19,7 +19,7 @@ export const regions = {
   'regions.editNamed': '{name} बदलें',
   'regions.saved': 'क्षेत्र {name} सहेजा गया।',
   'regions.noBoundary': 'कोई सीमा नहीं',
-  'regions.boundarySize': '{count, plural, one {# बिंदु} other {# बिंदु}}, {area} km²',
+  'regions.boundarySize': '{count, plural, one {{count, number, ::group-off} बिंदु} other {{count, number, ::group-off} बिंदु}}, {area} km²',
   'regions.editTitle': 'क्षेत्र {id} बदलें',
   'regions.loadingRegion': 'क्षेत्र {id} लोड हो रहा है…',
   'regions.retry': 'फिर कोशिश करें',
