@@ -45,6 +45,12 @@ export default tseslint.config(
       'src/views/shell/SideNav.tsx',
       'src/views/shell/SessionUser.tsx',
       'src/views/shell/ConnectionBadge.tsx',
+      'src/views/regions/**',
+      'src/views/zones/**',
+      'src/map/zones/**',
+      'src/views/webhooks/**',
+      'src/views/audit/**',
+      'src/views/accounts/**',
     ],
     plugins: { formatjs },
     rules: {

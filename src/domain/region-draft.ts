@@ -6,6 +6,7 @@ import type { ContactKind } from '../api/regions.ts';
 import { boundaryProblem } from './boundary-checks.ts';
 import { openRing } from './zone-geometry.ts';
 import type { Vertex } from './geo.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 export interface ContactDraft {
   label: string;
@@ -71,18 +72,18 @@ function firstOuterRing(value: unknown): Ring | undefined {
 
 /**
  * A boundary from GeoJSON ([longitude, latitude] pairs) as the contract stores it ([latitude, longitude]),
- * or the sentence saying why it cannot be one.
+ * or the sentence saying why it cannot be one (the boundary checks' own words are the server's, in English).
  */
-export function boundaryFromGeoJson(text: string): { boundary: [number, number][] } | { error: string } {
+export function boundaryFromGeoJson(text: string, t: Translate): { boundary: [number, number][] } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { error: 'The boundary is not valid JSON: paste a GeoJSON Polygon, Feature or FeatureCollection.' };
+    return { error: t('regions.notJson') };
   }
   const ring = firstOuterRing(value);
   if (!ring || !ring.every((pair) => Array.isArray(pair) && pair.length >= 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)))) {
-    return { error: 'The GeoJSON holds no polygon: paste a Polygon, or a Feature or FeatureCollection with one.' };
+    return { error: t('regions.noPolygon') };
   }
   const boundary = openRing(ring.map(([lng, lat]) => [lat, lng] as Vertex)).map(([lat, lng]) => [lat, lng] as [number, number]);
   const problem = boundaryProblem(boundary, 'The boundary');

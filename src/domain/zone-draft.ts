@@ -7,6 +7,9 @@ import { circleToPolygon, zoneOutlineIssues, type GeometryIssue, type ZoneCircle
 
 export { MAX_UNDO } from './undo-steps.ts';
 
+/** What stops a draft being saved: the server's sentence, or (the editor's own) a catalogue message with its id. */
+export type DraftIssue = GeometryIssue & { id?: 'zones.nameMissing' };
+
 export type Outline = { polygon: [number, number][]; circle?: ZoneCircle };
 
 export interface ZoneDraft extends UndoSteps<Outline> {
@@ -88,9 +91,9 @@ export function withFields(draft: ZoneDraft, fields: DraftFields): ZoneDraft {
 }
 
 /** Why the draft cannot be saved yet: the same sentences the server would answer, shown before saving. */
-export function draftIssues(draft: ZoneDraft): GeometryIssue[] {
-  const issues: GeometryIssue[] = [];
-  if (!draft.name.trim()) issues.push({ field: 'name', message: 'Give the zone a name.' });
+export function draftIssues(draft: ZoneDraft): DraftIssue[] {
+  const issues: DraftIssue[] = [];
+  if (!draft.name.trim()) issues.push({ field: 'name', message: 'Give the zone a name.', id: 'zones.nameMissing' });
   return [...issues, ...zoneOutlineIssues(draft.outline.polygon)];
 }
 

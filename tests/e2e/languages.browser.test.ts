@@ -99,4 +99,32 @@ describe('the console in Hindi and Assamese', () => {
     expect(await page.evaluate(() => localStorage.getItem('dash.lang'))).toBe('en');
     await page.context().close();
   });
+  it('the audit and regions views read in Hindi and Assamese, nothing clipped at 1440 and 390 px', async () => {
+    const VIEWS = {
+      hi: { menu: 'मेनू', acknowledge: SPOKEN.hi.acknowledge, audit: ['ऑडिट', 'ऑडिट रिकॉर्ड', 'फ़िल्टर करें', 'किसने'], regions: ['क्षेत्र', 'क्षेत्र', 'नया क्षेत्र', 'समय क्षेत्र'] },
+      as: { menu: 'মেনু', acknowledge: SPOKEN.as.acknowledge, audit: ['অডিট', 'অডিট ৰেকৰ্ড', 'ফিল্টাৰ কৰক', 'কোনে'], regions: ['অঞ্চল', 'অঞ্চল', 'নতুন অঞ্চল', 'সময় মণ্ডল'] },
+    } as const;
+    // An act of the operator's own, so that the audit trail has rows (and column headers) to read.
+    await sendPanicFromPhone(server.url, 25.5788, 91.8933);
+    for (const language of ['hi', 'as'] as const) {
+      for (const width of [1440, 390]) {
+        const page = await openIn(language, width);
+        const spoken = VIEWS[language];
+        await page.locator('#root').getByRole('heading', { name: SPOKEN[language].title }).waitFor({ timeout: 60_000 });
+        const acknowledge = page.locator('[data-panic-bar]').getByRole('button', { name: spoken.acknowledge });
+        if (await acknowledge.count()) await acknowledge.click();
+        for (const [item, heading, button, column] of [spoken.audit, spoken.regions]) {
+          const entry = page.getByRole('navigation').getByRole('button', { name: item, exact: true });
+          if (!(await entry.isVisible())) await page.getByRole('button', { name: spoken.menu }).click();
+          await entry.click();
+          const main = page.locator('main');
+          await main.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 15_000 });
+          await main.getByRole('columnheader', { name: column }).first().waitFor({ timeout: 15_000 });
+          expect(await main.getByRole('button', { name: button }).count(), `${language} ${width} ${heading}`).toBe(1);
+          expect(await clipped(page, 'main'), `${language} at ${width} px: ${heading}`).toEqual([]);
+        }
+        await page.context().close();
+      }
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { ApiError, type AuditPage } from '../../src/api/client.ts';
 import { auditMachine } from '../../src/machines/auditMachine.ts';
 import { AuditView } from '../../src/views/audit/AuditView.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
+import { InEnglish } from '../views/support/in-english.tsx';
 import { settle } from '../views/support/render-dashboard.tsx';
 import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
@@ -91,7 +92,9 @@ describe('the Audit view', () => {
     const logic = auditMachine.provide({ actors: { loadPage: pages.logic, verify: verify.logic } as never });
     render(
       <FluentProvider theme={webLightTheme}>
-        <AuditView logic={logic} />
+        <InEnglish>
+          <AuditView logic={logic} />
+        </InEnglish>
       </FluentProvider>,
     );
     await settle();

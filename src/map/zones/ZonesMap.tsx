@@ -5,9 +5,11 @@ import type { PickingInfo } from '@deck.gl/core';
 import { makeStyles } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Geofence } from '../../api/entities.ts';
 import { boundingBox } from '../../domain/geo.ts';
 import type { Outline } from '../../domain/zone-draft.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { backgroundColour } from '../basemap.ts';
 import { DEFAULT_CENTER, START_ZOOM } from '../style.ts';
 import { useBasemapTheme } from '../useBasemapTheme.ts';
@@ -84,6 +86,8 @@ function useView(map: MapLibreMap | null): (View & { zoom: number }) | undefined
 export default function ZonesMap(props: ZonesMapProps) {
   const { zones, selectedId, editingId, draft, drawShape, previews, dark, onMapReady } = props;
   const styles = useStyles();
+  // The map imports nothing from the views: react-intl's own hook, with the console's catalogue around it.
+  const intl = useIntl();
   const mapRef = useRef<HTMLDivElement>(null);
   const [camera] = useState(() => startCamera(zones));
   const status = useDeckMap(mapRef, { camera, dark });
@@ -138,7 +142,7 @@ export default function ZonesMap(props: ZonesMapProps) {
   if (status.state === 'failed') {
     return (
       <div className={styles.panel} role="status">
-        Map unavailable: {status.reason}
+        {intl.formatMessage({ id: 'zones.mapUnavailable' satisfies MessageId }, { reason: status.reason })}
       </div>
     );
   }

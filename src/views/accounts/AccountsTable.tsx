@@ -4,6 +4,8 @@ import { ROLES, type Role } from '../../api/roles.ts';
 import { formatTime } from '../../domain/display.ts';
 import type { ConfirmedAct } from './confirmation.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
@@ -12,21 +14,24 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
+const COLUMNS: readonly MessageId[] = ['accounts.username', 'accounts.role', 'accounts.state', 'accounts.lastSignIn', 'accounts.actions'];
+
 function StateBadges({ account }: { account: AccountSummary }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <span className={styles.state}>
       <Badge appearance="tint" color={account.disabled ? 'danger' : 'success'}>
-        {account.disabled ? 'Disabled' : 'Enabled'}
+        {t(account.disabled ? 'accounts.disabled' : 'accounts.enabled')}
       </Badge>
       {account.mustChangePassword && (
         <Badge appearance="tint" color="warning">
-          New password due
+          {t('accounts.passwordDue')}
         </Badge>
       )}
       {account.source === 'oidc' && (
         <Badge appearance="tint" color="informative">
-          Single sign-on
+          {t('accounts.singleSignOn')}
         </Badge>
       )}
     </span>
@@ -37,13 +42,14 @@ function StateBadges({ account }: { account: AccountSummary }) {
 export function AccountsTable({ accounts, busy, onPropose }: { accounts: readonly AccountSummary[]; busy: boolean; onPropose: (act: ConfirmedAct) => void }) {
   const clock = useClock();
   const styles = useStyles();
+  const t = useT();
   return (
     <div className={styles.scroll}>
-      <Table aria-label="Accounts" size="small" className={styles.table}>
+      <Table aria-label={t('accounts.title')} size="small" className={styles.table}>
         <TableHeader>
           <TableRow>
-            {['Username', 'Role', 'State', 'Last sign-in', 'Actions'].map((title) => (
-              <TableHeaderCell key={title}>{title}</TableHeaderCell>
+            {COLUMNS.map((title) => (
+              <TableHeaderCell key={title}>{t(title)}</TableHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
@@ -56,7 +62,7 @@ export function AccountsTable({ accounts, busy, onPropose }: { accounts: readonl
                 <TableCell>
                   {/* A single sign-on account's role comes from the provider at each sign-in. */}
                   <Select
-                    aria-label={`Role of ${username}`}
+                    aria-label={t('accounts.roleOf', { username })}
                     value={account.role}
                     disabled={busy || account.source === 'oidc'}
                     onChange={(_, data) => onPropose({ type: 'accounts.setRole', username, role: data.value as Role })}
@@ -71,17 +77,17 @@ export function AccountsTable({ accounts, busy, onPropose }: { accounts: readonl
                 <TableCell>
                   <StateBadges account={account} />
                 </TableCell>
-                <TableCell>{account.lastSignInAt ? formatTime(account.lastSignInAt, clock) : 'Never'}</TableCell>
+                <TableCell>{account.lastSignInAt ? formatTime(account.lastSignInAt, clock) : t('accounts.never')}</TableCell>
                 <TableCell>
                   <span className={styles.actions}>
                     <Button size="small" disabled={busy} onClick={() => onPropose({ type: 'accounts.setDisabled', username, disabled: !account.disabled })}>
-                      {account.disabled ? 'Enable' : 'Disable'}
+                      {t(account.disabled ? 'accounts.enable' : 'accounts.disable')}
                     </Button>
                     <Button size="small" disabled={busy || account.source === 'oidc'} onClick={() => onPropose({ type: 'accounts.resetPassword', username })}>
-                      Reset password
+                      {t('accounts.resetPassword')}
                     </Button>
                     <Button size="small" disabled={busy} onClick={() => onPropose({ type: 'accounts.signOut', username })}>
-                      Sign out everywhere
+                      {t('accounts.signOutEverywhere')}
                     </Button>
                   </span>
                 </TableCell>

@@ -9,6 +9,7 @@ import { ConfirmActDialog } from './ConfirmActDialog.tsx';
 import type { ConfirmedAct } from './confirmation.ts';
 import { CreateAccountDialog } from './CreateAccountDialog.tsx';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
@@ -19,6 +20,7 @@ const useStyles = makeStyles({
 /** Operator accounts (admin, issue 31): who may sign in, with which role, and the acts on each. */
 export function AccountsView({ logic = accountsMachine }: { logic?: typeof accountsMachine }) {
   const styles = useStyles();
+  const t = useT();
   const accounts = useActorRef(logic);
   const list = useSelector(accounts, (s) => s.context.accounts);
   const busy = useSelector(accounts, (s) => s.hasTag('busy'));
@@ -29,17 +31,17 @@ export function AccountsView({ logic = accountsMachine }: { logic?: typeof accou
   const [creating, setCreating] = useState(false);
   const [proposed, setProposed] = useState<ConfirmedAct>();
   return (
-    <section className={styles.view} aria-label="Accounts">
-      <Title2 as="h2">Accounts</Title2>
+    <section className={styles.view} aria-label={t('accounts.title')}>
+      <Title2 as="h2">{t('accounts.title')}</Title2>
       <Card className={styles.card}>
         <div className={styles.toolbar}>
           <Button appearance="primary" icon={<PersonAddRegular />} disabled={busy} onClick={() => setCreating(true)}>
-            New account
+            {t('accounts.new')}
           </Button>
           <Button icon={<ArrowClockwiseRegular />} disabled={busy} onClick={() => accounts.send({ type: 'accounts.refresh' })}>
-            Refresh
+            {t('accounts.refresh')}
           </Button>
-          {busy && <Spinner size="tiny" label="Working…" />}
+          {busy && <Spinner size="tiny" label={t('accounts.working')} />}
         </div>
         <ActOutcome errors={[error]} notice={notice} />
         <AccountsTable accounts={list} busy={busy} onPropose={setProposed} />

@@ -1,9 +1,11 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { confirmationOf, type ConfirmedAct } from './confirmation.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** Asks before an act, naming the account; nothing is sent until confirmed. */
 export function ConfirmActDialog({ act, onConfirm, onCancel }: { act: ConfirmedAct | undefined; onConfirm: (act: ConfirmedAct) => void; onCancel: () => void }) {
-  const confirmation = act && confirmationOf(act);
+  const t = useT();
+  const confirmation = act && confirmationOf(act, t);
   return (
     <Dialog open={act !== undefined} modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface>
@@ -15,7 +17,7 @@ export function ConfirmActDialog({ act, onConfirm, onCancel }: { act: ConfirmedA
               <Button appearance="primary" onClick={() => act && onConfirm(act)}>
                 {confirmation.confirm}
               </Button>
-              <Button onClick={onCancel}>Cancel</Button>
+              <Button onClick={onCancel}>{t('accounts.cancel')}</Button>
             </DialogActions>
           </DialogBody>
         )}

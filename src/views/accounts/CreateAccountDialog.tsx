@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../api/roles.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -9,6 +10,7 @@ const useStyles = makeStyles({
 /** A new account's name and role; the server chooses its temporary password. */
 export function CreateAccountDialog({ open, onCreate, onCancel }: { open: boolean; onCreate: (username: string, role: Role) => void; onCancel: () => void }) {
   const styles = useStyles();
+  const t = useT();
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('operator');
   const submit = (event: FormEvent) => {
@@ -19,14 +21,14 @@ export function CreateAccountDialog({ open, onCreate, onCancel }: { open: boolea
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface>
-        <form onSubmit={submit} aria-label="New account">
+        <form onSubmit={submit} aria-label={t('accounts.new')}>
           <DialogBody>
-            <DialogTitle>New account</DialogTitle>
+            <DialogTitle>{t('accounts.new')}</DialogTitle>
             <DialogContent className={styles.form}>
-              <Field label="Username" required>
+              <Field label={t('accounts.username')} required>
                 <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="off" />
               </Field>
-              <Field label="Role">
+              <Field label={t('accounts.role')}>
                 <Select value={role} onChange={(_, data) => setRole(data.value as Role)}>
                   {ROLES.map((option) => (
                     <option key={option} value={option}>
@@ -38,10 +40,10 @@ export function CreateAccountDialog({ open, onCreate, onCancel }: { open: boolea
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" type="submit">
-                Create
+                {t('accounts.create')}
               </Button>
               <Button type="button" onClick={onCancel}>
-                Cancel
+                {t('accounts.cancel')}
               </Button>
             </DialogActions>
           </DialogBody>

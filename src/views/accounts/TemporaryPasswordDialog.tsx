@@ -1,12 +1,14 @@
 import type { TemporarySecret } from '../../machines/accountsMachine.ts';
 import { ShownOnceDialog } from '../ShownOnceDialog.tsx';
+import { useT } from '../i18n/useT.ts';
 
 /** The temporary password, this once: closed, it is gone from the page (the server keeps only its hash). */
 export function TemporaryPasswordDialog({ secret, onDone }: { secret: TemporarySecret | undefined; onDone: () => void }) {
+  const t = useT();
   const shown = secret && {
-    title: `Temporary password for ${secret.username}`,
-    sentence: `Shown this once. Give it to ${secret.username}, who chooses their own password at the next sign-in.`,
-    label: 'Temporary password',
+    title: t('accounts.passwordTitle', { username: secret.username }),
+    sentence: t('accounts.passwordSentence', { username: secret.username }),
+    label: t('accounts.passwordLabel'),
     value: secret.password,
   };
   return <ShownOnceDialog shown={shown} onDone={onDone} />;

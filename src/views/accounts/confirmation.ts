@@ -1,5 +1,6 @@
 // What the Accounts view asks before an act: each question names the account (issue 31).
 import type { AccountAct } from '../../machines/accountsMachine.ts';
+import type { Translate } from '../../i18n/translate.ts';
 
 export interface Confirmation {
   title: string;
@@ -10,18 +11,18 @@ export interface Confirmation {
 /** The acts on an existing account: each is confirmed (a new account has its own dialog). */
 export type ConfirmedAct = Exclude<AccountAct, { type: 'accounts.create' }>;
 
-export function confirmationOf(act: ConfirmedAct): Confirmation {
+export function confirmationOf(act: ConfirmedAct, t: Translate): Confirmation {
   const { username } = act;
   switch (act.type) {
     case 'accounts.setRole':
-      return { title: `Make ${username} ${act.role}?`, body: `${username}'s open sessions act as ${act.role} from their next request.`, confirm: 'Change role' };
+      return { title: t('accounts.setRoleTitle', { username, role: act.role }), body: t('accounts.setRoleBody', { username, role: act.role }), confirm: t('accounts.changeRole') };
     case 'accounts.setDisabled':
       return act.disabled
-        ? { title: `Disable ${username}?`, body: `${username} is signed out everywhere at once, their live pages lose their stream, and they cannot sign in until enabled.`, confirm: 'Disable' }
-        : { title: `Enable ${username}?`, body: `${username} may sign in again.`, confirm: 'Enable' };
+        ? { title: t('accounts.disableTitle', { username }), body: t('accounts.disableBody', { username }), confirm: t('accounts.disable') }
+        : { title: t('accounts.enableTitle', { username }), body: t('accounts.enableBody', { username }), confirm: t('accounts.enable') };
     case 'accounts.resetPassword':
-      return { title: `Reset ${username}'s password?`, body: `${username} is signed out everywhere and gets a temporary password, shown once, to change at their next sign-in.`, confirm: 'Reset password' };
+      return { title: t('accounts.resetTitle', { username }), body: t('accounts.resetBody', { username }), confirm: t('accounts.resetPassword') };
     case 'accounts.signOut':
-      return { title: `Sign ${username} out everywhere?`, body: `Every session of ${username} ends at once, on every server.`, confirm: 'Sign out everywhere' };
+      return { title: t('accounts.signOutTitle', { username }), body: t('accounts.signOutBody', { username }), confirm: t('accounts.signOutEverywhere') };
   }
 }

@@ -2,6 +2,7 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { ArrowSyncRegular, FilterRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import type { AuditFilter } from '../../api/client.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalM },
@@ -11,6 +12,7 @@ const useStyles = makeStyles({
 /** Actor and action as the server filters them (exact values, e.g. `dana`, `incident.acknowledge`). */
 export function AuditFilters({ onFilter, onRefresh }: { onFilter: (filter: AuditFilter) => void; onRefresh: () => void }) {
   const styles = useStyles();
+  const t = useT();
   const [actor, setActor] = useState('');
   const [action, setAction] = useState('');
   const submit = (event: FormEvent) => {
@@ -18,18 +20,18 @@ export function AuditFilters({ onFilter, onRefresh }: { onFilter: (filter: Audit
     onFilter({ actor, action });
   };
   return (
-    <form className={styles.form} aria-label="Audit filters" onSubmit={submit}>
-      <Field label="Actor" className={styles.field}>
-        <Input value={actor} placeholder="any" onChange={(_, data) => setActor(data.value)} />
+    <form className={styles.form} aria-label={t('audit.filters')} onSubmit={submit}>
+      <Field label={t('audit.actor')} className={styles.field}>
+        <Input value={actor} placeholder={t('audit.anyActor')} onChange={(_, data) => setActor(data.value)} />
       </Field>
-      <Field label="Action" className={styles.field}>
-        <Input value={action} placeholder="any, e.g. incident.acknowledge" onChange={(_, data) => setAction(data.value)} />
+      <Field label={t('audit.action')} className={styles.field}>
+        <Input value={action} placeholder={t('audit.anyAction')} onChange={(_, data) => setAction(data.value)} />
       </Field>
       <Button type="submit" appearance="primary" icon={<FilterRegular />}>
-        Filter
+        {t('audit.filter')}
       </Button>
       <Button type="button" icon={<ArrowSyncRegular />} onClick={onRefresh}>
-        Refresh
+        {t('audit.refresh')}
       </Button>
     </form>
   );

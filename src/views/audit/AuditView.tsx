@@ -15,6 +15,7 @@ import type { ActorRefFrom } from 'xstate';
 import { auditMachine } from '../../machines/auditMachine.ts';
 import { AuditFilters } from './AuditFilters.tsx';
 import { AuditTable } from './AuditTable.tsx';
+import { useT } from '../i18n/useT.ts';
 
 type AuditRef = ActorRefFrom<typeof auditMachine>;
 
@@ -27,14 +28,15 @@ const useStyles = makeStyles({
 
 /** The chain's verdict: "Chain intact: N entries", or the server's sentence naming the broken entry. */
 function ChainVerdict({ audit }: { audit: AuditRef }) {
+  const t = useT();
   const verdict = useSelector(audit, (s) => {
-    if (s.matches({ chain: 'intact' })) return { intent: 'success', text: `Chain intact: ${s.context.verdict?.length ?? 0} entries` } as const;
+    if (s.matches({ chain: 'intact' })) return { intent: 'success', text: t('audit.chainIntact', { count: s.context.verdict?.length ?? 0 }) } as const;
     if (s.matches({ chain: 'broken' })) return { intent: 'error', text: s.context.verdict?.error ?? '' } as const;
     if (s.matches({ chain: 'unknown' })) return { intent: 'warning', text: s.context.verifyError ?? '' } as const;
-    return { intent: 'info', text: 'Checking the chain…' } as const;
+    return { intent: 'info', text: t('audit.checkingChain') } as const;
   }, (a, b) => a.intent === b.intent && a.text === b.text);
   return (
-    <MessageBar intent={verdict.intent} role="status" aria-label="Audit chain">
+    <MessageBar intent={verdict.intent} role="status" aria-label={t('audit.chain')}>
       <MessageBarBody>{verdict.text}</MessageBarBody>
     </MessageBar>
   );
@@ -42,6 +44,7 @@ function ChainVerdict({ audit }: { audit: AuditRef }) {
 
 function AuditEntries({ audit }: { audit: AuditRef }) {
   const styles = useStyles();
+  const t = useT();
   const entries = useSelector(audit, (s) => s.context.entries);
   const filtered = useSelector(audit, (s) => Boolean(s.context.filter.actor.trim() || s.context.filter.action.trim()));
   const loading = useSelector(audit, (s) => s.matches({ trail: 'loading' }));
@@ -49,7 +52,7 @@ function AuditEntries({ audit }: { audit: AuditRef }) {
   const loadingOlder = useSelector(audit, (s) => s.matches({ trail: 'loadingOlder' }));
   if (loading) {
     return (
-      <Skeleton aria-label="Loading the audit trail">
+      <Skeleton aria-label={t('audit.loading')}>
         {[0, 1, 2].map((line) => (
           <SkeletonItem key={line} size={24} />
         ))}
@@ -57,14 +60,14 @@ function AuditEntries({ audit }: { audit: AuditRef }) {
     );
   }
   if (entries.length === 0) {
-    return <Text className={styles.empty}>{filtered ? 'No entries match the filter.' : 'No audit entries yet.'}</Text>;
+    return <Text className={styles.empty}>{t(filtered ? 'audit.noMatch' : 'audit.none')}</Text>;
   }
   return (
     <>
       <AuditTable entries={entries} />
       {olderOffered && (
         <Button className={styles.older} disabled={loadingOlder} onClick={() => audit.send({ type: 'audit.older' })}>
-          {loadingOlder ? 'Loading older…' : 'Older'}
+          {t(loadingOlder ? 'audit.loadingOlder' : 'audit.older')}
         </Button>
       )}
     </>
@@ -74,11 +77,12 @@ function AuditEntries({ audit }: { audit: AuditRef }) {
 /** The audit trail (supervisor and up): every operator act and sign-in, newest first. */
 export function AuditView({ logic = auditMachine }: { logic?: typeof auditMachine }) {
   const styles = useStyles();
+  const t = useT();
   const audit = useActorRef(logic);
   const loadError = useSelector(audit, (s) => s.context.loadError);
   return (
-    <section className={styles.view} aria-label="Audit">
-      <Title2 as="h2">Audit trail</Title2>
+    <section className={styles.view} aria-label={t('audit.view')}>
+      <Title2 as="h2">{t('audit.title')}</Title2>
       <ChainVerdict audit={audit} />
       <Card className={styles.card}>
         <AuditFilters

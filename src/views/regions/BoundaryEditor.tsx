@@ -4,6 +4,7 @@ import { Button, Field, makeStyles, Text, Textarea, tokens } from '@fluentui/rea
 import { useState, type ChangeEvent } from 'react';
 import { boundaryFromGeoJson } from '../../domain/region-draft.ts';
 import { boundarySummary } from './boundary-summary.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -25,6 +26,7 @@ export function BoundaryEditor({
   onBoundary: (boundary: [number, number][] | null) => void;
 }) {
   const styles = useStyles();
+  const t = useT();
   const [text, setText] = useState(() => asGeoJson(boundary));
   const [problem, setProblem] = useState<string | undefined>(undefined);
   // A boundary drawn, reshaped, undone or applied replaces what the box shows (React's derived-state pattern).
@@ -35,7 +37,7 @@ export function BoundaryEditor({
     setProblem(undefined);
   }
   const apply = (geoJson: string) => {
-    const read = boundaryFromGeoJson(geoJson);
+    const read = boundaryFromGeoJson(geoJson, t);
     if ('error' in read) return setProblem(read.error);
     setProblem(undefined);
     onBoundary(read.boundary);
@@ -50,17 +52,17 @@ export function BoundaryEditor({
   return (
     <div className={styles.editor}>
       <Field
-        label="Boundary (GeoJSON Polygon, [longitude, latitude] pairs)"
+        label={t('regions.geoJsonLabel')}
         validationState={problem ? 'error' : 'none'}
         validationMessage={problem}
       >
         <Textarea resize="vertical" rows={4} value={text} onChange={(_, data) => setText(data.value)} />
       </Field>
       <div className={styles.buttons}>
-        <Button onClick={() => apply(text)}>Apply boundary</Button>
+        <Button onClick={() => apply(text)}>{t('regions.applyBoundary')}</Button>
         <label>
-          <Text>Upload GeoJSON </Text>
-          <input type="file" accept=".geojson,.json,application/geo+json,application/json" aria-label="Upload GeoJSON" onChange={(event) => void upload(event)} />
+          <Text>{t('regions.uploadGeoJson')} </Text>
+          <input type="file" accept=".geojson,.json,application/geo+json,application/json" aria-label={t('regions.uploadGeoJson')} onChange={(event) => void upload(event)} />
         </label>
         <Button
           onClick={() => {
@@ -69,9 +71,9 @@ export function BoundaryEditor({
             onBoundary(null);
           }}
         >
-          Clear boundary
+          {t('regions.clearBoundary')}
         </Button>
-        <Text aria-label="Boundary summary">{boundarySummary(boundary)}</Text>
+        <Text aria-label={t('regions.boundarySummary')}>{boundarySummary(boundary, t)}</Text>
       </div>
     </div>
   );

@@ -8,7 +8,9 @@ import type { ReactElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { boundaryProblem } from '../../domain/boundary-checks.ts';
 import type { BoundaryShape, regionFormMachine } from '../../machines/regionFormMachine.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { useUndoKeys } from '../useUndoKeys.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   tools: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -16,19 +18,20 @@ const useStyles = makeStyles({
   problem: { color: tokens.colorPaletteRedForeground1 },
 });
 
-const SHAPES: { shape: BoundaryShape; label: string; icon: ReactElement }[] = [
-  { shape: 'polygon', label: 'Draw polygon', icon: <ShapesRegular /> },
-  { shape: 'rectangle', label: 'Draw rectangle', icon: <RectangleLandscapeRegular /> },
+const SHAPES: { shape: BoundaryShape; label: MessageId; icon: ReactElement }[] = [
+  { shape: 'polygon', label: 'regions.drawPolygon', icon: <ShapesRegular /> },
+  { shape: 'rectangle', label: 'regions.drawRectangle', icon: <RectangleLandscapeRegular /> },
 ];
 
 const HINTS = {
-  polygon: 'Click on the map to place each vertex; click the first vertex to close the boundary.',
-  rectangle: 'Click one corner on the map, then the opposite corner.',
-  reshaping: 'Drag a vertex to move it or the boundary to move it whole; click a midpoint to add a vertex, right-click a vertex to delete it.',
-} as const;
+  polygon: 'regions.hintPolygon',
+  rectangle: 'regions.hintRectangle',
+  reshaping: 'regions.hintReshaping',
+} as const satisfies Record<string, MessageId>;
 
 export function BoundaryTools({ form }: { form: ActorRefFrom<typeof regionFormMachine> }) {
   const styles = useStyles();
+  const t = useT();
   const boundary = useSelector(form, (s) => s.context.draft.boundary);
   const drawing = useSelector(form, (s) => (s.matches({ editing: 'drawing' }) ? s.context.drawShape : undefined));
   const reshaping = useSelector(form, (s) => s.matches({ editing: 'reshaping' }));
@@ -44,7 +47,7 @@ export function BoundaryTools({ form }: { form: ActorRefFrom<typeof regionFormMa
   const hint = drawing ? HINTS[drawing] : reshaping ? HINTS.reshaping : undefined;
   return (
     <div className={styles.tools}>
-      <div className={styles.bar} role="toolbar" aria-label="Boundary tools">
+      <div className={styles.bar} role="toolbar" aria-label={t('regions.boundaryTools')}>
         {SHAPES.map(({ shape, label, icon }) => (
           <ToggleButton
             key={shape}
@@ -54,7 +57,7 @@ export function BoundaryTools({ form }: { form: ActorRefFrom<typeof regionFormMa
             disabled={!editable}
             onClick={() => form.send(drawing === shape ? { type: 'boundary.done' } : { type: 'boundary.draw', shape })}
           >
-            {label}
+            {t(label)}
           </ToggleButton>
         ))}
         <ToggleButton
@@ -64,26 +67,26 @@ export function BoundaryTools({ form }: { form: ActorRefFrom<typeof regionFormMa
           disabled={!reshaping && !canEdit}
           onClick={() => form.send(reshaping ? { type: 'boundary.done' } : { type: 'boundary.edit' })}
         >
-          Edit on the map
+          {t('regions.editOnMap')}
         </ToggleButton>
         <Button size="small" icon={<ArrowUndoRegular />} disabled={!canUndo} onClick={() => form.send({ type: 'boundary.undo' })}>
-          Undo
+          {t('regions.undo')}
         </Button>
         <Button size="small" icon={<ArrowRedoRegular />} disabled={!canRedo} onClick={() => form.send({ type: 'boundary.redo' })}>
-          Redo
+          {t('regions.redo')}
         </Button>
       </div>
       {hint && (
-        <div className={styles.bar} role="status" aria-label="Drawing the boundary">
-          <Text>{hint}</Text>
+        <div className={styles.bar} role="status" aria-label={t('regions.drawingBoundary')}>
+          <Text>{t(hint)}</Text>
           <Button size="small" onClick={() => form.send({ type: 'boundary.done' })}>
-            {drawing ? 'Cancel drawing' : 'Done'}
+            {t(drawing ? 'regions.cancelDrawing' : 'regions.done')}
           </Button>
         </div>
       )}
       {problem && (
-        <Text className={styles.problem} role="alert" aria-label="Boundary problem">
-          {`${problem}.`}
+        <Text className={styles.problem} role="alert" aria-label={t('regions.boundaryProblem')}>
+          {t('regions.problemSentence', { problem })}
         </Text>
       )}
     </div>

@@ -17,6 +17,7 @@ import { ContactsEditor } from './ContactsEditor.tsx';
 import { UnitsEditor } from './UnitsEditor.tsx';
 import { formatClockSeconds } from '../../i18n/clock.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 const RegionMap = lazy(() => loadChunk(() => import('../../map/RegionMap.tsx')));
 
@@ -36,6 +37,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
   logic?: typeof regionFormMachine;
 }) {
   const styles = useStyles();
+  const t = useT();
   const clock = useClock();
   const dark = useDark();
   const form = useActorRef(logic, { input: { regionId } });
@@ -63,15 +65,15 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
     return () => subscription.unsubscribe();
   }, [form, onClose]);
 
-  const title = regionId ? `Edit region ${regionId}` : 'New region';
-  if (mode === 'loading') return <Spinner label={`Loading region ${regionId}…`} />;
+  const title = regionId ? t('regions.editTitle', { id: regionId }) : t('regions.new');
+  if (mode === 'loading') return <Spinner label={t('regions.loadingRegion', { id: regionId })} />;
   if (mode === 'loadFailed') {
     return (
       <MessageBar intent="error" role="alert">
         <MessageBarBody>{error}</MessageBarBody>
         <MessageBarActions>
-          <Button onClick={() => form.send({ type: 'form.retry' })}>Retry</Button>
-          <Button onClick={() => onClose(undefined)}>Close</Button>
+          <Button onClick={() => form.send({ type: 'form.retry' })}>{t('regions.retry')}</Button>
+          <Button onClick={() => onClose(undefined)}>{t('regions.close')}</Button>
         </MessageBarActions>
       </MessageBar>
     );
@@ -82,10 +84,10 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
       <Title3 as="h3">{title}</Title3>
       {mode === 'conflict' && theirs && (
         <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{`Someone else saved ${theirs.name} at ${formatClockSeconds(theirs.updatedAt, clock)} while you were editing it.`}</MessageBarBody>
+          <MessageBarBody>{t('regions.conflict', { name: theirs.name, time: formatClockSeconds(theirs.updatedAt, clock) })}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => form.send({ type: 'conflict.takeTheirs' })}>Load their version</Button>
-            <Button onClick={() => form.send({ type: 'conflict.keepMine' })}>Keep mine</Button>
+            <Button onClick={() => form.send({ type: 'conflict.takeTheirs' })}>{t('regions.loadTheirs')}</Button>
+            <Button onClick={() => form.send({ type: 'conflict.keepMine' })}>{t('regions.keepMine')}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
@@ -95,13 +97,13 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
         </MessageBar>
       )}
       <div className={styles.row}>
-        <Field label="Id" hint={editingExisting ? 'An id cannot change.' : 'Lowercase letters, digits, - or _.'}>
+        <Field label={t('regions.id')} hint={t(editingExisting ? 'regions.idFixed' : 'regions.idRule')}>
           <Input value={draft.id} disabled={editingExisting} onChange={(_, data) => form.send({ type: 'form.change', patch: { id: data.value } })} />
         </Field>
-        <Field label="Name">
+        <Field label={t('regions.name')}>
           <Input value={draft.name} onChange={(_, data) => form.send({ type: 'form.change', patch: { name: data.value } })} />
         </Field>
-        <Field label="Time zone">
+        <Field label={t('regions.timeZone')}>
           <Select value={draft.timeZone} onChange={(_, data) => form.send({ type: 'form.change', patch: { timeZone: data.value } })}>
             {(zones.includes(draft.timeZone) ? zones : [draft.timeZone, ...zones]).map((zone) => (
               <option key={zone}>{zone}</option>
@@ -109,7 +111,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
           </Select>
         </Field>
       </div>
-      <LazyPart label="Loading map">
+      <LazyPart label={t('regions.loadingMap')}>
         <RegionMap
           boundary={draft.boundary}
           home={draft.homeView}
@@ -122,14 +124,14 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
         />
       </LazyPart>
       <BoundaryTools form={form} />
-      <div className={styles.row} role="group" aria-label="Home view">
-        <Field label="Home latitude">
+      <div className={styles.row} role="group" aria-label={t('regions.homeView')}>
+        <Field label={t('regions.homeLatitude')}>
           <Input className={styles.number} value={String(lat)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, center: [numberFrom(data.value, lat), lng] } })} />
         </Field>
-        <Field label="Home longitude">
+        <Field label={t('regions.homeLongitude')}>
           <Input className={styles.number} value={String(lng)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, center: [lat, numberFrom(data.value, lng)] } })} />
         </Field>
-        <Field label="Home zoom">
+        <Field label={t('regions.homeZoom')}>
           <Input className={styles.number} value={String(draft.homeView.zoom)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, zoom: numberFrom(data.value, draft.homeView.zoom) } })} />
         </Field>
         <Button
@@ -138,7 +140,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
             if (camera) form.send({ type: 'homeView.set', homeView: camera });
           }}
         >
-          Use current map view
+          {t('regions.useMapView')}
         </Button>
       </div>
       <BoundaryEditor boundary={draft.boundary} onBoundary={(boundary) => form.send({ type: 'boundary.set', boundary })} />
@@ -151,9 +153,9 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
       {regionId && <UnitsEditor regionId={regionId} />}
       <div className={styles.buttons}>
         <Button appearance="primary" disabled={!canSave} onClick={() => form.send({ type: 'form.save' })}>
-          {mode === 'saving' ? 'Saving…' : 'Save region'}
+          {t(mode === 'saving' ? 'regions.saving' : 'regions.save')}
         </Button>
-        <Button onClick={() => onClose(undefined)}>Cancel</Button>
+        <Button onClick={() => onClose(undefined)}>{t('regions.cancel')}</Button>
       </div>
     </Card>
   );

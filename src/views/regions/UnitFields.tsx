@@ -1,6 +1,7 @@
 import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { UNIT_KIND_LABELS, unitKinds, type Unit, type UnitInput, type UnitKind } from '../../api/responders.ts';
+import { unitKinds, type Unit, type UnitInput, type UnitKind } from '../../api/responders.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'end' },
@@ -29,27 +30,28 @@ export const inputOf = (regionId: string, draft: UnitDraft, available = true): U
 /** Name, kind, phone (E.164; spaces and dashes may be typed) and position of a new unit or one being edited. */
 export function UnitFields({ label, draft, onChange, children }: { label: string; draft: UnitDraft; onChange: (patch: Partial<UnitDraft>) => void; children: ReactNode }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <div className={styles.row} role="group" aria-label={label}>
-      <Field label="Unit name">
+      <Field label={t('units.name')}>
         <Input value={draft.name} onChange={(_, data) => onChange({ name: data.value })} />
       </Field>
-      <Field label="Unit kind">
+      <Field label={t('units.kindField')}>
         <Select value={draft.kind} onChange={(_, data) => onChange({ kind: data.value as UnitKind })}>
           {unitKinds.map((kind) => (
             <option key={kind} value={kind}>
-              {UNIT_KIND_LABELS[kind]}
+              {t(`units.kind.${kind}`)}
             </option>
           ))}
         </Select>
       </Field>
-      <Field label="Unit phone" hint="E.164, e.g. +91 364 222 2122">
+      <Field label={t('units.phoneField')} hint={t('units.phoneHint')}>
         <Input value={draft.phone} onChange={(_, data) => onChange({ phone: data.value })} />
       </Field>
-      <Field label="Unit latitude">
+      <Field label={t('units.latitude')}>
         <Input className={styles.number} value={draft.latitude} onChange={(_, data) => onChange({ latitude: data.value })} />
       </Field>
-      <Field label="Unit longitude">
+      <Field label={t('units.longitude')}>
         <Input className={styles.number} value={draft.longitude} onChange={(_, data) => onChange({ longitude: data.value })} />
       </Field>
       {children}

@@ -6,7 +6,9 @@ import {
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { UNIT_KIND_LABELS, type Unit, type UnitInput } from '../../api/responders.ts';
+import type { Unit, UnitInput } from '../../api/responders.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT } from '../i18n/useT.ts';
 import { unitsEditorMachine } from '../../machines/unitsEditorMachine.ts';
 import { draftOf, EMPTY_UNIT_DRAFT, inputOf, UnitFields, type UnitDraft } from './UnitFields.tsx';
 
@@ -15,10 +17,15 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
 });
 
+const COLUMNS: readonly MessageId[] = ['units.unit', 'units.kind', 'units.phone', 'units.position', 'units.available'];
+
+const positionText = (unit: Unit) => `${unit.position[0].toFixed(4)}, ${unit.position[1].toFixed(4)}`;
+
 const withAvailability = (unit: Unit, available: boolean): UnitInput => ({ ...inputOf(unit.regionId, draftOf(unit), available) });
 
 export function UnitsEditor({ regionId }: { regionId: string }) {
   const styles = useStyles();
+  const t = useT();
   const editor = useActorRef(unitsEditorMachine, { input: { regionId } });
   const units = useSelector(editor, (s) => s.context.units);
   const error = useSelector(editor, (s) => s.context.error);
@@ -35,33 +42,34 @@ export function UnitsEditor({ regionId }: { regionId: string }) {
   }
   const send = (write: Parameters<typeof editor.send>[0] & { type: 'units.write' }) => editor.send(write);
   return (
-    <section className={styles.units} aria-label="Responder units">
+    <section className={styles.units} aria-label={t('units.title')}>
       <Text weight="semibold" as="h3" block>
-        Responder units
+        {t('units.title')}
       </Text>
-      <Table size="small" aria-label="Units of the region">
+      <Table size="small" aria-label={t('units.table')}>
         <TableHeader>
           <TableRow>
-            {['Unit', 'Kind', 'Phone', 'Position', 'Available', ''].map((title) => (
-              <TableHeaderCell key={title}>{title}</TableHeaderCell>
+            {COLUMNS.map((title) => (
+              <TableHeaderCell key={title}>{t(title)}</TableHeaderCell>
             ))}
+            <TableHeaderCell />
           </TableRow>
         </TableHeader>
         <TableBody>
           {units.map((unit) =>
             editing?.id === unit.id ? (
-              <TableRow key={unit.id} aria-label={`Editing ${unit.name}`}>
+              <TableRow key={unit.id} aria-label={t('units.editing', { name: unit.name })}>
                 <TableCell colSpan={6}>
-                  <UnitFields label={`Edit ${unit.name}`} draft={editing.draft} onChange={(patch) => setEditing({ id: unit.id, draft: { ...editing.draft, ...patch } })}>
+                  <UnitFields label={t('units.editNamed', { name: unit.name })} draft={editing.draft} onChange={(patch) => setEditing({ id: unit.id, draft: { ...editing.draft, ...patch } })}>
                     <span className={styles.actions}>
                       <Button
                         appearance="primary"
                         disabled={busy || !editing.draft.name.trim()}
                         onClick={() => send({ type: 'units.write', write: { kind: 'replace', id: unit.id, input: inputOf(regionId, editing.draft, unit.available) } })}
                       >
-                        Save unit
+                        {t('units.save')}
                       </Button>
-                      <Button onClick={() => setEditing(undefined)}>Cancel</Button>
+                      <Button onClick={() => setEditing(undefined)}>{t('units.cancel')}</Button>
                     </span>
                   </UnitFields>
                 </TableCell>
@@ -69,14 +77,14 @@ export function UnitsEditor({ regionId }: { regionId: string }) {
             ) : (
               <TableRow key={unit.id} aria-label={unit.name}>
                 <TableCell>
-                  {unit.name} {unit.demo && <Badge appearance="outline">Demo</Badge>}
+                  {unit.name} {unit.demo && <Badge appearance="outline">{t('units.demo')}</Badge>}
                 </TableCell>
-                <TableCell>{UNIT_KIND_LABELS[unit.kind]}</TableCell>
+                <TableCell>{t(`units.kind.${unit.kind}`)}</TableCell>
                 <TableCell>{unit.phone}</TableCell>
-                <TableCell>{`${unit.position[0].toFixed(4)}, ${unit.position[1].toFixed(4)}`}</TableCell>
+                <TableCell>{positionText(unit)}</TableCell>
                 <TableCell>
                   <Switch
-                    aria-label={`${unit.name} available`}
+                    aria-label={t('units.availableNamed', { name: unit.name })}
                     checked={unit.available}
                     disabled={busy}
                     onChange={(_, data) => send({ type: 'units.write', write: { kind: 'replace', id: unit.id, input: withAvailability(unit, data.checked) } })}
@@ -84,11 +92,11 @@ export function UnitsEditor({ regionId }: { regionId: string }) {
                 </TableCell>
                 <TableCell>
                   <span className={styles.actions}>
-                    <Button size="small" disabled={busy} aria-label={`Edit ${unit.name}`} onClick={() => setEditing({ id: unit.id, draft: draftOf(unit) })}>
-                      Edit
+                    <Button size="small" disabled={busy} aria-label={t('units.editNamed', { name: unit.name })} onClick={() => setEditing({ id: unit.id, draft: draftOf(unit) })}>
+                      {t('units.edit')}
                     </Button>
-                    <Button size="small" disabled={busy} aria-label={`Remove ${unit.name}`} onClick={() => send({ type: 'units.write', write: { kind: 'remove', id: unit.id } })}>
-                      Remove
+                    <Button size="small" disabled={busy} aria-label={t('units.removeNamed', { name: unit.name })} onClick={() => send({ type: 'units.write', write: { kind: 'remove', id: unit.id } })}>
+                      {t('units.remove')}
                     </Button>
                   </span>
                 </TableCell>
@@ -97,9 +105,9 @@ export function UnitsEditor({ regionId }: { regionId: string }) {
           )}
         </TableBody>
       </Table>
-      <UnitFields label="New unit" draft={draft} onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}>
+      <UnitFields label={t('units.new')} draft={draft} onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}>
         <Button disabled={busy || !draft.name.trim()} onClick={() => send({ type: 'units.write', write: { kind: 'add', input: inputOf(regionId, draft) } })}>
-          Add unit
+          {t('units.add')}
         </Button>
       </UnitFields>
       {error && (

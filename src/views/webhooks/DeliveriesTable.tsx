@@ -2,6 +2,8 @@ import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, Ta
 import type { Webhook, WebhookDelivery } from '../../api/webhooks.ts';
 import { formatTime } from '../../domain/display.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   // At 390 px the eight columns squeezed into the card's width overlapped: the table keeps a readable width
@@ -13,10 +15,12 @@ const useStyles = makeStyles({
 
 const STATE_COLOR = { pending: 'warning', delivered: 'success', dead: 'danger' } as const;
 
-function lastOutcome(delivery: WebhookDelivery): string {
+const COLUMNS: readonly MessageId[] = ['webhooks.created', 'webhooks.webhook', 'webhooks.event', 'webhooks.state', 'webhooks.attempts', 'webhooks.lastOutcome', 'webhooks.deliveryId'];
+
+function lastOutcome(delivery: WebhookDelivery, t: Translate): string {
   if (delivery.lastError) return delivery.lastError;
   if (delivery.lastStatus !== null) return `HTTP ${delivery.lastStatus}`;
-  return 'Not tried yet';
+  return t('webhooks.notTried');
 }
 
 /** The delivery log or the dead letters; with `onSendAgain`, each row offers "Send again". */
@@ -35,17 +39,19 @@ export function DeliveriesTable({
 }) {
   const styles = useStyles();
   const clock = useClock();
-  if (deliveries.length === 0) return <p>{label}: none.</p>;
+  const t = useT();
+  if (deliveries.length === 0) return <p>{t('webhooks.noDeliveries', { label })}</p>;
   const nameOf = (id: string) => webhooks.find((webhook) => webhook.id === id)?.name ?? id;
   return (
     // Focusable, so that a keyboard can scroll it too.
-    <div className={styles.scroll} role="region" aria-label={`${label}, scrolls sideways`} tabIndex={0}>
+    <div className={styles.scroll} role="region" aria-label={t('webhooks.scrollsSideways', { label })} tabIndex={0}>
       <Table aria-label={label} size="small" className={styles.table}>
         <TableHeader>
           <TableRow>
-            {['Created', 'Webhook', 'Event', 'State', 'Attempts', 'Last outcome', 'Webhook-Id', ...(onSendAgain ? [''] : [])].map((title) => (
-              <TableHeaderCell key={title}>{title}</TableHeaderCell>
+            {COLUMNS.map((title) => (
+              <TableHeaderCell key={title}>{t(title)}</TableHeaderCell>
             ))}
+            {onSendAgain && <TableHeaderCell />}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -56,16 +62,16 @@ export function DeliveriesTable({
               <TableCell>{delivery.eventType}</TableCell>
               <TableCell>
                 <Badge appearance="tint" color={STATE_COLOR[delivery.state]}>
-                  {delivery.state}
+                  {t(`webhooks.delivery.${delivery.state}`)}
                 </Badge>
               </TableCell>
               <TableCell>{delivery.attempts}</TableCell>
-              <TableCell>{lastOutcome(delivery)}</TableCell>
+              <TableCell>{lastOutcome(delivery, t)}</TableCell>
               <TableCell className={styles.id}>{delivery.id}</TableCell>
               {onSendAgain && (
                 <TableCell>
-                  <Button size="small" disabled={busy} onClick={() => onSendAgain(delivery.id)} aria-label={`Send ${delivery.id} again`}>
-                    Send again
+                  <Button size="small" disabled={busy} onClick={() => onSendAgain(delivery.id)} aria-label={t('webhooks.sendAgainNamed', { id: delivery.id })}>
+                    {t('webhooks.sendAgain')}
                   </Button>
                 </TableCell>
               )}

@@ -1,8 +1,9 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, Switch, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import type { Severity } from '../../api/fields.ts';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
+import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
 import type { WebhookFields } from '../../machines/webhooksMachine.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -16,7 +17,8 @@ const useStyles = makeStyles({
  */
 export function WebhookDialog({ webhook, onSave, onCancel }: { webhook?: Webhook; onSave: (fields: WebhookFields) => void; onCancel: () => void }) {
   const styles = useStyles();
-  const title = webhook ? `Edit ${webhook.name}` : 'New webhook';
+  const t = useT();
+  const title = webhook ? t('webhooks.editNamed', { name: webhook.name }) : t('webhooks.new');
   const [name, setName] = useState(webhook?.name ?? '');
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [events, setEvents] = useState<WebhookEventType[]>((webhook?.events as WebhookEventType[] | undefined) ?? ['panic.created']);
@@ -36,33 +38,33 @@ export function WebhookDialog({ webhook, onSave, onCancel }: { webhook?: Webhook
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.form}>
-              <Field label="Name" required>
+              <Field label={t('webhooks.name')} required>
                 <Input value={name} onChange={(_, data) => setName(data.value)} autoComplete="off" />
               </Field>
-              <Field label="URL" required hint="An http:// or https:// address you trust: the server sends incidents there.">
+              <Field label={t('webhooks.url')} required hint={t('webhooks.urlHint')}>
                 <Input type="url" value={url} onChange={(_, data) => setUrl(data.value)} autoComplete="off" />
               </Field>
               <fieldset className={styles.events}>
-                <legend>Events</legend>
+                <legend>{t('webhooks.events')}</legend>
                 {WEBHOOK_EVENT_TYPES.map((type) => (
-                  <Checkbox key={type} label={WEBHOOK_EVENT_LABELS[type]} checked={events.includes(type)} onChange={(_, data) => toggle(type, data.checked === true)} />
+                  <Checkbox key={type} label={t(`webhooks.event.${type}`)} checked={events.includes(type)} onChange={(_, data) => toggle(type, data.checked === true)} />
                 ))}
               </fieldset>
-              <Field label="Severity" hint="An SMS gateway may want only what is urgent.">
+              <Field label={t('webhooks.severity')} hint={t('webhooks.severityHint')}>
                 <Select value={minSeverity} onChange={(_, data) => setMinSeverity(data.value as Severity | '')}>
-                  <option value="">Every severity</option>
-                  <option value="medium">Medium and high</option>
-                  <option value="high">High only</option>
+                  <option value="">{t('webhooks.everySeverity')}</option>
+                  <option value="medium">{t('webhooks.mediumAndHigh')}</option>
+                  <option value="high">{t('webhooks.highOnly')}</option>
                 </Select>
               </Field>
-              {webhook && <Switch label="Enabled" checked={enabled} onChange={(_, data) => setEnabled(data.checked)} />}
+              {webhook && <Switch label={t('webhooks.enabled')} checked={enabled} onChange={(_, data) => setEnabled(data.checked)} />}
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" type="submit" disabled={events.length === 0}>
-                {webhook ? 'Save' : 'Create'}
+                {t(webhook ? 'webhooks.save' : 'webhooks.create')}
               </Button>
               <Button type="button" onClick={onCancel}>
-                Cancel
+                {t('webhooks.cancel')}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -1,5 +1,7 @@
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
-import { WEBHOOK_EVENT_LABELS, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
+import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
 import type { WebhookAct } from '../../machines/webhooksMachine.ts';
 
 const useStyles = makeStyles({
@@ -8,7 +10,16 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
-const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? type;
+const COLUMNS: readonly MessageId[] = ['webhooks.name', 'webhooks.url', 'webhooks.events', 'webhooks.state', 'webhooks.actions'];
+
+const eventLabel = (type: string, t: Translate) => (WEBHOOK_EVENT_TYPES.includes(type as WebhookEventType) ? t(`webhooks.event.${type as WebhookEventType}`) : type);
+
+/** The events a webhook receives, and the least severity when it is not every one. */
+function eventsText(webhook: Webhook, t: Translate): string {
+  const events = webhook.events.map((type) => eventLabel(type, t)).join(', ');
+  if (!webhook.minSeverity || webhook.minSeverity === 'low') return events;
+  return t(webhook.minSeverity === 'high' ? 'webhooks.eventsHighOnly' : 'webhooks.eventsMediumAndHigh', { events });
+}
 
 interface WebhooksTableProps {
   webhooks: readonly Webhook[];
@@ -22,14 +33,15 @@ interface WebhooksTableProps {
 
 export function WebhooksTable({ webhooks, busy, onAct, onEdit, onRotate }: WebhooksTableProps) {
   const styles = useStyles();
-  if (webhooks.length === 0) return <p>No webhook is configured: nothing is sent.</p>;
+  const t = useT();
+  if (webhooks.length === 0) return <p>{t('webhooks.none')}</p>;
   return (
     <div className={styles.scroll}>
-      <Table aria-label="Webhooks" size="small">
+      <Table aria-label={t('webhooks.title')} size="small">
         <TableHeader>
           <TableRow>
-            {['Name', 'URL', 'Events', 'State', 'Actions'].map((title) => (
-              <TableHeaderCell key={title}>{title}</TableHeaderCell>
+            {COLUMNS.map((title) => (
+              <TableHeaderCell key={title}>{t(title)}</TableHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
@@ -38,31 +50,28 @@ export function WebhooksTable({ webhooks, busy, onAct, onEdit, onRotate }: Webho
             <TableRow key={webhook.id}>
               <TableCell>{webhook.name}</TableCell>
               <TableCell className={styles.url}>{webhook.url}</TableCell>
-              <TableCell>
-                {webhook.events.map(eventLabel).join(', ')}
-                {webhook.minSeverity && webhook.minSeverity !== 'low' && ` (${webhook.minSeverity === 'high' ? 'high only' : 'medium and high'})`}
-              </TableCell>
+              <TableCell>{eventsText(webhook, t)}</TableCell>
               <TableCell>
                 <Badge appearance="tint" color={webhook.enabled ? 'success' : 'danger'}>
-                  {webhook.enabled ? 'Enabled' : 'Disabled'}
+                  {t(webhook.enabled ? 'webhooks.enabled' : 'webhooks.disabled')}
                 </Badge>
               </TableCell>
               <TableCell>
                 <span className={styles.actions}>
-                  <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.test', id: webhook.id })} aria-label={`Send test event to ${webhook.name}`}>
-                    Send test event
+                  <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.test', id: webhook.id })} aria-label={t('webhooks.sendTestTo', { name: webhook.name })}>
+                    {t('webhooks.sendTest')}
                   </Button>
                   <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.setEnabled', id: webhook.id, enabled: !webhook.enabled })}>
-                    {webhook.enabled ? 'Disable' : 'Enable'}
+                    {t(webhook.enabled ? 'webhooks.disable' : 'webhooks.enable')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => onEdit(webhook)} aria-label={`Edit ${webhook.name}`}>
-                    Edit
+                  <Button size="small" disabled={busy} onClick={() => onEdit(webhook)} aria-label={t('webhooks.editNamed', { name: webhook.name })}>
+                    {t('webhooks.edit')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => onRotate(webhook)} aria-label={`Rotate the secret of ${webhook.name}`}>
-                    Rotate secret
+                  <Button size="small" disabled={busy} onClick={() => onRotate(webhook)} aria-label={t('webhooks.rotateNamed', { name: webhook.name })}>
+                    {t('webhooks.rotate')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.delete', id: webhook.id })} aria-label={`Delete ${webhook.name}`}>
-                    Delete
+                  <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.delete', id: webhook.id })} aria-label={t('webhooks.deleteNamed', { name: webhook.name })}>
+                    {t('webhooks.delete')}
                   </Button>
                 </span>
               </TableCell>

@@ -10,6 +10,7 @@ import { RotateSecretDialog } from './RotateSecretDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { WebhookDialog } from './WebhookDialog.tsx';
 import { WebhooksTable } from './WebhooksTable.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
@@ -20,6 +21,7 @@ const useStyles = makeStyles({
 /** Outgoing notifications (admin, issue 34): the webhooks, the delivery log and the dead letters. */
 export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webhooksMachine }) {
   const styles = useStyles();
+  const t = useT();
   const actor = useActorRef(logic);
   const webhooks = useSelector(actor, (s) => s.context.webhooks);
   const deliveries = useSelector(actor, (s) => s.context.deliveries);
@@ -32,25 +34,25 @@ export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webho
   const [editing, setEditing] = useState<Webhook | undefined>();
   const [rotating, setRotating] = useState<Webhook | undefined>();
   return (
-    <section className={styles.view} aria-label="Webhooks">
-      <Title2 as="h2">Webhooks</Title2>
+    <section className={styles.view} aria-label={t('webhooks.title')}>
+      <Title2 as="h2">{t('webhooks.title')}</Title2>
       <Card className={styles.card}>
         <div className={styles.toolbar}>
           <Button appearance="primary" icon={<AddRegular />} disabled={busy} onClick={() => setCreating(true)}>
-            New webhook
+            {t('webhooks.new')}
           </Button>
           <Button icon={<ArrowClockwiseRegular />} disabled={busy} onClick={() => actor.send({ type: 'webhooks.refresh' })}>
-            Refresh
+            {t('webhooks.refresh')}
           </Button>
-          {busy && <Spinner size="tiny" label="Working…" />}
+          {busy && <Spinner size="tiny" label={t('webhooks.working')} />}
         </div>
         <ActOutcome errors={[error]} notice={notice} />
         <WebhooksTable webhooks={webhooks} busy={busy} onAct={(act) => actor.send(act)} onEdit={setEditing} onRotate={setRotating} />
       </Card>
       <Card className={styles.card}>
-        <Subtitle2 as="h3">Dead letters</Subtitle2>
+        <Subtitle2 as="h3">{t('webhooks.deadLetters')}</Subtitle2>
         <DeliveriesTable
-          label="Dead letters"
+          label={t('webhooks.deadLetters')}
           deliveries={deadLetters}
           webhooks={webhooks}
           busy={busy}
@@ -58,8 +60,8 @@ export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webho
         />
       </Card>
       <Card className={styles.card}>
-        <Subtitle2 as="h3">Delivery log</Subtitle2>
-        <DeliveriesTable label="Delivery log" deliveries={deliveries} webhooks={webhooks} busy={busy} />
+        <Subtitle2 as="h3">{t('webhooks.deliveryLog')}</Subtitle2>
+        <DeliveriesTable label={t('webhooks.deliveryLog')} deliveries={deliveries} webhooks={webhooks} busy={busy} />
       </Card>
       {creating && (
         <WebhookDialog

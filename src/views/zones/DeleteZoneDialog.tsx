@@ -1,22 +1,24 @@
 // Deleting a zone asks first, naming it: a zone gone stops every alert inside it from carrying its risk.
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { Geofence } from '../../api/entities.ts';
+import { useT } from '../i18n/useT.ts';
 
 export function DeleteZoneDialog({ zone, busy, onConfirm, onCancel }: { zone: Geofence | undefined; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const t = useT();
   return (
     <Dialog open={zone !== undefined} onOpenChange={(_, data) => !data.open && onCancel()}>
-      <DialogSurface aria-label="Delete zone">
+      <DialogSurface aria-label={t('zones.deleteZone')}>
         <DialogBody>
-          <DialogTitle>Delete zone</DialogTitle>
+          <DialogTitle>{t('zones.deleteZone')}</DialogTitle>
           <DialogContent>
-            Delete the zone “{zone?.name || zone?.id}”? Pings inside it will no longer raise its alerts, on every dashboard at once.
+            {t('zones.deleteQuestion', { name: zone?.name || zone?.id })}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" disabled={busy} onClick={onConfirm}>
-              {busy ? 'Deleting…' : 'Delete'}
+              {t(busy ? 'zones.deleting' : 'zones.delete')}
             </Button>
             <Button disabled={busy} onClick={onCancel}>
-              Cancel
+              {t('zones.cancel')}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -21,6 +21,7 @@ import type { ActorRefFrom } from 'xstate';
 import { zoneFileFormat } from '../../api/zones-client.ts';
 import { MAX_ZONE_FILE_BYTES } from '../../api/zones.ts';
 import type { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
 
 type EditorRef = ActorRefFrom<typeof zonesEditorMachine>;
 
@@ -33,16 +34,16 @@ const useStyles = makeStyles({
 });
 
 /** Reads the chosen file, or says why it cannot be sent (too large, not GeoJSON or KML). */
-async function chooseFile(editor: EditorRef, file: File | undefined) {
+async function chooseFile(editor: EditorRef, file: File | undefined, t: Translate) {
   if (!file) return;
   if (file.size > MAX_ZONE_FILE_BYTES) {
-    editor.send({ type: 'import.refuse', error: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; an import file may be at most 5 MB.` });
+    editor.send({ type: 'import.refuse', error: t('zones.fileTooLarge', { name: file.name, size: (file.size / 1024 / 1024).toFixed(1) }) });
     return;
   }
   const content = await file.text();
   const format = zoneFileFormat(file.name, content);
   if (!format) {
-    editor.send({ type: 'import.refuse', error: `${file.name} is neither GeoJSON nor KML.` });
+    editor.send({ type: 'import.refuse', error: t('zones.fileUnknown', { name: file.name }) });
     return;
   }
   editor.send({ type: 'import.file', file: { name: file.name, format, content } });
@@ -50,6 +51,7 @@ async function chooseFile(editor: EditorRef, file: File | undefined) {
 
 export function ImportPanel({ editor }: { editor: EditorRef }) {
   const styles = useStyles();
+  const t = useT();
   const preview = useSelector(editor, (s) => s.context.importPreview);
   const error = useSelector(editor, (s) => s.context.importError);
   const file = useSelector(editor, (s) => s.context.importFile);
@@ -57,18 +59,18 @@ export function ImportPanel({ editor }: { editor: EditorRef }) {
   const applying = useSelector(editor, (s) => s.matches({ importing: 'applying' }));
   const applicable = useSelector(editor, (s) => s.can({ type: 'import.apply' }));
   return (
-    <section className={styles.panel} aria-label="Import zones">
-      <Field label="Zone file (GeoJSON or KML, at most 5 MB)">
+    <section className={styles.panel} aria-label={t('zones.importTitle')}>
+      <Field label={t('zones.fileField')}>
         {(fieldProps) => (
           <input
             {...fieldProps}
             type="file"
             accept=".geojson,.json,.kml,application/geo+json,application/vnd.google-earth.kml+xml"
-            onChange={(event) => void chooseFile(editor, event.currentTarget.files?.[0])}
+            onChange={(event) => void chooseFile(editor, event.currentTarget.files?.[0], t)}
           />
         )}
       </Field>
-      {checking && <Text>Checking {file?.name}…</Text>}
+      {checking && <Text>{t('zones.checking', { name: file?.name })}</Text>}
       {error && (
         <MessageBar intent="error" role="alert" layout="multiline">
           <MessageBarBody>{error}</MessageBarBody>
@@ -76,31 +78,31 @@ export function ImportPanel({ editor }: { editor: EditorRef }) {
       )}
       {preview && (
         <>
-          <Text role="status" aria-label="Import summary">
-            {preview.counts.new} new, {preview.counts.change} changed, {preview.counts.unchanged} unchanged, {preview.counts.refused} refused
+          <Text role="status" aria-label={t('zones.importSummaryLabel')}>
+            {t('zones.importSummary', { new: preview.counts.new, changed: preview.counts.change, unchanged: preview.counts.unchanged, refused: preview.counts.refused })}
           </Text>
           <div className={styles.scroll}>
-            <Table aria-label="Import preview" size="small">
+            <Table aria-label={t('zones.importPreview')} size="small">
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>#</TableHeaderCell>
-                  <TableHeaderCell>Zone</TableHeaderCell>
-                  <TableHeaderCell>Outcome</TableHeaderCell>
-                  <TableHeaderCell>Why</TableHeaderCell>
+                  <TableHeaderCell>{t('zones.featureNumber')}</TableHeaderCell>
+                  <TableHeaderCell>{t('zones.zone')}</TableHeaderCell>
+                  <TableHeaderCell>{t('zones.outcome')}</TableHeaderCell>
+                  <TableHeaderCell>{t('zones.why')}</TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {preview.features.map((feature) => (
                   <TableRow key={feature.index}>
                     <TableCell>{feature.index + 1}</TableCell>
-                    <TableCell>{feature.name ?? feature.id ?? '(unnamed)'}</TableCell>
-                    <TableCell className={feature.action === 'refused' ? styles.refused : undefined}>{feature.action}</TableCell>
+                    <TableCell>{feature.name ?? feature.id ?? t('zones.unnamed')}</TableCell>
+                    <TableCell className={feature.action === 'refused' ? styles.refused : undefined}>{t(`zones.action.${feature.action}`)}</TableCell>
                     <TableCell>
                       {feature.errors.length > 0 && (
                         <ul className={styles.reasons}>
                           {feature.errors.map((issue) => (
                             <li key={`${issue.field}:${issue.message}`}>
-                              {issue.field}: {issue.message}
+                              {t('zones.issue', { field: issue.field, message: issue.message })}
                             </li>
                           ))}
                         </ul>
@@ -115,10 +117,10 @@ export function ImportPanel({ editor }: { editor: EditorRef }) {
       )}
       <div className={styles.row}>
         <Button appearance="primary" disabled={!applicable || applying} onClick={() => editor.send({ type: 'import.apply' })}>
-          {applying ? 'Applying…' : 'Apply import'}
+          {t(applying ? 'zones.applying' : 'zones.apply')}
         </Button>
         <Button disabled={applying} onClick={() => editor.send({ type: 'import.cancel' })}>
-          Cancel
+          {t('zones.cancel')}
         </Button>
       </div>
     </section>

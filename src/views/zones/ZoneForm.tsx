@@ -10,6 +10,8 @@ import { canRedo, canUndo, draftIssues } from '../../domain/zone-draft.ts';
 import { vertexCount, areaKm2 } from '../../domain/zone-geometry.ts';
 import { formatArea } from '../../domain/zone-list.ts';
 import type { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
+import { useT } from '../i18n/useT.ts';
+import { riskLevels } from '../../api/fields.ts';
 
 type EditorRef = ActorRefFrom<typeof zonesEditorMachine>;
 
@@ -22,6 +24,7 @@ const useStyles = makeStyles({
 
 export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: string[] }) {
   const styles = useStyles();
+  const t = useT();
   const draft = useSelector(editor, (s) => s.context.draft);
   const busy = useSelector(editor, (s) => s.hasTag('busy'));
   const conflict = useSelector(editor, (s) => s.context.conflict);
@@ -29,11 +32,12 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
   const issues = useMemo(() => (draft ? draftIssues(draft) : []), [draft]);
   if (!draft) return null;
   const send = editor.send;
+  const facts = { vertices: vertexCount(draft.outline.polygon), area: formatArea(areaKm2(draft.outline.polygon)) };
   const regionChoices = regions.includes(draft.regionId) ? regions : [draft.regionId, ...regions];
   return (
     <form
       className={styles.form}
-      aria-label="Zone"
+      aria-label={t('zones.zone')}
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'draft.save' });
@@ -43,7 +47,7 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
         <MessageBar intent="warning" role="alert" layout="multiline">
           <MessageBarBody>{conflict.sentence}</MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => send({ type: 'conflict.loadTheirs' })}>Load their version</Button>
+            <Button onClick={() => send({ type: 'conflict.loadTheirs' })}>{t('zones.loadTheirs')}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
@@ -52,18 +56,20 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
           <MessageBarBody>{writeError}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label="Name" required>
+      <Field label={t('zones.name')} required>
         <Input value={draft.name} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', name: data.value })} />
       </Field>
       <div className={styles.row}>
-        <Field label="Risk level">
+        <Field label={t('zones.riskLevel')}>
           <Select value={draft.riskLevel} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', riskLevel: data.value as typeof draft.riskLevel })}>
-            <option value="red">red</option>
-            <option value="yellow">yellow</option>
-            <option value="green">green</option>
+            {riskLevels.map((risk) => (
+              <option key={risk} value={risk}>
+                {t(`zones.risk.${risk}`)}
+              </option>
+            ))}
           </Select>
         </Field>
-        <Field label="Zone region">
+        <Field label={t('zones.zoneRegion')}>
           <Select value={draft.regionId} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', regionId: data.value })}>
             {regionChoices.map((region) => (
               <option key={region} value={region}>
@@ -73,34 +79,35 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
           </Select>
         </Field>
       </div>
-      <Field label="Place id" hint="Groups zones for the dashboard's place selector, e.g. police-bazar">
+      <Field label={t('zones.placeId')} hint={t('zones.placeHint')}>
         <Input value={draft.placeId} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', placeId: data.value })} />
       </Field>
       <Text className={styles.facts} size={200}>
-        {draft.outline.circle ? `Circle of ${Math.round(draft.outline.circle.radiusM)} m, ` : ''}
-        {vertexCount(draft.outline.polygon)} vertices, {formatArea(areaKm2(draft.outline.polygon))}
+        {draft.outline.circle
+          ? t('zones.factsCircle', { radius: Math.round(draft.outline.circle.radiusM), ...facts })
+          : t('zones.facts', facts)}
       </Text>
       {issues.length > 0 && (
-        <ul className={styles.issues} aria-label="Before saving">
+        <ul className={styles.issues} aria-label={t('zones.beforeSaving')}>
           {issues.map((issue) => (
-            <li key={`${issue.field}:${issue.message}`}>{issue.message}</li>
+            <li key={`${issue.field}:${issue.message}`}>{issue.id ? t(issue.id) : issue.message}</li>
           ))}
         </ul>
       )}
       <div className={styles.row}>
         <Button icon={<ArrowUndoRegular />} disabled={!canUndo(draft) || busy || Boolean(conflict)} onClick={() => send({ type: 'draft.undo' })}>
-          Undo
+          {t('zones.undo')}
         </Button>
         <Button icon={<ArrowRedoRegular />} disabled={!canRedo(draft) || busy || Boolean(conflict)} onClick={() => send({ type: 'draft.redo' })}>
-          Redo
+          {t('zones.redo')}
         </Button>
       </div>
       <div className={styles.row}>
         <Button appearance="primary" type="submit" disabled={issues.length > 0 || busy || Boolean(conflict)}>
-          {busy ? 'Saving…' : 'Save zone'}
+          {t(busy ? 'zones.saving' : 'zones.save')}
         </Button>
         <Button onClick={() => send({ type: 'draft.cancel' })} disabled={busy}>
-          Cancel
+          {t('zones.cancel')}
         </Button>
       </div>
     </form>

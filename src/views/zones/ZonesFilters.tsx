@@ -2,6 +2,8 @@
 import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import type { ZoneListFilter } from '../../domain/zone-list.ts';
+import { riskLevels } from '../../api/fields.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
@@ -10,11 +12,12 @@ const useStyles = makeStyles({
 
 export function ZonesFilters({ filter, regions, onChange }: { filter: ZoneListFilter; regions: string[]; onChange: (change: Partial<ZoneListFilter>) => void }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <div className={styles.bar}>
-      <Field label="Region" size="small">
+      <Field label={t('zones.region')} size="small">
         <Select size="small" value={filter.regionId} onChange={(_, data) => onChange({ regionId: data.value })}>
-          <option value="all">All regions</option>
+          <option value="all">{t('zones.allRegions')}</option>
           {regions.map((region) => (
             <option key={region} value={region}>
               {region}
@@ -22,16 +25,18 @@ export function ZonesFilters({ filter, regions, onChange }: { filter: ZoneListFi
           ))}
         </Select>
       </Field>
-      <Field label="Risk" size="small">
+      <Field label={t('zones.risk')} size="small">
         <Select size="small" value={filter.risk} onChange={(_, data) => onChange({ risk: data.value as ZoneListFilter['risk'] })}>
-          <option value="all">All</option>
-          <option value="red">red</option>
-          <option value="yellow">yellow</option>
-          <option value="green">green</option>
+          <option value="all">{t('zones.allRisks')}</option>
+          {riskLevels.map((risk) => (
+            <option key={risk} value={risk}>
+              {t(`zones.risk.${risk}`)}
+            </option>
+          ))}
         </Select>
       </Field>
-      <Field label="Search zones" size="small" className={styles.search}>
-        <Input size="small" contentBefore={<SearchRegular />} value={filter.search} placeholder="Name, id or place" onChange={(_, data) => onChange({ search: data.value })} />
+      <Field label={t('zones.search')} size="small" className={styles.search}>
+        <Input size="small" contentBefore={<SearchRegular />} value={filter.search} placeholder={t('zones.searchPlaceholder')} onChange={(_, data) => onChange({ search: data.value })} />
       </Field>
     </div>
   );

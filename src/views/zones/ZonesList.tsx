@@ -7,16 +7,18 @@ import { formatArea, type ZoneRow } from '../../domain/zone-list.ts';
 import { useRowWindow } from '../dashboard/useRowWindow.ts';
 import { formatDateTime, type ClockStyle } from '../../i18n/clock.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT } from '../i18n/useT.ts';
 
 // Widths by what each column holds: a name and "who · when" need room, a risk or a count little.
-const COLUMNS = [
-  ['Name', '22%'],
-  ['Risk', '12%'],
-  ['Place', '16%'],
-  ['Vertices', '12%'],
-  ['Area', '12%'],
-  ['Last changed', '26%'],
-] as const;
+const COLUMNS: readonly (readonly [MessageId, string])[] = [
+  ['zones.name', '22%'],
+  ['zones.risk', '12%'],
+  ['zones.place', '16%'],
+  ['zones.vertices', '12%'],
+  ['zones.area', '12%'],
+  ['zones.lastChanged', '26%'],
+];
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
@@ -41,6 +43,7 @@ function changedText(row: ZoneRow, clock: ClockStyle): string {
 
 const ZoneListRow = memo(function ZoneListRow({ row, selected, onSelect }: { row: ZoneRow; selected: boolean; onSelect: (id: string) => void }) {
   const styles = useStyles();
+  const t = useT();
   const clock = useClock();
   return (
     <TableRow
@@ -60,11 +63,11 @@ const ZoneListRow = memo(function ZoneListRow({ row, selected, onSelect }: { row
       <TableCell>
         <span className={styles.risk}>
           <span className={mergeClasses(styles.swatch, styles[row.riskLevel])} aria-hidden />
-          {row.riskLevel}
+          {t(`zones.risk.${row.riskLevel}`)}
         </span>
       </TableCell>
       <TableCell>{row.placeId}</TableCell>
-      <TableCell className={styles.number}>{row.vertices}{row.circle ? ' (circle)' : ''}</TableCell>
+      <TableCell className={styles.number}>{row.circle ? t('zones.circleVertices', { count: row.vertices }) : row.vertices}</TableCell>
       <TableCell className={styles.number}>{formatArea(row.areaKm2)}</TableCell>
       <TableCell>{changedText(row, clock)}</TableCell>
     </TableRow>
@@ -73,6 +76,7 @@ const ZoneListRow = memo(function ZoneListRow({ row, selected, onSelect }: { row
 
 export function ZonesList({ rows, selectedId, onSelect, total }: { rows: ZoneRow[]; selectedId: string | undefined; onSelect: (id: string) => void; total: number }) {
   const styles = useStyles();
+  const t = useT();
   const body = useRef<HTMLTableSectionElement>(null);
   const focusIndex = useMemo(() => (selectedId ? rows.findIndex((row) => row.id === selectedId) : -1), [rows, selectedId]);
   const { start, end, padTop, padBottom } = useRowWindow(rows.length, body, focusIndex);
@@ -81,16 +85,16 @@ export function ZonesList({ rows, selectedId, onSelect, total }: { rows: ZoneRow
     if (!selectedId) return;
     body.current?.querySelector(`[data-zone-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedId, start]);
-  if (total === 0) return <Text className={styles.empty}>No zones yet.</Text>;
-  if (rows.length === 0) return <Text className={styles.empty}>No zones match the filter and search.</Text>;
+  if (total === 0) return <Text className={styles.empty}>{t('zones.noneYet')}</Text>;
+  if (rows.length === 0) return <Text className={styles.empty}>{t('zones.noMatch')}</Text>;
   return (
     <div className={styles.scroll}>
-      <Table aria-label="Zones" size="small" className={styles.table}>
+      <Table aria-label={t('zones.title')} size="small" className={styles.table}>
         <TableHeader>
           <TableRow>
             {COLUMNS.map(([column, width]) => (
               <TableHeaderCell key={column} style={{ width }}>
-                {column}
+                {t(column)}
               </TableHeaderCell>
             ))}
           </TableRow>

@@ -5,15 +5,17 @@ import { ArrowDownloadRegular, ArrowUploadRegular, CircleRegular, DeleteRegular,
 import type { ReactElement } from 'react';
 import { zonesExportUrl } from '../../api/zones-client.ts';
 import type { DrawShape } from '../../machines/zonesEditorMachine.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
 
-const SHAPES: { shape: DrawShape; label: string; icon: ReactElement }[] = [
-  { shape: 'polygon', label: 'Draw polygon', icon: <ShapesRegular /> },
-  { shape: 'rectangle', label: 'Draw rectangle', icon: <RectangleLandscapeRegular /> },
-  { shape: 'circle', label: 'Draw circle', icon: <CircleRegular /> },
+const SHAPES: { shape: DrawShape; label: MessageId; icon: ReactElement }[] = [
+  { shape: 'polygon', label: 'zones.drawPolygon', icon: <ShapesRegular /> },
+  { shape: 'rectangle', label: 'zones.drawRectangle', icon: <RectangleLandscapeRegular /> },
+  { shape: 'circle', label: 'zones.drawCircle', icon: <CircleRegular /> },
 ];
 
 export interface ZonesToolbarProps {
@@ -30,33 +32,33 @@ export interface ZonesToolbarProps {
 
 export function ZonesToolbar(props: ZonesToolbarProps) {
   const styles = useStyles();
+  const t = useT();
   const { mayEdit, drawing, canDraw, canEditSelected, regionId } = props;
-  const regionLabel = regionId === 'all' ? 'All regions' : `Region ${regionId}`;
   return (
-    <div className={styles.bar} role="toolbar" aria-label="Zone tools">
+    <div className={styles.bar} role="toolbar" aria-label={t('zones.tools')}>
       {mayEdit &&
         SHAPES.map(({ shape, label, icon }) => (
           <ToggleButton key={shape} size="small" icon={icon} checked={drawing === shape} disabled={!canDraw && drawing === undefined} onClick={() => props.onDraw(shape)}>
-            {label}
+            {t(label)}
           </ToggleButton>
         ))}
       {mayEdit && (
         <>
           <Button size="small" icon={<EditRegular />} disabled={!canEditSelected} onClick={props.onEdit}>
-            Edit zone
+            {t('zones.editZone')}
           </Button>
           <Button size="small" icon={<DeleteRegular />} disabled={!canEditSelected} onClick={props.onDelete}>
-            Delete zone
+            {t('zones.deleteZone')}
           </Button>
           <Button size="small" icon={<ArrowUploadRegular />} disabled={!canDraw} onClick={props.onImport}>
-            Import
+            {t('zones.import')}
           </Button>
         </>
       )}
       <Menu>
         <MenuTrigger disableButtonEnhancement>
           <Button size="small" icon={<ArrowDownloadRegular />}>
-            Export
+            {t('zones.export')}
           </Button>
         </MenuTrigger>
         <MenuPopover>
@@ -64,18 +66,18 @@ export function ZonesToolbar(props: ZonesToolbarProps) {
             {regionId !== 'all' && (
               <>
                 <MenuItemLink href={zonesExportUrl(regionId, 'geojson')} download>
-                  {regionLabel} as GeoJSON
+                  {t('zones.regionGeoJson', { region: regionId })}
                 </MenuItemLink>
                 <MenuItemLink href={zonesExportUrl(regionId, 'kml')} download>
-                  {regionLabel} as KML
+                  {t('zones.regionKml', { region: regionId })}
                 </MenuItemLink>
               </>
             )}
             <MenuItemLink href={zonesExportUrl('all', 'geojson')} download>
-              All regions as GeoJSON
+              {t('zones.allGeoJson')}
             </MenuItemLink>
             <MenuItemLink href={zonesExportUrl('all', 'kml')} download>
-              All regions as KML
+              {t('zones.allKml')}
             </MenuItemLink>
           </MenuList>
         </MenuPopover>

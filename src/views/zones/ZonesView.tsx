@@ -21,16 +21,18 @@ import { ZoneForm } from './ZoneForm.tsx';
 import { ZonesFilters } from './ZonesFilters.tsx';
 import { ZonesList } from './ZonesList.tsx';
 import { ZonesToolbar } from './ZonesToolbar.tsx';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT } from '../i18n/useT.ts';
 
 const ZonesMap = lazy(() => loadChunk(() => import('../../map/zones/ZonesMap.tsx')));
 
 const TOP_BAR_PX = 48;
 
 const HINTS = {
-  polygon: 'Click on the map to place each vertex; click the first vertex to close the zone. A vertex near another zone’s snaps to it.',
-  rectangle: 'Click one corner on the map, then the opposite corner.',
-  circle: 'Click the centre on the map, then click again at the radius you want.',
-} as const;
+  polygon: 'zones.hintPolygon',
+  rectangle: 'zones.hintRectangle',
+  circle: 'zones.hintCircle',
+} as const satisfies Record<string, MessageId>;
 
 const useStyles = makeStyles({
   view: {
@@ -65,6 +67,7 @@ const useStyles = makeStyles({
 
 export function ZonesView() {
   const styles = useStyles();
+  const t = useT();
   const dashboard = DashboardActor.useActorRef();
   const zones = DashboardActor.useSelector((s) => s.context.geofences);
   // The forms and filters offer region ids; the page keeps whole regions (issue 31).
@@ -110,11 +113,11 @@ export function ZonesView() {
     () => editor.send({ type: 'draft.redo' }),
   );
 
-  const mapFallback = <Spinner size="small" label="Loading map" />;
+  const mapFallback = <Spinner size="small" label={t('zones.loadingMap')} />;
   return (
-    <section className={styles.view} aria-label="Zones">
+    <section className={styles.view} aria-label={t('zones.title')}>
       <div className={styles.map}>
-        <LazyPart label="Loading map" fallback={mapFallback}>
+        <LazyPart label={t('zones.loadingMap')} fallback={mapFallback}>
           <ZonesMap
             zones={shownZones}
             selectedId={selectedId}
@@ -132,10 +135,10 @@ export function ZonesView() {
       <div className={styles.side}>
         <div className={styles.heading}>
           <Title2 as="h2" className={styles.title}>
-            Zones
+            {t('zones.title')}
           </Title2>
           <Text className={styles.count}>
-            {rows.length} of {zones.length}
+            {t('zones.shownOf', { shown: rows.length, total: zones.length })}
           </Text>
         </div>
         <ZonesToolbar
@@ -150,9 +153,9 @@ export function ZonesView() {
           onImport={() => editor.send({ type: 'import.open' })}
         />
         {drawing && (
-          <div className={styles.hint} role="status" aria-label="Drawing">
-            <Text>{HINTS[drawing]}</Text>
-            <Button onClick={() => editor.send({ type: 'draft.cancel' })}>Cancel drawing</Button>
+          <div className={styles.hint} role="status" aria-label={t('zones.drawing')}>
+            <Text>{t(HINTS[drawing])}</Text>
+            <Button onClick={() => editor.send({ type: 'draft.cancel' })}>{t('zones.cancelDrawing')}</Button>
           </div>
         )}
         {draft && <ZoneForm editor={editor} regions={regions} />}
@@ -166,8 +169,8 @@ export function ZonesView() {
           <MessageBar intent="warning" role="alert" layout="multiline">
             <MessageBarBody>{deleteConflict.sentence}</MessageBarBody>
             <MessageBarActions>
-              <Button onClick={() => editor.send({ type: 'conflict.loadTheirs' })}>Load their version</Button>
-              <Button onClick={() => editor.send({ type: 'draft.cancel' })}>Close</Button>
+              <Button onClick={() => editor.send({ type: 'conflict.loadTheirs' })}>{t('zones.loadTheirs')}</Button>
+              <Button onClick={() => editor.send({ type: 'draft.cancel' })}>{t('zones.close')}</Button>
             </MessageBarActions>
           </MessageBar>
         )}

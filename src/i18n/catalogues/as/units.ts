@@ -1,0 +1,35 @@
+import type { Translation } from '../../catalogue.ts';
+import type { units as english } from '../en/units.ts';
+
+// A responder unit is the team sent out (police station, ambulance): গোট. E.164 numbers stay as written.
+export const units = {
+  'units.title': 'সঁহাৰি গোট',
+  'units.table': 'অঞ্চলৰ গোটসমূহ',
+  'units.unit': 'গোট',
+  'units.kind': 'প্ৰকাৰ',
+  'units.phone': 'ফোন',
+  'units.position': 'স্থান',
+  'units.available': 'উপলব্ধ',
+  'units.editing': '{name} সলনি কৰা হৈছে',
+  'units.editNamed': '{name} সলনি কৰক',
+  'units.edit': 'সলনি কৰক',
+  'units.save': 'গোট ছেভ কৰক',
+  'units.cancel': 'বাতিল কৰক',
+  'units.demo': 'ডেমো',
+  'units.availableNamed': '{name} উপলব্ধ',
+  'units.removeNamed': '{name} আঁতৰাওক',
+  'units.remove': 'আঁতৰাওক',
+  'units.new': 'নতুন গোট',
+  'units.add': 'গোট যোগ কৰক',
+  'units.name': 'গোটৰ নাম',
+  'units.kindField': 'গোটৰ প্ৰকাৰ',
+  'units.phoneField': 'গোটৰ ফোন',
+  'units.phoneHint': 'E.164, যেনে +91 364 222 2122',
+  'units.latitude': 'গোটৰ অক্ষাংশ',
+  'units.longitude': 'গোটৰ দ্ৰাঘিমাংশ',
+  'units.kind.police_station': 'আৰক্ষী থানা',
+  'units.kind.ambulance': 'এম্বুলেন্স',
+  'units.kind.hospital': 'চিকিৎসালয়',
+  'units.kind.fire': 'অগ্নিনিৰ্বাপক',
+  'units.kind.rescue_team': 'উদ্ধাৰকাৰী দল',
+} as const satisfies Translation<typeof english>;

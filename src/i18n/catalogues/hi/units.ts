@@ -1,0 +1,35 @@
+import type { Translation } from '../../catalogue.ts';
+import type { units as english } from '../en/units.ts';
+
+// A responder unit is the team sent out (police station, ambulance): इकाई. E.164 numbers stay as written.
+export const units = {
+  'units.title': 'राहत इकाइयाँ',
+  'units.table': 'क्षेत्र की इकाइयाँ',
+  'units.unit': 'इकाई',
+  'units.kind': 'प्रकार',
+  'units.phone': 'फ़ोन',
+  'units.position': 'स्थान',
+  'units.available': 'उपलब्ध',
+  'units.editing': '{name} बदली जा रही है',
+  'units.editNamed': '{name} बदलें',
+  'units.edit': 'बदलें',
+  'units.save': 'इकाई सहेजें',
+  'units.cancel': 'रद्द करें',
+  'units.demo': 'डेमो',
+  'units.availableNamed': '{name} उपलब्ध',
+  'units.removeNamed': '{name} हटाएँ',
+  'units.remove': 'हटाएँ',
+  'units.new': 'नई इकाई',
+  'units.add': 'इकाई जोड़ें',
+  'units.name': 'इकाई का नाम',
+  'units.kindField': 'इकाई का प्रकार',
+  'units.phoneField': 'इकाई का फ़ोन',
+  'units.phoneHint': 'E.164, जैसे +91 364 222 2122',
+  'units.latitude': 'इकाई का अक्षांश',
+  'units.longitude': 'इकाई का देशांतर',
+  'units.kind.police_station': 'पुलिस थाना',
+  'units.kind.ambulance': 'एम्बुलेंस',
+  'units.kind.hospital': 'अस्पताल',
+  'units.kind.fire': 'अग्निशमन',
+  'units.kind.rescue_team': 'बचाव दल',
+} as const satisfies Translation<typeof english>;
