@@ -45,6 +45,9 @@ export default tseslint.config(
       'src/views/shell/SideNav.tsx',
       'src/views/shell/SessionUser.tsx',
       'src/views/shell/ConnectionBadge.tsx',
+      'src/views/incident/**',
+      'src/views/replay/**',
+      'src/views/report/**',
     ],
     plugins: { formatjs },
     rules: {

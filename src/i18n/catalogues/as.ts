@@ -2,5 +2,10 @@
 import type { Catalogue } from '../catalogue.ts';
 import { alarm } from './as/alarm.ts';
 import { shell } from './as/shell.ts';
+import { incident } from './as/incident.ts';
+import { responders } from './as/responders.ts';
+import { watch } from './as/watch.ts';
+import { report } from './as/report.ts';
+import { replay } from './as/replay.ts';
 
-export const as: Catalogue = { ...shell, ...alarm };
+export const as: Catalogue = { ...shell, ...alarm, ...incident, ...responders, ...watch, ...report, ...replay };

@@ -1,5 +1,10 @@
 // English, the catalogue every other language translates: the spec's texts exactly (SPEC.md).
 import { alarm } from './en/alarm.ts';
 import { shell } from './en/shell.ts';
+import { incident } from './en/incident.ts';
+import { responders } from './en/responders.ts';
+import { watch } from './en/watch.ts';
+import { report } from './en/report.ts';
+import { replay } from './en/replay.ts';
 
-export const en = { ...shell, ...alarm };
+export const en = { ...shell, ...alarm, ...incident, ...responders, ...watch, ...report, ...replay };

@@ -2,5 +2,10 @@
 import type { Catalogue } from '../catalogue.ts';
 import { alarm } from './hi/alarm.ts';
 import { shell } from './hi/shell.ts';
+import { incident } from './hi/incident.ts';
+import { responders } from './hi/responders.ts';
+import { watch } from './hi/watch.ts';
+import { report } from './hi/report.ts';
+import { replay } from './hi/replay.ts';
 
-export const hi: Catalogue = { ...shell, ...alarm };
+export const hi: Catalogue = { ...shell, ...alarm, ...incident, ...responders, ...watch, ...report, ...replay };
