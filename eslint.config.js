@@ -48,6 +48,13 @@ export default tseslint.config(
       'src/views/incident/**',
       'src/views/replay/**',
       'src/views/report/**',
+      'src/views/profile/**',
+      'src/views/verify/**',
+      'src/views/analytics/**',
+      'src/map/Legend.tsx',
+      'src/map/DetailsCard.tsx',
+      'src/map/MapPanel.tsx',
+      'src/map/replay/**',
     ],
     plugins: { formatjs },
     rules: {

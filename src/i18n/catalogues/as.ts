@@ -7,5 +7,9 @@ import { responders } from './as/responders.ts';
 import { watch } from './as/watch.ts';
 import { report } from './as/report.ts';
 import { replay } from './as/replay.ts';
+import { profile } from './as/profile.ts';
+import { verify } from './as/verify.ts';
+import { analytics } from './as/analytics.ts';
+import { map } from './as/map.ts';
 
-export const as: Catalogue = { ...shell, ...alarm, ...incident, ...responders, ...watch, ...report, ...replay };
+export const as: Catalogue = { ...shell, ...alarm, ...incident, ...responders, ...watch, ...report, ...replay, ...profile, ...verify, ...analytics, ...map };

@@ -7,5 +7,9 @@ import { responders } from './hi/responders.ts';
 import { watch } from './hi/watch.ts';
 import { report } from './hi/report.ts';
 import { replay } from './hi/replay.ts';
+import { profile } from './hi/profile.ts';
+import { verify } from './hi/verify.ts';
+import { analytics } from './hi/analytics.ts';
+import { map } from './hi/map.ts';
 
-export const hi: Catalogue = { ...shell, ...alarm, ...incident, ...responders, ...watch, ...report, ...replay };
+export const hi: Catalogue = { ...shell, ...alarm, ...incident, ...responders, ...watch, ...report, ...replay, ...profile, ...verify, ...analytics, ...map };

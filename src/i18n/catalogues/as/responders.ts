@@ -11,7 +11,7 @@ export const responders = {
   'responders.kind': 'প্ৰকাৰ',
   'responders.distance': 'দূৰত্ব',
   'responders.bearing': 'দিশ',
-  'responders.estimate': 'আনুমানিক',
+  'responders.estimate': 'সময়',
   'responders.phone': 'ফোন',
   'responders.unavailable': '{name} (উপলব্ধ নহয়)',
   'responders.estimateHint': 'ধৰি লোৱা গতিৰে পোন ৰেখাত, পথৰ হিচাপ নহয়',
