@@ -43,7 +43,7 @@ export const incident = {
   'incident.entry.acknowledged': '{actor} ने ज़िम्मेदारी ली',
   'incident.entry.note': '{actor} ने नोट जोड़ा',
   'incident.entry.assigned': '{actor} ने इसे {assignee} को सौंपा',
-  'incident.entry.unassigned': '{actor} ने इसे किसी को सौंपा हुआ नहीं रखा',
+  'incident.entry.unassigned': '{actor} ने इसे सौंपना रद्द किया',
   'incident.entry.escalated': '{actor} ने इसे एस्केलेट किया',
   'incident.entry.resolved': '{actor} ने इसे हल किया',
   'incident.entry.reported_again': '{actor} ने फिर से रिपोर्ट भेजी',
