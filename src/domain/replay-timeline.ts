@@ -1,6 +1,7 @@
 // The replay's clock (issue 34 point 2): real time scaled by the speed, not a point per step. Its span runs
 // from the first position to the last position or mark of the tracks (the range asked for when they hold
 // none); positions on the clock are seconds from the span's start, which fit float32 for TripsLayer.
+import { formatClockSeconds, type ClockStyle } from '../i18n/clock.ts';
 
 /** Each replayed tourist's colour (trail, marker, the swatch by its summary), away from the red/yellow/green of risk. */
 const REPLAY_PALETTE: readonly (readonly [number, number, number])[] = [
@@ -80,15 +81,11 @@ export function incidentReplayRange(incidentCreatedAt: string, now = new Date())
   return { from: from.toISOString(), to: (now.getTime() > from.getTime() ? now : new Date(from.getTime() + 60_000)).toISOString() };
 }
 
-// One formatter for every call: toLocaleTimeString with options builds one each time, and the replay's clock
-// is formatted in the frames where its second changes.
-// h23, not hour12: false: with that Node's ICU writes the hour after midnight as 24, Chromium as 00.
-const CLOCK_FORMAT = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-
-/** A time of day to the second (18:02:15), for the replay's clock and its marks. */
-export function formatReplayClock(iso: string): string {
-  return CLOCK_FORMAT.format(new Date(iso));
-}
+/**
+ * A time of day to the second (18:02:15), for the replay's clock and its marks: on the operator's clock (the
+ * region's zone, 24-hour unless they chose 12), like every other time on screen (issue 36 point 3).
+ */
+export const formatReplayClock = (iso: string, clock: ClockStyle): string => formatClockSeconds(iso, clock);
 
 /** From a tourist's profile: the last `minutes` to now (the route's own default range). */
 export function recentReplayRange(minutes: number, now = new Date()): { from: string; to: string } {

@@ -2,6 +2,8 @@
 // and the sentence the drawer shows. Times are the region's wall clock: "07:00" is 07:00 where the tourist is,
 // whatever the console's own time zone.
 import type { WatchPause } from '../api/watch.ts';
+import { inEnglish } from '../i18n/english.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 export const MORNING_HOUR = 7;
 export const SHORT_PAUSE_S = 2 * 3600;
@@ -75,15 +77,15 @@ export function wallClockValue(at: Date, timeZone: string): string {
 }
 
 /** What the dialog sends, or the sentence that says what is missing. */
-export function pauseRequest(form: PauseForm, now: Date, timeZone: string): PauseRequest {
+export function pauseRequest(form: PauseForm, now: Date, timeZone: string, t: Translate = inEnglish): PauseRequest {
   const reason = (form.reason === 'other' ? form.otherReason : form.reason).trim();
-  if (!reason) return { error: 'Give a reason for the pause.' };
+  if (!reason) return { error: t('watch.needReason') };
   let until: Date | undefined;
   if (form.until === 'twoHours') until = new Date(now.getTime() + SHORT_PAUSE_S * 1000);
   else if (form.until === 'morning') until = nextMorning(now, timeZone);
   else until = chosenInstant(form.chosen, timeZone);
-  if (!until) return { error: 'Choose the date and time the pause ends.' };
-  if (until.getTime() <= now.getTime()) return { error: 'The pause must end in the future.' };
+  if (!until) return { error: t('watch.needEnd') };
+  if (until.getTime() <= now.getTime()) return { error: t('watch.endInPast') };
   return { until: until.toISOString(), reason };
 }
 
@@ -107,7 +109,7 @@ export function readPauseStepNote(note: string): { until: string; reason: string
 }
 
 /** "Watch paused until 07:00 — Checked in at a hotel (by op1)"; "Watched" when no pause runs. */
-export function watchStateSentence(pause: WatchPause | null, now: Date, timeZone: string): string {
-  if (!pause || Date.parse(pause.until) <= now.getTime()) return 'Watched: silence and standing still raise incidents.';
-  return `Watch paused until ${pauseEndText(pause.until, now, timeZone)} — ${pause.reason} (by ${pause.by})`;
+export function watchStateSentence(pause: WatchPause | null, now: Date, timeZone: string, t: Translate = inEnglish): string {
+  if (!pause || Date.parse(pause.until) <= now.getTime()) return t('watch.watched');
+  return t('watch.pausedUntil', { until: pauseEndText(pause.until, now, timeZone), reason: pause.reason, by: pause.by });
 }

@@ -2,6 +2,8 @@
 // (with a zone's override), its time zone and `now`, which rule is due, how severe, and when to look again.
 // The server's ingest (to index the next due time) and its check job (to decide) both call these.
 import type { WatchSettings, ZoneWatchOverride } from '../api/watch.ts';
+import { inEnglish } from '../i18n/english.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 export type WatchRule = 'silent' | 'stranded';
 export type WatchSeverity = 'high' | 'medium' | 'low';
@@ -145,9 +147,9 @@ export function nextDueAt(seen: LastSeen, settings: WatchSettings, timeZone: str
 
 /**
  * Which rules are due at `now`. A rule is due strictly after its limit. While paused nothing is due and the
- * record is looked at again when the pause ends.
+ * record is looked at again when the pause ends. The reasons are English by default: the server keeps them.
  */
-export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone: string, now: Date, pausedUntil: string | null = null): WatchVerdict {
+export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone: string, now: Date, pausedUntil: string | null = null, t: Translate = inEnglish): WatchVerdict {
   const { silentAt, strandedAt, night } = dueTimes(seen, settings, timeZone);
   const nowMs = now.getTime();
   const pending = [silentAt, strandedAt].filter((t): t is number => t !== null);
@@ -161,7 +163,7 @@ export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone:
     ...(settings.demoLimits === true && { demoLimits: true }),
   };
   const baseSeverity: WatchSeverity = seen.zoneRisk === 'red' || night ? 'high' : 'medium';
-  const where = seen.zoneRisk ? ` in a ${seen.zoneRisk} zone` : '';
+  const risk = seen.zoneRisk ?? 'none';
   const due: WatchFinding[] = [];
   const later: number[] = [];
   if (silentAt !== null) {
@@ -169,7 +171,7 @@ export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone:
       const limitS = silentLimitS(settings, seen.zoneRisk, night);
       const afterLowBattery = seen.lastSoftAlert === 'low_battery';
       const silentForS = Math.floor((nowMs - Date.parse(seen.seenAt)) / 1000);
-      const reason = `Nothing received for ${minutes(silentForS)} (limit ${minutes(limitS)}) since it was last seen${where}${night ? ' at night' : ''}${afterLowBattery ? ', after a low battery alert' : ''}.`;
+      const reason = t('watch.rule.silent', { silentFor: minutes(silentForS), limit: minutes(limitS), risk, night: night ? 'yes' : 'no', battery: afterLowBattery ? 'yes' : 'no' });
       due.push({
         rule: 'silent',
         severity: afterLowBattery ? oneHigher(baseSeverity) : baseSeverity,
@@ -182,7 +184,7 @@ export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone:
       const limitS = strandedLimitS(settings, seen.zoneRisk)!;
       const strandedForS = Math.floor((nowMs - Date.parse(seen.stillSince)) / 1000);
       const atNight = isNight(now, timeZone);
-      const reason = `Stayed within ${settings.strandedRadiusM} m for ${minutes(strandedForS)} (limit ${minutes(limitS)})${where}${atNight ? ' at night' : ''}.`;
+      const reason = t('watch.rule.stranded', { radius: settings.strandedRadiusM, strandedFor: minutes(strandedForS), limit: minutes(limitS), risk, night: atNight ? 'yes' : 'no' });
       due.push({
         rule: 'stranded',
         severity: seen.zoneRisk === 'red' || atNight ? 'high' : 'medium',

@@ -2,8 +2,10 @@ import { Badge, Button, makeStyles, mergeClasses, tokens } from '@fluentui/react
 import type { CSSProperties } from 'react';
 import type { Details } from './details.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
+import { useMapT } from './useMapT.ts';
 
 const CARD_OFFSET_PX = 12;
+const CLOSE = '×';
 const CARD_WIDTH_PX = 240;
 
 const useStyles = makeStyles({
@@ -44,13 +46,14 @@ function cardPosition(x: number, y: number, panelWidth: number): CSSProperties {
 
 export function DetailsCard({ placed, onClose, onProfile }: { placed: PlacedDetails; onClose: () => void; onProfile?: (touristId: string) => void }) {
   const styles = useStyles();
+  const t = useMapT();
   const { details, x, y, pinned, panelWidth } = placed;
   const touristId = details.touristId;
   return (
     <section
       className={mergeClasses(styles.card, !pinned && styles.hovered)}
       style={cardPosition(x, y, panelWidth)}
-      aria-label={`${details.title} details`}
+      aria-label={t('map.detailsOf', { title: details.title })}
       role={pinned ? 'dialog' : 'tooltip'}
     >
       <div className={styles.header}>
@@ -63,8 +66,8 @@ export function DetailsCard({ placed, onClose, onProfile }: { placed: PlacedDeta
           )}
         </span>
         {pinned && (
-          <Button size="small" appearance="subtle" onClick={onClose} aria-label="Close details">
-            ×
+          <Button size="small" appearance="subtle" onClick={onClose} aria-label={t('map.closeDetails')}>
+            {CLOSE}
           </Button>
         )}
       </div>
@@ -78,7 +81,7 @@ export function DetailsCard({ placed, onClose, onProfile }: { placed: PlacedDeta
       </dl>
       {pinned && touristId && onProfile && (
         <Button size="small" onClick={() => onProfile(touristId)}>
-          Profile
+          {t('map.profile')}
         </Button>
       )}
     </section>

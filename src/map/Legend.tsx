@@ -1,8 +1,9 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { UNIT_KIND_LABELS, unitKinds, type NearbyUnit } from '../api/responders.ts';
+import { unitKinds, type NearbyUnit } from '../api/responders.ts';
 import { RESPONDER_COLOURS, UNAVAILABLE_COLOUR } from './layers.ts';
 import { TRAIL_CAP, type LegendEntry } from './live-frame.ts';
 import { cssColour, LEGEND_SCROLL_HEIGHT_PX } from './style.ts';
+import { useMapT } from './useMapT.ts';
 
 const useStyles = makeStyles({
   legend: {
@@ -38,22 +39,23 @@ export function responderKey(units: readonly NearbyUnit[]): { kinds: NearbyUnit[
 
 function ResponderKey({ units, className }: { units: readonly NearbyUnit[]; className?: string }) {
   const styles = useStyles();
+  const t = useMapT();
   const { kinds, unavailable } = responderKey(units);
   const swatch = (colour: typeof UNAVAILABLE_COLOUR) => <span className={mergeClasses(styles.swatch, styles.ringed)} style={{ backgroundColor: cssColour(colour) }} aria-hidden />;
   return (
-    <section className={className} aria-label="Responder units legend">
-      <div className={styles.title}>Nearest units</div>
+    <section className={className} aria-label={t('map.respondersLegend')}>
+      <div className={styles.title}>{t('map.nearestUnits')}</div>
       <ul className={styles.list}>
         {kinds.map((kind) => (
           <li key={kind} className={styles.entry}>
             {swatch(RESPONDER_COLOURS[kind])}
-            {UNIT_KIND_LABELS[kind]}
+            {t('responders.kindName', { kind })}
           </li>
         ))}
         {unavailable && (
           <li className={styles.entry}>
             {swatch(UNAVAILABLE_COLOUR)}
-            Unavailable
+            {t('map.unavailable')}
           </li>
         )}
       </ul>
@@ -64,14 +66,15 @@ function ResponderKey({ units, className }: { units: readonly NearbyUnit[]; clas
 /** The map's key: the live GPS keys and their colours, and the selected incident's nearest units by kind. */
 export function Legend({ entries, more, trailsHidden, responders = [] }: { entries: readonly LegendEntry[]; more: number; trailsHidden: number; responders?: readonly NearbyUnit[] }) {
   const styles = useStyles();
+  const t = useMapT();
   if (entries.length === 0 && responders.length === 0) return null;
   return (
     <div className={styles.legend}>
       {entries.length > 0 && (
-        <section aria-label="Live GPS legend">
-          <div className={styles.title}>Live GPS</div>
+        <section aria-label={t('map.gpsLegend')}>
+          <div className={styles.title}>{t('map.liveGps')}</div>
           {/* Focusable, so that a keyboard alone can scroll a long list (WCAG 2.1.1). */}
-          <ul className={styles.scrollArea} data-testid="map-legend-scroll" tabIndex={0} aria-label="Live GPS devices">
+          <ul className={styles.scrollArea} data-testid="map-legend-scroll" tabIndex={0} aria-label={t('map.gpsDevices')}>
             {entries.map((entry) => (
               <li key={entry.key} className={styles.entry}>
                 <span className={styles.swatch} style={{ backgroundColor: cssColour(entry.colour) }} aria-hidden />
@@ -80,11 +83,11 @@ export function Legend({ entries, more, trailsHidden, responders = [] }: { entri
                 </span>
               </li>
             ))}
-            {more > 0 && <li className={styles.entry}>+{more} more…</li>}
+            {more > 0 && <li className={styles.entry}>{t('map.more', { count: more })}</li>}
           </ul>
           {trailsHidden > 0 && (
             <div className={styles.note}>
-              Trails shown for the first {TRAIL_CAP} devices ({trailsHidden} more without)
+              {t('map.trailsCapped', { cap: TRAIL_CAP, hidden: trailsHidden })}
             </div>
           )}
         </section>

@@ -16,6 +16,7 @@ import { Legend } from './Legend.tsx';
 import { legendOf } from './live-frame.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
 import type { MapPanelProps } from './types.ts';
+import { useMapT } from './useMapT.ts';
 
 // The panel's contract, for the dashboard's type-only import (src/views meets src/map only here).
 export type { MapAlert, MapPanelProps } from './types.ts';
@@ -29,8 +30,6 @@ import { useTestModeClicks } from './useTestModeClicks.ts';
 interface MapPanelHooks {
   onMapReady?: (map: MapLibreMap) => void;
 }
-
-const TEST_MODE_HINT = 'Click on the map to send a test alert';
 
 const useStyles = makeStyles({
   panel: { position: 'relative', width: '100%', height: `${MAP_HEIGHT_PX}px`, overflow: 'hidden' },
@@ -99,9 +98,10 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
 
   // deck.gl's handlers read the latest props through a ref.
   const clock = props.clock ?? DEFAULT_CLOCK;
-  const latest = useRef({ testMode, geofences, clock });
+  const t = useMapT();
+  const latest = useRef({ testMode, geofences, clock, t });
   useLayoutEffect(() => {
-    latest.current = { testMode, geofences, clock };
+    latest.current = { testMode, geofences, clock, t };
   });
 
   useEffect(() => {
@@ -144,7 +144,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   useEffect(() => {
     if (!deckMap) return;
     const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
-      const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences, latest.current.clock);
+      const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences, latest.current.clock, latest.current.t);
       return details ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 } : null;
     };
     const alreadyWaiting = waiting.current !== null;
@@ -174,7 +174,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
     return (
       <div className={mergeClasses(styles.panel, props.fill && styles.filling)} data-testid="map-panel">
         <div className={styles.unavailable} role="status">
-          Map unavailable: {status.reason}
+          {t('map.unavailableReason', { reason: status.reason })}
         </div>
       </div>
     );
@@ -191,13 +191,13 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
       />
       <div className={styles.toolbar}>
         <Button size="small" onClick={fitToData} disabled={target.kind === 'none'}>
-          Fit to data
+          {t('map.fit')}
         </Button>
-        {autoFitPaused && <span className={styles.paused}>Auto-fit paused</span>}
+        {autoFitPaused && <span className={styles.paused}>{t('map.autoFitPaused')}</span>}
       </div>
       {testMode && (
         <div className={styles.hint} role="status">
-          {TEST_MODE_HINT}
+          {t('map.testHint')}
         </div>
       )}
       <Legend

@@ -1,6 +1,6 @@
 // What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
 import type { Geofence } from '../api/entities.ts';
-import { UNIT_KIND_LABELS, type NearbyUnit } from '../api/responders.ts';
+import type { NearbyUnit } from '../api/responders.ts';
 import { formatDistance, formatEstimate } from '../domain/responders.ts';
 import { formatPosition, formatTime, orDash as show } from '../domain/display.ts';
 import { zoneAt, type LatLng } from '../domain/geo.ts';
@@ -8,6 +8,8 @@ import { LAYER_IDS, type DrawableAlert } from './layers.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
 import { riskColourName } from './style.ts';
 import type { ClockStyle } from '../i18n/clock.ts';
+import { inEnglish } from '../i18n/english.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 export interface Details {
   title: string;
@@ -18,95 +20,100 @@ export interface Details {
   touristId?: string;
 }
 
-function zoneRows(geofences: readonly Geofence[], point: LatLng): Details['rows'] {
+function zoneRows(geofences: readonly Geofence[], point: LatLng, t: Translate): Details['rows'] {
   const zone = zoneAt(geofences, point);
   return [
-    ['Zone', show(zone?.name)],
-    ['Place', show(zone?.meta.placeId)],
+    [t('map.row.zone'), show(zone?.name)],
+    [t('map.row.place'), show(zone?.meta.placeId)],
   ];
 }
 
-function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[], clock: ClockStyle): Details {
+const riskName = (risk: string | null | undefined, t: Translate) => t('map.risk', { risk: riskColourName(risk) });
+
+function alertDetails(alert: DrawableAlert, geofences: readonly Geofence[], clock: ClockStyle, t: Translate): Details {
   return {
-    title: 'Alert',
-    ...(alert.verified === false && { badge: 'Unverified' }),
+    title: t('map.alert'),
+    ...(alert.verified === false && { badge: t('map.unverified') }),
     ...(alert.touristId && { touristId: alert.touristId }),
     rows: [
-      ['ID', alert.id],
-      ['Status', show(alert.status)],
-      ['Risk', riskColourName(alert.riskLevel)],
-      ['Tourist', show(alert.touristId)],
-      ['Device', show(alert.deviceId)],
-      ['Time', formatTime(alert.at, clock)],
-      ...(alert.reportedAt ? ([['Phone time', formatTime(alert.reportedAt, clock)]] as Details['rows']) : []),
-      ['Position', alert.noLocation ? 'No location (region centre shown)' : formatPosition(alert)],
-      ['Region', show(alert.regionId)],
-      ...zoneRows(geofences, alert),
+      [t('map.row.id'), alert.id],
+      [t('map.row.status'), show(alert.status)],
+      [t('map.row.risk'), riskName(alert.riskLevel, t)],
+      [t('map.row.tourist'), show(alert.touristId)],
+      [t('map.row.device'), show(alert.deviceId)],
+      [t('map.row.time'), formatTime(alert.at, clock)],
+      ...(alert.reportedAt ? ([[t('map.row.phoneTime'), formatTime(alert.reportedAt, clock)]] as Details['rows']) : []),
+      [t('map.row.position'), alert.noLocation ? t('map.noLocation') : formatPosition(alert)],
+      [t('map.row.region'), show(alert.regionId)],
+      ...zoneRows(geofences, alert, t),
     ],
   };
 }
 
-function pingDetails(row: PingRow, geofences: readonly Geofence[], clock: ClockStyle): Details | null {
+function pingDetails(row: PingRow, geofences: readonly Geofence[], clock: ClockStyle, t: Translate): Details | null {
   const ping = row.ping;
   if (!ping) return null;
   return {
-    title: 'GPS ping',
+    title: t('map.gpsPing'),
     ...(ping.touristId && { touristId: ping.touristId }),
     rows: [
-      ['Key', row.key],
-      ['Tourist', show(ping.touristId)],
-      ['Device', show(ping.deviceId)],
-      ['Time', formatTime(ping.at, clock)],
-      ['Position', formatPosition(ping)],
-      ...zoneRows(geofences, ping),
+      [t('map.row.key'), row.key],
+      [t('map.row.tourist'), show(ping.touristId)],
+      [t('map.row.device'), show(ping.deviceId)],
+      [t('map.row.time'), formatTime(ping.at, clock)],
+      [t('map.row.position'), formatPosition(ping)],
+      ...zoneRows(geofences, ping, t),
     ],
   };
 }
 
-function zoneDetails(zone: Geofence): Details {
+function zoneDetails(zone: Geofence, t: Translate): Details {
   return {
-    title: 'Zone',
+    title: t('map.zone'),
     rows: [
-      ['ID', zone.id],
-      ['Name', show(zone.name)],
-      ['Risk', riskColourName(zone.riskLevel)],
-      ['Region', zone.regionId || 'default'],
-      ['Place', show(zone.meta?.placeId)],
+      [t('map.row.id'), zone.id],
+      [t('map.row.name'), show(zone.name)],
+      [t('map.row.risk'), riskName(zone.riskLevel, t)],
+      [t('map.row.region'), zone.regionId || 'default'],
+      [t('map.row.place'), show(zone.meta?.placeId)],
     ],
   };
 }
 
-function trailDetails(trail: TrailRow): Details {
-  return { title: 'GPS trail', rows: [['Key', trail.key], ['Points', String(trail.path.length)]] };
+function trailDetails(trail: TrailRow, t: Translate): Details {
+  return { title: t('map.gpsTrail'), rows: [[t('map.row.key'), trail.key], [t('map.row.points'), String(trail.path.length)]] };
 }
 
-function responderDetails(unit: NearbyUnit): Details {
+function responderDetails(unit: NearbyUnit, t: Translate): Details {
   return {
-    title: UNIT_KIND_LABELS[unit.kind],
-    ...(!unit.available && { badge: 'Unavailable' }),
+    title: t('responders.kindName', { kind: unit.kind }),
+    ...(!unit.available && { badge: t('map.unavailable') }),
     rows: [
-      ['Name', unit.name],
-      ['Phone', unit.phone],
-      ['Distance', `${formatDistance(unit.distanceM)} ${unit.compass} (${unit.bearingDeg}°)`],
-      ['Estimate', `${formatEstimate(unit.estimateS)} (straight line)`],
+      [t('map.row.name'), unit.name],
+      [t('map.row.phone'), unit.phone],
+      [t('map.row.distance'), `${formatDistance(unit.distanceM)} ${unit.compass} (${unit.bearingDeg}°)`],
+      [t('map.row.estimate'), t('map.straightLine', { estimate: formatEstimate(unit.estimateS) })],
     ],
   };
 }
 
-/** Details for a deck.gl pick, or null when nothing describable is under the pointer. */
-export function detailsOfPick(layerId: string | undefined, object: unknown, geofences: readonly Geofence[], clock: ClockStyle): Details | null {
+/**
+ * Details for a deck.gl pick, or null when nothing describable is under the pointer; in the console's
+ * language (`t`, English when not given).
+ */
+export function detailsOfPick(layerId: string | undefined, object: unknown, geofences: readonly Geofence[], clock: ClockStyle, t: Translate = inEnglish): Details | null {
   if (!object) return null;
   switch (layerId) {
     case LAYER_IDS.alerts:
-      return alertDetails(object as DrawableAlert, geofences, clock);
+      return alertDetails(object as DrawableAlert, geofences, clock, t);
     case LAYER_IDS.pings:
-      return pingDetails(object as PingRow, geofences, clock);
+      return pingDetails(object as PingRow, geofences, clock, t);
     case LAYER_IDS.zones:
-      return zoneDetails(object as Geofence);
+      return zoneDetails(object as Geofence, t);
     case LAYER_IDS.trails:
-      return trailDetails(object as TrailRow);
+      return trailDetails(object as TrailRow, t);
     case LAYER_IDS.responders:
-      return responderDetails(object as NearbyUnit);
+      return responderDetails(object as NearbyUnit, t);
     default:
       return null;
   }

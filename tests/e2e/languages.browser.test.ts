@@ -25,6 +25,12 @@ const SPOKEN = {
   as: { title: 'পেনিক এলাৰ্ট ডেশ্বব’ৰ্ড', panic: /defaultত নতুন পেনিক এলাৰ্ট|\d+ টা মুকলি পেনিক এলাৰ্ট/, show: 'দেখুৱাওক', acknowledge: 'দায়িত্ব লওক', sound: 'শব্দ' },
 } as const;
 
+/** The drawer's words (issue 36 point 5): its facts, the timeline's heading and the operator's buttons. */
+const DRAWER = {
+  hi: { title: /^घटना \S+$/, facts: 'घटना का ब्योरा', firstTerm: 'स्थिति', timeline: 'घटनाक्रम', buttons: ['नोट जोड़ें', 'ज़िम्मेदारी लें', 'हल करें', 'रीप्ले'] },
+  as: { title: /^ঘটনা \S+$/, facts: 'ঘটনাৰ বিৱৰণ', firstTerm: 'অৱস্থা', timeline: 'ঘটনাক্ৰম', buttons: ['টোকা যোগ কৰক', 'দায়িত্ব লওক', 'সমাধান কৰক', 'ৰিপ্লে'] },
+} as const;
+
 async function openIn(language: string, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
   // The first load only: a reload keeps what the page chose since.
@@ -80,6 +86,33 @@ describe('the console in Hindi and Assamese', () => {
       await page.getByRole('button', { name: spoken.title === SPOKEN.hi.title ? 'मेनू' : 'মেনু' }).click();
       expect(await clipped(page, 'nav'), 'the main menu').toEqual([]);
     }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    { language: 'hi' as const, width: 1440 },
+    { language: 'as' as const, width: 1440 },
+    { language: 'hi' as const, width: 390 },
+    { language: 'as' as const, width: 390 },
+  ])('$language at $width px: an alert\'s drawer reads in it, nothing in it clipped', async ({ language, width }) => {
+    const page = await openIn(language, width);
+    const words = DRAWER[language];
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.locator('#root').getByRole('heading', { name: SPOKEN[language].title }).waitFor({ timeout: 60_000 });
+    const { incident } = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
+    // A row of the table at the desk, a card on the phone (issue 35): either opens the drawer.
+    const cell = page.getByRole('cell', { name: incident.id, exact: true });
+    const opener = width > 600 ? page.getByRole('row').filter({ has: cell }).getByRole('cell').nth(1) : page.locator(`[data-alert-card="${incident.id}"]`);
+    await opener.click({ position: { x: 8, y: 8 }, timeout: 30_000 });
+    const drawer = page.getByRole('dialog', { name: words.title });
+    await drawer.getByRole('heading', { name: words.timeline }).waitFor({ timeout: 30_000 });
+    await drawer.getByRole('list').last().getByRole('listitem').first().waitFor({ timeout: 15_000 });
+    expect(await drawer.getByLabel(words.facts).locator('dt').first().innerText()).toBe(words.firstTerm);
+    for (const name of words.buttons) expect(await drawer.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+    expect(await drawer.innerText(), 'English left in the drawer').not.toMatch(/\b(Timeline|Acknowledge|Resolve|Add note|Status|Severity|Replay)\b/);
+    expect(await clipped(page, '[role="dialog"]'), 'the drawer').toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -9,6 +9,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReplayClock } from '../../src/domain/replay-timeline.ts';
+import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
 import { call } from '../helpers/server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchChromium } from './support/chromium.ts';
@@ -87,13 +88,13 @@ describe('replay from an incident', () => {
     const stops = replay().getByRole('table', { name: `Stops of ${TOURIST}` });
     await stops.waitFor({ timeout: 30_000 });
     expect(await stops.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('6 min 30 s')]);
-    expect(await stops.locator('tbody tr td').first().innerText()).toBe(formatReplayClock(pings[9]!.at));
+    expect(await stops.locator('tbody tr td').first().innerText()).toBe(formatReplayClock(pings[9]!.at, DEFAULT_CLOCK));
     await expect.poll(() => replay().getByLabel(`Summary of ${TOURIST}`).innerText()).toMatch(/33 positions · distance 1\.05 km · moving 9 min 30 s · stopped 6 min 30 s/);
     const marks = replay().getByRole('list', { name: 'Marks' }).getByRole('button');
     expect(await marks.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
-      `Entered Gorge edge (red) at ${formatReplayClock(pings[27]!.at)}`,
-      `Left Gorge edge (red) at ${formatReplayClock(pings[28]!.at)}`,
-      `Panic (high) at ${formatReplayClock(sent.incident.createdAt)}`,
+      `Entered Gorge edge (red) at ${formatReplayClock(pings[27]!.at, DEFAULT_CLOCK)}`,
+      `Left Gorge edge (red) at ${formatReplayClock(pings[28]!.at, DEFAULT_CLOCK)}`,
+      `Panic (high) at ${formatReplayClock(sent.incident.createdAt, DEFAULT_CLOCK)}`,
     ]);
   });
 

@@ -19,6 +19,7 @@ import { DetailsHarness, factValue, timelineSentences } from '../views/support/i
 import { settle } from '../views/support/render-dashboard.tsx';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 import { DEFAULT_CLOCK } from '../../src/i18n/clock.ts';
+import { inEnglish } from '../../src/i18n/english.ts';
 
 const USER = 'dana';
 const START = incident({ id: 'INC-7', regionId: 'shillong', touristId: 't-7' });
@@ -90,7 +91,7 @@ function expectDrawerShows(snapshot: Snapshot, record: Incident) {
   expect(factValue('Status')).toBe(record.status);
   expect(factValue('Assigned to')).toBe(record.assignee ?? '—');
   expect(factValue('Contacts')).toBe(region ? 'Police: 100' : '—');
-  expect(timelineSentences()).toEqual(entries.map((entry) => describeEntry(entry, DEFAULT_CLOCK)));
+  expect(timelineSentences()).toEqual(entries.map((entry) => describeEntry(entry, DEFAULT_CLOCK, inEnglish)));
   expect(screen.queryByText('Loading the timeline…') !== null, 'loading').toBe(snapshot.hasTag('loadingTimeline'));
   expect(screen.queryByText('The timeline could not be loaded.') !== null, 'failed').toBe(snapshot.matches({ timeline: 'failed' }));
   expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe(draft);
@@ -142,7 +143,7 @@ describe('the incident details drawer', () => {
     expect(harness.actor!.getSnapshot().children.watch).toBe(watch);
     harness.addNote.succeed(written);
     await settle();
-    expect(timelineSentences()).toContain(describeEntry(written, DEFAULT_CLOCK));
+    expect(timelineSentences()).toContain(describeEntry(written, DEFAULT_CLOCK, inEnglish));
   });
 
   it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, walk) => {

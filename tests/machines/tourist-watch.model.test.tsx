@@ -14,6 +14,7 @@ import { watchStateSentence } from '../../src/domain/watch-pause.ts';
 import { touristWatchMachine } from '../../src/machines/touristWatchMachine.ts';
 import { WatchSection } from '../../src/views/incident/TouristWatch.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
+import { InEnglish } from '../views/support/in-english.tsx';
 import { settle } from '../views/support/render-dashboard.tsx';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
 
@@ -38,9 +39,11 @@ class WatchHarness {
   async render() {
     this.actor = createActor(this.logic, { input: { touristId: 't-7' }, clock: this.clock }).start();
     render(
-      <FluentProvider theme={webLightTheme}>
-        <WatchSection watch={this.actor} timeZone={ZONE} />
-      </FluentProvider>,
+      <InEnglish>
+        <FluentProvider theme={webLightTheme}>
+          <WatchSection watch={this.actor} timeZone={ZONE} />
+        </FluentProvider>
+      </InEnglish>,
     );
     await settle();
   }

@@ -11,6 +11,7 @@ import type { DidRecord } from '../../src/api/did-binding.ts';
 import { verifyTouristMachine } from '../../src/machines/verifyTouristMachine.ts';
 import { VerifyTouristView } from '../../src/views/verify/VerifyTouristView.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
+import { InEnglish } from '../views/support/in-english.tsx';
 import { settle } from '../views/support/render-dashboard.tsx';
 import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
@@ -100,9 +101,11 @@ describe('Verify tourist', () => {
     const acts = new DeferredActor<{ kind: string; didId: string; touristId: string }>();
     const logic = verifyTouristMachine.provide({ actors: { lookUp: lookUps.logic, act: acts.logic } as never });
     render(
-      <FluentProvider theme={webLightTheme}>
-        <VerifyTouristView logic={logic} />
-      </FluentProvider>,
+      <InEnglish>
+        <FluentProvider theme={webLightTheme}>
+          <VerifyTouristView logic={logic} />
+        </FluentProvider>
+      </InEnglish>,
     );
     await settle();
     const user = userEvent.setup();

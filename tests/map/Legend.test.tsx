@@ -6,6 +6,7 @@ import { Legend } from '../../src/map/Legend.tsx';
 import { emptyLiveFrame, legendOf, nextLiveFrame, TRAIL_CAP } from '../../src/map/live-frame.ts';
 import { cssColour, GPS_PALETTE } from '../../src/map/style.ts';
 import { ping } from './fixtures.ts';
+import { InEnglish } from '../views/support/in-english.tsx';
 
 afterEach(cleanup);
 
@@ -14,7 +15,7 @@ describe('GPS legend', () => {
     const keys = Array.from({ length: TRAIL_CAP + 3 }, (_, i) => `device-${i}`);
     const history = Object.fromEntries(keys.map((key) => [key, [{ latitude: 1, longitude: 1, at: '' }]]));
     const { entries, more, trailsHidden } = legendOf(nextLiveFrame(emptyLiveFrame, [], history));
-    render(<Legend entries={entries} more={more} trailsHidden={trailsHidden} />);
+    render(<InEnglish><Legend entries={entries} more={more} trailsHidden={trailsHidden} /></InEnglish>);
     const legend = screen.getByRole('region', { name: 'Live GPS legend' });
     expect(within(legend).getByText(`Trails shown for the first ${TRAIL_CAP} devices (3 more without)`)).toBeTruthy();
   });
@@ -22,7 +23,7 @@ describe('GPS legend', () => {
   it('shows the first 10 live keys with their palette colours, then +N more…', () => {
     const pings = Array.from({ length: 12 }, (_, i) => ping(`tourist-${i}`, i, i));
     const { entries, more } = legendOf(nextLiveFrame(emptyLiveFrame, pings, {}));
-    render(<Legend entries={entries} more={more} trailsHidden={0} />);
+    render(<InEnglish><Legend entries={entries} more={more} trailsHidden={0} /></InEnglish>);
     const legend = screen.getByRole('region', { name: 'Live GPS legend' });
     const items = within(legend).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([...Array.from({ length: 10 }, (_, i) => `tourist-${i}`), '+2 more…']);
@@ -33,11 +34,11 @@ describe('GPS legend', () => {
 
   it('has no "more" line when all keys fit, and nothing at all without keys', () => {
     const { entries, more } = legendOf(nextLiveFrame(emptyLiveFrame, [ping('a', 1, 1)], {}));
-    const { unmount } = render(<Legend entries={entries} more={more} trailsHidden={0} />);
+    const { unmount } = render(<InEnglish><Legend entries={entries} more={more} trailsHidden={0} /></InEnglish>);
     expect(screen.queryByText(/more…/)).toBeNull();
     expect(screen.queryByText(/Trails shown/)).toBeNull();
     unmount();
-    render(<Legend entries={[]} more={0} trailsHidden={0} />);
+    render(<InEnglish><Legend entries={[]} more={0} trailsHidden={0} /></InEnglish>);
     expect(screen.queryByRole('region', { name: 'Live GPS legend' })).toBeNull();
   });
 });
@@ -49,7 +50,7 @@ describe('responder units legend', () => {
   });
 
   it('names the colour of each kind of unit shown, ringed as on the map, and grey for the unavailable', () => {
-    render(<Legend entries={[]} more={0} trailsHidden={0} responders={[unit('fire'), unit('police_station'), unit('ambulance', false), unit('fire')]} />);
+    render(<InEnglish><Legend entries={[]} more={0} trailsHidden={0} responders={[unit('fire'), unit('police_station'), unit('ambulance', false), unit('fire')]} /></InEnglish>);
     const legend = screen.getByRole('region', { name: 'Responder units legend' });
     const items = within(legend).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['Police station', 'Fire', 'Unavailable']);
@@ -60,7 +61,7 @@ describe('responder units legend', () => {
 
   it('sits under the live GPS keys when both are on the map', () => {
     const { entries, more } = legendOf(nextLiveFrame(emptyLiveFrame, [ping('a', 1, 1)], {}));
-    render(<Legend entries={entries} more={more} trailsHidden={0} responders={[unit('hospital')]} />);
+    render(<InEnglish><Legend entries={entries} more={more} trailsHidden={0} responders={[unit('hospital')]} /></InEnglish>);
     expect(screen.getByRole('region', { name: 'Live GPS legend' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Responder units legend' })).getByText('Hospital')).toBeTruthy();
   });

@@ -1,11 +1,38 @@
 // English, the catalogue every other language translates: the spec's texts exactly (SPEC.md).
 import { accounts } from './en/accounts.ts';
 import { alarm } from './en/alarm.ts';
+import { analytics } from './en/analytics.ts';
 import { audit } from './en/audit.ts';
+import { incident } from './en/incident.ts';
+import { map } from './en/map.ts';
+import { profile } from './en/profile.ts';
 import { regions } from './en/regions.ts';
+import { replay } from './en/replay.ts';
+import { report } from './en/report.ts';
+import { responders } from './en/responders.ts';
 import { shell } from './en/shell.ts';
 import { units } from './en/units.ts';
+import { verify } from './en/verify.ts';
+import { watch } from './en/watch.ts';
 import { webhooks } from './en/webhooks.ts';
 import { zones } from './en/zones.ts';
 
-export const en = { ...shell, ...alarm, ...audit, ...webhooks, ...accounts, ...regions, ...units, ...zones };
+export const en = {
+  ...shell,
+  ...alarm,
+  ...audit,
+  ...webhooks,
+  ...accounts,
+  ...regions,
+  ...units,
+  ...zones,
+  ...incident,
+  ...responders,
+  ...watch,
+  ...report,
+  ...replay,
+  ...profile,
+  ...verify,
+  ...analytics,
+  ...map,
+};

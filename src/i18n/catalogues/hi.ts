@@ -2,11 +2,38 @@
 import type { Catalogue } from '../catalogue.ts';
 import { accounts } from './hi/accounts.ts';
 import { alarm } from './hi/alarm.ts';
+import { analytics } from './hi/analytics.ts';
 import { audit } from './hi/audit.ts';
+import { incident } from './hi/incident.ts';
+import { map } from './hi/map.ts';
+import { profile } from './hi/profile.ts';
 import { regions } from './hi/regions.ts';
+import { replay } from './hi/replay.ts';
+import { report } from './hi/report.ts';
+import { responders } from './hi/responders.ts';
 import { shell } from './hi/shell.ts';
 import { units } from './hi/units.ts';
+import { verify } from './hi/verify.ts';
+import { watch } from './hi/watch.ts';
 import { webhooks } from './hi/webhooks.ts';
 import { zones } from './hi/zones.ts';
 
-export const hi: Catalogue = { ...shell, ...alarm, ...audit, ...webhooks, ...accounts, ...regions, ...units, ...zones };
+export const hi: Catalogue = {
+  ...shell,
+  ...alarm,
+  ...audit,
+  ...webhooks,
+  ...accounts,
+  ...regions,
+  ...units,
+  ...zones,
+  ...incident,
+  ...responders,
+  ...watch,
+  ...report,
+  ...replay,
+  ...profile,
+  ...verify,
+  ...analytics,
+  ...map,
+};

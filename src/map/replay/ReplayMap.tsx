@@ -12,6 +12,7 @@ import { keepInView } from './follow.ts';
 import { replayBounds, replayPositions, replayStopMarkers, replayTrips, type ReplayPosition } from './replay-data.ts';
 import { buildLiveReplayLayers, buildStillReplayLayers } from './replay-layers.ts';
 import { useLiveOverlay } from './useLiveOverlay.ts';
+import { useMapT } from '../useMapT.ts';
 
 const useStyles = makeStyles({
   map: { height: '360px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', position: 'relative' },
@@ -34,6 +35,7 @@ const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps) {
   const styles = useStyles();
+  const t = useMapT();
   const container = useRef<HTMLDivElement>(null);
   const trips = useMemo(() => replayTrips(tracks, span), [tracks, span]);
   const stops = useMemo(() => replayStopMarkers(tracks), [tracks]);
@@ -74,5 +76,5 @@ export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps)
     return () => subscription.unsubscribe();
   }, [deckMap, live, trips, clock]);
 
-  return <div ref={container} className={styles.map} role="region" aria-label="Replay map" data-testid="replay-map" />;
+  return <div ref={container} className={styles.map} role="region" aria-label={t('map.replayMap')} data-testid="replay-map" />;
 }

@@ -1,18 +1,18 @@
 import { makeStyles, Skeleton, SkeletonItem, Title2, tokens } from '@fluentui/react-components';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
   row: { display: 'grid', gridTemplateColumns: '1fr', gap: tokens.spacingVerticalS },
 });
 
-const ANALYTICS_TITLE = 'Analytics (coming soon)';
-
 export function AnalyticsView() {
   const styles = useStyles();
+  const t = useT();
   return (
-    <section className={styles.view} aria-label="Analytics">
-      <Title2 as="h2">{ANALYTICS_TITLE}</Title2>
-      <Skeleton aria-label="Analytics loading" className={styles.row}>
+    <section className={styles.view} aria-label={t('analytics.label')}>
+      <Title2 as="h2">{t('analytics.title')}</Title2>
+      <Skeleton aria-label={t('analytics.loading')} className={styles.row}>
         <SkeletonItem size={32} />
         <SkeletonItem size={128} />
         <SkeletonItem size={128} />

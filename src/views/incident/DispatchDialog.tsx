@@ -5,9 +5,10 @@ import {
   MessageBarBody, Radio, RadioGroup, Textarea, tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { UNIT_KIND_LABELS, type NearbyUnit } from '../../api/responders.ts';
+import type { NearbyUnit } from '../../api/responders.ts';
 import { formatDistance } from '../../domain/responders.ts';
 import type { DispatchChoice } from '../../machines/respondersMachine.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -27,6 +28,7 @@ export interface DispatchDialogProps {
 
 export function DispatchDialog({ nearest, chosenUnitId, busy, error, onDispatch, onCancel }: DispatchDialogProps) {
   const styles = useStyles();
+  const t = useT();
   const [picked, setPicked] = useState(chosenUnitId ?? nearest.find((unit) => unit.available)?.id ?? TYPED);
   const [typedName, setTypedName] = useState('');
   const [note, setNote] = useState('');
@@ -34,34 +36,36 @@ export function DispatchDialog({ nearest, chosenUnitId, busy, error, onDispatch,
   const submit = () => {
     const withNote = note.trim() ? { note: note.trim() } : {};
     if (picked !== TYPED) return onDispatch({ unitId: picked, ...withNote });
-    if (!typedName.trim()) return setProblem('Type the name of the unit to dispatch, or pick one of the nearest.');
+    if (!typedName.trim()) return setProblem(t('responders.typeName'));
     onDispatch({ unitName: typedName.trim(), ...withNote });
   };
   const shown = problem ?? error;
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && !busy && onCancel()}>
-      <DialogSurface aria-label="Dispatch a unit">
+      <DialogSurface aria-label={t('responders.dispatchAUnit')}>
         <DialogBody>
-          <DialogTitle>Dispatch a unit</DialogTitle>
+          <DialogTitle>{t('responders.dispatchAUnit')}</DialogTitle>
           <DialogContent className={styles.form}>
-            <Field label="Unit">
+            <Field label={t('responders.unit')}>
               <RadioGroup value={picked} onChange={(_, data) => (setPicked(data.value), setProblem(undefined))}>
                 {nearest.map((unit) => (
                   <Radio
                     key={unit.id}
                     value={unit.id}
-                    label={`${unit.name} (${UNIT_KIND_LABELS[unit.kind]}, ${formatDistance(unit.distanceM)} ${unit.compass})${unit.available ? '' : ', unavailable'}`}
+                    label={t(unit.available ? 'responders.choice' : 'responders.choiceUnavailable', {
+                      name: unit.name, kind: t('responders.kindName', { kind: unit.kind }), distance: formatDistance(unit.distanceM), compass: unit.compass,
+                    })}
                   />
                 ))}
-                <Radio value={TYPED} label="Another unit (type its name)" />
+                <Radio value={TYPED} label={t('responders.another')} />
               </RadioGroup>
             </Field>
             {picked === TYPED && (
-              <Field label="Unit name">
+              <Field label={t('responders.unitName')}>
                 <Input value={typedName} onChange={(_, data) => (setTypedName(data.value), setProblem(undefined))} />
               </Field>
             )}
-            <Field label="Note (optional)">
+            <Field label={t('responders.noteOptional')}>
               <Textarea value={note} resize="vertical" onChange={(_, data) => setNote(data.value)} />
             </Field>
             {shown && (
@@ -72,10 +76,10 @@ export function DispatchDialog({ nearest, chosenUnitId, busy, error, onDispatch,
           </DialogContent>
           <DialogActions>
             <Button disabled={busy} onClick={onCancel}>
-              Cancel
+              {t('incident.cancel')}
             </Button>
             <Button appearance="primary" disabled={busy} onClick={submit}>
-              Dispatch
+              {t('responders.dispatch')}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -7,11 +7,13 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import type { DetailsRef } from './details-ref.ts';
 import { IncidentDetails } from './IncidentDetails.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const NO_TRAIL: never[] = [];
 
 /** The details drawer a row's click opens, titled `Incident {id}`: the dashboard's `details` child. */
 export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onClose: () => void }) {
+  const t = useT();
   const mayWrite = useMay('acknowledge');
   const id = useSelector(details, (s) => s.context.incidentId);
   // The page's one record of the incident; the row as clicked only while the records do not hold it (a
@@ -33,13 +35,13 @@ export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onCl
             <>
               {/* A page of its own in a new tab, to print or keep beside the console (issue 34). */}
               <Button as="a" href={reportHref(incident.id)} target="_blank" rel="noopener" appearance="subtle" icon={<DocumentTextRegular />}>
-                Report
+                {t('incident.report')}
               </Button>
-              <Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />
+              <Button appearance="subtle" aria-label={t('incident.close')} icon={<DismissRegular />} onClick={onClose} />
             </>
           }
         >
-          {`Incident ${incident.id}`}
+          {t('incident.title', { id: incident.id })}
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>

@@ -5,20 +5,24 @@ import type { Incident, Region } from '../../api/entities.ts';
 import type { ReactNode } from 'react';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   contacts: { display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' },
 });
 
+/** A contact as the region's record names it: `Police control room: +91…`. */
+const contactLine = (contact: { label: string; phone: string }) => `${contact.label}: ${contact.phone}`;
 
 function Contacts({ region }: { region: Region | undefined }) {
   const styles = useStyles();
-  if (!region?.contacts.length) return <>—</>;
+  const t = useT();
+  if (!region?.contacts.length) return <>{orDash(undefined)}</>;
   return (
-    <ul className={styles.contacts} aria-label="Region contacts">
+    <ul className={styles.contacts} aria-label={t('incident.regionContacts')}>
       {region.contacts.map((contact) => (
         <li key={`${contact.label}:${contact.phone}`}>
-          <PhoneLink phone={contact.phone}>{`${contact.label}: ${contact.phone}`}</PhoneLink>
+          <PhoneLink phone={contact.phone}>{contactLine(contact)}</PhoneLink>
         </li>
       ))}
     </ul>
@@ -35,24 +39,25 @@ export function formatSinceReceipt(incident: Pick<Incident, 'createdAt'>, at: st
 /** What is known of the incident, in the order an operator reads it out on the phone. */
 export function IncidentFacts({ incident, region, zone }: { incident: Incident; region: Region | undefined; zone: string | undefined }) {
   const clock = useClock();
+  const t = useT();
   const facts: [string, ReactNode][] = [
-    ['Status', incident.status],
-    ['Type', incident.type],
-    ['Severity', incident.severity],
-    ['Reported (phone)', formatTime(incident.reportedAt, clock)],
-    ['Received (server)', formatTime(incident.createdAt, clock)],
-    ['Tourist', orDash(incident.touristId)],
-    ['Device', orDash(incident.deviceId)],
-    ['Coordinates', formatPosition(incident)],
-    ['Zone', orDash(zone)],
-    ['Region', region?.name ?? incident.regionId],
-    ['Contacts', <Contacts key="contacts" region={region} />],
-    ['Assigned to', orDash(incident.assignee)],
-    ['Acknowledged by', orDash(incident.acknowledgedBy)],
-    ['Resolved by', orDash(incident.resolvedBy)],
-    ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt, clock) : '—'],
-    ['Time to dispatch', formatSinceReceipt(incident, incident.dispatchedAt)],
-    ['Time to scene', formatSinceReceipt(incident, incident.onSceneAt)],
+    [t('incident.fact.status'), incident.status],
+    [t('incident.fact.type'), incident.type],
+    [t('incident.fact.severity'), incident.severity],
+    [t('incident.fact.reported'), formatTime(incident.reportedAt, clock)],
+    [t('incident.fact.received'), formatTime(incident.createdAt, clock)],
+    [t('incident.fact.tourist'), orDash(incident.touristId)],
+    [t('incident.fact.device'), orDash(incident.deviceId)],
+    [t('incident.fact.coordinates'), formatPosition(incident)],
+    [t('incident.fact.zone'), orDash(zone)],
+    [t('incident.fact.region'), region?.name ?? incident.regionId],
+    [t('incident.fact.contacts'), <Contacts key="contacts" region={region} />],
+    [t('incident.fact.assignedTo'), orDash(incident.assignee)],
+    [t('incident.fact.acknowledgedBy'), orDash(incident.acknowledgedBy)],
+    [t('incident.fact.resolvedBy'), orDash(incident.resolvedBy)],
+    [t('incident.fact.escalated'), incident.escalatedAt ? formatTime(incident.escalatedAt, clock) : '—'],
+    [t('incident.fact.timeToDispatch'), formatSinceReceipt(incident, incident.dispatchedAt)],
+    [t('incident.fact.timeToScene'), formatSinceReceipt(incident, incident.onSceneAt)],
   ];
-  return <FactList label="Incident facts" facts={facts} />;
+  return <FactList label={t('incident.facts')} facts={facts} />;
 }

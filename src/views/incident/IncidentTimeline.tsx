@@ -6,55 +6,50 @@ import { readPauseStepNote } from '../../domain/watch-pause.ts';
 import type { DetailsRef } from './details-ref.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   when: { color: tokens.colorNeutralForeground3 },
 });
 
+const SPACE = ' ';
+
 /** One step as a sentence: "dana assigned it to omar", "system escalated it", "dana added a note: …",
  * "op1 paused watching this tourist until 27/11/2026, 07:00:00: Phone left charging" (the end in the page's time). */
-export function describeEntry(entry: TimelineEntry, clock: ClockStyle): string {
-  const what: Record<TimelineEntry['action'], string> = {
-    raised: 'raised it',
-    acknowledged: 'acknowledged it',
-    note: 'added a note',
-    assigned: `assigned it to ${entry.assignee ?? 'someone'}`,
-    unassigned: 'unassigned it',
-    escalated: 'escalated it',
-    resolved: 'resolved it',
-    reported_again: 'reported again',
-    watch_paused: 'paused watching this tourist',
-    watch_resumed: 'resumed watching this tourist',
-    dispatched: `dispatched ${entry.unit ?? 'a unit'}`,
-    on_scene: `marked ${entry.unit ?? 'a unit'} on scene`,
-    stood_down: `stood down ${entry.unit ?? 'a unit'}`,
-    handed_over: `marked ${entry.unit ?? 'a unit'} handed over`,
-  };
+export function describeEntry(entry: TimelineEntry, clock: ClockStyle, t: Translate): string {
+  const actor = entry.actor;
   const pause = entry.action === 'watch_paused' && entry.note ? readPauseStepNote(entry.note) : undefined;
-  if (pause) return `${entry.actor} ${what.watch_paused} until ${formatTime(pause.until, clock)}: ${pause.reason}`;
-  return `${entry.actor} ${what[entry.action]}${entry.note ? `: ${entry.note}` : ''}`;
+  if (pause) return t('incident.entry.pausedUntil', { actor, until: formatTime(pause.until, clock), reason: pause.reason });
+  const what = t(`incident.entry.${entry.action}` as MessageId, {
+    actor,
+    assignee: entry.assignee ?? t('incident.entry.someone'),
+    unit: entry.unit ?? t('incident.entry.aUnit'),
+  });
+  return entry.note ? `${what}: ${entry.note}` : what;
 }
 
 /** The incident's history, oldest first, kept live while the drawer is open. */
 export function IncidentTimeline({ details }: { details: DetailsRef }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const entries = useSelector(details, (s) => s.context.entries);
   const loading = useSelector(details, (s) => s.hasTag('loadingTimeline'));
   const failed = useSelector(details, (s) => s.matches({ timeline: 'failed' }));
   return (
-    <section aria-label="Timeline">
+    <section aria-label={t('incident.timeline')}>
       <Text weight="semibold" as="h3" block>
-        Timeline
+        {t('incident.timeline')}
       </Text>
-      {loading && <Spinner size="tiny" label="Loading the timeline…" />}
+      {loading && <Spinner size="tiny" label={t('incident.timelineLoading')} />}
       {failed && (
         <MessageBar intent="warning">
-          <MessageBarBody>The timeline could not be loaded.</MessageBarBody>
+          <MessageBarBody>{t('incident.timelineFailed')}</MessageBarBody>
           <MessageBarActions>
             <Button size="small" onClick={() => details.send({ type: 'details.reload' })}>
-              Retry
+              {t('incident.retry')}
             </Button>
           </MessageBarActions>
         </MessageBar>
@@ -64,8 +59,9 @@ export function IncidentTimeline({ details }: { details: DetailsRef }) {
           <li key={`${entry.at}:${entry.action}:${index}`}>
             <time className={styles.when} dateTime={entry.at}>
               {formatTime(entry.at, clock)}
-            </time>{' '}
-            <span>{describeEntry(entry, clock)}</span>
+            </time>
+            {SPACE}
+            <span>{describeEntry(entry, clock, t)}</span>
           </li>
         ))}
       </ol>

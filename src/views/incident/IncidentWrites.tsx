@@ -2,6 +2,7 @@ import { Button, Field, makeStyles, MessageBar, MessageBarBody, Textarea, tokens
 import { useSelector } from '@xstate/react';
 import type { Incident } from '../../api/entities.ts';
 import type { DetailsRef } from './details-ref.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   writes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -12,6 +13,7 @@ const useStyles = makeStyles({
  * Each act carries the status or assignee the page's record holds: the drawer's guards judge by them. */
 export function IncidentWrites({ details, incident }: { details: DetailsRef; incident: Incident }) {
   const styles = useStyles();
+  const t = useT();
   const draft = useSelector(details, (s) => s.context.draft);
   const writing = useSelector(details, (s) => s.hasTag('writing'));
   const error = useSelector(details, (s) => s.context.writeError);
@@ -33,8 +35,8 @@ export function IncidentWrites({ details, incident }: { details: DetailsRef; inc
   };
   const user = useSelector(details, (s) => s.context.user);
   return (
-    <section className={styles.writes} aria-label="Actions" aria-busy={writing || undefined}>
-      <Field label="Note" hint="Added on its own with Add note, or as the reason of Acknowledge or Resolve.">
+    <section className={styles.writes} aria-label={t('incident.actions')} aria-busy={writing || undefined}>
+      <Field label={t('incident.note')} hint={t('incident.noteHint')}>
         <Textarea
           value={draft}
           resize="vertical"
@@ -43,23 +45,23 @@ export function IncidentWrites({ details, incident }: { details: DetailsRef; inc
       </Field>
       <div className={styles.buttons}>
         <Button appearance="primary" disabledFocusable={!can.note} onClick={() => details.send(acts.note)}>
-          Add note
+          {t('incident.addNote')}
         </Button>
         {assignee !== user && (
           <Button disabledFocusable={!can.assign} onClick={() => details.send(acts.assign)}>
-            Assign to me
+            {t('incident.assignToMe')}
           </Button>
         )}
         {assignee !== null && (
           <Button disabledFocusable={!can.unassign} onClick={() => details.send(acts.unassign)}>
-            Unassign
+            {t('incident.unassign')}
           </Button>
         )}
         <Button disabledFocusable={!can.acknowledge} onClick={() => details.send(acts.acknowledge)}>
-          Acknowledge
+          {t('incident.acknowledge')}
         </Button>
         <Button disabledFocusable={!can.resolve} onClick={() => details.send(acts.resolve)}>
-          Resolve
+          {t('incident.resolve')}
         </Button>
       </div>
       {error && (

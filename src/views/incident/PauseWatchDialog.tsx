@@ -9,6 +9,8 @@ import { useState } from 'react';
 import {
   nextMorning, pauseEndText, pauseRequest, REASON_PRESETS, SHORT_PAUSE_S, wallClockValue, type PauseForm, type ReasonChoice, type UntilChoice,
 } from '../../domain/watch-pause.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -24,10 +26,17 @@ export interface PauseWatchDialogProps {
   onCancel: () => void;
 }
 
+/** The presets' words on screen; the reason sent is the preset itself (the server's record stays in English). */
+const PRESET_LABELS: Record<(typeof REASON_PRESETS)[number], MessageId> = {
+  'Checked in at a hotel': 'incident.pause.hotel',
+  'Phone left charging': 'incident.pause.charging',
+};
+
 const emptyForm = (): PauseForm => ({ until: 'twoHours', chosen: '', reason: REASON_PRESETS[0], otherReason: '' });
 
 export function PauseWatchDialog({ busy, error, timeZone, onPause, onCancel }: PauseWatchDialogProps) {
   const styles = useStyles();
+  const t = useT();
   const [form, setForm] = useState(emptyForm);
   const [problem, setProblem] = useState<string>();
   const change = (changes: Partial<PauseForm>) => {
@@ -36,39 +45,39 @@ export function PauseWatchDialog({ busy, error, timeZone, onPause, onCancel }: P
   };
   const now = new Date();
   const submit = () => {
-    const request = pauseRequest(form, new Date(), timeZone);
+    const request = pauseRequest(form, new Date(), timeZone, t);
     if ('error' in request) setProblem(request.error);
     else onPause(request);
   };
   const shown = problem ?? error;
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && !busy && onCancel()}>
-      <DialogSurface aria-label="Pause watching">
+      <DialogSurface aria-label={t('incident.pauseWatching')}>
         <DialogBody>
-          <DialogTitle>Pause watching</DialogTitle>
+          <DialogTitle>{t('incident.pauseWatching')}</DialogTitle>
           <DialogContent className={styles.form}>
-            <Field label={`Until (${timeZone} time)`}>
+            <Field label={t('incident.pause.until', { zone: timeZone })}>
               <RadioGroup value={form.until} onChange={(_, data) => change({ until: data.value as UntilChoice })}>
-                <Radio value="twoHours" label={`For ${SHORT_PAUSE_S / 3600} hours`} />
-                <Radio value="morning" label={`Until ${pauseEndText(nextMorning(now, timeZone).toISOString(), now, timeZone)} (the coming morning)`} />
-                <Radio value="chosen" label="Until a date and time" />
+                <Radio value="twoHours" label={t('incident.pause.forHours', { hours: SHORT_PAUSE_S / 3600 })} />
+                <Radio value="morning" label={t('incident.pause.morning', { time: pauseEndText(nextMorning(now, timeZone).toISOString(), now, timeZone) })} />
+                <Radio value="chosen" label={t('incident.pause.chosen')} />
               </RadioGroup>
             </Field>
             {form.until === 'chosen' && (
-              <Field label="Ends at">
+              <Field label={t('incident.pause.endsAt')}>
                 <Input type="datetime-local" value={form.chosen} min={wallClockValue(now, timeZone)} onChange={(_, data) => change({ chosen: data.value })} />
               </Field>
             )}
-            <Field label="Reason" required>
+            <Field label={t('incident.pause.reason')} required>
               <RadioGroup value={form.reason} onChange={(_, data) => change({ reason: data.value as ReasonChoice })}>
                 {REASON_PRESETS.map((preset) => (
-                  <Radio key={preset} value={preset} label={preset} />
+                  <Radio key={preset} value={preset} label={t(PRESET_LABELS[preset])} />
                 ))}
-                <Radio value="other" label="Another reason" />
+                <Radio value="other" label={t('incident.pause.another')} />
               </RadioGroup>
             </Field>
             {form.reason === 'other' && (
-              <Field label="Other reason" required>
+              <Field label={t('incident.pause.other')} required>
                 <Input value={form.otherReason} maxLength={500} onChange={(_, data) => change({ otherReason: data.value })} />
               </Field>
             )}
@@ -80,10 +89,10 @@ export function PauseWatchDialog({ busy, error, timeZone, onPause, onCancel }: P
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" disabled={busy} onClick={submit}>
-              {busy ? 'Pausing…' : 'Pause'}
+              {busy ? t('incident.pause.pausing') : t('incident.pause.pause')}
             </Button>
             <Button disabled={busy} onClick={onCancel}>
-              Cancel
+              {t('incident.cancel')}
             </Button>
           </DialogActions>
         </DialogBody>

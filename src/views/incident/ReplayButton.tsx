@@ -5,15 +5,17 @@ import { useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { incidentReplayRange } from '../../domain/replay-timeline.ts';
 import { ReplayDialog } from '../replay/ReplayDialog.tsx';
+import { useT } from '../i18n/useT.ts';
 
 export function ReplayButton({ incident }: { incident: Pick<Incident, 'touristId' | 'createdAt'> }) {
+  const t = useT();
   const [range, setRange] = useState<{ from: string; to: string }>();
   const touristId = incident.touristId;
   if (!touristId) return null;
   return (
     <>
       <Button icon={<HistoryRegular />} onClick={() => setRange(incidentReplayRange(incident.createdAt))}>
-        Replay
+        {t('incident.replay')}
       </Button>
       {range && <ReplayDialog touristIds={[touristId]} from={range.from} to={range.to} onClose={() => setRange(undefined)} />}
     </>

@@ -7,14 +7,15 @@ import {
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { UNIT_KIND_LABELS, type Dispatch } from '../../api/responders.ts';
-import { nextSteps, STATE_LABELS, STEP_LABELS } from '../../domain/dispatch-steps.ts';
+import type { Dispatch } from '../../api/responders.ts';
+import { nextSteps } from '../../domain/dispatch-steps.ts';
 import { formatTime } from '../../domain/display.ts';
 import { formatDistance, formatEstimate } from '../../domain/responders.ts';
 import type { respondersMachine } from '../../machines/respondersMachine.ts';
 import { DispatchDialog } from './DispatchDialog.tsx';
 import { PhoneLink } from './PhoneLink.tsx';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 export type RespondersRef = ActorRefFrom<typeof respondersMachine>;
 
@@ -25,21 +26,29 @@ const useStyles = makeStyles({
   steps: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
 });
 
+const SPACE = ' ';
+const bearing = (unit: { bearingDeg: number; compass: string }) => `${unit.bearingDeg}° ${unit.compass}`;
+
 function DispatchRow({ responders, dispatch, mayWrite }: { responders: RespondersRef; dispatch: Dispatch; mayWrite: boolean }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const [note, setNote] = useState('');
   const writing = useSelector(responders, (s) => s.hasTag('writing') || s.hasTag('loading'));
   const steps = nextSteps(dispatch.state);
-  const times = [`dispatched ${formatTime(dispatch.dispatchedAt, clock)} by ${dispatch.dispatchedBy}`];
-  if (dispatch.onSceneAt) times.push(`on scene ${formatTime(dispatch.onSceneAt, clock)}`);
-  if (dispatch.closedAt) times.push(`${STATE_LABELS[dispatch.state].toLowerCase()} ${formatTime(dispatch.closedAt, clock)}`);
+  const times = [t('responders.dispatchedAt', { time: formatTime(dispatch.dispatchedAt, clock), by: dispatch.dispatchedBy })];
+  if (dispatch.onSceneAt) times.push(t('responders.onSceneAt', { time: formatTime(dispatch.onSceneAt, clock) }));
+  if (dispatch.closedAt) times.push(t('responders.closedAt', { state: dispatch.state, time: formatTime(dispatch.closedAt, clock) }));
+  const heading = `${dispatch.unitName}: ${t('responders.state', { state: dispatch.state })}`;
+  const when = `(${times.join(', ')})`;
   return (
-    <li aria-label={`Dispatch of ${dispatch.unitName}`}>
-      <Text weight="semibold">{`${dispatch.unitName}: ${STATE_LABELS[dispatch.state]}`}</Text> <Text>{`(${times.join(', ')})`}</Text>
+    <li aria-label={t('responders.dispatchOf', { name: dispatch.unitName })}>
+      <Text weight="semibold">{heading}</Text>
+      {SPACE}
+      <Text>{when}</Text>
       {mayWrite && steps.length > 0 && (
         <div className={styles.steps}>
-          <Input size="small" aria-label={`Note for ${dispatch.unitName}`} placeholder="Note (optional)" value={note} onChange={(_, data) => setNote(data.value)} />
+          <Input size="small" aria-label={t('responders.noteFor', { name: dispatch.unitName })} placeholder={t('responders.noteOptional')} value={note} onChange={(_, data) => setNote(data.value)} />
           {steps.map((step) => (
             <Button
               key={step}
@@ -47,7 +56,7 @@ function DispatchRow({ responders, dispatch, mayWrite }: { responders: Responder
               disabled={writing}
               onClick={() => responders.send({ type: 'dispatch.step', dispatchId: dispatch.id, step, ...(note.trim() && { note: note.trim() }) })}
             >
-              {STEP_LABELS[step]}
+              {t('responders.state', { state: step })}
             </Button>
           ))}
         </div>
@@ -58,6 +67,7 @@ function DispatchRow({ responders, dispatch, mayWrite }: { responders: Responder
 
 export function RespondersSection({ responders, mayWrite }: { responders: RespondersRef; mayWrite: boolean }) {
   const styles = useStyles();
+  const t = useT();
   const nearest = useSelector(responders, (s) => s.context.nearest);
   const dispatches = useSelector(responders, (s) => s.context.dispatches);
   const error = useSelector(responders, (s) => s.context.error);
@@ -68,45 +78,46 @@ export function RespondersSection({ responders, mayWrite }: { responders: Respon
   const chosenUnitId = useSelector(responders, (s) => s.context.chosenUnitId);
   const mayDispatch = useSelector(responders, (s) => s.can({ type: 'dispatch.open' }));
   return (
-    <section className={styles.section} aria-label="Responders">
+    <section className={styles.section} aria-label={t('responders.title')}>
       <Text weight="semibold" as="h3" block>
-        Responders
+        {t('responders.title')}
       </Text>
-      {loading && nearest.length === 0 && <Spinner size="tiny" label="Loading the nearest units…" />}
+      {loading && nearest.length === 0 && <Spinner size="tiny" label={t('responders.loading')} />}
       {failed && (
         <MessageBar intent="warning">
-          <MessageBarBody>The nearest units could not be loaded.</MessageBarBody>
+          <MessageBarBody>{t('responders.failed')}</MessageBarBody>
           <MessageBarActions>
             <Button size="small" onClick={() => responders.send({ type: 'responders.refresh' })}>
-              Retry
+              {t('incident.retry')}
             </Button>
           </MessageBarActions>
         </MessageBar>
       )}
       {nearest.length > 0 && (
-        <Table size="small" aria-label="Nearest units">
+        <Table size="small" aria-label={t('responders.nearest')}>
           <TableHeader>
             <TableRow>
-              {['Unit', 'Kind', 'Distance', 'Bearing', 'Estimate', 'Phone', ...(mayWrite ? [''] : [])].map((title) => (
-                <TableHeaderCell key={title}>{title}</TableHeaderCell>
+              {(['responders.unit', 'responders.kind', 'responders.distance', 'responders.bearing', 'responders.estimate', 'responders.phone'] as const).map((title) => (
+                <TableHeaderCell key={title}>{t(title)}</TableHeaderCell>
               ))}
+              {mayWrite && <TableHeaderCell />}
             </TableRow>
           </TableHeader>
           <TableBody>
             {nearest.map((unit) => (
               <TableRow key={unit.id} className={unit.available ? undefined : styles.unavailable}>
-                <TableCell>{`${unit.name}${unit.available ? '' : ' (unavailable)'}`}</TableCell>
-                <TableCell>{UNIT_KIND_LABELS[unit.kind]}</TableCell>
+                <TableCell>{unit.available ? unit.name : t('responders.unavailable', { name: unit.name })}</TableCell>
+                <TableCell>{t('responders.kindName', { kind: unit.kind })}</TableCell>
                 <TableCell>{formatDistance(unit.distanceM)}</TableCell>
-                <TableCell>{`${unit.bearingDeg}° ${unit.compass}`}</TableCell>
-                <TableCell title="Straight line at an assumed speed, not a route">{formatEstimate(unit.estimateS)}</TableCell>
+                <TableCell>{bearing(unit)}</TableCell>
+                <TableCell title={t('responders.estimateHint')}>{formatEstimate(unit.estimateS)}</TableCell>
                 <TableCell>
                   <PhoneLink phone={unit.phone} />
                 </TableCell>
                 {mayWrite && (
                   <TableCell>
-                    <Button size="small" aria-label={`Dispatch ${unit.name}`} disabled={!mayDispatch} onClick={() => responders.send({ type: 'dispatch.open', unitId: unit.id })}>
-                      Dispatch
+                    <Button size="small" aria-label={t('responders.dispatchNamed', { name: unit.name })} disabled={!mayDispatch} onClick={() => responders.send({ type: 'dispatch.open', unitId: unit.id })}>
+                      {t('responders.dispatch')}
                     </Button>
                   </TableCell>
                 )}
@@ -117,11 +128,11 @@ export function RespondersSection({ responders, mayWrite }: { responders: Respon
       )}
       {mayWrite && (
         <Button disabled={!mayDispatch} onClick={() => responders.send({ type: 'dispatch.open' })}>
-          Dispatch a unit…
+          {t('responders.dispatchAUnitMore')}
         </Button>
       )}
       {dispatches.length > 0 && (
-        <ol className={styles.dispatches} aria-label="Dispatches">
+        <ol className={styles.dispatches} aria-label={t('responders.dispatches')}>
           {dispatches.map((dispatch) => (
             <DispatchRow key={dispatch.id} responders={responders} dispatch={dispatch} mayWrite={mayWrite} />
           ))}

@@ -5,6 +5,7 @@ import { watchStateSentence } from '../../domain/watch-pause.ts';
 import type { touristWatchMachine } from '../../machines/touristWatchMachine.ts';
 import type { DetailsRef } from './details-ref.ts';
 import { PauseWatchDialog } from './PauseWatchDialog.tsx';
+import { useT } from '../i18n/useT.ts';
 
 export type WatchRef = ActorRefFrom<typeof touristWatchMachine>;
 
@@ -25,6 +26,7 @@ export function TouristWatch({ details }: { details: DetailsRef }) {
 /** The section for one watch actor (the model test renders it on its own). */
 export function WatchSection({ watch, timeZone }: { watch: WatchRef; timeZone: string }) {
   const styles = useStyles();
+  const t = useT();
   const pause = useSelector(watch, (s) => s.context.pause);
   const error = useSelector(watch, (s) => s.context.error);
   const loading = useSelector(watch, (s) => s.hasTag('loading'));
@@ -34,16 +36,16 @@ export function WatchSection({ watch, timeZone }: { watch: WatchRef; timeZone: s
   const canOpen = useSelector(watch, (s) => s.can({ type: 'watch.open' }));
   const canResume = useSelector(watch, (s) => s.matches('paused') || s.matches('resuming'));
   return (
-    <section className={styles.watch} aria-label="Watch" aria-busy={loading || writing || undefined}>
+    <section className={styles.watch} aria-label={t('incident.watch')} aria-busy={loading || writing || undefined}>
       <div className={styles.line}>
-        {loading && <Spinner size="tiny" label="Reading the watch…" />}
-        {failed && <p className={styles.sentence}>The watch could not be read.</p>}
-        {!loading && !failed && <p className={styles.sentence}>{watchStateSentence(pause, new Date(), timeZone)}</p>}
-        {failed && <Button onClick={() => watch.send({ type: 'watch.reload' })}>Read again</Button>}
-        {canOpen && <Button onClick={() => watch.send({ type: 'watch.open' })}>Pause watching</Button>}
+        {loading && <Spinner size="tiny" label={t('incident.watchReading')} />}
+        {failed && <p className={styles.sentence}>{t('incident.watchFailed')}</p>}
+        {!loading && !failed && <p className={styles.sentence}>{watchStateSentence(pause, new Date(), timeZone, t)}</p>}
+        {failed && <Button onClick={() => watch.send({ type: 'watch.reload' })}>{t('incident.readAgain')}</Button>}
+        {canOpen && <Button onClick={() => watch.send({ type: 'watch.open' })}>{t('incident.pauseWatching')}</Button>}
         {canResume && (
           <Button disabled={writing} onClick={() => watch.send({ type: 'watch.resume' })}>
-            {writing ? 'Resuming…' : 'Resume watching'}
+            {writing ? t('incident.resuming') : t('incident.resumeWatching')}
           </Button>
         )}
       </div>

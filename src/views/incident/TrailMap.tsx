@@ -3,6 +3,7 @@ import type { GpsHistoryPoint } from '../../api/entities.ts';
 import { formatPosition, formatTime } from '../../domain/display.ts';
 import { plotTrail } from './trail.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 const BOX = { width: 280, height: 160, padding: 12 };
 
@@ -22,6 +23,7 @@ const useStyles = makeStyles({
 /** The tourist's recent trail (blue, ending at the last position) and where the panic was raised (red). */
 export function TrailMap({ incident, trail }: { incident: { latitude: number; longitude: number }; trail: readonly GpsHistoryPoint[] }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const last = trail.at(-1);
   const plot = plotTrail(incident, trail, BOX);
@@ -31,14 +33,14 @@ export function TrailMap({ incident, trail }: { incident: { latitude: number; lo
         className={styles.map}
         viewBox={`0 0 ${BOX.width} ${BOX.height}`}
         role="img"
-        aria-label={`Recent trail: ${trail.length} positions`}
+        aria-label={t('incident.trail', { count: trail.length })}
       >
         {plot.trail.length > 1 && <polyline className={styles.trail} points={plot.trail.map((p) => `${p.x},${p.y}`).join(' ')} />}
         {plot.last && <circle className={styles.last} cx={plot.last.x} cy={plot.last.y} r={5} />}
         <circle className={styles.incident} cx={plot.incident.x} cy={plot.incident.y} r={6} />
       </svg>
       <Text block className={last ? undefined : styles.muted}>
-        {last ? `Last position ${formatPosition(last)} at ${formatTime(last.at, clock)}` : 'No position reported by this tourist yet.'}
+        {last ? t('incident.lastPosition', { position: formatPosition(last), time: formatTime(last.at, clock) }) : t('incident.noPosition')}
       </Text>
     </div>
   );

@@ -9,6 +9,7 @@ import { FactList } from '../FactList.tsx';
 import { TrailMap } from '../incident/TrailMap.tsx';
 import { useClock } from '../i18n/clock-context.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -16,14 +17,6 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
   muted: { color: tokens.colorNeutralForeground3 },
 });
-
-const ID_TYPE_LABELS: Record<NonNullable<TouristProfile['idType']>, string> = {
-  aadhaar: 'Aadhaar',
-  passport: 'Passport',
-  voter_id: 'Voter ID',
-  driving_licence: 'Driving licence',
-  other: 'Identity document',
-};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const styles = useStyles();
@@ -37,36 +30,44 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const Facts = FactList;
 
+/** `Asha (sister): ` before the contact's number. */
+const contactName = (contact: { name: string; relation?: string | null }) => `${contact.name}${contact.relation ? ` (${contact.relation})` : ''}: `;
+
 const phoneLink = (phone: string | null) => (phone ? <PhoneLink phone={phone} /> : '—');
 
-function verificationText({ verification }: TouristProfile, clock: ClockStyle): string {
+function verificationText({ verification }: TouristProfile, clock: ClockStyle, t: Translate): string {
   const current = verification.bindings.find((binding) => binding.unboundAt === null);
-  return current ? `Verified: Digital ID ${current.didId}, bound by ${current.boundBy} on ${formatTime(current.boundAt, clock)}` : 'Not verified (no Digital ID bound)';
+  return current ? t('profile.verified', { did: current.didId, by: current.boundBy, time: formatTime(current.boundAt, clock) }) : t('profile.notVerified');
+}
+
+function documentText({ idType, idLast4 }: TouristProfile, t: Translate): string {
+  if (!idType) return orDash(undefined);
+  const document = t('profile.idType', { type: idType });
+  return idLast4 ? t('profile.idEnding', { document, last4: idLast4 }) : document;
 }
 
 export function IdentitySection({ profile }: { profile: TouristProfile }) {
   const clock = useClock();
-  const document = profile.idType ? `${ID_TYPE_LABELS[profile.idType]}${profile.idLast4 ? ` ending ${profile.idLast4}` : ''}` : '—';
+  const t = useT();
   const styles = useStyles();
   return (
-    <Section title="Identity">
+    <Section title={t('profile.identity')}>
       {!profile.registered && (
         <Text className={styles.muted} data-not-registered>
-          Not registered: this tourist never registered (no name, phone, document, contacts or itinerary). What follows is
-          what their devices, positions and incidents show.
+          {t('profile.notRegisteredText')}
         </Text>
       )}
       <Facts
-        label="Identity"
+        label={t('profile.identity')}
         facts={[
-          ['Tourist ID', profile.id],
-          ['Name', orDash(profile.name)],
-          ['Registered', profile.registered ? formatTime(profile.registeredAt, clock) : 'Not registered'],
-          ['Phone', phoneLink(profile.phone)],
-          ['Nationality', orDash(profile.nationality)],
-          ['Languages', profile.languages.length ? profile.languages.join(', ') : '—'],
-          ['Document', document],
-          ['Verification', verificationText(profile, clock)],
+          [t('profile.touristId'), profile.id],
+          [t('profile.name'), orDash(profile.name)],
+          [t('profile.registered'), profile.registered ? formatTime(profile.registeredAt, clock) : t('profile.notRegistered')],
+          [t('profile.phone'), phoneLink(profile.phone)],
+          [t('profile.nationality'), orDash(profile.nationality)],
+          [t('profile.languages'), orDash(profile.languages.join(', '))],
+          [t('profile.document'), documentText(profile, t)],
+          [t('profile.verification'), verificationText(profile, clock, t)],
         ]}
       />
     </Section>
@@ -75,29 +76,30 @@ export function IdentitySection({ profile }: { profile: TouristProfile }) {
 
 export function ContactsAndTrip({ profile }: { profile: TouristProfile }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <>
-      <Section title="Emergency contacts">
+      <Section title={t('profile.emergencyContacts')}>
         {profile.emergencyContacts.length === 0 ? (
-          <Text className={styles.muted}>None given.</Text>
+          <Text className={styles.muted}>{t('profile.noneGiven')}</Text>
         ) : (
           <ul className={styles.list}>
             {profile.emergencyContacts.map((contact) => (
               <li key={`${contact.name}:${contact.phone}`}>
-                {`${contact.name}${contact.relation ? ` (${contact.relation})` : ''}: `}
+                {contactName(contact)}
                 {phoneLink(contact.phone)}
               </li>
             ))}
           </ul>
         )}
       </Section>
-      <Section title="Itinerary">
+      <Section title={t('profile.itinerary')}>
         {profile.itinerary.length === 0 ? (
-          <Text className={styles.muted}>None given.</Text>
+          <Text className={styles.muted}>{t('profile.noneGiven')}</Text>
         ) : (
           <ul className={styles.list}>
             {profile.itinerary.map((stop) => (
-              <li key={`${stop.place}:${stop.from}`}>{`${stop.place}: ${stop.from} to ${stop.to}`}</li>
+              <li key={`${stop.place}:${stop.from}`}>{t('profile.stop', { place: stop.place, from: stop.from, to: stop.to })}</li>
             ))}
           </ul>
         )}
@@ -108,27 +110,30 @@ export function ContactsAndTrip({ profile }: { profile: TouristProfile }) {
 
 export function WhereaboutsSection({ profile }: { profile: TouristProfile }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const { position, watchPause } = profile;
-  const zones = profile.zones.map((zone) => `${zone.name ?? zone.id} (${zone.riskLevel}) since ${formatTime(zone.enteredAt, clock)}`).join('; ');
+  const zones = profile.zones.map((zone) => t('profile.zoneSince', { zone: zone.name ?? zone.id, risk: zone.riskLevel, time: formatTime(zone.enteredAt, clock) })).join('; ');
   return (
-    <Section title="Devices and position">
+    <Section title={t('profile.devicesAndPosition')}>
       <Facts
-        label="Position"
+        label={t('profile.position')}
         facts={[
-          ['Position', position ? `${formatPosition(position)} at ${formatTime(position.at, clock)}` : 'No position reported'],
-          ['Region', orDash(position?.regionId)],
-          ['Zone', zones || 'In no red or yellow zone'],
-          ['Watch', watchPause ? `Paused until ${formatTime(watchPause.until, clock)} by ${watchPause.pausedBy}: ${watchPause.reason}` : 'Watched (not paused)'],
+          [t('profile.position'), position ? t('profile.positionAt', { position: formatPosition(position), time: formatTime(position.at, clock) }) : t('profile.noPosition')],
+          [t('profile.region'), orDash(position?.regionId)],
+          [t('profile.zone'), zones || t('profile.inNoZone')],
+          [t('profile.watch'), watchPause ? t('profile.pausedUntil', { time: formatTime(watchPause.until, clock), by: watchPause.pausedBy, reason: watchPause.reason }) : t('profile.watched')],
         ]}
       />
       {profile.devices.length === 0 ? (
-        <Text className={styles.muted}>No device paired.</Text>
+        <Text className={styles.muted}>{t('profile.noDevice')}</Text>
       ) : (
-        <ul className={styles.list} aria-label="Devices">
+        <ul className={styles.list} aria-label={t('profile.devices')}>
           {profile.devices.map((device) => (
             <li key={device.id}>
-              {`${device.id}: ${device.lastReport ? `last report ${formatTime(device.lastReport.at, clock)} at ${formatPosition(device.lastReport)}` : 'no report yet'}`}
+              {device.lastReport
+                ? t('profile.lastReport', { device: device.id, time: formatTime(device.lastReport.at, clock), position: formatPosition(device.lastReport) })
+                : t('profile.noReport', { device: device.id })}
             </li>
           ))}
         </ul>
@@ -139,24 +144,26 @@ export function WhereaboutsSection({ profile }: { profile: TouristProfile }) {
 
 export function HistorySection({ profile }: { profile: TouristProfile }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const last = profile.trail.at(-1);
   const shown = profile.alerts.length;
+  const count = profile.alertCount;
   return (
     <>
-      <Section title="Last 24 hours">
+      <Section title={t('profile.last24h')}>
         <TrailMap incident={profile.position ?? last ?? { latitude: 0, longitude: 0 }} trail={profile.trail} />
       </Section>
-      <Section title={`Alert history (${shown < profile.alertCount ? `newest ${shown} of ${profile.alertCount}` : profile.alertCount})`}>
+      <Section title={shown < count ? t('profile.alertHistoryNewest', { shown, count }) : t('profile.alertHistoryCount', { count })}>
         {shown === 0 ? (
-          <Text className={styles.muted}>No alerts.</Text>
+          <Text className={styles.muted}>{t('profile.noAlerts')}</Text>
         ) : (
-          <Table size="small" aria-label="Alert history">
+          <Table size="small" aria-label={t('profile.alertHistory')}>
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>Received</TableHeaderCell>
-                <TableHeaderCell>Type</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell>{t('profile.received')}</TableHeaderCell>
+                <TableHeaderCell>{t('profile.type')}</TableHeaderCell>
+                <TableHeaderCell>{t('profile.status')}</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>

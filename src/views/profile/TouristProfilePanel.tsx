@@ -27,6 +27,7 @@ import { touristProfileMachine } from '../../machines/touristProfileMachine.ts';
 import { useMay } from '../session-actor.ts';
 import { ProfileOpenerContext } from './ProfileOpener.tsx';
 import { ContactsAndTrip, HistorySection, IdentitySection, WhereaboutsSection } from './ProfileSections.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -36,22 +37,20 @@ const useStyles = makeStyles({
 type ProfileRef = ReturnType<typeof useActorRef<typeof touristProfileMachine>>;
 
 function ConfirmEraseDialog({ profile }: { profile: ProfileRef }) {
+  const t = useT();
   const confirming = useSelector(profile, (s) => s.matches({ open: 'confirmingErase' }));
   const touristId = useSelector(profile, (s) => s.context.touristId);
   return (
     <Dialog open={confirming} onOpenChange={(_, data) => data.open || profile.send({ type: 'profile.cancel' })}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{`Erase tourist ${touristId}?`}</DialogTitle>
-          <DialogContent>
-            Their profile, devices, positions and device events are deleted for good; their incidents stay, with the person
-            replaced by an anonymous id. Export their data first if it is asked for.
-          </DialogContent>
+          <DialogTitle>{t('profile.eraseTitle', { id: touristId })}</DialogTitle>
+          <DialogContent>{t('profile.eraseText')}</DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={() => profile.send({ type: 'profile.confirm' })}>
-              Erase
+              {t('profile.eraseConfirm')}
             </Button>
-            <Button onClick={() => profile.send({ type: 'profile.cancel' })}>Cancel</Button>
+            <Button onClick={() => profile.send({ type: 'profile.cancel' })}>{t('profile.cancel')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
@@ -61,6 +60,7 @@ function ConfirmEraseDialog({ profile }: { profile: ProfileRef }) {
 
 function ProfileContent({ profile, onReplay }: { profile: ProfileRef; onReplay?: (touristId: string) => void }) {
   const styles = useStyles();
+  const t = useT();
   const shown = useSelector(profile, (s) => s.context.profile);
   const error = useSelector(profile, (s) => s.context.error);
   const notice = useSelector(profile, (s) => s.context.notice);
@@ -71,32 +71,32 @@ function ProfileContent({ profile, onReplay }: { profile: ProfileRef; onReplay?:
   if (notice) return <MessageBar intent="success"><MessageBarBody>{notice}</MessageBarBody></MessageBar>;
   return (
     <div className={styles.body}>
-      {busy && <Spinner size="small" label={shown ? 'Working…' : 'Loading profile…'} />}
+      {busy && <Spinner size="small" label={shown ? t('profile.working') : t('profile.loading')} />}
       {error && (
         <MessageBar intent="error">
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      {failed && <Button onClick={() => profile.send({ type: 'profile.retry' })}>Retry</Button>}
+      {failed && <Button onClick={() => profile.send({ type: 'profile.retry' })}>{t('profile.retry')}</Button>}
       {shown && (
         <>
           <div className={styles.actions}>
             <Button size="small" onClick={() => profile.send({ type: 'profile.retry' })} disabled={busy}>
-              Refresh
+              {t('profile.refresh')}
             </Button>
             {onReplay && (
               <Button size="small" onClick={() => onReplay(shown.id)}>
-                Replay
+                {t('profile.replay')}
               </Button>
             )}
             {mayExport && (
               <Link href={touristExportUrl(shown.id)} download>
-                Export data
+                {t('profile.export')}
               </Link>
             )}
             {mayErase && (
               <Button size="small" onClick={() => profile.send({ type: 'profile.erase' })} disabled={busy}>
-                Erase tourist
+                {t('profile.erase')}
               </Button>
             )}
           </div>
@@ -119,6 +119,7 @@ export interface TouristProfileProviderProps {
 
 /** Gives its children `useOpenProfile()` and renders the panel, open on one tourist at a time. */
 export function TouristProfileProvider({ children, onReplay }: TouristProfileProviderProps) {
+  const t = useT();
   const profile = useActorRef(touristProfileMachine);
   const open = useSelector(profile, (s) => s.matches('open'));
   const touristId = useSelector(profile, (s) => s.context.touristId);
@@ -130,8 +131,8 @@ export function TouristProfileProvider({ children, onReplay }: TouristProfilePro
       {children}
       <OverlayDrawer open={open} modalType="non-modal" position="end" size="medium" onOpenChange={(_, data) => data.open || close()}>
         <DrawerHeader>
-          <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close profile" icon={<DismissRegular />} onClick={close} />}>
-            {`Tourist ${name ?? touristId ?? ''}`}
+          <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('profile.close')} icon={<DismissRegular />} onClick={close} />}>
+            {t('profile.title', { name: name ?? touristId ?? '' })}
           </DrawerHeaderTitle>
         </DrawerHeader>
         <DrawerBody>{open && <ProfileContent profile={profile} onReplay={onReplay} />}</DrawerBody>

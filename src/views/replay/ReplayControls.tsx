@@ -8,6 +8,11 @@ import { memo, useEffect, useRef } from 'react';
 import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, timeAt, type ReplaySpeed } from '../../domain/replay-timeline.ts';
 import type { ReplayRef } from './replay-ref.ts';
 import { REPLAY_MARK_COLOURS } from './replay-marks.ts';
+import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
+
+/** A speed as the dropdown shows it: `10×`. */
+const times = (speed: number) => `${speed}×`;
 
 const useStyles = makeStyles({
   controls: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -29,6 +34,8 @@ const useStyles = makeStyles({
  */
 const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
+  const t = useT();
+  const clock = useClock();
   const span = useSelector(replay, (s) => s.context.span);
   const tracks = useSelector(replay, (s) => s.context.answer?.tracks);
   const end = Math.max(span.durationS, 1);
@@ -36,7 +43,9 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
     track.marks.map((mark) => ({
       ...mark,
       atS: Math.min(end, Math.max(0, secondsIntoSpan(span, mark.at))),
-      title: `${mark.label} at ${formatReplayClock(mark.at)}${tracks && tracks.length > 1 ? ` (${track.touristId})` : ''}`,
+      title: tracks && tracks.length > 1
+        ? t('replay.markOf', { label: mark.label, time: formatReplayClock(mark.at, clock), tourist: track.touristId })
+        : t('replay.mark', { label: mark.label, time: formatReplayClock(mark.at, clock) }),
     })),
   );
   return (
@@ -53,7 +62,7 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
         ))}
       </div>
       {marks.length > 0 && (
-        <ul className={styles.markList} aria-label="Marks">
+        <ul className={styles.markList} aria-label={t('replay.marks')}>
           {marks.map((mark, index) => (
             <li key={`${mark.at}-${index}`}>
               <Button size="small" appearance="subtle" aria-label={mark.title} onClick={() => replay.send({ type: 'replay.seek', positionS: mark.atS })}>
@@ -71,6 +80,8 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
 /** The part that follows the clock, the only one rendered each frame: the slider and the time. */
 function ReplayTimeline({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
+  const t = useT();
+  const clockStyle = useClock();
   // The clock as shown (a few times a second while playing), in the whole seconds the slider steps by.
   const positionS = useSelector(replay, (s) => Math.floor(s.context.shownS));
   const group = useRef<HTMLDivElement>(null);
@@ -83,13 +94,13 @@ function ReplayTimeline({ replay }: { replay: ReplayRef }) {
   }, [replay]);
   const span = useSelector(replay, (s) => s.context.span);
   const end = Math.max(span.durationS, 1);
-  const clock = formatReplayClock(timeAt(span, positionS));
+  const clock = formatReplayClock(timeAt(span, positionS), clockStyle);
   return (
-    <div ref={group} className={styles.timeline} role="group" aria-label="Replay timeline">
+    <div ref={group} className={styles.timeline} role="group" aria-label={t('replay.timeline')}>
       <div className={styles.slider}>
         <Slider
           className={styles.track}
-          aria-label="Replay time"
+          aria-label={t('replay.time')}
           aria-valuetext={clock}
           min={0}
           max={end}
@@ -99,41 +110,42 @@ function ReplayTimeline({ replay }: { replay: ReplayRef }) {
         />
         <ReplayMarks replay={replay} />
       </div>
-      <Text aria-label="Replay clock" font="numeric">{clock}</Text>
+      <Text aria-label={t('replay.clock')} font="numeric">{clock}</Text>
     </div>
   );
 }
 
 export function ReplayControls({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
+  const t = useT();
   const speed = useSelector(replay, (s) => s.context.speed);
   const playing = useSelector(replay, (s) => s.hasTag('playing'));
   const following = useSelector(replay, (s) => s.hasTag('following'));
   return (
-    <div className={styles.controls} role="group" aria-label="Replay controls">
+    <div className={styles.controls} role="group" aria-label={t('replay.controls')}>
       <div className={styles.row}>
         <Button
           appearance="primary"
           icon={playing ? <PauseRegular /> : <PlayRegular />}
           onClick={() => replay.send({ type: playing ? 'replay.pause' : 'replay.play' })}
         >
-          {playing ? 'Pause' : 'Play'}
+          {playing ? t('replay.pause') : t('replay.play')}
         </Button>
         <ReplayTimeline replay={replay} />
       </div>
       <div className={styles.row}>
         <Dropdown
           className={styles.speed}
-          aria-label="Speed"
-          value={`${speed}×`}
+          aria-label={t('replay.speed')}
+          value={times(speed)}
           selectedOptions={[String(speed)]}
           onOptionSelect={(_, data) => replay.send({ type: 'replay.speed', speed: Number(data.optionValue) as ReplaySpeed })}
         >
           {REPLAY_SPEEDS.map((option) => (
-            <Option key={option} value={String(option)} text={`${option}×`}>{`${option}×`}</Option>
+            <Option key={option} value={String(option)} text={times(option)}>{times(option)}</Option>
           ))}
         </Dropdown>
-        <Switch label="Follow" checked={following} onChange={() => replay.send({ type: 'replay.follow.toggle' })} />
+        <Switch label={t('replay.follow')} checked={following} onChange={() => replay.send({ type: 'replay.follow.toggle' })} />
       </div>
     </div>
   );

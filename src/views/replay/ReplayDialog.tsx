@@ -8,6 +8,7 @@ import type { ReplayRequest } from '../../api/track-client.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { useDark } from '../dashboard-actor.ts';
 import { LazyPart } from '../LazyPart.tsx';
+import { useT, type Translate } from '../i18n/useT.ts';
 
 const ReplayPanel = lazy(() => loadChunk(() => import('./ReplayPanel.tsx')));
 
@@ -24,23 +25,24 @@ export interface ReplayDialogProps {
   onClose: () => void;
 }
 
-export const replayTitle = (touristIds: readonly string[]) =>
-  touristIds.length === 1 ? `Replay of ${touristIds[0]}` : `Replay of ${touristIds.length} tourists`;
+export const replayTitle = (touristIds: readonly string[], t: Translate) =>
+  touristIds.length === 1 ? t('replay.titleOne', { id: touristIds[0] }) : t('replay.titleMany', { count: touristIds.length });
 
 export function ReplayDialog({ touristIds, from, to, onClose }: ReplayDialogProps) {
   const styles = useStyles();
+  const t = useT();
   const key = touristIds.join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const request = useMemo<ReplayRequest>(() => ({ touristIds: [...touristIds], from, to }), [key, from, to]);
-  const title = replayTitle(touristIds);
+  const title = replayTitle(touristIds, t);
   const dark = useDark();
   return (
     <Dialog open onOpenChange={(_, data) => data.open || onClose()}>
       <DialogSurface className={styles.surface} aria-label={title}>
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label="Close replay" icon={<DismissRegular />} onClick={onClose} />}>{title}</DialogTitle>
+          <DialogTitle action={<Button appearance="subtle" aria-label={t('replay.close')} icon={<DismissRegular />} onClick={onClose} />}>{title}</DialogTitle>
           <DialogContent>
-            <LazyPart label="Loading the replay">
+            <LazyPart label={t('replay.loading')}>
               <ReplayPanel key={`${key}|${from}|${to}`} request={request} dark={dark} />
             </LazyPart>
           </DialogContent>

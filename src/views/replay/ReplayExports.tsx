@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { trackGeoJson, trackGpx, trackKml } from '../../domain/track-files.ts';
 import type { ReplayRef } from './replay-ref.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -28,26 +29,27 @@ export function replayFileName(touristIds: readonly string[], from: string, exte
 
 export const ReplayExports = memo(function ReplayExports({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
+  const t = useT();
   const answer = useSelector(replay, (s) => s.context.answer);
   if (!answer) return null;
   const files = answer.tracks.map((track) => ({ touristId: track.touristId, points: track.points }));
   const ids = files.map((file) => file.touristId);
   return (
-    <div className={styles.row} role="group" aria-label="Export">
+    <div className={styles.row} role="group" aria-label={t('replay.export')}>
       <Button icon={<ArrowDownloadRegular />} onClick={() => download(replayFileName(ids, answer.from, 'gpx'), 'application/gpx+xml', trackGpx(files, `Replay of ${ids.join(', ')}`))}>
-        Export GPX
+        {t('replay.exportGpx')}
       </Button>
       <Button
         icon={<ArrowDownloadRegular />}
         onClick={() => download(replayFileName(ids, answer.from, 'kml'), 'application/vnd.google-earth.kml+xml', trackKml(files))}
       >
-        Export KML
+        {t('replay.exportKml')}
       </Button>
       <Button
         icon={<ArrowDownloadRegular />}
         onClick={() => download(replayFileName(ids, answer.from, 'geojson'), 'application/geo+json', JSON.stringify(trackGeoJson(files)))}
       >
-        Export GeoJSON
+        {t('replay.exportGeoJson')}
       </Button>
     </div>
   );

@@ -13,6 +13,7 @@ import { ReplayControls } from './ReplayControls.tsx';
 import { ReplayExports } from './ReplayExports.tsx';
 import { ReplayTracks } from './ReplayTracks.tsx';
 import type { ReplayRef } from './replay-ref.ts';
+import { useT } from '../i18n/useT.ts';
 
 const ReplayMap = lazy(() => loadChunk(() => import('../../map/replay/ReplayMap.tsx')));
 
@@ -36,6 +37,7 @@ function clockOf(replay: ReplayRef): ReplayClock {
 
 export default function ReplayPanel({ request, dark }: { request: ReplayRequest; dark: boolean }) {
   const styles = useStyles();
+  const t = useT();
   const replay = useActorRef(liveReplayMachine, { input: request });
   const loading = useSelector(replay, (s) => s.hasTag('loading'));
   const error = useSelector(replay, (s) => (s.matches('failed') ? s.context.error : undefined));
@@ -43,22 +45,22 @@ export default function ReplayPanel({ request, dark }: { request: ReplayRequest;
   const tracks = useSelector(replay, (s) => s.context.answer?.tracks);
   const span = useSelector(replay, (s) => s.context.span);
   const clock = useMemo(() => clockOf(replay), [replay]);
-  if (loading) return <Spinner size="small" label="Loading the tracks" />;
+  if (loading) return <Spinner size="small" label={t('replay.loadingTracks')} />;
   if (error !== undefined) {
     return (
       <MessageBar intent="error">
         <MessageBarBody>{error}</MessageBarBody>
         <MessageBarActions>
-          <Button onClick={() => replay.send({ type: 'replay.retry' })}>Retry</Button>
+          <Button onClick={() => replay.send({ type: 'replay.retry' })}>{t('replay.retry')}</Button>
         </MessageBarActions>
       </MessageBar>
     );
   }
   return (
-    <div className={styles.panel} role="region" aria-label="Replay">
-      {empty && <Text className={styles.muted}>No position was reported in this range.</Text>}
+    <div className={styles.panel} role="region" aria-label={t('replay.region')}>
+      {empty && <Text className={styles.muted}>{t('replay.empty')}</Text>}
       {tracks && (
-        <LazyPart label="Loading the map">
+        <LazyPart label={t('replay.loadingMap')}>
           <ReplayMap tracks={tracks} span={span} clock={clock} dark={dark} />
         </LazyPart>
       )}

@@ -7,6 +7,8 @@ import { formatPosition } from '../../domain/display.ts';
 import { formatReplayClock, replayColour } from '../../domain/replay-timeline.ts';
 import { formatDistance, formatDuration } from '../../domain/track-summary.ts';
 import type { ReplayRef } from './replay-ref.ts';
+import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   tracks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -17,37 +19,39 @@ const useStyles = makeStyles({
 
 function TrackSection({ track, index }: { track: TouristTrack; index: number }) {
   const styles = useStyles();
+  const t = useT();
+  const clock = useClock();
   const [r, g, b] = replayColour(index);
   const { summary } = track;
   return (
-    <section aria-label={`Track of ${track.touristId}`}>
+    <section aria-label={t('replay.trackOf', { id: track.touristId })}>
       <div className={styles.heading}>
         <span className={styles.swatch} style={{ backgroundColor: `rgb(${r}, ${g}, ${b})` }} />
         <Text weight="semibold">{track.touristId}</Text>
       </div>
-      <Text block aria-label={`Summary of ${track.touristId}`}>
-        {`${summary.pointCount} positions · distance ${formatDistance(summary.distanceM)} · moving ${formatDuration(summary.movingS)} · stopped ${formatDuration(summary.stoppedS)}`}
+      <Text block aria-label={t('replay.summaryOf', { id: track.touristId })}>
+        {t('replay.summary', { count: summary.pointCount, distance: formatDistance(summary.distanceM), moving: formatDuration(summary.movingS), stopped: formatDuration(summary.stoppedS) })}
       </Text>
       {track.truncated && (
         <MessageBar intent="warning">
-          <MessageBarBody>{`Only the first ${MAX_TRACK_POINTS.toLocaleString()} positions of this range are replayed: choose a shorter range to see the rest.`}</MessageBarBody>
+          <MessageBarBody>{t('replay.truncated', { count: MAX_TRACK_POINTS })}</MessageBarBody>
         </MessageBar>
       )}
       {track.stops.length === 0 ? (
-        <Text block className={styles.muted}>No stop of 5 minutes or more within 50 m.</Text>
+        <Text block className={styles.muted}>{t('replay.noStop')}</Text>
       ) : (
-        <Table size="small" aria-label={`Stops of ${track.touristId}`}>
+        <Table size="small" aria-label={t('replay.stopsOf', { id: track.touristId })}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>Stopped at</TableHeaderCell>
-              <TableHeaderCell>Duration</TableHeaderCell>
-              <TableHeaderCell>Position</TableHeaderCell>
+              <TableHeaderCell>{t('replay.stoppedAt')}</TableHeaderCell>
+              <TableHeaderCell>{t('replay.duration')}</TableHeaderCell>
+              <TableHeaderCell>{t('replay.position')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {track.stops.map((stop) => (
               <TableRow key={stop.startAt}>
-                <TableCell>{formatReplayClock(stop.startAt)}</TableCell>
+                <TableCell>{formatReplayClock(stop.startAt, clock)}</TableCell>
                 <TableCell>{formatDuration(stop.durationS)}</TableCell>
                 <TableCell>{formatPosition(stop)}</TableCell>
               </TableRow>

@@ -10,10 +10,12 @@ import { PAGE_RULE, useReportStyles } from './report-styles.ts';
 import { ClockContext, useClock } from '../i18n/clock-context.ts';
 import { timeZoneName } from '../../i18n/clock.ts';
 import { isIanaTimeZone } from '../../domain/time-zone.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** One incident's print-ready report (issue 34 point 6), at `/#/incidents/{id}/report`; light theme whatever the console's. */
 export function ReportPage({ incidentId }: { incidentId: string }) {
   const styles = useReportStyles();
+  const t = useT();
   const outerClock = useClock();
   const actor = useActorRef(incidentReportMachine, { input: { incidentId } });
   const report = useSelector(actor, (s) => s.context.report);
@@ -23,49 +25,49 @@ export function ReportPage({ incidentId }: { incidentId: string }) {
   const regionZone = report?.region?.timeZone;
   const clock = useMemo(() => (regionZone && isIanaTimeZone(regionZone) ? { ...outerClock, timeZone: regionZone } : outerClock), [outerClock, regionZone]);
   useEffect(() => {
-    document.title = `Incident report ${incidentId}`;
-  }, [incidentId]);
+    document.title = t('report.title', { id: incidentId });
+  }, [incidentId, t]);
   return (
     <FluentProvider theme={webLightTheme}>
       <style>{PAGE_RULE}</style>
-      <main className={styles.page} aria-label={`Incident report ${incidentId}`}>
-        <div className={styles.toolbar} role="toolbar" aria-label="Report actions">
+      <main className={styles.page} aria-label={t('report.title', { id: incidentId })}>
+        <div className={styles.toolbar} role="toolbar" aria-label={t('report.actions')}>
           <Button appearance="primary" icon={<PrintRegular />} disabled={!report} onClick={() => window.print()}>
-            Print
+            {t('report.print')}
           </Button>
         </div>
-        <h1 className={styles.heading}>{`Incident report ${incidentId}`}</h1>
-        {loading && <Spinner label="Loading the report…" />}
+        <h1 className={styles.heading}>{t('report.title', { id: incidentId })}</h1>
+        {loading && <Spinner label={t('report.loading')} />}
         {error && (
           <MessageBar intent="error">
             <MessageBarBody>{error}</MessageBarBody>
             <MessageBarActions>
-              <Button onClick={() => actor.send({ type: 'report.retry' })}>Retry</Button>
+              <Button onClick={() => actor.send({ type: 'report.retry' })}>{t('report.retry')}</Button>
             </MessageBarActions>
           </MessageBar>
         )}
         {report && (
           <ClockContext.Provider value={clock}>
-            <p className={styles.generated}>{`Generated ${formatTime(report.generatedAt, clock)} by ${report.generatedBy}. Times in ${timeZoneName(clock)}.`}</p>
-            <ReportSection title="Facts">
+            <p className={styles.generated}>{t('report.generated', { time: formatTime(report.generatedAt, clock), by: report.generatedBy, zone: timeZoneName(clock) })}</p>
+            <ReportSection id="report-facts" title={t('report.facts')}>
               <IncidentFactsList report={report} />
             </ReportSection>
-            <ReportSection title="Tourist">
+            <ReportSection id="report-tourist" title={t('report.tourist')}>
               <TouristFacts report={report} />
             </ReportSection>
-            <ReportSection title="Who handled it">
+            <ReportSection id="report-who-handled-it" title={t('report.handling')}>
               <HandlingFacts report={report} />
             </ReportSection>
-            <ReportSection title="Map of the trail">
+            <ReportSection id="report-map-of-the-trail" title={t('report.map')}>
               <ReportTrail report={report} />
             </ReportSection>
-            <ReportSection title="Dispatches" long>
+            <ReportSection id="report-dispatches" title={t('report.dispatches')} long>
               <DispatchesTable report={report} />
             </ReportSection>
-            <ReportSection title="Notes">
+            <ReportSection id="report-notes" title={t('report.notes')}>
               <NotesList report={report} />
             </ReportSection>
-            <ReportSection title="Timeline" long>
+            <ReportSection id="report-timeline" title={t('report.timeline')} long>
               <TimelineTable report={report} />
             </ReportSection>
           </ClockContext.Provider>

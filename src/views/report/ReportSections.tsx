@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import type { IncidentReport } from '../../api/incident-report.ts';
-import { UNIT_KIND_LABELS } from '../../api/responders.ts';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
-import { STATE_LABELS } from '../../domain/dispatch-steps.ts';
 import { formatSinceReceipt } from '../incident/IncidentFacts.tsx';
 import { describeEntry } from '../incident/IncidentTimeline.tsx';
 import { useReportStyles } from './report-styles.ts';
 import { FactList, type Fact } from '../FactList.tsx';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
-export function ReportSection({ title, long, children }: { title: string; long?: boolean; children: ReactNode }) {
+/** `id`: the heading's, which names the section whatever the language. */
+export function ReportSection({ id, title, long, children }: { id: string; title: string; long?: boolean; children: ReactNode }) {
   const styles = useReportStyles();
-  const id = `report-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <section className={long ? styles.longSection : styles.section} aria-labelledby={id}>
       <h2 id={id} className={styles.sectionTitle}>{title}</h2>
@@ -24,25 +23,27 @@ const Facts = ({ label, facts }: { label: string; facts: Fact[] }) => <FactList 
 
 export function IncidentFactsList({ report }: { report: IncidentReport }) {
   const clock = useClock();
+  const t = useT();
   const { incident, region, zone } = report;
+  const verified = incident.verified !== false ? t('report.yes') : incident.meta.unverified ? t('report.notVerified', { why: incident.meta.unverified }) : t('report.no');
   return (
     <Facts
-      label="Facts"
+      label={t('report.facts')}
       facts={[
-        ['Incident', incident.id],
-        ['Status', incident.status],
-        ['Type', incident.type],
-        ['Severity', incident.severity],
-        ['Received (server)', formatTime(incident.createdAt, clock)],
-        ['Reported (phone)', formatTime(incident.reportedAt, clock)],
-        ['Position', formatPosition(incident)],
-        ['Region', region ? `${region.name} (${region.id})` : incident.regionId],
-        ['Zone', zone ? `${zone.name} (${zone.id})` : orDash(incident.meta.geofenceId)],
-        ['Risk', orDash(zone?.riskLevel ?? incident.meta.riskLevel)],
-        ['Device', orDash(incident.deviceId)],
-        ['Verified', incident.verified === false ? `no${incident.meta.unverified ? `: ${incident.meta.unverified}` : ''}` : 'yes'],
-        ...(incident.meta.reason ? [['Why raised', incident.meta.reason] as [string, string]] : []),
-        ...(incident.meta.test ? [['Test alert', `sent by ${orDash(incident.meta.sentBy)}`] as [string, string]] : []),
+        [t('report.fact.incident'), incident.id],
+        [t('incident.fact.status'), incident.status],
+        [t('incident.fact.type'), incident.type],
+        [t('incident.fact.severity'), incident.severity],
+        [t('incident.fact.received'), formatTime(incident.createdAt, clock)],
+        [t('incident.fact.reported'), formatTime(incident.reportedAt, clock)],
+        [t('report.fact.position'), formatPosition(incident)],
+        [t('incident.fact.region'), region ? `${region.name} (${region.id})` : incident.regionId],
+        [t('incident.fact.zone'), zone ? `${zone.name} (${zone.id})` : orDash(incident.meta.geofenceId)],
+        [t('report.fact.risk'), orDash(zone?.riskLevel ?? incident.meta.riskLevel)],
+        [t('incident.fact.device'), orDash(incident.deviceId)],
+        [t('report.fact.verified'), verified],
+        ...(incident.meta.reason ? [[t('report.fact.whyRaised'), incident.meta.reason] as [string, string]] : []),
+        ...(incident.meta.test ? [[t('report.fact.testAlert'), t('report.sentBy', { by: orDash(incident.meta.sentBy) })] as [string, string]] : []),
       ]}
     />
   );
@@ -50,24 +51,27 @@ export function IncidentFactsList({ report }: { report: IncidentReport }) {
 
 export function TouristFacts({ report }: { report: IncidentReport }) {
   const styles = useReportStyles();
-  if (!report.tourist) return <p className={styles.muted}>No tourist was named by the call that raised it{report.incident.deviceId ? ` (device ${report.incident.deviceId})` : ''}.</p>;
-  return <Facts label="Tourist" facts={[['Tourist id', report.tourist.id], ['Name', orDash(report.tourist.name)]]} />;
+  const t = useT();
+  const device = report.incident.deviceId;
+  if (!report.tourist) return <p className={styles.muted}>{device ? t('report.noTouristDevice', { device }) : t('report.noTourist')}</p>;
+  return <Facts label={t('report.tourist')} facts={[[t('report.touristId'), report.tourist.id], [t('report.name'), orDash(report.tourist.name)]]} />;
 }
 
 export function HandlingFacts({ report }: { report: IncidentReport }) {
   const clock = useClock();
+  const t = useT();
   const { incident } = report;
-  const byAt = (who: string | null | undefined, at: string | null | undefined) => (at ? `${orDash(who)} at ${formatTime(at, clock)}` : '—');
+  const byAt = (who: string | null | undefined, at: string | null | undefined) => (at ? t('report.byAt', { who: orDash(who), time: formatTime(at, clock) }) : '—');
   return (
     <Facts
-      label="Who handled it"
+      label={t('report.handling')}
       facts={[
-        ['Acknowledged', byAt(incident.acknowledgedBy, incident.acknowledgedAt)],
-        ['Resolved', byAt(incident.resolvedBy, incident.resolvedAt)],
-        ['Assigned to', orDash(incident.assignee)],
-        ['Escalated', incident.escalatedAt ? formatTime(incident.escalatedAt, clock) : '—'],
-        ['Time to dispatch', formatSinceReceipt(incident, incident.dispatchedAt)],
-        ['Time to scene', formatSinceReceipt(incident, incident.onSceneAt)],
+        [t('report.acknowledged'), byAt(incident.acknowledgedBy, incident.acknowledgedAt)],
+        [t('report.resolved'), byAt(incident.resolvedBy, incident.resolvedAt)],
+        [t('incident.fact.assignedTo'), orDash(incident.assignee)],
+        [t('incident.fact.escalated'), incident.escalatedAt ? formatTime(incident.escalatedAt, clock) : '—'],
+        [t('incident.fact.timeToDispatch'), formatSinceReceipt(incident, incident.dispatchedAt)],
+        [t('incident.fact.timeToScene'), formatSinceReceipt(incident, incident.onSceneAt)],
       ]}
     />
   );
@@ -75,24 +79,29 @@ export function HandlingFacts({ report }: { report: IncidentReport }) {
 
 export function DispatchesTable({ report }: { report: IncidentReport }) {
   const clock = useClock();
+  const t = useT();
   const styles = useReportStyles();
-  if (report.dispatches.length === 0) return <p className={styles.muted}>No unit was dispatched.</p>;
+  if (report.dispatches.length === 0) return <p className={styles.muted}>{t('report.noDispatch')}</p>;
   const notesOf = (unitName: string) =>
     report.timeline.filter((entry) => entry.unit === unitName && entry.note).map((entry) => `${entry.action.replace('_', ' ')}: ${entry.note}`);
   return (
-    <table className={styles.table} aria-label="Dispatches">
+    <table className={styles.table} aria-label={t('report.dispatches')}>
       <thead>
-        <tr><th>Unit</th><th>State</th><th>Dispatched</th><th>On scene</th><th>Closed</th><th>Notes</th></tr>
+        <tr>
+          {(['report.col.unit', 'report.col.state', 'report.col.dispatched', 'report.col.onScene', 'report.col.closed', 'report.col.notes'] as const).map((column) => (
+            <th key={column}>{t(column)}</th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {report.dispatches.map((dispatch) => (
           <tr key={dispatch.id}>
-            <td>{dispatch.unitName}{dispatch.unitKind ? ` (${UNIT_KIND_LABELS[dispatch.unitKind]})` : ''}</td>
-            <td>{STATE_LABELS[dispatch.state]}</td>
-            <td>{`${formatTime(dispatch.dispatchedAt, clock)} by ${dispatch.dispatchedBy}`}</td>
+            <td>{dispatch.unitKind ? t('report.unitOfKind', { name: dispatch.unitName, kind: t('responders.kindName', { kind: dispatch.unitKind }) }) : dispatch.unitName}</td>
+            <td>{t('responders.state', { state: dispatch.state })}</td>
+            <td>{t('report.timeBy', { time: formatTime(dispatch.dispatchedAt, clock), by: dispatch.dispatchedBy })}</td>
             <td>{formatTime(dispatch.onSceneAt, clock)}</td>
-            <td>{dispatch.closedAt ? `${formatTime(dispatch.closedAt, clock)} by ${orDash(dispatch.closedBy)}` : '—'}</td>
-            <td>{notesOf(dispatch.unitName).join('; ') || '—'}</td>
+            <td>{dispatch.closedAt ? t('report.timeBy', { time: formatTime(dispatch.closedAt, clock), by: orDash(dispatch.closedBy) }) : orDash(undefined)}</td>
+            <td>{orDash(notesOf(dispatch.unitName).join('; '))}</td>
           </tr>
         ))}
       </tbody>
@@ -102,13 +111,14 @@ export function DispatchesTable({ report }: { report: IncidentReport }) {
 
 export function NotesList({ report }: { report: IncidentReport }) {
   const clock = useClock();
+  const t = useT();
   const styles = useReportStyles();
   // A pause's note is its end and reason in a form of its own: the timeline words it.
   const notes = report.timeline.filter((entry) => entry.note && entry.action !== 'watch_paused');
-  if (notes.length === 0) return <p className={styles.muted}>No notes.</p>;
+  if (notes.length === 0) return <p className={styles.muted}>{t('report.noNotes')}</p>;
   return (
-    <table className={styles.table} aria-label="Notes">
-      <thead><tr><th>When</th><th>Who</th><th>Note</th></tr></thead>
+    <table className={styles.table} aria-label={t('report.notes')}>
+      <thead><tr><th>{t('report.col.when')}</th><th>{t('report.col.who')}</th><th>{t('report.col.note')}</th></tr></thead>
       <tbody>
         {notes.map((entry, index) => (
           <tr key={`${entry.at}-${index}`}>
@@ -124,15 +134,16 @@ export function NotesList({ report }: { report: IncidentReport }) {
 
 export function TimelineTable({ report }: { report: IncidentReport }) {
   const clock = useClock();
+  const t = useT();
   const styles = useReportStyles();
   return (
-    <table className={styles.table} aria-label="Timeline">
-      <thead><tr><th>When</th><th>What</th></tr></thead>
+    <table className={styles.table} aria-label={t('report.timeline')}>
+      <thead><tr><th>{t('report.col.when')}</th><th>{t('report.col.what')}</th></tr></thead>
       <tbody>
         {report.timeline.map((entry, index) => (
           <tr key={`${entry.at}-${index}`}>
             <td className={styles.nowrap}>{formatTime(entry.at, clock)}</td>
-            <td>{describeEntry(entry, clock)}</td>
+            <td>{describeEntry(entry, clock, t)}</td>
           </tr>
         ))}
       </tbody>

@@ -4,6 +4,7 @@ import { formatTime } from '../../domain/display.ts';
 import { atLeast } from '../breakpoints.ts';
 import type { VerifyRef } from './VerifyTouristView.tsx';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -19,18 +20,19 @@ const touristLabel = (touristId: string, name: string | null) => (name ? `${name
 
 function BindingState({ record, verify }: { record: DidRecord; verify: VerifyRef }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const { binding } = record;
   if (record.issuedFor) {
-    return <Text>Issued for tourist {record.issuedFor}: this Digital ID needs no binding.</Text>;
+    return <Text>{t('verify.issuedFor', { tourist: record.issuedFor })}</Text>;
   }
   if (!binding) {
     return (
       <div className={styles.line}>
         <Badge appearance="tint" color="warning">
-          Not bound
+          {t('verify.notBound')}
         </Badge>
-        <Text>Its alerts are unverified until it is bound to a tourist below.</Text>
+        <Text>{t('verify.unverifiedUntilBound')}</Text>
       </div>
     );
   }
@@ -38,13 +40,11 @@ function BindingState({ record, verify }: { record: DidRecord; verify: VerifyRef
   return (
     <div className={styles.line}>
       <Badge appearance="tint" color="success">
-        Bound
+        {t('verify.bound')}
       </Badge>
-      <Text>
-        Proves {label}, bound by {binding.boundBy} at {formatTime(binding.boundAt, clock)}.
-      </Text>
+      <Text>{t('verify.proves', { tourist: label, by: binding.boundBy, time: formatTime(binding.boundAt, clock) })}</Text>
       <Button size="small" onClick={() => verify.send({ type: 'did.unbind', didId: record.didId, touristId: binding.touristId, touristLabel: label })}>
-        Unbind
+        {t('verify.unbind')}
       </Button>
     </div>
   );
@@ -52,10 +52,11 @@ function BindingState({ record, verify }: { record: DidRecord; verify: VerifyRef
 
 function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const bindable = !record.binding && !record.issuedFor;
   if (record.usedWith.length === 0) {
-    return <Text className={styles.quiet}>Not used with any tourist yet: ask the tourist to register in the app, then look it up again.</Text>;
+    return <Text className={styles.quiet}>{t('verify.notUsed')}</Text>;
   }
   const bindButton = (use: DidUse) => {
     const label = touristLabel(use.touristId, use.touristName);
@@ -64,22 +65,22 @@ function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) 
         size="small"
         appearance="primary"
         disabled={!use.registered}
-        aria-label={`Bind to ${label}`}
+        aria-label={t('verify.bindTo', { tourist: label })}
         onClick={() => verify.send({ type: 'did.bind', didId: record.didId, touristId: use.touristId, touristLabel: label })}
       >
-        {use.registered ? 'Bind' : 'Not registered'}
+        {use.registered ? t('verify.bind') : t('verify.notRegistered')}
       </Button>
     );
   };
   return (
     <div className={styles.table}>
-      <Table size="small" aria-label={`Tourists ${record.didId} was used with`}>
+      <Table size="small" aria-label={t('verify.usedWith', { did: record.didId })}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>Tourist</TableHeaderCell>
-            <TableHeaderCell className={styles.wideOnly}>First used</TableHeaderCell>
-            <TableHeaderCell>Last used</TableHeaderCell>
-            {bindable && <TableHeaderCell>Action</TableHeaderCell>}
+            <TableHeaderCell>{t('verify.tourist')}</TableHeaderCell>
+            <TableHeaderCell className={styles.wideOnly}>{t('verify.firstUsed')}</TableHeaderCell>
+            <TableHeaderCell>{t('verify.lastUsed')}</TableHeaderCell>
+            {bindable && <TableHeaderCell>{t('verify.action')}</TableHeaderCell>}
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -100,12 +101,13 @@ function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) 
 /** One Digital ID: whom it proves, and the tourists its token was sent with. */
 export function DidRecordCard({ record, verify }: { record: DidRecord; verify: VerifyRef }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   return (
-    <Card className={styles.card} aria-label={`Digital ID ${record.didId}`}>
+    <Card className={styles.card} aria-label={t('verify.card', { did: record.didId })}>
       <CardHeader
         header={<Text className={styles.did} weight="semibold">{record.didId}</Text>}
-        description={record.expiresAt ? <Text className={styles.quiet}>Token valid until {formatTime(record.expiresAt, clock)}</Text> : undefined}
+        description={record.expiresAt ? <Text className={styles.quiet}>{t('verify.validUntil', { time: formatTime(record.expiresAt, clock) })}</Text> : undefined}
       />
       <BindingState record={record} verify={verify} />
       <UsedWith record={record} verify={verify} />

@@ -14,6 +14,7 @@ import type { ActorRefFrom } from 'xstate';
 import { verifyTouristMachine } from '../../machines/verifyTouristMachine.ts';
 import { ConfirmBindingDialog } from './ConfirmBindingDialog.tsx';
 import { DidRecordCard } from './DidRecordCard.tsx';
+import { useT } from '../i18n/useT.ts';
 
 export type VerifyRef = ActorRefFrom<typeof verifyTouristMachine>;
 
@@ -26,6 +27,7 @@ const useStyles = makeStyles({
 
 function LookupForm({ verify }: { verify: VerifyRef }) {
   const styles = useStyles();
+  const t = useT();
   const [text, setText] = useState('');
   const busy = useSelector(verify, (s) => s.hasTag('busy'));
   return (
@@ -37,13 +39,13 @@ function LookupForm({ verify }: { verify: VerifyRef }) {
       }}
     >
       <Field
-        label="Digital ID"
-        hint="Paste the Digital ID token or its did:local id from the tourist's app, or scan the QR code of the app's ID card (a handheld scanner types into this field)."
+        label={t('verify.field')}
+        hint={t('verify.fieldHint')}
       >
         <Textarea value={text} onChange={(_, data) => setText(data.value)} rows={3} resize="vertical" />
       </Field>
       <Button className={styles.lookUp} appearance="primary" type="submit" disabled={busy || text.trim() === ''}>
-        {busy ? 'Looking up…' : 'Look up'}
+        {busy ? t('verify.lookingUp') : t('verify.lookUp')}
       </Button>
     </form>
   );
@@ -51,6 +53,7 @@ function LookupForm({ verify }: { verify: VerifyRef }) {
 
 function Outcome({ verify }: { verify: VerifyRef }) {
   const styles = useStyles();
+  const t = useT();
   const lookupError = useSelector(verify, (s) => (s.matches('failed') ? s.context.lookupError : undefined));
   const actError = useSelector(verify, (s) => s.context.actError);
   const notice = useSelector(verify, (s) => s.context.notice);
@@ -59,7 +62,7 @@ function Outcome({ verify }: { verify: VerifyRef }) {
   return (
     <>
       <ActOutcome errors={[lookupError, actError]} notice={notice} />
-      {shown && records.length === 0 && <Text className={styles.hint}>Nothing found for what was pasted.</Text>}
+      {shown && records.length === 0 && <Text className={styles.hint}>{t('verify.nothingFound')}</Text>}
       {records.map((record) => (
         <DidRecordCard key={record.didId} record={record} verify={verify} />
       ))}
@@ -73,14 +76,12 @@ function Outcome({ verify }: { verify: VerifyRef }) {
  */
 export function VerifyTouristView({ logic = verifyTouristMachine }: { logic?: typeof verifyTouristMachine }) {
   const styles = useStyles();
+  const t = useT();
   const verify = useActorRef(logic);
   return (
-    <section className={styles.view} aria-label="Verify tourist">
-      <Title2 as="h2">Verify tourist</Title2>
-      <Text className={styles.hint}>
-        A Digital ID the tourist's app issued on its own proves nobody: its alerts stay unverified. Check the tourist's document, look up the
-        Digital ID their app shows, and bind it to them.
-      </Text>
+    <section className={styles.view} aria-label={t('verify.title')}>
+      <Title2 as="h2">{t('verify.title')}</Title2>
+      <Text className={styles.hint}>{t('verify.intro')}</Text>
       <LookupForm verify={verify} />
       <Outcome verify={verify} />
       <ConfirmBindingDialog verify={verify} />

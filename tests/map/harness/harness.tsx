@@ -5,6 +5,7 @@ import { StrictMode, Suspense, lazy, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { MapPanelProps } from '../../../src/map/types.ts';
 import { sceneAlerts, sceneHistory, scenePings, sceneZones } from './scene.ts';
+import { InEnglish } from '../../views/support/in-english.tsx';
 
 const MapPanel = lazy(() => import('../../../src/map/MapPanel.tsx'));
 
@@ -47,13 +48,15 @@ function Harness() {
   });
   harness.setProps = (update) => setProps((current) => ({ ...current, ...update }));
   return (
-    <FluentProvider theme={webLightTheme}>
-      <div style={{ padding: 0, width: 1000 }}>
-        <Suspense fallback={<div>Loading map…</div>}>
-          <MapPanel {...props} onMapReady={(map) => (harness.map = map)} />
-        </Suspense>
-      </div>
-    </FluentProvider>
+    <InEnglish>
+      <FluentProvider theme={webLightTheme}>
+        <div style={{ padding: 0, width: 1000 }}>
+          <Suspense fallback={<div>Loading map…</div>}>
+            <MapPanel {...props} onMapReady={(map) => (harness.map = map)} />
+          </Suspense>
+        </div>
+      </FluentProvider>
+    </InEnglish>
   );
 }
 
