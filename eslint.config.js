@@ -41,10 +41,11 @@ export default tseslint.config(
     files: [
       'src/views/i18n/**',
       'src/views/alarm/**',
-      'src/views/shell/TopBar.tsx',
-      'src/views/shell/SideNav.tsx',
-      'src/views/shell/SessionUser.tsx',
-      'src/views/shell/ConnectionBadge.tsx',
+      'src/views/shell/**',
+      'src/views/dashboard/**',
+      'src/views/wall/**',
+      'src/views/session/**',
+      'src/views/*.tsx',
     ],
     plugins: { formatjs },
     rules: {

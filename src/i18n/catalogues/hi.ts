@@ -2,5 +2,9 @@
 import type { Catalogue } from '../catalogue.ts';
 import { alarm } from './hi/alarm.ts';
 import { shell } from './hi/shell.ts';
+import { dashboard } from './hi/dashboard.ts';
+import { frame } from './hi/frame.ts';
+import { signIn } from './hi/signIn.ts';
+import { wall } from './hi/wall.ts';
 
-export const hi: Catalogue = { ...shell, ...alarm };
+export const hi: Catalogue = { ...shell, ...alarm, ...dashboard, ...wall, ...signIn, ...frame };

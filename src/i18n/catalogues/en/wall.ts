@@ -1,0 +1,21 @@
+// Wall mode: the screen a control room watches from across the room.
+export const wall = {
+  'wall.openAlerts': 'Open alerts ({count})',
+  'wall.loading': 'Loading the open alerts…',
+  'wall.none': 'No open alerts in any region.',
+  'wall.severity.high': 'high severity',
+  'wall.severity.medium': 'medium severity',
+  'wall.severity.low': 'low severity',
+  'wall.more': 'and {count} more open',
+  'wall.justNow': 'just now',
+  'wall.minutes': '{minutes} min',
+  'wall.hours': '{hours} h {minutes} min',
+  'wall.days': '{days} d',
+  'wall.region': 'Region: {region}',
+  'wall.cycle': 'Cycle regions',
+  'wall.cycleOff': 'Off',
+  'wall.cycleEvery': 'Every {seconds} s',
+  'wall.held': 'Held: a panic is open',
+  'wall.dark': 'Dark',
+  'wall.leave': 'Leave wall mode',
+} as const;
