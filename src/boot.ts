@@ -47,11 +47,12 @@ const NOT_FETCHED = /dynamically imported module|Importing a module script faile
 
 function reloadOnceServerAnswers(error: unknown): void {
   const shownOn = document.querySelector(`#${FIRST_PAINT_ID} .note`) ?? document.getElementById('root');
+  const { words } = firstPaintSpeech();
   if (!(error instanceof Error && NOT_FETCHED.test(error.message))) {
-    if (shownOn) shownOn.textContent = `The console could not start: ${String(error)}`;
+    if (shownOn) shownOn.textContent = words['dashboard.consoleFailed'].replace('{error}', String(error));
     return;
   }
-  if (shownOn) shownOn.textContent = 'The console could not be loaded; the page reloads once the server answers again.';
+  if (shownOn) shownOn.textContent = words['dashboard.consoleNotLoaded'];
   setInterval(() => {
     fetch(location.href, { cache: 'no-store' }).then((response) => response.ok && location.reload(), () => {});
   }, RELOAD_CHECK_MS);

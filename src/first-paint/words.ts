@@ -16,6 +16,8 @@ export type FirstPaintWordId = Extract<
   | `dashboard.status.${'open' | 'acknowledged' | 'resolved'}`
   | 'dashboard.moreAlerts'
   | 'dashboard.moreAlertsOpen'
+  | 'dashboard.consoleFailed'
+  | 'dashboard.consoleNotLoaded'
 >;
 
 export type FirstPaintWords = Readonly<Record<FirstPaintWordId, string>>;
@@ -41,6 +43,8 @@ export const FIRST_PAINT_WORDS: Readonly<Record<Language, FirstPaintWords>> = {
     'dashboard.status.resolved': 'resolved',
     'dashboard.moreAlerts': '{alerts} more alerts: the console shows them all once it has loaded.',
     'dashboard.moreAlertsOpen': '{alerts} more alerts, {open} of them open: the console shows them all once it has loaded.',
+    'dashboard.consoleFailed': 'The console could not start: {error}',
+    'dashboard.consoleNotLoaded': 'The console could not be loaded; the page reloads once the server answers again.',
   },
   hi: {
     'app.title': 'पैनिक अलर्ट डैशबोर्ड',
@@ -62,6 +66,8 @@ export const FIRST_PAINT_WORDS: Readonly<Record<Language, FirstPaintWords>> = {
     'dashboard.status.resolved': 'निपटाया गया',
     'dashboard.moreAlerts': '{alerts} और अलर्ट: कंसोल लोड होने पर सभी दिखाएगा।',
     'dashboard.moreAlertsOpen': '{alerts} और अलर्ट, जिनमें {open} खुले हैं: कंसोल लोड होने पर सभी दिखाएगा।',
+    'dashboard.consoleFailed': 'कंसोल शुरू नहीं हो सका: {error}',
+    'dashboard.consoleNotLoaded': 'कंसोल लोड नहीं हो सका; सर्वर के फिर जवाब देते ही पेज दोबारा लोड होगा।',
   },
   as: {
     'app.title': 'পেনিক এলাৰ্ট ডেশ্বব’ৰ্ড',
@@ -83,5 +89,7 @@ export const FIRST_PAINT_WORDS: Readonly<Record<Language, FirstPaintWords>> = {
     'dashboard.status.resolved': 'সমাধান হৈছে',
     'dashboard.moreAlerts': 'আৰু {alerts} টা এলাৰ্ট: কনছ’ল ল’ড হোৱাৰ পিছত সকলো দেখুৱাব।',
     'dashboard.moreAlertsOpen': 'আৰু {alerts} টা এলাৰ্ট, ইয়াৰে {open} টা মুকলি: কনছ’ল ল’ড হোৱাৰ পিছত সকলো দেখুৱাব।',
+    'dashboard.consoleFailed': 'কনছ’ল আৰম্ভ কৰিব পৰা নগ’ল: {error}',
+    'dashboard.consoleNotLoaded': 'কনছ’ল ল’ড কৰিব পৰা নগ’ল; চাৰ্ভাৰে পুনৰ সঁহাৰি দিলেই পৃষ্ঠাটো পুনৰ ল’ড হ’ব।',
   },
 };

@@ -122,6 +122,8 @@ export const dashboard = {
   'dashboard.loadingConsole': 'লাইভ কনছ’ল ল’ড হৈ আছে…',
   'dashboard.moreAlerts': 'আৰু {alerts} টা এলাৰ্ট: কনছ’ল ল’ড হোৱাৰ পিছত সকলো দেখুৱাব।',
   'dashboard.moreAlertsOpen': 'আৰু {alerts} টা এলাৰ্ট, ইয়াৰে {open} টা মুকলি: কনছ’ল ল’ড হোৱাৰ পিছত সকলো দেখুৱাব।',
+  'dashboard.consoleFailed': 'কনছ’ল আৰম্ভ কৰিব পৰা নগ’ল: {error}',
+  'dashboard.consoleNotLoaded': 'কনছ’ল ল’ড কৰিব পৰা নগ’ল; চাৰ্ভাৰে পুনৰ সঁহাৰি দিলেই পৃষ্ঠাটো পুনৰ ল’ড হ’ব।',
   'dashboard.status.open': 'মুকলি',
   'dashboard.status.acknowledged': 'দায়িত্ব লোৱা হৈছে',
   'dashboard.status.resolved': 'সমাধান হৈছে',

@@ -120,6 +120,8 @@ export const dashboard = {
   'dashboard.loadingConsole': 'Loading the live console…',
   'dashboard.moreAlerts': '{alerts} more alerts: the console shows them all once it has loaded.',
   'dashboard.moreAlertsOpen': '{alerts} more alerts, {open} of them open: the console shows them all once it has loaded.',
+  'dashboard.consoleFailed': 'The console could not start: {error}',
+  'dashboard.consoleNotLoaded': 'The console could not be loaded; the page reloads once the server answers again.',
   'dashboard.status.open': 'open',
   'dashboard.status.acknowledged': 'acknowledged',
   'dashboard.status.resolved': 'resolved',

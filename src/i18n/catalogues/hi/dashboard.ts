@@ -122,6 +122,8 @@ export const dashboard = {
   'dashboard.loadingConsole': 'लाइव कंसोल लोड हो रहा है…',
   'dashboard.moreAlerts': '{alerts} और अलर्ट: कंसोल लोड होने पर सभी दिखाएगा।',
   'dashboard.moreAlertsOpen': '{alerts} और अलर्ट, जिनमें {open} खुले हैं: कंसोल लोड होने पर सभी दिखाएगा।',
+  'dashboard.consoleFailed': 'कंसोल शुरू नहीं हो सका: {error}',
+  'dashboard.consoleNotLoaded': 'कंसोल लोड नहीं हो सका; सर्वर के फिर जवाब देते ही पेज दोबारा लोड होगा।',
   'dashboard.status.open': 'खुला',
   'dashboard.status.acknowledged': 'ज़िम्मेदारी ली गई',
   'dashboard.status.resolved': 'निपटाया गया',
