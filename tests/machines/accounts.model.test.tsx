@@ -12,6 +12,7 @@ import { ApiError } from '../../src/api/client.ts';
 import { accountsMachine, type AccountAct } from '../../src/machines/accountsMachine.ts';
 import { AccountsView } from '../../src/views/accounts/AccountsView.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
+import { InEnglish } from '../views/support/in-english.tsx';
 import { settle } from '../views/support/render-dashboard.tsx';
 import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
@@ -92,9 +93,11 @@ describe('the Accounts view', () => {
     const acts = new DeferredActor<AccountAct>();
     const logic = accountsMachine.provide({ actors: { loadAccounts: loads.logic, act: acts.logic } as never });
     render(
-      <FluentProvider theme={webLightTheme}>
-        <AccountsView logic={logic} />
-      </FluentProvider>,
+      <InEnglish>
+        <FluentProvider theme={webLightTheme}>
+          <AccountsView logic={logic} />
+        </FluentProvider>
+      </InEnglish>,
     );
     await settle();
     const user = userEvent.setup();
