@@ -69,7 +69,7 @@ export function ageLabel(createdAt: string, now: number, t: Translate): string {
   if (minutes < 1) return t('wall.justNow');
   if (minutes < 60) return t('wall.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return t('wall.hours', { hours, minutes: String(minutes % 60).padStart(2, '0') });
+  if (hours < 24) return t('wall.hours', { hours, minutes: minutes % 60 });
   return t('wall.days', { days: Math.floor(hours / 24) });
 }
 
