@@ -61,6 +61,11 @@ export default tseslint.config(
       'src/map/DetailsCard.tsx',
       'src/map/MapPanel.tsx',
       'src/map/replay/**',
+      'src/views/shell/**',
+      'src/views/dashboard/**',
+      'src/views/wall/**',
+      'src/views/session/**',
+      'src/views/*.tsx',
     ],
     plugins: { formatjs },
     rules: {

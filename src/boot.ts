@@ -6,6 +6,7 @@ import { loadEarly } from './early-load.ts';
 import { firstTable } from './first-paint/first-table.ts';
 import { FIRST_PAINT_ID } from './first-paint/handover.ts';
 import { paintFirstTable } from './first-paint/paint.ts';
+import { FIRST_PAINT_WORDS } from './first-paint/words.ts';
 import { readLanguageSettings, readPreferences } from './domain/preferences.ts';
 import { DEFAULT_CLOCK } from './i18n/clock.ts';
 import { localeTag } from './i18n/languages.ts';
@@ -19,10 +20,11 @@ const preferences = readPreferences(() => localStorage, globalThis.matchMedia?.(
 
 let consoleAsked = false;
 
-/** The stored language's clock, before the console (and the region's time zone) is known. */
-function firstPaintClock() {
+/** The stored language's words and clock, before the console (and the region's time zone) is known. */
+function firstPaintSpeech() {
   const { language, hour12, nativeDigits } = readLanguageSettings(() => localStorage, navigator.languages ?? []);
-  return { ...DEFAULT_CLOCK, locale: localeTag(language, nativeDigits), hour12 };
+  const clock = { ...DEFAULT_CLOCK, locale: localeTag(language, nativeDigits), hour12 };
+  return { clock, words: FIRST_PAINT_WORDS[language] };
 }
 
 /**
@@ -33,9 +35,10 @@ async function paintFirst(): Promise<void> {
   // An incident report's tab shows no alerts table.
   if (reportIdOf(location.hash) !== undefined) return;
   const response = await loadEarly(preferences);
-  const table = firstTable(await response?.json().catch(() => undefined), undefined, firstPaintClock());
+  const { clock, words } = firstPaintSpeech();
+  const table = firstTable(await response?.json().catch(() => undefined), undefined, clock, words);
   if (!table || consoleAsked) return;
-  paintFirstTable(table, preferences.dark);
+  paintFirstTable(table, preferences.dark, words, clock.locale);
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
 }
 
@@ -44,11 +47,12 @@ const NOT_FETCHED = /dynamically imported module|Importing a module script faile
 
 function reloadOnceServerAnswers(error: unknown): void {
   const shownOn = document.querySelector(`#${FIRST_PAINT_ID} .note`) ?? document.getElementById('root');
+  const { words } = firstPaintSpeech();
   if (!(error instanceof Error && NOT_FETCHED.test(error.message))) {
-    if (shownOn) shownOn.textContent = `The console could not start: ${String(error)}`;
+    if (shownOn) shownOn.textContent = words['dashboard.consoleFailed'].replace('{error}', String(error));
     return;
   }
-  if (shownOn) shownOn.textContent = 'The console could not be loaded; the page reloads once the server answers again.';
+  if (shownOn) shownOn.textContent = words['dashboard.consoleNotLoaded'];
   setInterval(() => {
     fetch(location.href, { cache: 'no-store' }).then((response) => response.ok && location.reload(), () => {});
   }, RELOAD_CHECK_MS);

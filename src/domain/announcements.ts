@@ -2,6 +2,7 @@
 // once, interrupting; any other new incident politely. Only incidents raised after the page first loaded its
 // list are news: what the first load (or a reload, or the stream's snapshot) brings is not announced again.
 import type { Incident } from '../api/entities.ts';
+import type { Translate } from '../i18n/translate.ts';
 import { incidentTitle } from './incident-titles.ts';
 import { isUrgent } from './urgent-incidents.ts';
 
@@ -20,11 +21,11 @@ export interface Announcements {
   polite: string[];
 }
 
-const sentence = (incident: Incident, time: (iso: string) => string) =>
-  `${incidentTitle(incident)} in ${incident.regionId || 'default'} at ${time(incident.createdAt)}`;
+const sentence = (incident: Incident, time: (iso: string) => string, t: Translate) =>
+  t('announce.incident', { title: incidentTitle(incident, t), region: incident.regionId || 'default', time: time(incident.createdAt) });
 
 /** The news in `records` since `state`; the first call (the first load) only sets what is known. */
-export function announce(state: AnnouncementState, records: readonly Incident[], time: (iso: string) => string): Announcements {
+export function announce(state: AnnouncementState, records: readonly Incident[], time: (iso: string) => string, t: Translate): Announcements {
   if (!state.known) {
     const since = records.reduce((newest, incident) => (incident.createdAt > newest ? incident.createdAt : newest), '');
     return { state: { known: new Set(records.map((incident) => incident.id)), since }, assertive: [], polite: [] };
@@ -36,7 +37,7 @@ export function announce(state: AnnouncementState, records: readonly Incident[],
   const news = fresh.filter((incident) => incident.createdAt > state.since).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   return {
     state: { known, since: state.since },
-    assertive: news.filter(isUrgent).map((incident) => sentence(incident, time)),
-    polite: news.filter((incident) => !isUrgent(incident)).map((incident) => sentence(incident, time)),
+    assertive: news.filter(isUrgent).map((incident) => sentence(incident, time, t)),
+    polite: news.filter((incident) => !isUrgent(incident)).map((incident) => sentence(incident, time, t)),
   };
 }

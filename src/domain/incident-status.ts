@@ -2,6 +2,7 @@
 // open → resolved. The server's writes refuse or apply an operator's act by it, the page's filters and
 // merges keep the later of two statuses by it, and the statecharts' guards offer Acknowledge and Resolve by it.
 import type { IncidentStatus } from '../api/fields.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 export type StatusAction = 'acknowledge' | 'resolve';
 
@@ -39,3 +40,6 @@ const LIFECYCLE_ORDER: Record<IncidentStatus, number> = { open: 0, acknowledged:
 export function laterStatus(known: IncidentStatus | undefined, reported: IncidentStatus): IncidentStatus {
   return known && LIFECYCLE_ORDER[known] > LIFECYCLE_ORDER[reported] ? known : reported;
 }
+
+/** A status as the operator reads it (a badge, a card, the wall's list), in the console's language. */
+export const statusWord = (status: IncidentStatus, t: Translate): string => t(`dashboard.status.${status}`);

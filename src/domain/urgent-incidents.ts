@@ -4,6 +4,8 @@
 // dashboard and, as SQL, for the server's lists.
 import type { Incident } from '../api/entities.ts';
 import { watchIncidentTypes } from '../api/fields.ts';
+import type { MessageId } from '../i18n/catalogue.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 const watchTypes: ReadonlySet<string> = new Set(watchIncidentTypes);
 
@@ -15,12 +17,16 @@ export function isUrgent(incident: Pick<Incident, 'type' | 'severity'>): boolean
 export const urgentIncidentSql = (prefix = ''): string =>
   `(${prefix}type = 'panic' or (${prefix}type in (${watchIncidentTypes.map((type) => `'${type}'`).join(', ')}) and ${prefix}severity = 'high'))`;
 
+const URGENT_TITLES: Partial<Record<Incident['type'], MessageId>> = {
+  panic: 'urgent.panic',
+  silent: 'urgent.silent',
+  stranded: 'urgent.stranded',
+  fall: 'urgent.fall',
+  vitals: 'urgent.vitals',
+  band_removed: 'urgent.band_removed',
+};
+
 /** What the panic bar names one urgent incident: a panic alert, or what the watch noticed. */
-export function urgentTitle(type: Incident['type']): string {
-  if (type === 'silent') return 'Silent tourist';
-  if (type === 'stranded') return 'Stranded tourist';
-  if (type === 'fall') return 'Fall reported';
-  if (type === 'vitals') return 'Vitals out of bounds';
-  if (type === 'band_removed') return 'Band removed';
-  return 'New panic alert';
+export function urgentTitle(type: Incident['type'], t: Translate): string {
+  return t(URGENT_TITLES[type] ?? 'urgent.panic');
 }

@@ -2,6 +2,7 @@
 // compact list names, in which order: the urgent ones (panics, high-severity watch incidents) first, then by
 // severity, newest first within each. The list is every region's, as the panic bar is.
 import type { Incident } from '../api/entities.ts';
+import type { Translate } from '../i18n/translate.ts';
 import { incidentTitle } from './incident-titles.ts';
 import { isUrgent } from './urgent-incidents.ts';
 
@@ -44,12 +45,12 @@ function byUrgencyThenNewest(a: WallAlert, b: WallAlert): number {
 }
 
 /** Every open (not resolved) incident among `records`, most pressing first. */
-export function wallAlertsOf(records: readonly Incident[]): WallAlert[] {
+export function wallAlertsOf(records: readonly Incident[], t: Translate): WallAlert[] {
   return records
     .filter((incident) => incident.status !== 'resolved')
     .map((incident) => ({
       id: incident.id,
-      title: incidentTitle(incident),
+      title: incidentTitle(incident, t),
       severity: incident.severity,
       urgent: isUrgent(incident),
       regionId: incident.regionId || 'default',
@@ -62,14 +63,14 @@ export function wallAlertsOf(records: readonly Incident[]): WallAlert[] {
 }
 
 /** How long ago, as a room reads it from afar: "just now", "4 min", "2 h 05 min", "3 d". */
-export function ageLabel(createdAt: string, now: number): string {
+export function ageLabel(createdAt: string, now: number, t: Translate): string {
   const minutes = Math.floor((now - Date.parse(createdAt)) / 60_000);
   if (!Number.isFinite(minutes)) return '—';
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return t('wall.justNow');
+  if (minutes < 60) return t('wall.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
-  return `${Math.floor(hours / 24)} d`;
+  if (hours < 24) return t('wall.hours', { hours, minutes: minutes % 60 });
+  return t('wall.days', { days: Math.floor(hours / 24) });
 }
 
 /** The region after `current` in `ids`, round the list; `current` when there is no other. */

@@ -3,9 +3,21 @@
 // rows (SPEC §9). Nothing here may import React, Fluent UI, XState or zod: this runs before they are loaded.
 import { formatCoordinate, formatTime, isUnverified, orDash } from '../domain/display.ts';
 import { DEFAULT_CLOCK, type ClockStyle } from '../i18n/clock.ts';
+import { FIRST_PAINT_WORDS, type FirstPaintWordId, type FirstPaintWords } from './words.ts';
 
 /** The console's columns (SPEC §4); Actions stays empty until the console can act. */
-export const FIRST_TABLE_COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
+export const FIRST_TABLE_COLUMN_IDS = [
+  'dashboard.column.time',
+  'dashboard.column.latitude',
+  'dashboard.column.longitude',
+  'dashboard.column.alertId',
+  'dashboard.column.incidentId',
+  'dashboard.column.risk',
+  'dashboard.column.status',
+  'dashboard.column.actions',
+] as const satisfies readonly FirstPaintWordId[];
+/** The columns' English headers. */
+export const FIRST_TABLE_COLUMNS = FIRST_TABLE_COLUMN_IDS.map((id) => FIRST_PAINT_WORDS.en[id]);
 /** More rows than a screen holds; the console, which follows within a second, shows every row. */
 export const FIRST_TABLE_MAX_ROWS = 100;
 
@@ -31,40 +43,55 @@ const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value
 /** The incident's own status, as the console's row shows it (an incident without one is open). */
 const statusIn = (incident: Fields): string => text(incident.status) ?? 'open';
 
-function timeCell(incident: Fields, clock: ClockStyle): string {
-  const marks = [isUnverified(incident) && 'Unverified', text(incident.escalatedAt) && 'Escalated'].filter(Boolean);
+/** A status in the operator's words; one the console does not know is shown as it came. */
+function statusWord(status: string, words: FirstPaintWords): string {
+  const id = `dashboard.status.${status}`;
+  return id in words ? words[id as FirstPaintWordId] : status;
+}
+
+function timeCell(incident: Fields, clock: ClockStyle, words: FirstPaintWords): string {
+  const marks = [isUnverified(incident) && words['dashboard.unverified'], text(incident.escalatedAt) && words['dashboard.escalated']].filter(Boolean);
   return [formatTime(text(incident.createdAt), clock), ...marks].join(' · ');
 }
 
-function rowOf(value: unknown, clock: ClockStyle): FirstRow {
+function rowOf(value: unknown, clock: ClockStyle, words: FirstPaintWords): FirstRow {
   const incident = fieldsOf(value);
   const status = statusIn(incident);
+  const shownStatus = statusWord(status, words);
   const assignee = text(incident.assignee);
   return {
     incidentId: text(incident.id) ?? '',
     open: status === 'open',
     cells: [
-      timeCell(incident, clock),
+      timeCell(incident, clock, words),
       formatCoordinate(number(incident.latitude)),
       formatCoordinate(number(incident.longitude)),
       '', // the alert ids come with the console's stream
       orDash(text(incident.id)),
       orDash(text(fieldsOf(incident.meta).riskLevel)),
-      assignee ? `${status} · ${assignee}` : status,
+      assignee ? `${shownStatus} · ${assignee}` : shownStatus,
       '',
     ],
   };
 }
 
 /** The table from the body of `/incidents/filter`; undefined when the body is not the table's answer. */
-/** `clock`: the operator's stored language and 12-hour setting, in the seeded regions' zone (no region is known yet). */
-export function firstTable(body: unknown, maxRows = FIRST_TABLE_MAX_ROWS, clock: ClockStyle = DEFAULT_CLOCK): FirstTable | undefined {
+/**
+ * `clock`: the operator's stored language and 12-hour setting, in the seeded regions' zone (no region is known
+ * yet); `words`: that language's.
+ */
+export function firstTable(
+  body: unknown,
+  maxRows = FIRST_TABLE_MAX_ROWS,
+  clock: ClockStyle = DEFAULT_CLOCK,
+  words: FirstPaintWords = FIRST_PAINT_WORDS.en,
+): FirstTable | undefined {
   const answer = fieldsOf(body);
   if (answer.ok !== true || !Array.isArray(answer.incidents)) return undefined;
   const incidents: unknown[] = answer.incidents;
   const rest = incidents.slice(maxRows);
   return {
-    rows: incidents.slice(0, maxRows).map((incident) => rowOf(incident, clock)),
+    rows: incidents.slice(0, maxRows).map((incident) => rowOf(incident, clock, words)),
     notShown: { alerts: rest.length, open: rest.filter((incident) => statusIn(fieldsOf(incident)) === 'open').length },
   };
 }

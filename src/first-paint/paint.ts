@@ -2,11 +2,12 @@
 // an incident's fields come from phones). It covers the page, which the console renders beneath it, until
 // the console takes over (handover.ts). Its look lives in index.html's <style>.
 import { FIRST_PAINT_ID } from './handover.ts';
-import { FIRST_TABLE_COLUMNS, type FirstTable } from './first-table.ts';
+import { FIRST_TABLE_COLUMN_IDS, type FirstTable } from './first-table.ts';
+import { FIRST_PAINT_WORDS, type FirstPaintWords } from './words.ts';
 
-const INCIDENT_ID_COLUMN = FIRST_TABLE_COLUMNS.indexOf('Incident ID');
-const ALERT_ID_COLUMN = FIRST_TABLE_COLUMNS.indexOf('Alert ID');
-const STATUS_COLUMN = FIRST_TABLE_COLUMNS.indexOf('Status');
+const INCIDENT_ID_COLUMN = FIRST_TABLE_COLUMN_IDS.indexOf('dashboard.column.incidentId');
+const ALERT_ID_COLUMN = FIRST_TABLE_COLUMN_IDS.indexOf('dashboard.column.alertId');
+const STATUS_COLUMN = FIRST_TABLE_COLUMN_IDS.indexOf('dashboard.column.status');
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, content?: string, className?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -15,11 +16,11 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, content?: string
   return node;
 }
 
-function tableOf({ rows }: FirstTable): HTMLTableElement {
+function tableOf({ rows }: FirstTable, words: FirstPaintWords): HTMLTableElement {
   const table = element('table');
-  table.setAttribute('aria-label', 'Alerts');
+  table.setAttribute('aria-label', words['dashboard.alerts']);
   const head = table.createTHead().insertRow();
-  for (const column of FIRST_TABLE_COLUMNS) head.append(element('th', column));
+  for (const column of FIRST_TABLE_COLUMN_IDS) head.append(element('th', words[column]));
   const body = table.createTBody();
   for (const row of rows) {
     const tr = body.insertRow();
@@ -31,22 +32,22 @@ function tableOf({ rows }: FirstTable): HTMLTableElement {
   return table;
 }
 
-function notShownLine({ notShown }: FirstTable): string | undefined {
+function notShownLine({ notShown }: FirstTable, words: FirstPaintWords, locale: string | undefined): string | undefined {
   if (notShown.alerts === 0) return undefined;
-  const open = notShown.open > 0 ? `, ${notShown.open.toLocaleString()} of them open` : '';
-  return `${notShown.alerts.toLocaleString()} more alerts${open}: the console shows them all once it has loaded.`;
+  const sentence = notShown.open > 0 ? words['dashboard.moreAlertsOpen'] : words['dashboard.moreAlerts'];
+  return sentence.replace('{alerts}', notShown.alerts.toLocaleString(locale)).replace('{open}', notShown.open.toLocaleString(locale));
 }
 
-/** Puts the first paint on the page; answers its element. */
-export function paintFirstTable(table: FirstTable, dark: boolean): HTMLElement {
+/** Puts the first paint on the page, in `words` (`locale` for its counts); answers its element. */
+export function paintFirstTable(table: FirstTable, dark: boolean, words: FirstPaintWords = FIRST_PAINT_WORDS.en, locale?: string): HTMLElement {
   const cover = element('div', undefined, dark ? 'dark' : undefined);
   cover.id = FIRST_PAINT_ID;
   cover.setAttribute('aria-busy', 'true');
-  cover.append(element('h1', 'Panic Alerts Dashboard'), element('p', 'Loading the live console…', 'note'));
-  cover.append(element('h2', 'Alerts'));
-  if (table.rows.length === 0) cover.append(element('span', 'No alerts yet.'));
-  else cover.append(tableOf(table));
-  const more = notShownLine(table);
+  cover.append(element('h1', words['app.title']), element('p', words['dashboard.loadingConsole'], 'note'));
+  cover.append(element('h2', words['dashboard.alerts']));
+  if (table.rows.length === 0) cover.append(element('span', words['dashboard.noAlerts']));
+  else cover.append(tableOf(table, words));
+  const more = notShownLine(table, words, locale);
   if (more) cover.append(element('p', more, 'note'));
   document.body.append(cover);
   return cover;

@@ -4,6 +4,13 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import { endFirstPaint } from '../first-paint/handover.ts';
+import type { MessageId } from '../i18n/catalogue.ts';
+import { useT } from './i18n/useT.ts';
+
+/** A class cannot call hooks: its words come through this. */
+function Say({ id }: { id: MessageId }) {
+  return useT()(id);
+}
 
 /** Restarts within this window count together. */
 export const RESTART_WINDOW_MS = 60_000;
@@ -52,11 +59,15 @@ export class RecoveringBoundary extends Component<Props, State> {
       return (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
-            <MessageBarTitle>The console stopped after repeated errors</MessageBarTitle>
+            <MessageBarTitle>
+              <Say id="frame.stopped" />
+            </MessageBarTitle>
             {lastError}
           </MessageBarBody>
           <MessageBarActions>
-            <Button onClick={this.props.reload ?? (() => location.reload())}>Reload</Button>
+            <Button onClick={this.props.reload ?? (() => location.reload())}>
+              <Say id="frame.reload" />
+            </Button>
           </MessageBarActions>
         </MessageBar>
       );
@@ -67,11 +78,15 @@ export class RecoveringBoundary extends Component<Props, State> {
         {restartedAt.length > 0 && !noticeDismissed && (
           <MessageBar intent="warning" layout="multiline">
             <MessageBarBody>
-              <MessageBarTitle>The console hit an error and started again</MessageBarTitle>
+              <MessageBarTitle>
+                <Say id="frame.restarted" />
+              </MessageBarTitle>
               {lastError}
             </MessageBarBody>
             <MessageBarActions>
-              <Button onClick={() => this.setState({ noticeDismissed: true })}>Dismiss</Button>
+              <Button onClick={() => this.setState({ noticeDismissed: true })}>
+                <Say id="frame.dismiss" />
+              </Button>
             </MessageBarActions>
           </MessageBar>
         )}

@@ -3,6 +3,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { useT } from './i18n/useT.ts';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -20,6 +21,7 @@ export interface ShownOnce {
 
 export function ShownOnceDialog({ shown, onDone }: { shown: ShownOnce | undefined; onDone: () => void }) {
   const styles = useStyles();
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const copy = () => {
     if (!shown) return;
@@ -42,13 +44,13 @@ export function ShownOnceDialog({ shown, onDone }: { shown: ShownOnce | undefine
                   <Input readOnly value={shown.value} className={styles.value} onFocus={(event) => event.target.select()} />
                 </Field>
                 <Button icon={<CopyRegular />} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('frame.copied') : t('frame.copy')}
                 </Button>
               </div>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={done}>
-                Done
+                {t('frame.done')}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -28,7 +28,8 @@ describe('urgent incidents', () => {
     expect(isUrgent(incident('f', 'fall', 'high'))).toBe(true);
     expect(isUrgent(incident('v', 'vitals', 'high'))).toBe(true);
     expect(isUrgent(incident('b', 'band_removed', 'medium'))).toBe(false);
-    expect([urgentTitle('fall'), urgentTitle('vitals'), urgentTitle('band_removed')]).toEqual(['Fall reported', 'Vitals out of bounds', 'Band removed']);
+    const english = translator(en, 'en-IN');
+    expect([urgentTitle('fall', english), urgentTitle('vitals', english), urgentTitle('band_removed', english)]).toEqual(['Fall reported', 'Vitals out of bounds', 'Band removed']);
   });
 
   it('the panic bar names a high silent tourist, not a medium one', () => {
@@ -36,7 +37,7 @@ describe('urgent incidents', () => {
     const open = openPanicsOf(records);
     expect(open.map((p) => [p.id, p.type])).toEqual([['s', 'silent']]);
     expect(panicBarTitle(open, translator(en, 'en-IN'))).toBe('Silent tourist in shillong');
-    expect(urgentTitle('stranded')).toBe('Stranded tourist');
+    expect(urgentTitle('stranded', translator(en, 'en-IN'))).toBe('Stranded tourist');
   });
 
   it('an unresolved high watch incident stays in the loaded list whatever the time window', () => {

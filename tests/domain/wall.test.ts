@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/api/entities.ts';
 import { ageLabel, nextRegionId, wallAddress, wallAlertsOf, wallRequested } from '../../src/domain/wall.ts';
+import { en } from '../../src/i18n/catalogues/en.ts';
+import { translator } from '../../src/i18n/translate.ts';
+
+const english = translator(en, 'en-IN-u-nu-latn');
 
 const incident = (fields: Partial<Incident>): Incident =>
   ({ id: 'x', type: 'geofence', severity: 'low', status: 'open', regionId: 'shillong', createdAt: '2026-11-26T10:00:00.000Z', latitude: 25.5, longitude: 91.8, ...fields }) as Incident;
@@ -24,17 +28,17 @@ describe('wall mode', () => {
       incident({ id: 'panic', type: 'panic', severity: 'high', createdAt: '2026-11-26T08:00:00.000Z', status: 'acknowledged' }),
       incident({ id: 'fall', type: 'fall', severity: 'high', createdAt: '2026-11-26T09:30:00.000Z' }),
       incident({ id: 'new-high-zone', severity: 'high', createdAt: '2026-11-26T10:30:00.000Z' }),
-    ]);
+    ], english);
     expect(list.map((alert) => alert.id)).toEqual(['fall', 'panic', 'new-high-zone', 'old-high-zone', 'low']);
     expect(list.map((alert) => alert.title)).toEqual(['Fall reported', 'Panic alert', 'Entered a risk zone', 'Entered a risk zone', 'Entered a risk zone']);
   });
 
   it('reads an age as a room reads it', () => {
     const at = Date.parse('2026-11-26T10:00:00.000Z');
-    expect(ageLabel('2026-11-26T09:59:30.000Z', at)).toBe('just now');
-    expect(ageLabel('2026-11-26T09:56:00.000Z', at)).toBe('4 min');
-    expect(ageLabel('2026-11-26T07:55:00.000Z', at)).toBe('2 h 05 min');
-    expect(ageLabel('2026-11-23T10:00:00.000Z', at)).toBe('3 d');
+    expect(ageLabel('2026-11-26T09:59:30.000Z', at, english)).toBe('just now');
+    expect(ageLabel('2026-11-26T09:56:00.000Z', at, english)).toBe('4 min');
+    expect(ageLabel('2026-11-26T07:55:00.000Z', at, english)).toBe('2 h 05 min');
+    expect(ageLabel('2026-11-23T10:00:00.000Z', at, english)).toBe('3 d');
   });
 
   it('walks the regions round the list', () => {

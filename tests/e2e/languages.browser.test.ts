@@ -117,6 +117,37 @@ describe('the console in Hindi and Assamese', () => {
     await page.context().close();
   });
 
+  it("the dashboard's column headers, filters and controls read in Hindi and Assamese, nothing clipped at 1440 and 390 px", async () => {
+    const words = {
+      hi: { risk: 'जोखिम', status: 'स्थिति', refresh: 'रीफ़्रेश', panel: 'फ़िल्टर और नियंत्रण' },
+      as: { risk: 'বিপদ', status: 'স্থিতি', refresh: 'ৰিফ্ৰেশ্ব', panel: 'ফিল্টাৰ আৰু নিয়ন্ত্ৰণ' },
+    } as const;
+    // A row, so that the desk's table (not its empty state) and the phone's cards are drawn.
+    await sendPanicFromPhone(server.url, 25.5788, 91.8933);
+    for (const language of ['hi', 'as'] as const) {
+      for (const width of [1440, 390]) {
+        const page = await openIn(language, width);
+        const said = words[language];
+        await page.locator('#root').getByRole('heading', { name: SPOKEN[language].title }).waitFor({ timeout: 60_000 });
+        // The desk shows the filters and controls beside the table; a phone folds them into its panel.
+        if (width < 600) await page.getByRole('button', { name: said.panel }).click();
+        const controls = width < 600 ? page.getByRole('dialog') : page.locator('main');
+        await controls.getByRole('combobox', { name: said.status }).waitFor({ timeout: 30_000 });
+        expect(await controls.getByRole('button', { name: said.refresh, exact: true }).count(), `${language} ${width}: Refresh`).toBe(1);
+        if (width > 600) {
+          await page.getByRole('columnheader', { name: said.risk }).first().waitFor({ timeout: 30_000 });
+          expect(await clipped(page, 'main'), `${language} ${width}: the dashboard`).toEqual([]);
+        } else {
+          expect(await clipped(page, '[role="dialog"]'), `${language} ${width}: the filters and controls`).toEqual([]);
+          await page.keyboard.press('Escape');
+          await page.locator('[data-alert-card]').first().waitFor({ timeout: 30_000 });
+          expect(await clipped(page, 'main'), `${language} ${width}: the alert cards`).toEqual([]);
+        }
+        await page.context().close();
+      }
+    }
+  });
+
   it('the top bar switches English to Assamese and back, and keeps the choice', async () => {
     const page = await openIn('en', 1440);
     await page.locator('#root').getByRole('heading', { name: 'Panic Alerts Dashboard' }).waitFor({ timeout: 60_000 });

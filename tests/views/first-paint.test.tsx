@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstTable, FIRST_TABLE_COLUMNS } from '../../src/first-paint/first-table.ts';
 import { FIRST_PAINT_ID } from '../../src/first-paint/handover.ts';
 import { paintFirstTable } from '../../src/first-paint/paint.ts';
+import { FIRST_PAINT_WORDS } from '../../src/first-paint/words.ts';
 import { DeferredRoute } from './support/deferred-fetch.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
 import { renderDashboard } from './support/render-dashboard.tsx';
@@ -70,6 +71,21 @@ describe('the first paint on the page', () => {
     expect(screen.getByText('No alerts yet.').tagName).toBe('SPAN');
     expect(cover.classList.contains('dark')).toBe(true);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the first paint in the stored language (issue 36)', () => {
+  it('draws its headers, statuses, marks and counts in Hindi', () => {
+    const words = FIRST_PAINT_WORDS.hi;
+    const incidents = [{ id: 'I-1', status: 'acknowledged', verified: false }, { id: 'I-2' }, { id: 'I-3' }];
+    paintFirstTable(firstTable(answer(incidents), 1, undefined, words)!, false, words, 'hi-IN-u-nu-latn');
+    const table = screen.getByRole('table', { name: 'अलर्ट' });
+    expect([...table.querySelectorAll('th')].map((cell) => cell.textContent)).toEqual(['समय', 'अक्षांश', 'देशांतर', 'अलर्ट ID', 'घटना ID', 'जोखिम', 'स्थिति', 'कार्रवाई']);
+    const cells = table.querySelectorAll('tbody td');
+    expect(cells[0]!.textContent).toBe('— · असत्यापित');
+    expect(cells[6]!.textContent).toBe('ज़िम्मेदारी ली गई');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('पैनिक अलर्ट डैशबोर्ड');
+    expect(screen.getByText('2 और अलर्ट, जिनमें 2 खुले हैं: कंसोल लोड होने पर सभी दिखाएगा।')).toBeTruthy();
   });
 });
 

@@ -11,6 +11,7 @@ import { DashboardActor } from '../../src/views/dashboard-actor.ts';
 import { SessionActor } from '../../src/views/session-actor.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
 import { FakeStream } from './support/fake-stream.ts';
+import { InEnglish } from './support/in-english.tsx';
 import { connectionMachine } from '../../src/machines/connectionMachine.ts';
 
 afterEach(() => {
@@ -25,13 +26,15 @@ it('marks only the highlighted incident\'s row', async () => {
   const stream = new FakeStream();
   const logic = dashboardMachine.provide({ actors: { connection: connectionMachine.provide({ actors: { eventStream: stream.logic } }) } });
   render(
-    <FluentProvider theme={webLightTheme}>
-      <SessionActor.Provider logic={sessionMachine} options={{ input: {} }}>
-        <DashboardActor.Provider logic={logic} options={{ input: { preferences: readPreferences(localStorage) } }}>
-          <AlertsTable highlightedId="INC-2" />
-        </DashboardActor.Provider>
-      </SessionActor.Provider>
-    </FluentProvider>,
+    <InEnglish>
+      <FluentProvider theme={webLightTheme}>
+        <SessionActor.Provider logic={sessionMachine} options={{ input: {} }}>
+          <DashboardActor.Provider logic={logic} options={{ input: { preferences: readPreferences(localStorage) } }}>
+            <AlertsTable highlightedId="INC-2" />
+          </DashboardActor.Provider>
+        </SessionActor.Provider>
+      </FluentProvider>
+    </InEnglish>,
   );
   const highlighted = await screen.findByRole('row', { name: /INC-2/ });
   expect(highlighted.getAttribute('data-highlighted')).toBe('true');

@@ -14,6 +14,7 @@ import { DashboardActor } from '../../src/views/dashboard-actor.ts';
 import { SessionActor } from '../../src/views/session-actor.ts';
 import { FakeApi, incident } from './support/fake-api.ts';
 import { FakeStream } from './support/fake-stream.ts';
+import { InEnglish } from './support/in-english.tsx';
 
 afterEach(() => {
   cleanup();
@@ -37,14 +38,16 @@ function renderTable(highlightedId?: string) {
     return null;
   }
   render(
-    <FluentProvider theme={webLightTheme}>
-      <SessionActor.Provider logic={sessionMachine} options={{ input: {} }}>
-        <DashboardActor.Provider logic={logic} options={{ input: { preferences: readPreferences(localStorage) } }}>
-          <Spy />
-          <AlertsTable highlightedId={highlightedId} />
-        </DashboardActor.Provider>
-      </SessionActor.Provider>
-    </FluentProvider>,
+    <InEnglish>
+      <FluentProvider theme={webLightTheme}>
+        <SessionActor.Provider logic={sessionMachine} options={{ input: {} }}>
+          <DashboardActor.Provider logic={logic} options={{ input: { preferences: readPreferences(localStorage) } }}>
+            <Spy />
+            <AlertsTable highlightedId={highlightedId} />
+          </DashboardActor.Provider>
+        </SessionActor.Provider>
+      </FluentProvider>
+    </InEnglish>,
   );
   return { writes: () => Object.keys(dashboard!.getSnapshot().children).filter((id) => id.startsWith('write:')).length };
 }

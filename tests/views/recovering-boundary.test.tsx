@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RESTARTS, RecoveringBoundary, RESTART_WINDOW_MS } from '../../src/views/RecoveringBoundary.tsx';
+import { InEnglish } from './support/in-english.tsx';
 
 /** Views that fail to render once their state goes bad (the Break button); a fresh start is good again. */
 function Views() {
@@ -36,9 +37,11 @@ afterEach(() => {
 describe('the console after a render error', () => {
   it('starts the views again, says what happened, and the notice can be dismissed', async () => {
     render(
-      <RecoveringBoundary>
-        <Views />
-      </RecoveringBoundary>,
+      <InEnglish>
+        <RecoveringBoundary>
+          <Views />
+        </RecoveringBoundary>
+      </InEnglish>,
     );
     expect(notice()).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Break' }));
@@ -53,9 +56,11 @@ describe('the console after a render error', () => {
   it(`keeps starting again while the errors are more than ${RESTART_WINDOW_MS / 1000} s apart`, async () => {
     let clock = 0;
     render(
-      <RecoveringBoundary now={() => (clock += RESTART_WINDOW_MS + 1)}>
-        <Views />
-      </RecoveringBoundary>,
+      <InEnglish>
+        <RecoveringBoundary now={() => (clock += RESTART_WINDOW_MS + 1)}>
+          <Views />
+        </RecoveringBoundary>
+      </InEnglish>,
     );
     for (let error = 0; error < MAX_RESTARTS + 2; error++) {
       await userEvent.click(screen.getByRole('button', { name: 'Break' }));
@@ -68,9 +73,11 @@ describe('the console after a render error', () => {
   it(`stops after more than ${MAX_RESTARTS} errors within the window, naming the error; Reload reloads`, async () => {
     const reload = vi.fn();
     render(
-      <RecoveringBoundary now={() => 1_000} reload={reload}>
-        <AlwaysFailing />
-      </RecoveringBoundary>,
+      <InEnglish>
+        <RecoveringBoundary now={() => 1_000} reload={reload}>
+          <AlwaysFailing />
+        </RecoveringBoundary>
+      </InEnglish>,
     );
     expect(await screen.findByText('The console stopped after repeated errors')).toBeTruthy();
     expect(screen.getByText('The dashboard cannot render')).toBeTruthy();

@@ -6,6 +6,7 @@ import { announce, NO_ANNOUNCEMENTS } from '../../domain/announcements.ts';
 import { formatTime } from '../../domain/display.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 export const useVisuallyHidden = makeStyles({
   hidden: { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 },
@@ -14,6 +15,7 @@ export const useVisuallyHidden = makeStyles({
 export function Announcer() {
   const styles = useVisuallyHidden();
   const clock = useClock();
+  const t = useT();
   const records = DashboardActor.useSelector((s) => s.context.incidents);
   const loaded = DashboardActor.useSelector((s) => !(s.hasTag('loading') && s.context.tableIds.size === 0));
   const state = useRef(NO_ANNOUNCEMENTS);
@@ -21,11 +23,11 @@ export function Announcer() {
   const [polite, setPolite] = useState('');
   useEffect(() => {
     if (!loaded) return;
-    const news = announce(state.current, records, (iso) => formatTime(iso, clock));
+    const news = announce(state.current, records, (iso) => formatTime(iso, clock), t);
     state.current = news.state;
     if (news.assertive.length) setAssertive(news.assertive.join('. '));
     if (news.polite.length) setPolite(news.polite.join('. '));
-  }, [records, loaded, clock]);
+  }, [records, loaded, clock, t]);
   return (
     <>
       <div className={styles.hidden} aria-live="assertive" aria-atomic="true" data-announce="assertive">

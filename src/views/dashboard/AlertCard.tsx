@@ -11,8 +11,14 @@ import { ReportedAgainBadge } from './ReportedAgainBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
 import { useAlertActions } from './useAlertActions.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
+import { statusWord } from '../../domain/incident-status.ts';
+import { riskWord } from './risk-word.ts';
 
 const TOUCH_TARGET = '44px';
+
+/** The region's id, a name of the data: an incident without one belongs to `default`. */
+const regionOf = (incident: Incident) => incident.regionId || 'default';
 
 const useStyles = makeStyles({
   card: { cursor: 'pointer', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM },
@@ -26,27 +32,29 @@ const useStyles = makeStyles({
 
 export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: () => void }) {
   const clock = useClock();
+  const t = useT();
   const styles = useStyles();
   const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } = useAlertActions(incident);
   const risk = incident.meta?.riskLevel;
+  const title = incidentTitle(incident, t);
   return (
     <Card
       className={mergeClasses(styles.card, isUrgent(incident) && styles.urgent)}
       aria-busy={busy || undefined}
-      aria-label={`${incidentTitle(incident)} ${incident.id}`}
+      aria-label={t('dashboard.cardLabel', { title, id: incident.id })}
       data-alert-card={incident.id}
       onClick={(event) => onControl(event) || onOpen()}
     >
       <div className={styles.head}>
-        <Text className={styles.title}>{incidentTitle(incident)}</Text>
-        {risk && <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>{`${risk} risk`}</Badge>}
+        <Text className={styles.title}>{title}</Text>
+        {risk && <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>{t('dashboard.riskOf', { risk: riskWord(risk, t) })}</Badge>}
         <Badge appearance="tint" color={statusColours[incident.status]}>
-          {incident.status}
+          {statusWord(incident.status, t)}
         </Badge>
       </div>
       <div className={styles.facts}>
         <span>{formatTime(incident.createdAt, clock)}</span>
-        <span>{incident.regionId || 'default'}</span>
+        <span>{regionOf(incident)}</span>
         {incident.assignee && <span>{incident.assignee}</span>}
         <UnverifiedBadge record={incident} />
         <EscalatedBadge incident={incident} />
@@ -55,16 +63,16 @@ export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: ()
       <div className={styles.actions}>
         {offerAcknowledge && (
           <Button className={styles.action} disabled={!canAcknowledge} onClick={acknowledge}>
-            Acknowledge
+            {t('dashboard.acknowledge')}
           </Button>
         )}
         {offerResolve && (
           <Button className={styles.action} disabled={!canResolve} onClick={resolve}>
-            Resolve
+            {t('dashboard.resolve')}
           </Button>
         )}
-        <Button className={styles.action} appearance="subtle" onClick={onOpen} aria-label={`Details of ${incident.id}`}>
-          Details
+        <Button className={styles.action} appearance="subtle" onClick={onOpen} aria-label={t('dashboard.detailsOf', { id: incident.id })}>
+          {t('dashboard.details')}
         </Button>
       </div>
     </Card>

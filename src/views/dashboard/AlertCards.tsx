@@ -3,6 +3,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { AlertCard } from './AlertCard.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const PAGE = 25;
 
@@ -14,11 +15,12 @@ const useStyles = makeStyles({
 /** `focusedId`: the incident the operator asked to see (the panic bar's Show): its card is always drawn. */
 export function AlertCards({ rows, focusedId, onOpen }: { rows: readonly Incident[]; focusedId?: string; onOpen: (incident: Incident) => void }) {
   const styles = useStyles();
+  const t = useT();
   const [shownCount, setShownCount] = useState(PAGE);
   const focusAt = focusedId ? rows.findIndex((incident) => incident.id === focusedId) : -1;
   const count = Math.max(shownCount, focusAt + 1);
   return (
-    <div className={styles.list} role="list" aria-label="Alerts">
+    <div className={styles.list} role="list" aria-label={t('dashboard.alerts')}>
       {rows.slice(0, count).map((incident) => (
         <div role="listitem" key={incident.id}>
           <AlertCard incident={incident} onOpen={() => onOpen(incident)} />
@@ -26,7 +28,7 @@ export function AlertCards({ rows, focusedId, onOpen }: { rows: readonly Inciden
       ))}
       {rows.length > count && (
         <Button className={styles.more} onClick={() => setShownCount(count + PAGE)}>
-          {`Show ${Math.min(PAGE, rows.length - count)} more of ${rows.length - count}`}
+          {t('dashboard.showMore', { count: Math.min(PAGE, rows.length - count), rest: rows.length - count })}
         </Button>
       )}
     </div>

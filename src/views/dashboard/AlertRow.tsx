@@ -8,6 +8,9 @@ import { ReportedAgainBadge } from './ReportedAgainBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
 import { useAlertActions } from './useAlertActions.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
+import { statusWord } from '../../domain/incident-status.ts';
+import { riskWord } from './risk-word.ts';
 
 /** The row's checkbox for bulk triage; absent for a role that may not act. */
 export interface RowSelection {
@@ -20,6 +23,8 @@ export const statusColours: Record<IncidentStatus, BadgeProps['color']> = {
   acknowledged: 'warning',
   resolved: 'success',
 };
+
+const assigneeSuffix = (assignee: string) => ` · ${assignee}`;
 
 export const riskColours: Record<string, BadgeProps['color']> = { red: 'danger', yellow: 'warning', green: 'success' };
 
@@ -50,6 +55,7 @@ export function AlertRow({
 }) {
   const styles = useStyles();
   const clock = useClock();
+  const t = useT();
   const { status } = incident;
   const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } = useAlertActions(incident);
   const risk = incident.meta?.riskLevel;
@@ -64,7 +70,7 @@ export function AlertRow({
         {/* The checkbox and the badges sit beside the time: the other cells hold exactly their value. */}
         <span className={styles.time}>
           {selection && (
-            <Checkbox aria-label={`Select incident ${incident.id}`} checked={selection.checked} onChange={selection.onToggle} />
+            <Checkbox aria-label={t('dashboard.selectIncident', { id: incident.id })} checked={selection.checked} onChange={selection.onToggle} />
           )}
           {formatTime(incident.createdAt, clock)}
           <UnverifiedBadge record={incident} />
@@ -80,23 +86,23 @@ export function AlertRow({
           {incident.id}
         </Link>
       </TableCell>
-      <TableCell>{risk ? <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>{risk}</Badge> : orDash(risk)}</TableCell>
+      <TableCell>{risk ? <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>{riskWord(risk, t)}</Badge> : orDash(risk)}</TableCell>
       <TableCell>
         <Badge appearance="tint" color={statusColours[status]}>
-          {status}
+          {statusWord(status, t)}
         </Badge>
-        {incident.assignee && ` · ${incident.assignee}`}
+        {incident.assignee && assigneeSuffix(incident.assignee)}
       </TableCell>
       <TableCell>
         <div className={styles.actions}>
           {offerAcknowledge && (
             <Button size="small" disabled={!canAcknowledge} onClick={acknowledge}>
-              Acknowledge
+              {t('dashboard.acknowledge')}
             </Button>
           )}
           {offerResolve && (
             <Button size="small" disabled={!canResolve} onClick={resolve}>
-              Resolve
+              {t('dashboard.resolve')}
             </Button>
           )}
           {!offerAcknowledge && !offerResolve && orDash(undefined)}

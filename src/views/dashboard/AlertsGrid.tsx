@@ -5,8 +5,19 @@ import { memo, type RefObject } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { AlertRow } from './AlertRow.tsx';
 import type { BulkRef } from './BulkBar.tsx';
+import { useT } from '../i18n/useT.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
-const COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
+const COLUMNS: MessageId[] = [
+  'dashboard.column.time',
+  'dashboard.column.latitude',
+  'dashboard.column.longitude',
+  'dashboard.column.alertId',
+  'dashboard.column.incidentId',
+  'dashboard.column.risk',
+  'dashboard.column.status',
+  'dashboard.column.actions',
+];
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
@@ -20,9 +31,10 @@ function SelectAll({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
     const selected = shown.filter((id) => s.context.selected.includes(id)).length;
     return selected === 0 ? false : selected === shown.length ? true : 'mixed';
   });
+  const t = useT();
   return (
     <Checkbox
-      aria-label="Select all"
+      aria-label={t('dashboard.selectAll')}
       checked={checked}
       onChange={() => bulk.send(checked === true ? { type: 'selection.none' } : { type: 'selection.all', ids: shown })}
     />
@@ -58,19 +70,21 @@ export interface AlertsGridProps {
   label?: string;
 }
 
-export function AlertsGrid({ rows, shown, bulk, alertIds, highlightedId, onOpen, body, padTop = 0, padBottom = 0, label = 'Alerts' }: AlertsGridProps) {
+export function AlertsGrid({ rows, shown, bulk, alertIds, highlightedId, onOpen, body, padTop = 0, padBottom = 0, label }: AlertsGridProps) {
   const styles = useStyles();
+  const t = useT();
+  const name = label ?? t('dashboard.alerts');
   return (
     // Focusable, so that a keyboard alone can scroll it sideways on a narrow screen (WCAG 2.1.1).
-    <div className={styles.scroll} tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
-      <Table aria-label={label} size="small" className={styles.table}>
+    <div className={styles.scroll} tabIndex={0} role="region" aria-label={t('dashboard.scrollable', { label: name })}>
+      <Table aria-label={name} size="small" className={styles.table}>
         <TableHeader>
           <TableRow>
             {COLUMNS.map((column) => (
               <TableHeaderCell key={column}>
                 <span className={styles.header}>
-                  {column === 'Time' && bulk && <SelectAll bulk={bulk} shown={shown} />}
-                  {column}
+                  {column === 'dashboard.column.time' && bulk && <SelectAll bulk={bulk} shown={shown} />}
+                  {t(column)}
                 </span>
               </TableHeaderCell>
             ))}

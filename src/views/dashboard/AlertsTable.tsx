@@ -16,6 +16,7 @@ import { endFirstPaint } from '../../first-paint/handover.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import type { DetailsRef } from '../incident/details-ref.ts';
+import { useT } from '../i18n/useT.ts';
 
 // Opened by a click on a row: not needed for the first paint.
 const IncidentDrawer = lazy(() => loadChunk(() => import('../incident/IncidentDrawer.tsx')).then((m) => ({ default: m.IncidentDrawer })));
@@ -27,6 +28,7 @@ const useStyles = makeStyles({
 /** `highlightedId`: the incident the operator asked to see (the panic bar's Show); its row is marked. */
 export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) {
   const styles = useStyles();
+  const t = useT();
   const dashboard = DashboardActor.useActorRef();
   // A child of the dashboard: its answers go to the dashboard's records of the incidents.
   const bulk = DashboardActor.useSelector((s) => s.children.bulkTriage as BulkRef);
@@ -62,21 +64,21 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   return (
     // The skip link's target (Shell): focusable by it, not by Tab.
     <Card id="alerts" tabIndex={-1}>
-      <CardTitle title="Alerts" />
+      <CardTitle title={t('dashboard.alerts')} />
       {mayTriage && rows.length > 0 && !phone && <BulkBar bulk={bulk} shown={shown} />}
       {firstLoad ? (
-        <Skeleton aria-label="Loading alerts">
+        <Skeleton aria-label={t('dashboard.loadingAlerts')}>
           {[0, 1, 2, 3].map((line) => (
             <SkeletonItem key={line} size={24} />
           ))}
         </Skeleton>
       ) : incidents.length === 0 ? (
         <>
-          <Text className={styles.empty}>No alerts yet.</Text>
+          <Text className={styles.empty}>{t('dashboard.noAlerts')}</Text>
           <FirstAlertRehearsal bulk={mayTriage ? bulk : undefined} />
         </>
       ) : rows.length === 0 ? (
-        <Text className={styles.empty}>No alerts match the status filter and search.</Text>
+        <Text className={styles.empty}>{t('dashboard.noMatch')}</Text>
       ) : phone ? (
         <AlertCards rows={rows} focusedId={focusedId} onOpen={openDetails} />
       ) : (
@@ -94,7 +96,7 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
       )}
       {/* The drawer is the dashboard's child: the page's one stream and its records keep it current. */}
       {details && openedId && (
-        <LazyPart label="Loading the incident…">
+        <LazyPart label={t('dashboard.loadingIncident')}>
           <IncidentDrawer key={openedId} details={details} onClose={() => dashboard.send({ type: 'details.close' })} />
         </LazyPart>
       )}

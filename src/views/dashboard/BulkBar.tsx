@@ -15,6 +15,7 @@ import {
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { selectedShown, type bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
+import { useT } from '../i18n/useT.ts';
 
 export type BulkRef = ActorRefFrom<typeof bulkTriageMachine>;
 
@@ -26,6 +27,7 @@ const useStyles = makeStyles({
 /** Acknowledge or resolve the selected rows in one request; resolving confirms with the count first. */
 export function BulkBar({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
   const styles = useStyles();
+  const t = useT();
   const count = useSelector(bulk, (s) => selectedShown(s.context.selected, shown).length);
   const acting = useSelector(bulk, (s) => s.hasTag('acting'));
   const confirming = useSelector(bulk, (s) => s.matches('confirmingResolve'));
@@ -35,14 +37,14 @@ export function BulkBar({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
   return (
     <div className={styles.bar}>
       <Button size="small" disabled={count === 0 || acting} onClick={() => bulk.send({ type: 'bulk.acknowledge', shown })}>
-        Acknowledge selected
+        {t('dashboard.bulk.acknowledge')}
       </Button>
       <Button size="small" disabled={count === 0 || acting} onClick={() => bulk.send({ type: 'bulk.resolve', shown })}>
-        Resolve selected
+        {t('dashboard.bulk.resolve')}
       </Button>
-      <Text className={styles.count}>{acting ? 'Working…' : `${count} selected`}</Text>
+      <Text className={styles.count}>{acting ? t('dashboard.bulk.working') : t('dashboard.bulk.selected', { count })}</Text>
       {report && (
-        <Text role="status" aria-label="Bulk triage result">
+        <Text role="status" aria-label={t('dashboard.bulk.result')}>
           {report}
         </Text>
       )}
@@ -54,13 +56,13 @@ export function BulkBar({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
       <Dialog open={confirming} onOpenChange={(_, data) => data.open || bulk.send({ type: 'bulk.cancel' })}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{`Resolve ${pending} ${pending === 1 ? 'incident' : 'incidents'}?`}</DialogTitle>
-            <DialogContent>Resolved incidents leave the open list; this cannot be undone.</DialogContent>
+            <DialogTitle>{t('dashboard.bulk.confirmTitle', { count: pending })}</DialogTitle>
+            <DialogContent>{t('dashboard.bulk.confirmText')}</DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={() => bulk.send({ type: 'bulk.confirm' })}>
-                {`Resolve ${pending}`}
+                {t('dashboard.bulk.confirm', { count: pending })}
               </Button>
-              <Button onClick={() => bulk.send({ type: 'bulk.cancel' })}>Cancel</Button>
+              <Button onClick={() => bulk.send({ type: 'bulk.cancel' })}>{t('dashboard.cancel')}</Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>

@@ -5,6 +5,7 @@ import { TIME_WINDOWS } from '../../domain/preferences.ts';
 import { DashboardActor, useTestAlert } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { useExportCsv } from './useExportCsv.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalM },
@@ -16,6 +17,7 @@ const sameRegionIds = (a: readonly Region[], b: readonly Region[]) => a.length =
 
 export function Controls() {
   const styles = useStyles();
+  const t = useT();
   const { send } = DashboardActor.useActorRef();
   const regions = DashboardActor.useSelector((s) => s.context.regions, sameRegionIds).map((region) => region.id);
   const regionId = DashboardActor.useSelector((s) => s.context.regionId);
@@ -34,36 +36,36 @@ export function Controls() {
   // A stored region the backend no longer lists stays selectable rather than silently changing.
   const regionOptions = ['all', ...regions, ...(regionId === 'all' || regions.includes(regionId) ? [] : [regionId])];
   return (
-    <div className={styles.controls} role="group" aria-label="Controls">
-      <Field label="Region" className={styles.select}>
+    <div className={styles.controls} role="group" aria-label={t('dashboard.controls')}>
+      <Field label={t('dashboard.region')} className={styles.select}>
         <Select value={regionId} onChange={(_, data) => send({ type: 'region.select', regionId: data.value })}>
           {regionOptions.map((id) => (
             <option key={id} value={id}>
-              {id}
+              {id === 'all' ? t('dashboard.allRegions') : id}
             </option>
           ))}
         </Select>
       </Field>
-      <Field label="Time Window" className={styles.select}>
+      <Field label={t('dashboard.timeWindow')} className={styles.select}>
         <Select
           value={String(windowMinutes)}
           onChange={(_, data) => send({ type: 'window.select', minutes: Number(data.value) })}
         >
-          {TIME_WINDOWS.map(({ minutes, label }) => (
+          {TIME_WINDOWS.map(({ minutes }) => (
             <option key={minutes} value={minutes}>
-              {label}
+              {t(minutes === 0 ? 'dashboard.window.all' : `dashboard.window.${minutes}`)}
             </option>
           ))}
         </Select>
       </Field>
       <Button appearance="primary" onClick={() => send({ type: 'dashboard.refresh' })}>
-        {loading ? 'Refreshing…' : 'Refresh'}
+        {loading ? t('dashboard.refreshing') : t('dashboard.refresh')}
       </Button>
-      {maySeed && <Button onClick={() => send({ type: 'geofence.seed' })}>Seed Test Geofence</Button>}
-      {mayExport && <Button onClick={exportCsv}>Export CSV</Button>}
+      {maySeed && <Button onClick={() => send({ type: 'geofence.seed' })}>{t('dashboard.seedGeofence')}</Button>}
+      {mayExport && <Button onClick={exportCsv}>{t('dashboard.exportCsv')}</Button>}
       {mayTestAlert && (
         <Checkbox
-          label="Test Alert Mode (click map)"
+          label={t('dashboard.testAlertMode')}
           checked={armed}
           onChange={() => testAlert?.send({ type: 'testAlert.toggle' })}
         />

@@ -14,6 +14,7 @@ import {
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { CardTitle } from './CardTitle.tsx';
+import { useT } from '../i18n/useT.ts';
 
 export interface Column<Row> {
   title: string;
@@ -46,6 +47,7 @@ export function DataCard<Row>({
   extraAction?: ReactNode;
 }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <Card className={styles.card}>
       <CardTitle
@@ -54,8 +56,8 @@ export function DataCard<Row>({
           <>
             {extraAction}
             {onRefresh && (
-              <Button size="small" aria-label={`Refresh ${title}`} onClick={onRefresh}>
-                Refresh
+              <Button size="small" aria-label={t('dashboard.refreshCard', { title })} onClick={onRefresh}>
+                {t('dashboard.refresh')}
               </Button>
             )}
           </>
@@ -65,7 +67,7 @@ export function DataCard<Row>({
         <Text className={styles.empty}>{emptyText}</Text>
       ) : (
         // Focusable, so that a keyboard alone can scroll it (WCAG 2.1.1).
-        <div className={styles.scroll} tabIndex={0} role="region" aria-label={`${title}, scrollable`}>
+        <div className={styles.scroll} tabIndex={0} role="region" aria-label={t('dashboard.scrollable', { label: title })}>
           <Table aria-label={title} size="extra-small">
             <TableHeader>
               <TableRow>

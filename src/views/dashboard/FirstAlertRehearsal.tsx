@@ -9,6 +9,7 @@ import type { PanicSummary } from '../../domain/open-panics.ts';
 import { PanicBarView } from '../alarm/PanicBar.tsx';
 import { AlertsGrid } from './AlertsGrid.tsx';
 import { BulkBar, type BulkRef } from './BulkBar.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const REHEARSED_AT = new Date(0).toISOString();
 const REHEARSED: Incident = {
@@ -35,6 +36,7 @@ const nothing = () => {};
 type Stage = 'waiting' | 'drawing' | 'done';
 
 export function FirstAlertRehearsal({ bulk }: { bulk: BulkRef | undefined }) {
+  const t = useT();
   const [stage, setStage] = useState<Stage>('waiting');
   useEffect(() => {
     if (stage === 'done' || typeof requestIdleCallback !== 'function') return;
@@ -47,7 +49,7 @@ export function FirstAlertRehearsal({ bulk }: { bulk: BulkRef | undefined }) {
     <div hidden data-rehearsal>
       <PanicBarView panics={[REHEARSED_PANIC]} onShow={nothing} onAcknowledge={nothing} counted={false} />
       {bulk && <BulkBar bulk={bulk} shown={SHOWN} />}
-      <AlertsGrid rows={[REHEARSED]} shown={SHOWN} bulk={bulk} alertIds={{ [REHEARSED.id]: 'alert-rehearsal' }} onOpen={nothing} label="Rehearsal" />
+      <AlertsGrid rows={[REHEARSED]} shown={SHOWN} bulk={bulk} alertIds={{ [REHEARSED.id]: 'alert-rehearsal' }} onOpen={nothing} label={t('dashboard.rehearsal')} />
     </div>
   );
 }

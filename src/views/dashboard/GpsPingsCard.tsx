@@ -10,27 +10,28 @@ import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 import { useClock } from '../i18n/clock-context.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
 
 const PING_ROWS = 20;
 
 /** The tourist's id opens their profile (issue 34) where the dashboard offers it. */
-const columnsWith = (openProfile: OpenProfile | undefined, clock: ClockStyle): Column<GpsPing>[] => [
-  { title: 'Time', cell: (p) => formatTime(p.at, clock) },
-  { title: 'Lat', cell: (p) => formatCoordinate(p.latitude) },
-  { title: 'Lng', cell: (p) => formatCoordinate(p.longitude) },
+const columnsWith = (openProfile: OpenProfile | undefined, clock: ClockStyle, t: Translate): Column<GpsPing>[] => [
+  { title: t('dashboard.column.time'), cell: (p) => formatTime(p.at, clock) },
+  { title: t('dashboard.column.lat'), cell: (p) => formatCoordinate(p.latitude) },
+  { title: t('dashboard.column.lng'), cell: (p) => formatCoordinate(p.longitude) },
   {
-    title: 'Tourist',
+    title: t('dashboard.column.tourist'),
     cell: (p) => {
       const touristId = p.touristId;
       if (!touristId || !openProfile) return orDash(touristId);
       return (
-        <Link as="button" aria-label={`Profile of ${touristId}`} onClick={() => openProfile(touristId)}>
+        <Link as="button" aria-label={t('dashboard.profileOf', { id: touristId })} onClick={() => openProfile(touristId)}>
           {touristId}
         </Link>
       );
     },
   },
-  { title: 'Device', cell: (p) => orDash(p.deviceId) },
+  { title: t('dashboard.column.device'), cell: (p) => orDash(p.deviceId) },
 ];
 
 /** The tourists of the pings shown, up to a replay's group, for "Replay these tourists" (issue 34). */
@@ -41,7 +42,8 @@ export function GpsPingsCard() {
   const pings = DashboardActor.useSelector((s) => s.context.pings);
   const openProfile = useOpenProfile();
   const clock = useClock();
-  const columns = useMemo(() => columnsWith(openProfile, clock), [openProfile, clock]);
+  const t = useT();
+  const columns = useMemo(() => columnsWith(openProfile, clock, t), [openProfile, clock, t]);
   const shown = useMemo(() => pings.slice(0, PING_ROWS), [pings]);
   const group = useMemo(() => groupOf(shown), [shown]);
   const [replay, setReplay] = useState<{ touristIds: string[]; from: string; to: string }>();
@@ -52,15 +54,15 @@ export function GpsPingsCard() {
         extraAction={
           group.length > 0 && (
             <Button size="small" onClick={() => setReplay({ touristIds: group, ...recentReplayRange(DEFAULT_TRACK_MINUTES) })}>
-              {group.length === 1 ? 'Replay this tourist' : `Replay these ${group.length} tourists`}
+              {t('dashboard.replay', { count: group.length })}
             </Button>
           )
         }
-        title="GPS Pings (latest)"
+        title={t('dashboard.pings')}
         columns={columns}
         rows={shown}
         rowKey={(p) => pingKey(p)}
-        emptyText="No GPS pings yet."
+        emptyText={t('dashboard.noPings')}
         onRefresh={() => send({ type: 'pings.refresh' })}
       />
     </>

@@ -17,6 +17,7 @@ import { CardTitle } from './CardTitle.tsx';
 import { MapTextAlternative } from './MapTextAlternative.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
 
 // deck.gl and MapLibre come in their own chunk, fetched once the table has shown; the map starts once it is live.
 let mapPanelChunk: ReturnType<typeof fetchMapPanel> | undefined;
@@ -107,6 +108,7 @@ function useNearestUnitsOfOpenIncident() {
 export function MapCard({ fill = false }: { fill?: boolean } = {}) {
   const styles = useStyles();
   const clock = useClock();
+  const t = useT();
   const incidents = DashboardActor.useSelector((s) => tableIncidentsOf(s.context));
   const geofences = DashboardActor.useSelector((s) => s.context.geofences);
   const pings = DashboardActor.useSelector((s) => s.context.pings);
@@ -121,7 +123,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
   const { testAlert, armed } = useTestAlert();
   const mapWanted = useAfterTableLive();
   const mapFallback = (
-    <Skeleton aria-label="Loading map" className={fill ? styles.fillFallback : undefined}>
+    <Skeleton aria-label={t('dashboard.loadingMap')} className={fill ? styles.fillFallback : undefined}>
       <SkeletonItem className={fill ? styles.fillFallback : styles.mapFallback} />
     </Skeleton>
   );
@@ -132,12 +134,12 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
     sameFields,
   );
   return (
-    <Card className={mergeClasses(styles.card, fill && styles.filling)} aria-label="Map">
-      <CardTitle title="Map">
+    <Card className={mergeClasses(styles.card, fill && styles.filling)} aria-label={t('dashboard.map')}>
+      <CardTitle title={t('dashboard.map')}>
         <RiskLegend />
       </CardTitle>
       <MapTextAlternative incidents={incidents} />
-      <LazyPart label="Loading map" fallback={mapFallback}>
+      <LazyPart label={t('dashboard.loadingMap')} fallback={mapFallback}>
         {mapWanted ? (
           <MapPanel
             alerts={alerts}

@@ -6,6 +6,9 @@ import { formatPosition, formatTime } from '../../domain/display.ts';
 import { incidentTitle } from '../../domain/incident-titles.ts';
 import { useVisuallyHidden } from '../alarm/Announcer.tsx';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
+import { statusWord } from '../../domain/incident-status.ts';
+import { riskWord } from './risk-word.ts';
 
 const LISTED = 20;
 
@@ -24,15 +27,20 @@ function newestOf(incidents: readonly Incident[], count: number): Incident[] {
 
 export function MapTextAlternative({ incidents }: { incidents: readonly Incident[] }) {
   const clock = useClock();
+  const t = useT();
   const styles = useVisuallyHidden();
   const newest = useMemo(() => newestOf(incidents, LISTED), [incidents]);
   return (
-    <section className={styles.hidden} aria-label="Alerts on the map" data-map-text>
-      <p>{`The map draws ${incidents.length} alerts${incidents.length > LISTED ? `; the newest ${LISTED} are listed` : ''}.`}</p>
+    <section className={styles.hidden} aria-label={t('dashboard.mapList')} data-map-text>
+      <p>{incidents.length > LISTED ? t('dashboard.mapDrawsSome', { count: incidents.length, listed: LISTED }) : t('dashboard.mapDraws', { count: incidents.length })}</p>
       <ul>
         {newest.map((incident) => (
           <li key={incident.id}>
-            {[incidentTitle(incident), incident.status, incident.meta?.riskLevel ? `${incident.meta.riskLevel} risk` : undefined, incident.regionId, formatPosition(incident), formatTime(incident.createdAt, clock)]
+            {[
+              incidentTitle(incident, t),
+              statusWord(incident.status, t),
+              incident.meta?.riskLevel ? t('dashboard.riskOf', { risk: riskWord(incident.meta.riskLevel, t) }) : undefined,
+              incident.regionId, formatPosition(incident), formatTime(incident.createdAt, clock)]
               .filter(Boolean)
               .join(', ')}
           </li>

@@ -12,21 +12,21 @@ import { Controls } from './Controls.tsx';
 import { FiltersBar } from './FiltersBar.tsx';
 import { SafetyScoreBanner } from './SafetyScoreBanner.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, paddingBottom: tokens.spacingVerticalXL },
 });
 
-export const PHONE_PANEL_TITLE = 'Filters and controls';
-
 export function PhoneControlsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const styles = useStyles();
+  const t = useT();
   return (
     <OverlayDrawer open={open} position="end" size="full" onOpenChange={(_, data) => data.open || onClose()}>
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={onClose} />}>
-          {PHONE_PANEL_TITLE}
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('dashboard.close')} icon={<DismissRegular />} onClick={onClose} />}>
+          {t('dashboard.panelTitle')}
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={styles.body}>

@@ -9,6 +9,7 @@ import { ErrorBanner } from './ErrorBanner.tsx';
 import { EventsCard } from './EventsCard.tsx';
 import { GpsPingsCard } from './GpsPingsCard.tsx';
 import { MapCard } from './MapCard.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
@@ -19,6 +20,7 @@ type PhoneTab = 'alerts' | 'map';
 
 export function PhoneDashboard() {
   const styles = useStyles();
+  const t = useT();
   const [tab, setTab] = useState<PhoneTab>('alerts');
   const devPanelShown = useDevPanelShown();
   // Showing an incident (the panic bar's Show) brings its card forward, wherever the phone was.
@@ -31,12 +33,12 @@ export function PhoneDashboard() {
   return (
     <div className={styles.view}>
       <ErrorBanner />
-      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as PhoneTab)} aria-label="Dashboard parts">
+      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as PhoneTab)} aria-label={t('dashboard.parts')}>
         <Tab className={styles.tab} value="alerts">
-          Alerts
+          {t('dashboard.alerts')}
         </Tab>
         <Tab className={styles.tab} value="map">
-          Map
+          {t('dashboard.map')}
         </Tab>
       </TabList>
       {tab === 'alerts' ? (

@@ -1,5 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { RISK_COLOURS, type RiskColourName } from '../../domain/risk-colours.ts';
+import { useT } from '../i18n/useT.ts';
+import { riskWord } from './risk-word.ts';
 
 // The swatches are the map's own colours, so the legend matches the dots and zone outlines.
 const RISKS = (['red', 'yellow', 'green'] as const satisfies readonly RiskColourName[]).map((label) => ({
@@ -15,12 +17,13 @@ const useStyles = makeStyles({
 
 export function RiskLegend() {
   const styles = useStyles();
+  const t = useT();
   return (
-    <ul className={styles.legend} aria-label="Risk legend">
+    <ul className={styles.legend} aria-label={t('dashboard.riskLegend')}>
       {RISKS.map(({ label, colour }) => (
         <li key={label} className={styles.item}>
           <span className={styles.swatch} style={{ backgroundColor: colour }} aria-hidden />
-          {label}
+          {riskWord(label, t)}
         </li>
       ))}
     </ul>

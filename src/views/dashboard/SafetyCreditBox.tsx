@@ -18,9 +18,10 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
 import { useBandStyles } from '../score-band.ts';
 import { BandIcon } from '../BandIcon.tsx';
+import { useT } from '../i18n/useT.ts';
 
-export const CREDIT_HELP =
-  'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
+/** `812/1000`, or `—/1000` before the first answer: numbers and signs only. */
+const outOfMax = (score: number | undefined) => `${score ?? '—'}/${MAX_SCORE}`;
 
 const useStyles = makeStyles({
   box: {
@@ -44,37 +45,38 @@ const useStyles = makeStyles({
 
 export function SafetyCreditBox() {
   const styles = useStyles();
+  const t = useT();
   const bandStyles = useBandStyles();
   const credit = DashboardActor.useSelector((s) => s.context.safetyCredit);
   const band = credit ? scoreBand(credit.score) : undefined;
   return (
     <div
       role="group"
-      aria-label="Safety Credit"
+      aria-label={t('dashboard.credit')}
       data-band={band}
       className={mergeClasses(styles.box, band && bandStyles[band])}
     >
       <BandIcon band={band} />
-      <Text weight="semibold">Safety Credit</Text>
-      <Text aria-label="Safety Credit score">{credit ? `${credit.score}/${MAX_SCORE}` : `—/${MAX_SCORE}`}</Text>
-      <Tooltip content={CREDIT_HELP} relationship="description">
-        <Button appearance="transparent" size="small" icon={<InfoRegular />} aria-label="About the safety credit" />
+      <Text weight="semibold">{t('dashboard.credit')}</Text>
+      <Text aria-label={t('dashboard.creditScore')}>{outOfMax(credit?.score)}</Text>
+      <Tooltip content={t('dashboard.creditHelp')} relationship="description">
+        <Button appearance="transparent" size="small" icon={<InfoRegular />} aria-label={t('dashboard.creditAbout')} />
       </Tooltip>
       <Dialog>
         <DialogTrigger disableButtonEnhancement>
           <Button size="small" disabled={!credit}>
-            Breakdown
+            {t('dashboard.breakdown')}
           </Button>
         </DialogTrigger>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>Safety Credit Breakdown</DialogTitle>
+            <DialogTitle>{t('dashboard.breakdownTitle')}</DialogTitle>
             <DialogContent>
               <pre className={styles.raw}>{JSON.stringify(credit, null, 2)}</pre>
             </DialogContent>
             <DialogActions>
               <DialogTrigger disableButtonEnhancement>
-                <Button appearance="primary">Close</Button>
+                <Button appearance="primary">{t('dashboard.close')}</Button>
               </DialogTrigger>
             </DialogActions>
           </DialogBody>

@@ -3,6 +3,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
 import { useBandStyles } from '../score-band.ts';
 import { BandIcon } from '../BandIcon.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   banner: {
@@ -15,15 +16,16 @@ const useStyles = makeStyles({
 
 export function SafetyScoreBanner() {
   const styles = useStyles();
+  const t = useT();
   const bandStyles = useBandStyles();
   const score = DashboardActor.useSelector((s) => s.context.safetyScore);
   const regionId = DashboardActor.useSelector((s) => s.context.regionId);
   const band = score === undefined ? undefined : scoreBand(score);
   return (
-    <div role="status" aria-label="Safety Score" data-band={band} className={mergeClasses(styles.banner, band && bandStyles[band])}>
+    <div role="status" aria-label={t('dashboard.score')} data-band={band} className={mergeClasses(styles.banner, band && bandStyles[band])}>
       <BandIcon band={band} />
       <Text weight="semibold" size={400}>
-        {`Safety Score (${regionId}): ${score ?? '—'}/${MAX_SCORE}`}
+        {t('dashboard.scoreLine', { region: regionId, score: score ?? '—', max: MAX_SCORE })}
       </Text>
     </div>
   );

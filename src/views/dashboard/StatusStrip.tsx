@@ -6,6 +6,7 @@ import { ConnectionBadge } from '../shell/ConnectionBadge.tsx';
 import { PlaceSelector } from './PlaceSelector.tsx';
 import { SafetyCreditBox } from './SafetyCreditBox.tsx';
 import { useExportCsv } from './useExportCsv.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   strip: {
@@ -20,6 +21,7 @@ const useStyles = makeStyles({
 
 export function StatusStrip() {
   const styles = useStyles();
+  const t = useT();
   const { send } = DashboardActor.useActorRef();
   const dbMode = DashboardActor.useSelector((s) => s.context.dbMode);
   const liveGps = DashboardActor.useSelector((s) => s.matches({ liveGps: 'on' }));
@@ -30,25 +32,25 @@ export function StatusStrip() {
     <div className={styles.strip}>
       <PlaceSelector />
       <SafetyCreditBox />
-      <div className={styles.group} role="group" aria-label="Status">
+      <div className={styles.group} role="group" aria-label={t('dashboard.strip.status')}>
         <ConnectionBadge state={useConnectionState()} />
-        <Badge appearance="outline" color="informative">{`DB: ${dbMode}`}</Badge>
+        <Badge appearance="outline" color="informative">{t('dashboard.strip.db', { mode: dbMode })}</Badge>
       </div>
-      <div className={styles.group} role="group" aria-label="Actions">
-        <Tooltip content="Refresh all" relationship="label">
+      <div className={styles.group} role="group" aria-label={t('dashboard.strip.actions')}>
+        <Tooltip content={t('dashboard.strip.refreshAll')} relationship="label">
           <Button icon={<ArrowSyncRegular />} onClick={() => send({ type: 'dashboard.refreshAll' })} />
         </Tooltip>
         {mayExport && (
-          <Tooltip content="Download CSV" relationship="label">
+          <Tooltip content={t('dashboard.strip.downloadCsv')} relationship="label">
             <Button icon={<ArrowDownloadRegular />} onClick={exportCsv} />
           </Tooltip>
         )}
       </div>
-      <div className={styles.group} role="group" aria-label="Toggles">
-        <Switch label="Dark" checked={useDark()} onChange={() => send({ type: 'theme.toggle' })} />
-        <Switch label="Dev" checked={useDevPanelShown()} onChange={() => send({ type: 'dev.toggle' })} />
-        <Switch label="Show live GPS" checked={liveGps} onChange={() => send({ type: 'liveGps.toggle' })} />
-        <Switch label="Fit GPS" checked={fitGps} onChange={() => send({ type: 'fitGps.toggle' })} />
+      <div className={styles.group} role="group" aria-label={t('dashboard.strip.toggles')}>
+        <Switch label={t('dashboard.strip.dark')} checked={useDark()} onChange={() => send({ type: 'theme.toggle' })} />
+        <Switch label={t('dashboard.strip.dev')} checked={useDevPanelShown()} onChange={() => send({ type: 'dev.toggle' })} />
+        <Switch label={t('dashboard.strip.liveGps')} checked={liveGps} onChange={() => send({ type: 'liveGps.toggle' })} />
+        <Switch label={t('dashboard.strip.fitGps')} checked={fitGps} onChange={() => send({ type: 'fitGps.toggle' })} />
       </div>
     </div>
   );

@@ -1,8 +1,6 @@
 import { Badge, Tooltip } from '@fluentui/react-components';
 import { isUnverified } from '../../domain/display.ts';
-
-const EXPLANATION = 'Sent without a valid device token: the tourist is not proven.';
-
+import { useT } from '../i18n/useT.ts';
 
 function reasonOf(record: object): string | undefined {
   const reason = (record as { meta?: { unverified?: unknown } }).meta?.unverified;
@@ -11,11 +9,13 @@ function reasonOf(record: object): string | undefined {
 
 /** "Unverified" beside an alert or incident whose call proved no tourist (issue 10); nothing otherwise. */
 export function UnverifiedBadge({ record }: { record: object }) {
+  const t = useT();
   if (!isUnverified(record)) return null;
   return (
-    <Tooltip content={reasonOf(record) ?? EXPLANATION} relationship="description">
+    // The reason is the server's, in English; the explanation is the console's own.
+    <Tooltip content={reasonOf(record) ?? t('dashboard.unverifiedHint')} relationship="description">
       <Badge appearance="tint" color="warning" size="small">
-        Unverified
+        {t('dashboard.unverified')}
       </Badge>
     </Tooltip>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NEW_PASSWORD_MIN } from '../../api/auth.ts';
 import { SessionActor } from '../session-actor.ts';
 import { SessionCard } from './SessionCard.tsx';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'space-between' },
@@ -12,6 +13,7 @@ const useStyles = makeStyles({
 /** After a sign-in with a temporary password: the operator's own password before the dashboard (issue 31). */
 export function ChangePasswordPage() {
   const styles = useStyles();
+  const t = useT();
   const { send } = SessionActor.useActorRef();
   const busy = SessionActor.useSelector((s) => s.hasTag('busy'));
   const error = SessionActor.useSelector((s) => s.context.error);
@@ -23,27 +25,27 @@ export function ChangePasswordPage() {
   return (
     <SessionCard
       icon={<KeyResetRegular aria-hidden />}
-      title="Choose a new password"
-      formLabel="Choose a new password"
-      intro={`${username} signed in with a temporary password. Choose your own (at least ${NEW_PASSWORD_MIN} characters) to reach the dashboard.`}
+      title={t('signIn.newPasswordTitle')}
+      formLabel={t('signIn.newPasswordTitle')}
+      intro={t('signIn.newPasswordIntro', { username, min: NEW_PASSWORD_MIN })}
       error={error}
       onSubmit={() => !mismatch && send({ type: 'session.changePassword', currentPassword, newPassword })}
     >
-      <Field label="Temporary password" required>
+      <Field label={t('signIn.temporaryPassword')} required>
         <Input type="password" autoComplete="current-password" value={currentPassword} onChange={(_, data) => setCurrentPassword(data.value)} />
       </Field>
-      <Field label="New password" required>
+      <Field label={t('signIn.newPassword')} required>
         <Input type="password" autoComplete="new-password" value={newPassword} onChange={(_, data) => setNewPassword(data.value)} />
       </Field>
-      <Field label="New password again" required validationMessage={mismatch ? 'The two new passwords differ.' : undefined}>
+      <Field label={t('signIn.newPasswordAgain')} required validationMessage={mismatch ? t('signIn.passwordsDiffer') : undefined}>
         <Input type="password" autoComplete="new-password" value={repeated} onChange={(_, data) => setRepeated(data.value)} />
       </Field>
       <div className={styles.actions}>
         <Button appearance="primary" type="submit" disabled={busy || mismatch}>
-          Save password
+          {t('signIn.savePassword')}
         </Button>
         <Button type="button" disabled={busy} onClick={() => send({ type: 'session.signOut' })}>
-          Sign out
+          {t('session.signOut')}
         </Button>
       </div>
     </SessionCard>

@@ -5,8 +5,11 @@ import { SessionActor } from '../session-actor.ts';
 import { ChangePasswordPage } from './ChangePasswordPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
 import { StaleConsole } from './StaleConsole.tsx';
+import { en } from '../../i18n/catalogues/en.ts';
+import { useT } from '../i18n/useT.ts';
 
-export const SERVER_UNREACHABLE = 'The server cannot be reached; trying again in a few seconds.';
+/** The English sentence, as tests look for it. */
+export const SERVER_UNREACHABLE = en['signIn.unreachable'];
 
 const useStyles = makeStyles({
   waiting: {
@@ -21,6 +24,7 @@ const useStyles = makeStyles({
 /** The dashboard (`children`) once someone is signed in or sign-in is off; before that, nothing of it runs. */
 export function SessionGate({ dark, children }: { dark: boolean; children: ReactNode }) {
   const styles = useStyles();
+  const t = useT();
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const signedOut = SessionActor.useSelector((s) => s.matches('signedOut'));
   const unreachable = SessionActor.useSelector((s) => s.matches('unreachable'));
@@ -39,10 +43,10 @@ export function SessionGate({ dark, children }: { dark: boolean; children: React
       ) : passwordDue ? (
         <ChangePasswordPage />
       ) : lastKnown ? (
-        <StaleConsole lastKnown={lastKnown} unreachable={SERVER_UNREACHABLE} />
+        <StaleConsole lastKnown={lastKnown} unreachable={t('signIn.unreachable')} />
       ) : (
         <div className={styles.waiting}>
-          {unreachable ? <Text role="alert">{SERVER_UNREACHABLE}</Text> : <Spinner label="Checking sign-in…" />}
+          {unreachable ? <Text role="alert">{t('signIn.unreachable')}</Text> : <Spinner label={t('signIn.checking')} />}
         </div>
       )}
     </FluentProvider>

@@ -3,8 +3,7 @@ import { ShieldErrorFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { SessionActor } from '../session-actor.ts';
 import { SessionCard } from './SessionCard.tsx';
-
-const APP_TITLE = 'Panic Alerts Dashboard';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   logo: { color: tokens.colorPaletteRedForeground1 },
@@ -13,6 +12,7 @@ const useStyles = makeStyles({
 /** Shown while nobody is signed in and the server requires it. */
 export function SignInPage() {
   const styles = useStyles();
+  const t = useT();
   const { send } = SessionActor.useActorRef();
   const busy = SessionActor.useSelector((s) => s.hasTag('busy'));
   const error = SessionActor.useSelector((s) => s.context.error);
@@ -21,25 +21,25 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   return (
     <SessionCard
-      icon={<ShieldErrorFilled className={styles.logo} aria-label="Logo" role="img" />}
-      title={APP_TITLE}
-      formLabel="Sign in"
-      intro="Sign in to watch and act on alerts."
+      icon={<ShieldErrorFilled className={styles.logo} aria-label={t('shell.logo')} role="img" />}
+      title={t('app.title')}
+      formLabel={t('signIn.form')}
+      intro={t('signIn.intro')}
       error={error}
       onSubmit={() => send({ type: 'session.signIn', username, password })}
     >
-      <Field label="Username" required>
+      <Field label={t('signIn.username')} required>
         <Input autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />
       </Field>
-      <Field label="Password" required>
+      <Field label={t('signIn.password')} required>
         <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
       </Field>
       <Button appearance="primary" type="submit" disabled={busy}>
-        Sign in
+        {t('signIn.submit')}
       </Button>
       {sso && (
         <>
-          <Divider>or</Divider>
+          <Divider>{t('signIn.or')}</Divider>
           <Button type="button" disabled={busy} onClick={() => globalThis.location.assign(sso.startUrl)}>
             {sso.label}
           </Button>

@@ -18,10 +18,23 @@ import {
 } from '@fluentui/react-components';
 import type { LastKnown } from '../../domain/last-known-state.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
-import type { ClockStyle } from '../../i18n/clock.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { useT } from '../i18n/useT.ts';
+import { riskWord } from '../dashboard/risk-word.ts';
+import { statusWord } from '../../domain/incident-status.ts';
 
-export const staleBanner = (savedAt: string, clock: ClockStyle) => `Offline: showing the last known state from ${formatTime(savedAt, clock)}. Nothing here is live.`;
+/** The live table's columns (AlertsGrid), read the same way. */
+const COLUMNS: MessageId[] = [
+  'dashboard.column.time',
+  'dashboard.column.latitude',
+  'dashboard.column.longitude',
+  'dashboard.column.alertId',
+  'dashboard.column.incidentId',
+  'dashboard.column.risk',
+  'dashboard.column.status',
+  'dashboard.column.actions',
+];
 
 const useStyles = makeStyles({
   page: {
@@ -42,55 +55,51 @@ const useStyles = makeStyles({
 export function StaleConsole({ lastKnown, unreachable }: { lastKnown: LastKnown; unreachable: string }) {
   const styles = useStyles();
   const clock = useClock();
+  const t = useT();
   return (
     <main className={styles.page} data-stale-console>
       <MessageBar intent="warning" layout="multiline" data-stale-banner>
         <MessageBarBody>
-          <MessageBarTitle>{staleBanner(lastKnown.savedAt, clock)}</MessageBarTitle>
+          <MessageBarTitle>{t('signIn.staleBanner', { time: formatTime(lastKnown.savedAt, clock) })}</MessageBarTitle>
           <Text role="alert">{unreachable}</Text>
         </MessageBarBody>
       </MessageBar>
       <div className={styles.facts}>
-        <Text>Region: {lastKnown.regionName ?? lastKnown.regionId}</Text>
-        <Text>Safety score (stale): {lastKnown.safetyScore ?? '—'}</Text>
-        <Text>Last live message: {formatTime(lastKnown.lastMessageAt, clock)}</Text>
+        <Text>{t('signIn.staleRegion', { region: lastKnown.regionName ?? lastKnown.regionId })}</Text>
+        <Text>{t('signIn.staleScore', { score: lastKnown.safetyScore ?? '—' })}</Text>
+        <Text>{t('signIn.staleLastMessage', { time: formatTime(lastKnown.lastMessageAt, clock) })}</Text>
       </div>
       <div className={styles.scroll}>
-        <Table aria-label="Alerts as last known (stale)" size="small">
+        <Table aria-label={t('signIn.staleTable')} size="small">
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>Time</TableHeaderCell>
-              <TableHeaderCell>Latitude</TableHeaderCell>
-              <TableHeaderCell>Longitude</TableHeaderCell>
-              <TableHeaderCell>Alert ID</TableHeaderCell>
-              <TableHeaderCell>Incident ID</TableHeaderCell>
-              <TableHeaderCell>Risk</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell>Actions</TableHeaderCell>
+              {COLUMNS.map((column) => (
+                <TableHeaderCell key={column}>{t(column)}</TableHeaderCell>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
             {lastKnown.rows.map((row) => (
               <TableRow key={row.id} className={styles.staleRow} data-stale>
                 <TableCell>
-                  {formatTime(row.createdAt, clock)} <Badge appearance="outline" color="informative">stale</Badge>
+                  {formatTime(row.createdAt, clock)} <Badge appearance="outline" color="informative">{t('signIn.staleBadge')}</Badge>
                 </TableCell>
                 <TableCell>{formatCoordinate(row.latitude)}</TableCell>
                 <TableCell>{formatCoordinate(row.longitude)}</TableCell>
                 <TableCell>{orDash(row.alertId)}</TableCell>
                 <TableCell>{row.id}</TableCell>
-                <TableCell>{orDash(row.riskLevel)}</TableCell>
-                <TableCell>{row.status} (as last known)</TableCell>
+                <TableCell>{row.riskLevel ? riskWord(row.riskLevel, t) : orDash(row.riskLevel)}</TableCell>
+                <TableCell>{t('signIn.staleStatus', { status: statusWord(row.status, t) })}</TableCell>
                 <TableCell>
                   <Button size="small" disabled>
-                    Acknowledge
+                    {t('dashboard.acknowledge')}
                   </Button>
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {lastKnown.rows.length === 0 && <Text>No alerts were shown.</Text>}
+        {lastKnown.rows.length === 0 && <Text>{t('signIn.staleNone')}</Text>}
       </div>
     </main>
   );

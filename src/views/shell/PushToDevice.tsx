@@ -7,18 +7,20 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { pushMachine } from '../../machines/pushMachine.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
+import { en } from '../../i18n/catalogues/en.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   settings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '320px' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-export const PUSH_LABEL = 'Push to this device';
-
-const UNAVAILABLE = 'This browser cannot receive push messages here (it needs https, a service worker and notifications allowed).';
+/** The English words, as tests look for them. */
+export const PUSH_LABEL = en['frame.push'];
 
 export function PushSettings() {
   const styles = useStyles();
+  const t = useT();
   const actor = useActorRef(pushMachine);
   const on = useSelector(actor, (s) => s.matches('on') || s.matches('disabling'));
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.matches('reading'));
@@ -28,19 +30,19 @@ export function PushSettings() {
   const regions = DashboardActor.useSelector((s) => s.context.regions).map((region) => region.id);
   const [picked, setPicked] = useState<string[] | undefined>();
   const regionIds = picked ?? chosen;
-  if (unavailable) return <Text>{UNAVAILABLE}</Text>;
+  if (unavailable) return <Text>{t('frame.pushUnavailable')}</Text>;
   return (
     <div className={styles.settings}>
       <Switch
-        label={PUSH_LABEL}
+        label={t('frame.push')}
         checked={on}
         disabled={busy}
         onChange={(_, data) => actor.send(data.checked ? { type: 'push.enable', regionIds } : { type: 'push.disable' })}
       />
-      <Field label="Push only for" hint="The regions to push; none chosen: every region.">
+      <Field label={t('frame.pushOnlyFor')} hint={t('frame.pushOnlyForHint')}>
         <Dropdown
           multiselect
-          placeholder="Every region"
+          placeholder={t('frame.everyRegion')}
           disabled={busy}
           value={regionIds.join(', ')}
           selectedOptions={regionIds}
@@ -65,12 +67,14 @@ export function PushSettings() {
 
 /** The top bar's entry: an icon that opens the settings. */
 export function PushButton() {
+  const t = useT();
+  const label = t('frame.push');
   return (
     <Popover withArrow>
       <PopoverTrigger disableButtonEnhancement>
-        <Button appearance="subtle" aria-label={PUSH_LABEL} title={PUSH_LABEL} icon={<PhoneVibrateRegular />} />
+        <Button appearance="subtle" aria-label={label} title={label} icon={<PhoneVibrateRegular />} />
       </PopoverTrigger>
-      <PopoverSurface aria-label={PUSH_LABEL}>
+      <PopoverSurface aria-label={label}>
         <PushSettings />
       </PopoverSurface>
     </Popover>

@@ -18,7 +18,7 @@ import { PhoneControlsPanel } from '../dashboard/PhoneControlsPanel.tsx';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import { RegionClock } from '../i18n/RegionClock.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT, type Translate } from '../i18n/useT.ts';
 
 // Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
@@ -52,37 +52,37 @@ const useStyles = makeStyles({
   },
 });
 
-const views: Record<Exclude<NavValue, 'wall'>, () => ReactNode> = {
+const views: Record<Exclude<NavValue, 'wall'>, (t: Translate) => ReactNode> = {
   dashboard: () => <DashboardView />,
   anchors: () => <DashboardView />,
   analytics: () => <AnalyticsView />,
-  audit: () => (
-    <LazyPart label="Loading the audit trail…">
+  audit: (t) => (
+    <LazyPart label={t('frame.loadingAudit')}>
       <AuditView />
     </LazyPart>
   ),
-  zones: () => (
-    <LazyPart label="Loading the zones…">
+  zones: (t) => (
+    <LazyPart label={t('frame.loadingZones')}>
       <ZonesView />
     </LazyPart>
   ),
-  verify: () => (
-    <LazyPart label="Loading Verify tourist…">
+  verify: (t) => (
+    <LazyPart label={t('frame.loadingVerify')}>
       <VerifyTouristView />
     </LazyPart>
   ),
-  accounts: () => (
-    <LazyPart label="Loading the accounts…">
+  accounts: (t) => (
+    <LazyPart label={t('frame.loadingAccounts')}>
       <AccountsView />
     </LazyPart>
   ),
-  regions: () => (
-    <LazyPart label="Loading the regions…">
+  regions: (t) => (
+    <LazyPart label={t('frame.loadingRegions')}>
       <RegionsView />
     </LazyPart>
   ),
-  webhooks: () => (
-    <LazyPart label="Loading the webhooks…">
+  webhooks: (t) => (
+    <LazyPart label={t('frame.loadingWebhooks')}>
       <WebhooksView />
     </LazyPart>
   ),
@@ -159,7 +159,7 @@ function DeskShell({ onWall }: { onWall: () => void }) {
           }}
           onClose={() => setMenuOpen(false)}
         />
-        <main className={styles.main}>{views[selected]()}</main>
+        <main className={styles.main}>{views[selected](t)}</main>
       </div>
       </div>
     </FluentProvider>

@@ -1,6 +1,5 @@
 import { Button, Hamburger, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import { OptionsRegular, ShieldErrorFilled } from '@fluentui/react-icons';
-import { PHONE_PANEL_TITLE } from '../dashboard/PhoneControlsPanel.tsx';
 import { usePhoneLayout } from './useMediaQuery.ts';
 import { DashboardActor, useConnectionState, useDark } from '../dashboard-actor.ts';
 import { atLeast } from '../breakpoints.ts';
@@ -62,7 +61,7 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenControls }: { menuOpen: b
       {!phone && <Switch label={t('shell.darkMode')} checked={dark} onChange={() => send({ type: 'theme.toggle' })} />}
       <ConnectionBadge state={useConnectionState()} />
       {phone && onOpenControls && (
-        <Button className={styles.touch} aria-label={PHONE_PANEL_TITLE} icon={<OptionsRegular />} onClick={onOpenControls} />
+        <Button className={styles.touch} aria-label={t('dashboard.panelTitle')} icon={<OptionsRegular />} onClick={onOpenControls} />
       )}
       {!phone && <SessionUser />}
     </header>

@@ -4,6 +4,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui
 import { useEffect, useState } from 'react';
 import { registerServiceWorker, type AppUpdate } from '../../browser/app-update.ts';
 import { useOpenPanics } from '../alarm/panic-watch.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** The worker fetches the whole shell when it installs: well after the console and its map have started. */
 const REGISTER_AFTER_MS = 5_000;
@@ -24,6 +25,7 @@ function afterStart(start: () => void): () => void {
 }
 
 export function UpdatePrompt() {
+  const t = useT();
   const [ready, setReady] = useState(false);
   const panicsOpen = useOpenPanics().length > 0;
   useEffect(() => {
@@ -38,10 +40,10 @@ export function UpdatePrompt() {
   return (
     <MessageBar intent="info" data-update-ready>
       <MessageBarBody>
-        {panicsOpen ? 'A new version of the console is ready. It waits until you reload: handle the open panics first.' : 'A new version of the console is ready.'}
+        {panicsOpen ? t('frame.updateWaits') : t('frame.updateReady')}
       </MessageBarBody>
       <MessageBarActions>
-        <Button onClick={() => appUpdate()?.apply()}>Reload now</Button>
+        <Button onClick={() => appUpdate()?.apply()}>{t('frame.reloadNow')}</Button>
       </MessageBarActions>
     </MessageBar>
   );

@@ -5,6 +5,8 @@ import { AlertUrgentFilled, InfoRegular, WarningRegular } from '@fluentui/react-
 import { useEffect, useState } from 'react';
 import { ageLabel, wallAlertsOf, type WallAlert } from '../../domain/wall.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
+import { statusWord } from '../../domain/incident-status.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** As many as fit the height of a 1080-line screen at wall size; the rest are counted. */
 export const WALL_LIST_ROWS = 9;
@@ -45,11 +47,12 @@ const useStyles = makeStyles({
 
 function SeverityWord({ alert }: { alert: WallAlert }) {
   const styles = useStyles();
+  const t = useT();
   const Icon = alert.severity === 'high' ? AlertUrgentFilled : alert.severity === 'medium' ? WarningRegular : InfoRegular;
   return (
     <span className={styles.severity}>
       <Icon aria-hidden />
-      {`${alert.severity} severity`}
+      {t(`wall.severity.${alert.severity}`)}
     </span>
   );
 }
@@ -65,16 +68,17 @@ function useNow(everyMs: number): number {
 
 export function WallAlertList() {
   const styles = useStyles();
+  const t = useT();
   const alerts = DashboardActor.useSelector((s) => s.context.incidents, Object.is);
   const { send } = DashboardActor.useActorRef();
   const loading = DashboardActor.useSelector((s) => s.hasTag('loading') && s.context.incidents.length === 0);
   const now = useNow(AGE_TICK_MS);
-  const open = wallAlertsOf(alerts);
+  const open = wallAlertsOf(alerts, t);
   const shown = open.slice(0, WALL_LIST_ROWS);
   return (
     <section className={styles.panel} aria-labelledby="wall-alerts-heading" data-wall-alerts={open.length}>
-      <h2 id="wall-alerts-heading" className={styles.heading}>{`Open alerts (${open.length})`}</h2>
-      {open.length === 0 && <Text className={styles.empty}>{loading ? 'Loading the open alerts…' : 'No open alerts in any region.'}</Text>}
+      <h2 id="wall-alerts-heading" className={styles.heading}>{t('wall.openAlerts', { count: open.length })}</h2>
+      {open.length === 0 && <Text className={styles.empty}>{loading ? t('wall.loading') : t('wall.none')}</Text>}
       <ul className={styles.list}>
         {shown.map((alert) => (
           <li key={alert.id}>
@@ -85,17 +89,17 @@ export function WallAlertList() {
               onClick={() => send({ type: 'incident.show', id: alert.id })}
             >
               <span className={styles.title}>{alert.title}</span>
-              <span className={styles.age}>{ageLabel(alert.createdAt, now)}</span>
+              <span className={styles.age}>{ageLabel(alert.createdAt, now, t)}</span>
               <span className={styles.facts}>
                 <SeverityWord alert={alert} />
                 <span>{alert.regionId}</span>
-                <span>{alert.status}</span>
+                <span>{statusWord(alert.status, t)}</span>
               </span>
             </button>
           </li>
         ))}
       </ul>
-      {open.length > shown.length && <Text className={styles.empty}>{`and ${open.length - shown.length} more open`}</Text>}
+      {open.length > shown.length && <Text className={styles.empty}>{t('wall.more', { count: open.length - shown.length })}</Text>}
     </section>
   );
 }

@@ -6,6 +6,8 @@ import { CYCLE_CHOICES_S } from '../../machines/wallMachine.ts';
 import { AlarmControls } from '../alarm/AlarmControls.tsx';
 import { DashboardActor, useConnectionState } from '../dashboard-actor.ts';
 import { ConnectionBadge } from '../shell/ConnectionBadge.tsx';
+import { useT } from '../i18n/useT.ts';
+import type { Translate } from '../../i18n/translate.ts';
 
 const useStyles = makeStyles({
   bar: {
@@ -23,7 +25,7 @@ const useStyles = makeStyles({
   cycle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-const cycleLabel = (seconds: number) => (seconds === 0 ? 'Off' : `Every ${seconds} s`);
+const cycleLabel = (seconds: number, t: Translate) => (seconds === 0 ? t('wall.cycleOff') : t('wall.cycleEvery', { seconds }));
 
 export interface WallBarProps {
   cycleSeconds: number;
@@ -36,38 +38,39 @@ export interface WallBarProps {
 
 export function WallBar({ cycleSeconds, heldByPanic, onCycle, dark, onToggleDark, onExit }: WallBarProps) {
   const styles = useStyles();
+  const t = useT();
   const region = DashboardActor.useSelector((s) => s.context.regions.find((r) => r.id === s.context.regionId)?.name ?? s.context.regionId);
   return (
     <header className={styles.bar}>
-      <ShieldErrorFilled className={styles.logo} aria-label="Logo" role="img" />
+      <ShieldErrorFilled className={styles.logo} aria-label={t('shell.logo')} role="img" />
       <Text as="h1" className={styles.title}>
-        Panic Alerts Dashboard
+        {t('app.title')}
       </Text>
-      <Text className={styles.region} aria-live="polite">{`Region: ${region}`}</Text>
+      <Text className={styles.region} aria-live="polite">{t('wall.region', { region })}</Text>
       <div className={styles.cycle}>
-        <Text id="wall-cycle-label">Cycle regions</Text>
+        <Text id="wall-cycle-label">{t('wall.cycle')}</Text>
         <Dropdown
           aria-labelledby="wall-cycle-label"
-          value={cycleLabel(cycleSeconds)}
+          value={cycleLabel(cycleSeconds, t)}
           selectedOptions={[String(cycleSeconds)]}
           onOptionSelect={(_, data) => onCycle(Number(data.optionValue))}
         >
           {CYCLE_CHOICES_S.map((seconds) => (
             <Option key={seconds} value={String(seconds)}>
-              {cycleLabel(seconds)}
+              {cycleLabel(seconds, t)}
             </Option>
           ))}
         </Dropdown>
         {heldByPanic && (
           <Badge appearance="tint" color="danger">
-            Held: a panic is open
+            {t('wall.held')}
           </Badge>
         )}
       </div>
       <AlarmControls offerNotifications={false} />
-      <Switch label="Dark" checked={dark} onChange={onToggleDark} />
+      <Switch label={t('wall.dark')} checked={dark} onChange={onToggleDark} />
       <ConnectionBadge state={useConnectionState()} />
-      <Button onClick={onExit}>Leave wall mode</Button>
+      <Button onClick={onExit}>{t('wall.leave')}</Button>
     </header>
   );
 }

@@ -1,0 +1,21 @@
+// Wall mode: the screen a control room watches from across the room.
+export const wall = {
+  'wall.openAlerts': 'Open alerts ({count, number, ::group-off})',
+  'wall.loading': 'Loading the open alerts…',
+  'wall.none': 'No open alerts in any region.',
+  'wall.severity.high': 'high severity',
+  'wall.severity.medium': 'medium severity',
+  'wall.severity.low': 'low severity',
+  'wall.more': 'and {count, number, ::group-off} more open',
+  'wall.justNow': 'just now',
+  'wall.minutes': '{minutes, number, ::group-off} min',
+  'wall.hours': '{hours, number, ::group-off} h {minutes, number, ::integer-width/*00 group-off} min',
+  'wall.days': '{days, number, ::group-off} d',
+  'wall.region': 'Region: {region}',
+  'wall.cycle': 'Cycle regions',
+  'wall.cycleOff': 'Off',
+  'wall.cycleEvery': 'Every {seconds, number, ::group-off} s',
+  'wall.held': 'Held: a panic is open',
+  'wall.dark': 'Dark',
+  'wall.leave': 'Leave wall mode',
+} as const;
