@@ -2,7 +2,7 @@ import { Badge, Button, makeStyles, mergeClasses, tokens } from '@fluentui/react
 import type { CSSProperties } from 'react';
 import type { Details } from './details.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
-import { useMapT } from './useMapT.ts';
+import { useT } from '../i18n/useT.ts';
 
 const CARD_OFFSET_PX = 12;
 const CLOSE = '×';
@@ -46,7 +46,7 @@ function cardPosition(x: number, y: number, panelWidth: number): CSSProperties {
 
 export function DetailsCard({ placed, onClose, onProfile }: { placed: PlacedDetails; onClose: () => void; onProfile?: (touristId: string) => void }) {
   const styles = useStyles();
-  const t = useMapT();
+  const t = useT();
   const { details, x, y, pinned, panelWidth } = placed;
   const touristId = details.touristId;
   return (

@@ -3,7 +3,7 @@ import { unitKinds, type NearbyUnit } from '../api/responders.ts';
 import { RESPONDER_COLOURS, UNAVAILABLE_COLOUR } from './layers.ts';
 import { TRAIL_CAP, type LegendEntry } from './live-frame.ts';
 import { cssColour, LEGEND_SCROLL_HEIGHT_PX } from './style.ts';
-import { useMapT } from './useMapT.ts';
+import { useT } from '../i18n/useT.ts';
 
 const useStyles = makeStyles({
   legend: {
@@ -39,7 +39,7 @@ export function responderKey(units: readonly NearbyUnit[]): { kinds: NearbyUnit[
 
 function ResponderKey({ units, className }: { units: readonly NearbyUnit[]; className?: string }) {
   const styles = useStyles();
-  const t = useMapT();
+  const t = useT();
   const { kinds, unavailable } = responderKey(units);
   const swatch = (colour: typeof UNAVAILABLE_COLOUR) => <span className={mergeClasses(styles.swatch, styles.ringed)} style={{ backgroundColor: cssColour(colour) }} aria-hidden />;
   return (
@@ -66,7 +66,7 @@ function ResponderKey({ units, className }: { units: readonly NearbyUnit[]; clas
 /** The map's key: the live GPS keys and their colours, and the selected incident's nearest units by kind. */
 export function Legend({ entries, more, trailsHidden, responders = [] }: { entries: readonly LegendEntry[]; more: number; trailsHidden: number; responders?: readonly NearbyUnit[] }) {
   const styles = useStyles();
-  const t = useMapT();
+  const t = useT();
   if (entries.length === 0 && responders.length === 0) return null;
   return (
     <div className={styles.legend}>

@@ -16,7 +16,7 @@ import { Legend } from './Legend.tsx';
 import { legendOf } from './live-frame.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
 import type { MapPanelProps } from './types.ts';
-import { useMapT } from './useMapT.ts';
+import { useT } from '../i18n/useT.ts';
 
 // The panel's contract, for the dashboard's type-only import (src/views meets src/map only here).
 export type { MapAlert, MapPanelProps } from './types.ts';
@@ -98,7 +98,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
 
   // deck.gl's handlers read the latest props through a ref.
   const clock = props.clock ?? DEFAULT_CLOCK;
-  const t = useMapT();
+  const t = useT();
   const latest = useRef({ testMode, geofences, clock, t });
   useLayoutEffect(() => {
     latest.current = { testMode, geofences, clock, t };

@@ -7,6 +7,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { boundingBox } from '../domain/geo.ts';
+import { useT } from '../i18n/useT.ts';
 import type { Outline } from '../domain/zone-draft.ts';
 import { polygonToLngLat } from './geo.ts';
 import { useBasemapTheme } from './useBasemapTheme.ts';
@@ -85,6 +86,7 @@ function useShowReshaped(map: MapLibreMap | null, boundary: RegionMapProps['boun
 
 export default function RegionMap({ boundary, home, dark, drawShape, reshaping, onDrawn, onReshape, cameraRef }: RegionMapProps) {
   const styles = useStyles();
+  const t = useT();
   const container = useRef<HTMLDivElement>(null);
   const [start] = useState(() => ({ center: [home.center[1], home.center[0]] as [number, number], zoom: home.zoom }));
   const status = useDeckMap(container, { camera: start, dark });
@@ -117,5 +119,5 @@ export default function RegionMap({ boundary, home, dark, drawShape, reshaping, 
     };
   }, [deckMap, cameraRef]);
 
-  return <div ref={container} className={styles.map} role="region" aria-label="Region map" data-testid="region-map" />;
+  return <div ref={container} className={styles.map} role="region" aria-label={t('map.regionMap')} data-testid="region-map" />;
 }

@@ -5,7 +5,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle 
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import { endFirstPaint } from '../first-paint/handover.ts';
 import type { MessageId } from '../i18n/catalogue.ts';
-import { useT } from './i18n/useT.ts';
+import { useT } from '../i18n/useT.ts';
 
 /** A class cannot call hooks: its words come through this. */
 function Say({ id }: { id: MessageId }) {

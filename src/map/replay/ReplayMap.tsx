@@ -12,7 +12,7 @@ import { keepInView } from './follow.ts';
 import { replayBounds, replayPositions, replayStopMarkers, replayTrips, type ReplayPosition } from './replay-data.ts';
 import { buildLiveReplayLayers, buildStillReplayLayers } from './replay-layers.ts';
 import { useLiveOverlay } from './useLiveOverlay.ts';
-import { useMapT } from '../useMapT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   map: { height: '360px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', position: 'relative' },
@@ -35,7 +35,7 @@ const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps) {
   const styles = useStyles();
-  const t = useMapT();
+  const t = useT();
   const container = useRef<HTMLDivElement>(null);
   const trips = useMemo(() => replayTrips(tracks, span), [tracks, span]);
   const stops = useMemo(() => replayStopMarkers(tracks), [tracks]);

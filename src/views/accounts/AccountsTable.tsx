@@ -5,7 +5,7 @@ import { formatTime } from '../../domain/display.ts';
 import type { ConfirmedAct } from './confirmation.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },

@@ -9,7 +9,7 @@ import { ConfirmActDialog } from './ConfirmActDialog.tsx';
 import type { ConfirmedAct } from './confirmation.ts';
 import { CreateAccountDialog } from './CreateAccountDialog.tsx';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../api/roles.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

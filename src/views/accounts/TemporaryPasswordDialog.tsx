@@ -1,6 +1,6 @@
 import type { TemporarySecret } from '../../machines/accountsMachine.ts';
 import { ShownOnceDialog } from '../ShownOnceDialog.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** The temporary password, this once: closed, it is gone from the page (the server keeps only its hash). */
 export function TemporaryPasswordDialog({ secret, onDone }: { secret: TemporarySecret | undefined; onDone: () => void }) {

@@ -4,7 +4,7 @@
 import { Button, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { AlertOffRegular, AlertOnRegular, Speaker2Regular, SpeakerMuteRegular, SpeakerOffRegular } from '@fluentui/react-icons';
 import { useAlarm, useNotifications } from './panic-watch.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   sound: { display: 'inline-flex', alignItems: 'center', fontSize: '20px', gap: tokens.spacingHorizontalXXS },

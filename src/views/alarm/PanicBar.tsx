@@ -12,7 +12,7 @@ import { PHONE_MEDIA } from '../breakpoints.ts';
 import { useOpenPanics } from './panic-watch.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({

@@ -2,7 +2,7 @@
 // unacknowledged panics, and the document carries the alarm's mode as `data-alarm` for tools and tests.
 import { useEffect } from 'react';
 import { useAlarm, useOpenPanics } from './panic-watch.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** `(3) Panic Alerts Dashboard`: the tab's title, in the console's language. */
 export const titleFor = (openPanics: number, appTitle: string) => (openPanics > 0 ? `(${openPanics}) ${appTitle}` : appTitle);

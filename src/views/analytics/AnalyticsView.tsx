@@ -1,5 +1,5 @@
 import { makeStyles, Skeleton, SkeletonItem, Title2, tokens } from '@fluentui/react-components';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },

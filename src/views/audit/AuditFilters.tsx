@@ -2,7 +2,7 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { ArrowSyncRegular, FilterRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import type { AuditFilter } from '../../api/client.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalM },

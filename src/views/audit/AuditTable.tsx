@@ -4,7 +4,7 @@ import { formatTime, orDash } from '../../domain/display.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const columnsFor = (clock: ClockStyle): { title: MessageId; cell: (entry: AuditEntry) => string }[] => [
   { title: 'audit.when', cell: (entry) => formatTime(entry.at, clock) },

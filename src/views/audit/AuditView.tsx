@@ -15,7 +15,7 @@ import type { ActorRefFrom } from 'xstate';
 import { auditMachine } from '../../machines/auditMachine.ts';
 import { AuditFilters } from './AuditFilters.tsx';
 import { AuditTable } from './AuditTable.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 type AuditRef = ActorRefFrom<typeof auditMachine>;
 

@@ -11,7 +11,7 @@ import { ReportedAgainBadge } from './ReportedAgainBadge.tsx';
 import { UnverifiedBadge } from './UnverifiedBadge.tsx';
 import { useAlertActions } from './useAlertActions.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { statusWord } from '../../domain/incident-status.ts';
 import { riskWord } from './risk-word.ts';
 

@@ -3,7 +3,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { AlertCard } from './AlertCard.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const PAGE = 25;
 

@@ -5,7 +5,7 @@ import { memo, type RefObject } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { AlertRow } from './AlertRow.tsx';
 import type { BulkRef } from './BulkBar.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 
 const COLUMNS: MessageId[] = [

@@ -16,7 +16,7 @@ import { endFirstPaint } from '../../first-paint/handover.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import type { DetailsRef } from '../incident/details-ref.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 // Opened by a click on a row: not needed for the first paint.
 const IncidentDrawer = lazy(() => loadChunk(() => import('../incident/IncidentDrawer.tsx')).then((m) => ({ default: m.IncidentDrawer })));

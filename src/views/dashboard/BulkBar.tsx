@@ -15,7 +15,7 @@ import {
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { selectedShown, type bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export type BulkRef = ActorRefFrom<typeof bulkTriageMachine>;
 

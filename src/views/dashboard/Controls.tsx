@@ -5,7 +5,7 @@ import { TIME_WINDOWS } from '../../domain/preferences.ts';
 import { DashboardActor, useTestAlert } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import { useExportCsv } from './useExportCsv.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalM },

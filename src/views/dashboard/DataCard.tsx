@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { CardTitle } from './CardTitle.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export interface Column<Row> {
   title: string;

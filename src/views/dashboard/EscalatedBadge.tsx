@@ -2,7 +2,7 @@ import { Badge, Tooltip } from '@fluentui/react-components';
 import type { Incident } from '../../api/entities.ts';
 import { formatTime } from '../../domain/display.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** "Escalated" beside a panic the server escalated for being left open and unacknowledged (issue 11). */
 export function EscalatedBadge({ incident }: { incident: Pick<Incident, 'escalatedAt'> }) {

@@ -2,7 +2,7 @@ import { Field, makeStyles, SearchBox, Select, Text, tokens } from '@fluentui/re
 import type { StatusFilter } from '../../domain/incident-filters.ts';
 import { DashboardActor, useConnectionState } from '../dashboard-actor.ts';
 import { atLeast } from '../breakpoints.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: MessageId }[] = [

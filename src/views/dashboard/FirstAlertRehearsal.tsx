@@ -9,7 +9,7 @@ import type { PanicSummary } from '../../domain/open-panics.ts';
 import { PanicBarView } from '../alarm/PanicBar.tsx';
 import { AlertsGrid } from './AlertsGrid.tsx';
 import { BulkBar, type BulkRef } from './BulkBar.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const REHEARSED_AT = new Date(0).toISOString();
 const REHEARSED: Incident = {

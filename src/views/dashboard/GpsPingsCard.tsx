@@ -10,7 +10,7 @@ import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 import { DataCard, type Column } from './DataCard.tsx';
 import { useClock } from '../i18n/clock-context.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 
 const PING_ROWS = 20;
 

@@ -17,7 +17,7 @@ import { CardTitle } from './CardTitle.tsx';
 import { MapTextAlternative } from './MapTextAlternative.tsx';
 import { RiskLegend } from './RiskLegend.tsx';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 // deck.gl and MapLibre come in their own chunk, fetched once the table has shown; the map starts once it is live.
 let mapPanelChunk: ReturnType<typeof fetchMapPanel> | undefined;

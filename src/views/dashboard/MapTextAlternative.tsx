@@ -6,7 +6,7 @@ import { formatPosition, formatTime } from '../../domain/display.ts';
 import { incidentTitle } from '../../domain/incident-titles.ts';
 import { useVisuallyHidden } from '../alarm/Announcer.tsx';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { statusWord } from '../../domain/incident-status.ts';
 import { riskWord } from './risk-word.ts';
 

@@ -12,7 +12,7 @@ import { Controls } from './Controls.tsx';
 import { FiltersBar } from './FiltersBar.tsx';
 import { SafetyScoreBanner } from './SafetyScoreBanner.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex' },

@@ -9,7 +9,7 @@ import { ErrorBanner } from './ErrorBanner.tsx';
 import { EventsCard } from './EventsCard.tsx';
 import { GpsPingsCard } from './GpsPingsCard.tsx';
 import { MapCard } from './MapCard.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { currentPlace } from '../../machines/dashboard/context.ts';
 import { placesInRegion } from '../../domain/incident-filters.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export function PlaceSelector() {
   const t = useT();

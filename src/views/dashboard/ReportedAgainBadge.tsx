@@ -2,7 +2,7 @@ import { Badge, Tooltip } from '@fluentui/react-components';
 import type { Incident } from '../../api/entities.ts';
 import { formatTime } from '../../domain/display.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** "reported again" beside a watch incident whose tourist sent something later: still open, yet heard from (issue 32). */
 export function ReportedAgainBadge({ incident }: { incident: Pick<Incident, 'meta'> }) {

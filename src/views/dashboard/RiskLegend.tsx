@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { RISK_COLOURS, type RiskColourName } from '../../domain/risk-colours.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { riskWord } from './risk-word.ts';
 
 // The swatches are the map's own colours, so the legend matches the dots and zone outlines.

@@ -18,7 +18,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
 import { useBandStyles } from '../score-band.ts';
 import { BandIcon } from '../BandIcon.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** `812/1000`, or `—/1000` before the first answer: numbers and signs only. */
 const outOfMax = (score: number | undefined) => `${score ?? '—'}/${MAX_SCORE}`;

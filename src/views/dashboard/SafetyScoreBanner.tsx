@@ -3,7 +3,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
 import { useBandStyles } from '../score-band.ts';
 import { BandIcon } from '../BandIcon.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   banner: {

@@ -6,7 +6,7 @@ import { ConnectionBadge } from '../shell/ConnectionBadge.tsx';
 import { PlaceSelector } from './PlaceSelector.tsx';
 import { SafetyCreditBox } from './SafetyCreditBox.tsx';
 import { useExportCsv } from './useExportCsv.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   strip: {

@@ -1,6 +1,6 @@
 import { Badge, Tooltip } from '@fluentui/react-components';
 import { isUnverified } from '../../domain/display.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 function reasonOf(record: object): string | undefined {
   const reason = (record as { meta?: { unverified?: unknown } }).meta?.unverified;

@@ -4,7 +4,7 @@ import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItemCheckbox
 import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages.ts';
 import { LanguageActor } from './language-actor.ts';
-import { useT } from './useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   failed: { color: tokens.colorPaletteRedForeground1 },

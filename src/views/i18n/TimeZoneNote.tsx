@@ -2,7 +2,7 @@
 import { Caption1 } from '@fluentui/react-components';
 import { timeZoneName } from '../../i18n/clock.ts';
 import { useClock } from './clock-context.ts';
-import { useT } from './useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export function TimeZoneNote({ className }: { className?: string }) {
   const t = useT();

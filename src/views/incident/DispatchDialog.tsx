@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { NearbyUnit } from '../../api/responders.ts';
 import { formatDistance } from '../../domain/responders.ts';
 import type { DispatchChoice } from '../../machines/respondersMachine.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -7,7 +7,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { useMay } from '../session-actor.ts';
 import type { DetailsRef } from './details-ref.ts';
 import { IncidentDetails } from './IncidentDetails.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const NO_TRAIL: never[] = [];
 

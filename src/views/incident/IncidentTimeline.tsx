@@ -7,7 +7,7 @@ import type { DetailsRef } from './details-ref.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },

@@ -2,7 +2,7 @@ import { Button, Field, makeStyles, MessageBar, MessageBarBody, Textarea, tokens
 import { useSelector } from '@xstate/react';
 import type { Incident } from '../../api/entities.ts';
 import type { DetailsRef } from './details-ref.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   writes: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -10,7 +10,7 @@ import {
   nextMorning, pauseEndText, pauseRequest, REASON_PRESETS, SHORT_PAUSE_S, wallClockValue, type PauseForm, type ReasonChoice, type UntilChoice,
 } from '../../domain/watch-pause.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import { incidentReplayRange } from '../../domain/replay-timeline.ts';
 import { ReplayDialog } from '../replay/ReplayDialog.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export function ReplayButton({ incident }: { incident: Pick<Incident, 'touristId' | 'createdAt'> }) {
   const t = useT();

@@ -15,7 +15,7 @@ import type { respondersMachine } from '../../machines/respondersMachine.ts';
 import { DispatchDialog } from './DispatchDialog.tsx';
 import { PhoneLink } from './PhoneLink.tsx';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export type RespondersRef = ActorRefFrom<typeof respondersMachine>;
 

@@ -5,7 +5,7 @@ import { watchStateSentence } from '../../domain/watch-pause.ts';
 import type { touristWatchMachine } from '../../machines/touristWatchMachine.ts';
 import type { DetailsRef } from './details-ref.ts';
 import { PauseWatchDialog } from './PauseWatchDialog.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export type WatchRef = ActorRefFrom<typeof touristWatchMachine>;
 

@@ -3,7 +3,7 @@ import type { GpsHistoryPoint } from '../../api/entities.ts';
 import { formatPosition, formatTime } from '../../domain/display.ts';
 import { plotTrail } from './trail.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const BOX = { width: 280, height: 160, padding: 12 };
 

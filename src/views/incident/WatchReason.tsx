@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import type { Incident } from '../../api/entities.ts';
 import { formatClock } from '../../domain/display.ts';
 import { reportedAgainText, watchReason } from '../../domain/watch-sentences.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { useClock } from '../i18n/clock-context.ts';
 
 const useStyles = makeStyles({

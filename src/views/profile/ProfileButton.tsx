@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { useOpenProfile } from './ProfileOpener.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** "Profile": opens the tourist's profile panel (issue 34); nothing without a tourist or outside the dashboard. */
 export function ProfileButton({ touristId }: { touristId: string | null | undefined }) {

@@ -9,7 +9,7 @@ import { FactList } from '../FactList.tsx';
 import { TrailMap } from '../incident/TrailMap.tsx';
 import { useClock } from '../i18n/clock-context.ts';
 import type { ClockStyle } from '../../i18n/clock.ts';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },

@@ -27,7 +27,7 @@ import { touristProfileMachine } from '../../machines/touristProfileMachine.ts';
 import { useMay } from '../session-actor.ts';
 import { ProfileOpenerContext } from './ProfileOpener.tsx';
 import { ContactsAndTrip, HistorySection, IdentitySection, WhereaboutsSection } from './ProfileSections.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },

@@ -4,7 +4,7 @@ import { Button, Field, makeStyles, Text, Textarea, tokens } from '@fluentui/rea
 import { useState, type ChangeEvent } from 'react';
 import { boundaryFromGeoJson } from '../../domain/region-draft.ts';
 import { boundarySummary } from './boundary-summary.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -10,7 +10,7 @@ import { boundaryProblem } from '../../domain/boundary-checks.ts';
 import type { BoundaryShape, regionFormMachine } from '../../machines/regionFormMachine.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useUndoKeys } from '../useUndoKeys.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   tools: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -3,7 +3,7 @@ import { Button, Input, makeStyles, Select, tokens } from '@fluentui/react-compo
 import { contactKinds, type ContactKind } from '../../api/regions.ts';
 import type { ContactDraft } from '../../domain/region-draft.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%' },

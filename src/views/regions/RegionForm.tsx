@@ -17,7 +17,7 @@ import { ContactsEditor } from './ContactsEditor.tsx';
 import { UnitsEditor } from './UnitsEditor.tsx';
 import { formatClockSeconds } from '../../i18n/clock.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const RegionMap = lazy(() => loadChunk(() => import('../../map/RegionMap.tsx')));
 

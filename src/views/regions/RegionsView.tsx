@@ -20,7 +20,7 @@ import type { Region } from '../../api/entities.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { boundarySummary } from './boundary-summary.ts';
 import { RegionForm } from './RegionForm.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },

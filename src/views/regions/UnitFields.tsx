@@ -1,7 +1,7 @@
 import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { unitKinds, type Unit, type UnitInput, type UnitKind } from '../../api/responders.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'end' },

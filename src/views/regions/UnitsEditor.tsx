@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Unit, UnitInput } from '../../api/responders.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { unitsEditorMachine } from '../../machines/unitsEditorMachine.ts';
 import { draftOf, EMPTY_UNIT_DRAFT, inputOf, UnitFields, type UnitDraft } from './UnitFields.tsx';
 

@@ -9,7 +9,7 @@ import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, timeAt, type ReplayS
 import type { ReplayRef } from './replay-ref.ts';
 import { REPLAY_MARK_COLOURS } from './replay-marks.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** A speed as the dropdown shows it: `10×`. */
 const times = (speed: number) => `${speed}×`;

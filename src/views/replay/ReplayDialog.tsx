@@ -8,7 +8,7 @@ import type { ReplayRequest } from '../../api/track-client.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { useDark } from '../dashboard-actor.ts';
 import { LazyPart } from '../LazyPart.tsx';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 
 const ReplayPanel = lazy(() => loadChunk(() => import('./ReplayPanel.tsx')));
 

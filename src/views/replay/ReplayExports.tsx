@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { trackGeoJson, trackGpx, trackKml } from '../../domain/track-files.ts';
 import type { ReplayRef } from './replay-ref.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },

@@ -13,7 +13,7 @@ import { ReplayControls } from './ReplayControls.tsx';
 import { ReplayExports } from './ReplayExports.tsx';
 import { ReplayTracks } from './ReplayTracks.tsx';
 import type { ReplayRef } from './replay-ref.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const ReplayMap = lazy(() => loadChunk(() => import('../../map/replay/ReplayMap.tsx')));
 

@@ -8,7 +8,7 @@ import { formatReplayClock, replayColour } from '../../domain/replay-timeline.ts
 import { formatDistance, formatDuration } from '../../domain/track-summary.ts';
 import type { ReplayRef } from './replay-ref.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   tracks: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -10,7 +10,7 @@ import { PAGE_RULE, useReportStyles } from './report-styles.ts';
 import { ClockContext, useClock } from '../i18n/clock-context.ts';
 import { timeZoneName } from '../../i18n/clock.ts';
 import { isIanaTimeZone } from '../../domain/time-zone.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** One incident's print-ready report (issue 34 point 6), at `/#/incidents/{id}/report`; light theme whatever the console's. */
 export function ReportPage({ incidentId }: { incidentId: string }) {

@@ -6,7 +6,7 @@ import { describeEntry } from '../incident/IncidentTimeline.tsx';
 import { useReportStyles } from './report-styles.ts';
 import { FactList, type Fact } from '../FactList.tsx';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** `id`: the heading's, which names the section whatever the language. */
 export function ReportSection({ id, title, long, children }: { id: string; title: string; long?: boolean; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { formatPosition, formatTime } from '../../domain/display.ts';
 import { plotTrail } from '../incident/trail.ts';
 import { useReportStyles } from './report-styles.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 // SVG, not the live map's WebGL canvas: a canvas often prints blank, and the basemap's tiles need the network.
 const BOX = { width: 640, height: 360, padding: 24 };

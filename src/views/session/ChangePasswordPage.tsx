@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { NEW_PASSWORD_MIN } from '../../api/auth.ts';
 import { SessionActor } from '../session-actor.ts';
 import { SessionCard } from './SessionCard.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'space-between' },

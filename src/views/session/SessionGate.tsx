@@ -6,7 +6,7 @@ import { ChangePasswordPage } from './ChangePasswordPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
 import { StaleConsole } from './StaleConsole.tsx';
 import { en } from '../../i18n/catalogues/en.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** The English sentence, as tests look for it. */
 export const SERVER_UNREACHABLE = en['signIn.unreachable'];

@@ -3,7 +3,7 @@ import { ShieldErrorFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { SessionActor } from '../session-actor.ts';
 import { SessionCard } from './SessionCard.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   logo: { color: tokens.colorPaletteRedForeground1 },

@@ -20,7 +20,7 @@ import type { LastKnown } from '../../domain/last-known-state.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { riskWord } from '../dashboard/risk-word.ts';
 import { statusWord } from '../../domain/incident-status.ts';
 

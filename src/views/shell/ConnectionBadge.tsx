@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@fluentui/react-components';
 import type { ConnectionState } from '../../machines/connectionMachine.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const colours: Record<ConnectionState, BadgeProps['color']> = {
   connected: 'success',

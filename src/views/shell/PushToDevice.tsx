@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { pushMachine } from '../../machines/pushMachine.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { en } from '../../i18n/catalogues/en.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   settings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '320px' },

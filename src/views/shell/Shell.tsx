@@ -18,7 +18,7 @@ import { PhoneControlsPanel } from '../dashboard/PhoneControlsPanel.tsx';
 import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import { RegionClock } from '../i18n/RegionClock.tsx';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 
 // Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));

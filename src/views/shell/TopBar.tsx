@@ -9,7 +9,7 @@ import { PushButton } from './PushToDevice.tsx';
 import { SessionUser } from './SessionUser.tsx';
 import { LanguageMenu } from '../i18n/LanguageMenu.tsx';
 import { TimeZoneNote } from '../i18n/TimeZoneNote.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   bar: {

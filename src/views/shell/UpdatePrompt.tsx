@@ -4,7 +4,7 @@ import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui
 import { useEffect, useState } from 'react';
 import { registerServiceWorker, type AppUpdate } from '../../browser/app-update.ts';
 import { useOpenPanics } from '../alarm/panic-watch.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** The worker fetches the whole shell when it installs: well after the console and its map have started. */
 const REGISTER_AFTER_MS = 5_000;

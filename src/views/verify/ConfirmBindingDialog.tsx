@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { VerifyRef } from './VerifyTouristView.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** Names the tourist and the Digital ID before a bind or an unbind: both are acts in the audit trail. */
 export function ConfirmBindingDialog({ verify }: { verify: VerifyRef }) {

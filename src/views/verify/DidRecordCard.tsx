@@ -4,7 +4,7 @@ import { formatTime } from '../../domain/display.ts';
 import { atLeast } from '../breakpoints.ts';
 import type { VerifyRef } from './VerifyTouristView.tsx';
 import { useClock } from '../i18n/clock-context.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

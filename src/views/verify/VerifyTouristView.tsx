@@ -14,7 +14,7 @@ import type { ActorRefFrom } from 'xstate';
 import { verifyTouristMachine } from '../../machines/verifyTouristMachine.ts';
 import { ConfirmBindingDialog } from './ConfirmBindingDialog.tsx';
 import { DidRecordCard } from './DidRecordCard.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export type VerifyRef = ActorRefFrom<typeof verifyTouristMachine>;
 

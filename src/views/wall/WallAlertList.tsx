@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { ageLabel, wallAlertsOf, type WallAlert } from '../../domain/wall.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { statusWord } from '../../domain/incident-status.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** As many as fit the height of a 1080-line screen at wall size; the rest are counted. */
 export const WALL_LIST_ROWS = 9;

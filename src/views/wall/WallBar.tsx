@@ -6,7 +6,7 @@ import { CYCLE_CHOICES_S } from '../../machines/wallMachine.ts';
 import { AlarmControls } from '../alarm/AlarmControls.tsx';
 import { DashboardActor, useConnectionState } from '../dashboard-actor.ts';
 import { ConnectionBadge } from '../shell/ConnectionBadge.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import type { Translate } from '../../i18n/translate.ts';
 
 const useStyles = makeStyles({

@@ -3,7 +3,7 @@ import type { Webhook, WebhookDelivery } from '../../api/webhooks.ts';
 import { formatTime } from '../../domain/display.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   // At 390 px the eight columns squeezed into the card's width overlapped: the table keeps a readable width

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { Webhook } from '../../api/webhooks.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** Asks first: the new secret signs from the next request on, and the receiver refuses it until it has it. */
 export function RotateSecretDialog({ webhook, onConfirm, onCancel }: { webhook: Webhook | undefined; onConfirm: (id: string) => void; onCancel: () => void }) {

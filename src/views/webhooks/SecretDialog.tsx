@@ -1,6 +1,6 @@
 import type { WebhookSecret } from '../../machines/webhooksMachine.ts';
 import { ShownOnceDialog } from '../ShownOnceDialog.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 /** The signing secret, this once: the receiver verifies every request with it (docs/webhooks.md). */
 export function SecretDialog({ secret, onDone }: { secret: WebhookSecret | undefined; onDone: () => void }) {

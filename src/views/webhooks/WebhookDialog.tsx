@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Severity } from '../../api/fields.ts';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
 import type { WebhookFields } from '../../machines/webhooksMachine.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -1,7 +1,7 @@
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 import type { WebhookAct } from '../../machines/webhooksMachine.ts';
 
 const useStyles = makeStyles({

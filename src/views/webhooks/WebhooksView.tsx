@@ -10,7 +10,7 @@ import { RotateSecretDialog } from './RotateSecretDialog.tsx';
 import { SecretDialog } from './SecretDialog.tsx';
 import { WebhookDialog } from './WebhookDialog.tsx';
 import { WebhooksTable } from './WebhooksTable.tsx';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },

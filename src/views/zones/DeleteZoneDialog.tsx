@@ -1,7 +1,7 @@
 // Deleting a zone asks first, naming it: a zone gone stops every alert inside it from carrying its risk.
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { Geofence } from '../../api/entities.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 export function DeleteZoneDialog({ zone, busy, onConfirm, onCancel }: { zone: Geofence | undefined; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const t = useT();

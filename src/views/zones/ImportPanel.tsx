@@ -21,7 +21,7 @@ import type { ActorRefFrom } from 'xstate';
 import { zoneFileFormat } from '../../api/zones-client.ts';
 import { MAX_ZONE_FILE_BYTES } from '../../api/zones.ts';
 import type { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
-import { useT, type Translate } from '../i18n/useT.ts';
+import { useT, type Translate } from '../../i18n/useT.ts';
 
 type EditorRef = ActorRefFrom<typeof zonesEditorMachine>;
 

@@ -10,7 +10,7 @@ import { canRedo, canUndo, draftIssues } from '../../domain/zone-draft.ts';
 import { vertexCount, areaKm2 } from '../../domain/zone-geometry.ts';
 import { formatArea } from '../../domain/zone-list.ts';
 import type { zonesEditorMachine } from '../../machines/zonesEditorMachine.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 import { riskLevels } from '../../api/fields.ts';
 
 type EditorRef = ActorRefFrom<typeof zonesEditorMachine>;

@@ -3,7 +3,7 @@ import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-compon
 import { SearchRegular } from '@fluentui/react-icons';
 import type { ZoneListFilter } from '../../domain/zone-list.ts';
 import { riskLevels } from '../../api/fields.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },

@@ -8,7 +8,7 @@ import { useRowWindow } from '../dashboard/useRowWindow.ts';
 import { formatDateTime, type ClockStyle } from '../../i18n/clock.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 // Widths by what each column holds: a name and "who · when" need room, a risk or a count little.
 const COLUMNS: readonly (readonly [MessageId, string])[] = [

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { zonesExportUrl } from '../../api/zones-client.ts';
 import type { DrawShape } from '../../machines/zonesEditorMachine.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },

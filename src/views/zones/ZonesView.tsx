@@ -22,7 +22,7 @@ import { ZonesFilters } from './ZonesFilters.tsx';
 import { ZonesList } from './ZonesList.tsx';
 import { ZonesToolbar } from './ZonesToolbar.tsx';
 import type { MessageId } from '../../i18n/catalogue.ts';
-import { useT } from '../i18n/useT.ts';
+import { useT } from '../../i18n/useT.ts';
 
 const ZonesMap = lazy(() => loadChunk(() => import('../../map/zones/ZonesMap.tsx')));
 

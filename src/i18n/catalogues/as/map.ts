@@ -18,6 +18,7 @@ export const map = {
   'map.autoFitPaused': 'অট’-ফিট ৰখোৱা আছে',
   'map.testHint': 'পৰীক্ষামূলক এলাৰ্ট পঠাবলৈ মানচিত্ৰত ক্লিক কৰক',
   'map.unavailableReason': 'মানচিত্ৰ উপলব্ধ নহয়: {reason}',
+  'map.regionMap': 'অঞ্চলৰ মানচিত্ৰ',
   'map.replayMap': 'ৰিপ্লেৰ মানচিত্ৰ',
   'map.alert': 'এলাৰ্ট',
   'map.unverified': 'অসত্যাপিত',

@@ -15,6 +15,7 @@ export const map = {
   'map.autoFitPaused': 'Auto-fit paused',
   'map.testHint': 'Click on the map to send a test alert',
   'map.unavailableReason': 'Map unavailable: {reason}',
+  'map.regionMap': 'Region map',
   'map.replayMap': 'Replay map',
   'map.alert': 'Alert',
   'map.unverified': 'Unverified',

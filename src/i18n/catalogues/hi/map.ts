@@ -18,6 +18,7 @@ export const map = {
   'map.autoFitPaused': 'ऑटो-फ़िट रुका है',
   'map.testHint': 'परीक्षण अलर्ट भेजने के लिए नक्शे पर क्लिक करें',
   'map.unavailableReason': 'नक्शा उपलब्ध नहीं: {reason}',
+  'map.regionMap': 'क्षेत्र का नक्शा',
   'map.replayMap': 'रीप्ले का नक्शा',
   'map.alert': 'अलर्ट',
   'map.unverified': 'असत्यापित',
