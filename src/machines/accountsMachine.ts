@@ -6,6 +6,7 @@ import type { AccountSummary } from '../api/accounts.ts';
 import { createAccount, fetchAccounts, resetAccountPassword, signOutAccount, updateAccount } from '../api/accounts-client.ts';
 import { serverErrorOrMessage } from '../api/client.ts';
 import type { Role } from '../api/roles.ts';
+import type { Said } from '../i18n/said.ts';
 
 /** What the admin asked for, as the view sends it. */
 export type AccountAct =
@@ -26,37 +27,35 @@ export interface TemporarySecret {
 /** What an act answered: a secret to show once, or a sentence saying what was done. */
 export interface ActOutcome {
   secret?: TemporarySecret;
-  notice: string;
+  notice: Said;
 }
 
 export interface AccountsContext {
   accounts: AccountSummary[];
   secret: TemporarySecret | undefined;
-  notice: string | undefined;
+  notice: Said | undefined;
   error: string | undefined;
 }
-
-const sessionsEnded = (count: number) => (count === 1 ? '1 session ended' : `${count} sessions ended`);
 
 /** Runs one act against the server: the only effect besides reading the list. */
 export async function performAct(act: AccountAct): Promise<ActOutcome> {
   switch (act.type) {
     case 'accounts.create': {
       const password = await createAccount(act.username, act.role);
-      return { secret: { username: act.username, password }, notice: `${act.username} was created as ${act.role}.` };
+      return { secret: { username: act.username, password }, notice: { id: 'accounts.notice.created', values: { username: act.username, role: act.role } } };
     }
     case 'accounts.setRole':
       await updateAccount(act.username, { role: act.role });
-      return { notice: `${act.username} is now ${act.role}.` };
+      return { notice: { id: 'accounts.notice.role', values: { username: act.username, role: act.role } } };
     case 'accounts.setDisabled':
       await updateAccount(act.username, { disabled: act.disabled });
-      return { notice: act.disabled ? `${act.username} is disabled and signed out everywhere.` : `${act.username} is enabled.` };
+      return { notice: { id: act.disabled ? 'accounts.notice.disabled' : 'accounts.notice.enabled', values: { username: act.username } } };
     case 'accounts.resetPassword': {
       const password = await resetAccountPassword(act.username);
-      return { secret: { username: act.username, password }, notice: `${act.username}'s password was reset.` };
+      return { secret: { username: act.username, password }, notice: { id: 'accounts.notice.passwordReset', values: { username: act.username } } };
     }
     case 'accounts.signOut':
-      return { notice: `${act.username} was signed out everywhere (${sessionsEnded(await signOutAccount(act.username))}).` };
+      return { notice: { id: 'accounts.notice.signedOut', values: { username: act.username, count: await signOutAccount(act.username) } } };
   }
 }
 

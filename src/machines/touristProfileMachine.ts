@@ -5,13 +5,14 @@ import { assign, fromPromise, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import type { TouristProfile } from '../api/tourist-profile.ts';
 import { eraseTourist, fetchTouristProfile } from '../api/tourist-profile-client.ts';
+import type { Said } from '../i18n/said.ts';
 
 export interface TouristProfileContext {
   touristId: string | undefined;
   profile: TouristProfile | undefined;
   error: string | undefined;
   /** What the last erasure did, in a sentence (the panel then shows it instead of the profile). */
-  notice: string | undefined;
+  notice: Said | undefined;
 }
 
 export type TouristProfileEvent =
@@ -76,7 +77,7 @@ export const touristProfileMachine = setupTouristProfile.createMachine({
               target: 'erased',
               actions: assign({
                 profile: undefined,
-                notice: ({ context, event }) => `Erased: ${context.touristId}'s personal data is gone; their incidents stay as ${event.output.anonymousId}.`,
+                notice: ({ context, event }): Said => ({ id: 'profile.notice.erased', values: { touristId: context.touristId, anonymousId: event.output.anonymousId } }),
               }),
             },
             onError: { target: 'shown', actions: assign({ error: ({ event }) => serverErrorOrMessage(event.error) }) },

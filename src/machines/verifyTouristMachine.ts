@@ -4,6 +4,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import { bindDid, lookUpDid, unbindDid } from '../api/did-binding-client.ts';
 import type { DidRecord } from '../api/did-binding.ts';
+import type { Said } from '../i18n/said.ts';
 
 /** What the supervisor is about to do, named in the confirmation. */
 export type BindingAct =
@@ -18,7 +19,7 @@ export interface VerifyTouristContext {
   actError: string | undefined;
   pending: BindingAct | undefined;
   /** What the last act did, in a sentence. */
-  notice: string | undefined;
+  notice: Said | undefined;
 }
 
 export type VerifyTouristEvent =
@@ -28,10 +29,7 @@ export type VerifyTouristEvent =
   | { type: 'did.confirm' }
   | { type: 'did.cancel' };
 
-const doneSentence = (act: BindingAct) =>
-  act.kind === 'bind'
-    ? `Bound: the Digital ID now proves ${act.touristLabel}; their alerts are verified from now on.`
-    : `Unbound: the Digital ID no longer proves ${act.touristLabel}.`;
+const doneSentence = (act: BindingAct): Said => ({ id: act.kind === 'bind' ? 'verify.notice.bound' : 'verify.notice.unbound', values: { tourist: act.touristLabel } });
 
 const setupVerifyTourist = setup({
   types: { context: {} as VerifyTouristContext, events: {} as VerifyTouristEvent },

@@ -8,6 +8,7 @@ import {
   DeliveriesResponse, DeliveryResponse, WebhookDeletedResponse, WebhooksResponse, WebhookWithSecretResponse,
   type Webhook, type WebhookCreateBody, type WebhookDelivery, type WebhookUpdateBody,
 } from '../api/webhooks.ts';
+import type { Said } from '../i18n/said.ts';
 
 /** What the webhook form sends: a new one's fields, or a change's (with `enabled`, and `minSeverity: null` for every severity). */
 export type WebhookFields = Pick<WebhookCreateBody, 'url' | 'events'> & { name: string; minSeverity?: WebhookCreateBody['minSeverity']; enabled?: boolean };
@@ -36,7 +37,7 @@ export interface WebhooksSnapshot {
 
 export interface WebhooksContext extends WebhooksSnapshot {
   secret: WebhookSecret | undefined;
-  notice: string | undefined;
+  notice: Said | undefined;
   error: string | undefined;
 }
 
@@ -55,34 +56,34 @@ export async function loadWebhooks(): Promise<WebhooksSnapshot> {
 }
 
 /** Runs one act against the server: the only effect besides reading. */
-export async function performWebhookAct(act: WebhookAct): Promise<{ notice: string; secret?: WebhookSecret }> {
+export async function performWebhookAct(act: WebhookAct): Promise<{ notice: Said; secret?: WebhookSecret }> {
   switch (act.type) {
     case 'webhooks.create': {
       const { webhook, secret } = await parsed(WebhookWithSecretResponse, '/webhooks', jsonPost(act.body));
-      return { notice: `${webhook.name} was created.`, secret: { name: webhook.name, secret: secret ?? '' } };
+      return { notice: { id: 'webhooks.notice.created', values: { name: webhook.name } }, secret: { name: webhook.name, secret: secret ?? '' } };
     }
     case 'webhooks.update': {
       const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost(act.patch satisfies WebhookUpdateBody), method: 'PATCH' });
-      return { notice: `${webhook.name} was saved.` };
+      return { notice: { id: 'webhooks.notice.saved', values: { name: webhook.name } } };
     }
     case 'webhooks.rotateSecret': {
       const { webhook, secret } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost({ rotateSecret: true }), method: 'PATCH' });
-      return { notice: `${webhook.name} has a new signing secret; the old one no longer signs.`, secret: { name: webhook.name, secret: secret ?? '' } };
+      return { notice: { id: 'webhooks.notice.rotated', values: { name: webhook.name } }, secret: { name: webhook.name, secret: secret ?? '' } };
     }
     case 'webhooks.setEnabled': {
       const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost({ enabled: act.enabled }), method: 'PATCH' });
-      return { notice: `${webhook.name} is ${webhook.enabled ? 'enabled' : 'disabled'}.` };
+      return { notice: { id: webhook.enabled ? 'webhooks.notice.enabled' : 'webhooks.notice.disabled', values: { name: webhook.name } } };
     }
     case 'webhooks.delete':
       await parsed(WebhookDeletedResponse, webhookPath(act.id), { method: 'DELETE' });
-      return { notice: 'The webhook was deleted.' };
+      return { notice: { id: 'webhooks.notice.deleted' } };
     case 'webhooks.test': {
       const { delivery } = await parsed(DeliveryResponse, webhookPath(act.id, '/test'), jsonPost({}));
-      return { notice: `A test event was queued (${delivery.id}).` };
+      return { notice: { id: 'webhooks.notice.testQueued', values: { id: delivery.id } } };
     }
     case 'webhooks.sendAgain': {
       const { delivery } = await parsed(DeliveryResponse, `/webhooks/deliveries/${encodeURIComponent(act.deliveryId)}/send-again`, jsonPost({}));
-      return { notice: `${delivery.id} will be sent again.` };
+      return { notice: { id: 'webhooks.notice.sendAgain', values: { id: delivery.id } } };
     }
   }
 }
@@ -96,11 +97,11 @@ export const webhooksMachine = setup({
   },
   actors: {
     load: fromPromise<WebhooksSnapshot>(() => loadWebhooks()),
-    act: fromPromise<{ notice: string; secret?: WebhookSecret }, WebhookAct>(({ input }) => performWebhookAct(input)),
+    act: fromPromise<{ notice: Said; secret?: WebhookSecret }, WebhookAct>(({ input }) => performWebhookAct(input)),
   },
   actions: {
     storeSnapshot: assign((_, snapshot: WebhooksSnapshot) => snapshot),
-    storeOutcome: assign((_, { notice, secret }: { notice: string; secret?: WebhookSecret }) => ({ notice, secret, error: undefined })),
+    storeOutcome: assign((_, { notice, secret }: { notice: Said; secret?: WebhookSecret }) => ({ notice, secret, error: undefined })),
     showError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error), notice: undefined })),
     clearMessages: assign({ error: undefined, notice: undefined }),
     forgetSecret: assign({ secret: undefined }),

@@ -16,6 +16,7 @@ import { InEnglish } from '../views/support/in-english.tsx';
 import { settle } from '../views/support/render-dashboard.tsx';
 import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
+import { inEnglish } from '../../src/i18n/english.ts';
 
 const account = (username: string, role: AccountSummary['role']): AccountSummary => ({
   username, role, createdAt: '2026-11-01T08:00:00.000Z', source: 'password', disabled: false, lastSignInAt: null, mustChangePassword: false,
@@ -44,8 +45,8 @@ const walks = transitionWalks(model, {
     'accounts.refresh': (snapshot: ModelSnapshot) => (snapshot.context.secret ? [] : [{ type: 'accounts.refresh' }]),
     'accounts.dismissSecret': (snapshot: ModelSnapshot) => (snapshot.context.secret ? [{ type: 'accounts.dismissSecret' }] : []),
     'xstate.done.actor.act': [
-      { type: 'xstate.done.actor.act', output: { notice: 'vera is now supervisor.' } },
-      { type: 'xstate.done.actor.act', output: { secret: { username: 'olga', password: 'Tmp-8c1Qz0kX2wYvB4nR' }, notice: 'olga was created as operator.' } },
+      { type: 'xstate.done.actor.act', output: { notice: { id: 'accounts.notice.role', values: { username: 'vera', role: 'supervisor' } } } },
+      { type: 'xstate.done.actor.act', output: { secret: { username: 'olga', password: 'Tmp-8c1Qz0kX2wYvB4nR' }, notice: { id: 'accounts.notice.created', values: { username: 'olga', role: 'operator' } } } },
     ],
     'xstate.error.actor.act': [{ type: 'xstate.error.actor.act', error: new ApiError(LAST_ADMIN, LAST_ADMIN, 409) }],
   } as never,
@@ -72,7 +73,7 @@ function expectViewShows(snapshot: Snapshot) {
   expect(names).toEqual(accounts.map((a) => a.username));
   expect((screen.getByRole('button', { name: 'New account', hidden: true }) as HTMLButtonElement).disabled, 'acts offered').toBe(busy);
   expect(screen.queryByRole('alert', { hidden: true })?.textContent).toBe(error);
-  expect(screen.queryByText(/ was created as | is now /)?.textContent).toBe(notice);
+  expect(screen.queryByText(/ was created as | is now /)?.textContent).toBe(notice && inEnglish(notice.id, notice.values));
   const dialog = dialogTitled(/^Temporary password for/);
   expect(dialog !== undefined, 'temporary password shown').toBe(secret !== undefined);
   if (dialog && secret) {

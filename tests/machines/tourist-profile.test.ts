@@ -6,6 +6,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import type { TouristProfile } from '../../src/api/tourist-profile.ts';
 import { touristProfileMachine } from '../../src/machines/touristProfileMachine.ts';
+import { inEnglish } from '../../src/i18n/english.ts';
 
 const profileOf = (id: string) => ({ id, name: `Name of ${id}` }) as TouristProfile;
 const UNKNOWN = 'No tourist t-gone: it was never registered, or it was erased.';
@@ -65,6 +66,6 @@ describe('the tourist profile statechart', () => {
     const done = await waitFor(actor, (s) => s.matches({ open: 'erased' }));
     expect(erased).toEqual(['t-erase']);
     expect(done.context.profile).toBeUndefined();
-    expect(done.context.notice).toBe("Erased: t-erase's personal data is gone; their incidents stay as erased-1.");
+    expect(done.context.notice && inEnglish(done.context.notice.id, done.context.notice.values)).toBe("Erased: t-erase's personal data is gone; their incidents stay as erased-1.");
   });
 });

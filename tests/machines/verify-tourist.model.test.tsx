@@ -15,6 +15,7 @@ import { InEnglish } from '../views/support/in-english.tsx';
 import { settle } from '../views/support/render-dashboard.tsx';
 import { replayWalk, type Performers } from './support/replay-walk.ts';
 import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './support/transition-walks.ts';
+import { inEnglish } from '../../src/i18n/english.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.token.signature';
 const DID = 'did:local:5b7c';
@@ -73,7 +74,7 @@ function expectViewShows(snapshot: Snapshot) {
     expect(within(card).queryByRole('button', { name: 'Unbind', hidden: true }) !== null, 'Unbind offered').toBe(record.binding !== null);
   }
   const notice = screen.queryByText(/^(Bound|Unbound): the Digital ID/);
-  expect(notice?.textContent).toBe(snapshot.context.notice);
+  expect(notice?.textContent).toBe(snapshot.context.notice && inEnglish(snapshot.context.notice.id, snapshot.context.notice.values));
   // While the confirmation is open, Fluent hides the rest of the page from the accessibility tree.
   const dialog = screen.queryByRole('dialog', { hidden: true });
   expect(dialog !== null, 'confirmation shown').toBe(snapshot.matches('confirming'));

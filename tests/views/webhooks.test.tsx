@@ -86,7 +86,7 @@ describe('the Webhooks view', () => {
     await openWebhooks();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'New webhook' }));
-    const form = await screen.findByRole('form', { name: 'New webhook' });
+    const form = await screen.findByRole('form', { name: 'New webhook', hidden: true });
     // Pasted, not typed key by key: the form renders once per key, which a loaded machine took seconds for.
     await user.click(within(form).getByLabelText(/Name/));
     await user.paste('Chat room');
@@ -97,9 +97,9 @@ describe('the Webhooks view', () => {
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     await settle();
     expect(api.callsTo('/webhooks', 'POST')[0].body).toEqual({ name: 'Chat room', url: 'https://chat.example.org/relay', events: ['panic.created', 'incident.escalated'], minSeverity: 'high' });
-    // `hidden: true` (here and for its Done button): after another file's test in the same worker Fluent's
-    // tabster leaves the document's portal host aria-hidden, so the dialog is there but out of the
-    // accessibility tree. Seen only when test files share one document (vitest `isolate: false`).
+    // `hidden: true` (here, for the form above and for its Done button): Fluent's tabster may leave the
+    // document's portal host aria-hidden, so the dialog is there but out of the accessibility tree. Seen when
+    // test files share one document (vitest `isolate: false`), and with this file alone since 2026-11-27.
     const dialog = await screen.findByRole('alertdialog', { hidden: true });
     expect(within(dialog).getByLabelText('Signing secret')).toHaveProperty('value', 'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0');
     await user.click(within(dialog).getByRole('button', { name: 'Done', hidden: true }));

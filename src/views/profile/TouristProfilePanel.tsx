@@ -68,7 +68,7 @@ function ProfileContent({ profile, onReplay }: { profile: ProfileRef; onReplay?:
   const failed = useSelector(profile, (s) => s.matches({ open: 'failed' }));
   const mayExport = useMay('exportTouristData');
   const mayErase = useMay('eraseTourist');
-  if (notice) return <MessageBar intent="success"><MessageBarBody>{notice}</MessageBarBody></MessageBar>;
+  if (notice) return <MessageBar intent="success"><MessageBarBody>{t(notice.id, notice.values)}</MessageBarBody></MessageBar>;
   return (
     <div className={styles.body}>
       {busy && <Spinner size="small" label={shown ? t('profile.working') : t('profile.loading')} />}

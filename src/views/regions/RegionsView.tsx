@@ -21,6 +21,7 @@ import { DashboardActor } from '../dashboard-actor.ts';
 import { boundarySummary } from './boundary-summary.ts';
 import { RegionForm } from './RegionForm.tsx';
 import { useT } from '../../i18n/useT.ts';
+import type { Said } from '../../i18n/said.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
@@ -71,7 +72,7 @@ export function RegionsView() {
   const t = useT();
   const regions = DashboardActor.useSelector((s) => s.context.regions);
   const [editing, setEditing] = useState<Editing>(undefined);
-  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [notice, setNotice] = useState<Said | undefined>(undefined);
   return (
     <section className={styles.view} aria-label={t('regions.title')}>
       <div className={styles.header}>
@@ -89,7 +90,7 @@ export function RegionsView() {
           regionId={editing.regionId}
           onClose={(saved) => {
             setEditing(undefined);
-            setNotice(saved ? t('regions.saved', { name: saved.name }) : undefined);
+            setNotice(saved ? { id: 'regions.saved', values: { name: saved.name } } : undefined);
           }}
         />
       )}

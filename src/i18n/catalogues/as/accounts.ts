@@ -38,4 +38,10 @@ export const accounts = {
   'accounts.passwordTitle': '{username}ৰ অস্থায়ী পাছৱৰ্ড',
   'accounts.passwordSentence': 'এইবাৰহে দেখুওৱা হৈছে। ইয়াক {username}ক দিয়ক, যিয়ে পৰৱৰ্তী ছাইন ইনত নিজৰ পাছৱৰ্ড বাছি ল’ব।',
   'accounts.passwordLabel': 'অস্থায়ী পাছৱৰ্ড',
+  'accounts.notice.created': '{username}ক {role} হিচাপে সৃষ্টি কৰা হ’ল।',
+  'accounts.notice.role': '{username} এতিয়া {role}।',
+  'accounts.notice.disabled': '{username} অফ কৰা হ’ল আৰু সকলোতে ছাইন আউট হ’ল।',
+  'accounts.notice.enabled': '{username} অন কৰা হ’ল।',
+  'accounts.notice.passwordReset': '{username}ৰ পাছৱৰ্ড ৰিছেট কৰা হ’ল।',
+  'accounts.notice.signedOut': '{username}ক সকলোতে ছাইন আউট কৰা হ’ল ({count, plural, one {# টা ছেশ্বন শেষ} other {# টা ছেশ্বন শেষ}})।',
 } as const satisfies Translation<typeof english>;

@@ -59,4 +59,5 @@ export const profile = {
   'profile.received': 'পোৱা',
   'profile.type': 'প্ৰকাৰ',
   'profile.status': 'অৱস্থা',
+  'profile.notice.erased': 'মচা হ’ল: {touristId}ৰ ব্যক্তিগত তথ্য আঁতৰোৱা হ’ল; তেওঁৰ ঘটনাবোৰ {anonymousId} নামত থাকিব।',
 } as const satisfies Translation<typeof english>;

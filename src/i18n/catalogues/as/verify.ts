@@ -32,4 +32,6 @@ export const verify = {
   'verify.unbindConsequence': 'Digital ID {did}। কোনোবাই পুনৰ সংযোগ নকৰালৈকে ইয়াৰ এলাৰ্ট আকৌ অসত্যাপিত হ’ব।',
   'verify.bindConsequence': 'Digital ID {did}। পৰ্যটকৰ পৰিচয় নথি পৰীক্ষা কৰাৰ পিছতহে সংযোগ কৰক: এতিয়াৰ পৰা এই ফোনৰ এলাৰ্ট তেওঁৰ বুলি সত্যাপিত হ’ব।',
   'verify.cancel': 'বাতিল কৰক',
+  'verify.notice.bound': 'সংযোগ কৰা হ’ল: এই Digital IDয়ে এতিয়া {tourist}ক প্ৰমাণ কৰে; এতিয়াৰ পৰা তেওঁৰ এলাৰ্ট সত্যাপিত।',
+  'verify.notice.unbound': 'বিচ্ছিন্ন কৰা হ’ল: এই Digital IDয়ে আৰু {tourist}ক প্ৰমাণ নকৰে।',
 } as const satisfies Translation<typeof english>;

@@ -61,4 +61,12 @@ export const webhooks = {
   'webhooks.delivery.dead': 'বিফল',
   'webhooks.sendAgain': 'পুনৰ পঠিয়াওক',
   'webhooks.sendAgainNamed': '{id} পুনৰ পঠিয়াওক',
+  'webhooks.notice.created': '{name} সৃষ্টি কৰা হ’ল।',
+  'webhooks.notice.saved': '{name} সংৰক্ষণ কৰা হ’ল।',
+  'webhooks.notice.rotated': '{name}ৰ নতুন চহী ছিক্ৰেট হ’ল; পুৰণিটোৱে আৰু চহী নকৰে।',
+  'webhooks.notice.enabled': '{name} অন আছে।',
+  'webhooks.notice.disabled': '{name} অফ আছে।',
+  'webhooks.notice.deleted': 'ৱেবহুকটো মচা হ’ল।',
+  'webhooks.notice.testQueued': 'এটা পৰীক্ষামূলক ইভেণ্ট পঠিয়াবলৈ শাৰীত আছে ({id})।',
+  'webhooks.notice.sendAgain': '{id} আকৌ পঠোৱা হ’ব।',
 } as const satisfies Translation<typeof english>;

@@ -35,4 +35,10 @@ export const accounts = {
   'accounts.passwordTitle': 'Temporary password for {username}',
   'accounts.passwordSentence': 'Shown this once. Give it to {username}, who chooses their own password at the next sign-in.',
   'accounts.passwordLabel': 'Temporary password',
+  'accounts.notice.created': '{username} was created as {role}.',
+  'accounts.notice.role': '{username} is now {role}.',
+  'accounts.notice.disabled': '{username} is disabled and signed out everywhere.',
+  'accounts.notice.enabled': '{username} is enabled.',
+  'accounts.notice.passwordReset': "{username}'s password was reset.",
+  'accounts.notice.signedOut': '{username} was signed out everywhere ({count, plural, one {# session ended} other {# sessions ended}}).',
 } as const;

@@ -56,4 +56,5 @@ export const profile = {
   'profile.received': 'Received',
   'profile.type': 'Type',
   'profile.status': 'Status',
+  'profile.notice.erased': "Erased: {touristId}'s personal data is gone; their incidents stay as {anonymousId}.",
 } as const;

@@ -29,4 +29,6 @@ export const verify = {
   'verify.unbindConsequence': 'Digital ID {did}. Its alerts will be unverified again until someone binds it anew.',
   'verify.bindConsequence': "Digital ID {did}. Bind only after checking the tourist's identity document: from now on this phone's alerts are verified as theirs.",
   'verify.cancel': 'Cancel',
+  'verify.notice.bound': 'Bound: the Digital ID now proves {tourist}; their alerts are verified from now on.',
+  'verify.notice.unbound': 'Unbound: the Digital ID no longer proves {tourist}.',
 } as const;

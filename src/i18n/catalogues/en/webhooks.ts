@@ -58,4 +58,12 @@ export const webhooks = {
   'webhooks.delivery.dead': 'dead',
   'webhooks.sendAgain': 'Send again',
   'webhooks.sendAgainNamed': 'Send {id} again',
+  'webhooks.notice.created': '{name} was created.',
+  'webhooks.notice.saved': '{name} was saved.',
+  'webhooks.notice.rotated': '{name} has a new signing secret; the old one no longer signs.',
+  'webhooks.notice.enabled': '{name} is enabled.',
+  'webhooks.notice.disabled': '{name} is disabled.',
+  'webhooks.notice.deleted': 'The webhook was deleted.',
+  'webhooks.notice.testQueued': 'A test event was queued ({id}).',
+  'webhooks.notice.sendAgain': '{id} will be sent again.',
 } as const;

@@ -38,4 +38,10 @@ export const accounts = {
   'accounts.passwordTitle': '{username} का अस्थायी पासवर्ड',
   'accounts.passwordSentence': 'यह केवल इसी बार दिखेगा। इसे {username} को दें, जो अगले साइन इन पर अपना पासवर्ड चुनेंगे।',
   'accounts.passwordLabel': 'अस्थायी पासवर्ड',
+  'accounts.notice.created': '{username} का खाता {role} के रूप में बनाया गया।',
+  'accounts.notice.role': '{username} अब {role} है।',
+  'accounts.notice.disabled': '{username} बंद किया गया और हर जगह से साइन आउट हुआ।',
+  'accounts.notice.enabled': '{username} चालू किया गया।',
+  'accounts.notice.passwordReset': '{username} का पासवर्ड रीसेट किया गया।',
+  'accounts.notice.signedOut': '{username} को हर जगह से साइन आउट किया गया ({count, plural, one {# सत्र समाप्त} other {# सत्र समाप्त}})।',
 } as const satisfies Translation<typeof english>;

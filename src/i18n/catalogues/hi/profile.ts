@@ -59,4 +59,5 @@ export const profile = {
   'profile.received': 'मिला',
   'profile.type': 'प्रकार',
   'profile.status': 'स्थिति',
+  'profile.notice.erased': 'मिटाया गया: {touristId} का निजी डेटा हटा दिया गया; उनकी घटनाएँ {anonymousId} के नाम से रहेंगी।',
 } as const satisfies Translation<typeof english>;

@@ -32,4 +32,6 @@ export const verify = {
   'verify.unbindConsequence': 'Digital ID {did}। जब तक कोई इसे फिर से न जोड़े, इसके अलर्ट फिर असत्यापित रहेंगे।',
   'verify.bindConsequence': 'Digital ID {did}। पर्यटक का पहचान दस्तावेज़ जाँचने के बाद ही जोड़ें: अब से इस फ़ोन के अलर्ट उन्हीं के सत्यापित माने जाएँगे।',
   'verify.cancel': 'रद्द करें',
+  'verify.notice.bound': 'जोड़ा गया: यह Digital ID अब {tourist} की पहचान साबित करता है; अब से उनके अलर्ट सत्यापित हैं।',
+  'verify.notice.unbound': 'अलग किया गया: यह Digital ID अब {tourist} की पहचान साबित नहीं करता।',
 } as const satisfies Translation<typeof english>;

@@ -61,4 +61,12 @@ export const webhooks = {
   'webhooks.delivery.dead': 'विफल',
   'webhooks.sendAgain': 'फिर भेजें',
   'webhooks.sendAgainNamed': '{id} फिर भेजें',
+  'webhooks.notice.created': '{name} बनाया गया।',
+  'webhooks.notice.saved': '{name} सहेजा गया।',
+  'webhooks.notice.rotated': '{name} का नया साइनिंग सीक्रेट बना; पुराना अब साइन नहीं करता।',
+  'webhooks.notice.enabled': '{name} चालू है।',
+  'webhooks.notice.disabled': '{name} बंद है।',
+  'webhooks.notice.deleted': 'वेबहुक हटा दिया गया।',
+  'webhooks.notice.testQueued': 'एक परीक्षण इवेंट भेजने के लिए कतार में है ({id})।',
+  'webhooks.notice.sendAgain': '{id} फिर से भेजा जाएगा।',
 } as const satisfies Translation<typeof english>;
