@@ -79,7 +79,7 @@ export const dashboardMachine = lastKnownSetup
         enqueue.spawnChild('seedGeofence', { id: 'seedGeofence', input: testGeofenceFor(tableIncidentsOf(context)) });
       }),
       // The view raises the popup with this text (SPEC §8): a statechart shows nothing itself.
-      storeSeedFailure: assign((_, { error }: { error: unknown }) => ({ seedFailure: `Failed to seed geofence: ${serverErrorOrMessage(error)}` })),
+      storeSeedFailure: assign((_, { error }: { error: unknown }) => ({ seedFailure: serverErrorOrMessage(error) })),
     },
   })
   .createMachine({

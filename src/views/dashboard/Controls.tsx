@@ -1,5 +1,5 @@
 import { Button, Checkbox, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Region } from '../../api/entities.ts';
 import { TIME_WINDOWS } from '../../domain/preferences.ts';
 import { DashboardActor, useTestAlert } from '../dashboard-actor.ts';
@@ -27,10 +27,14 @@ export function Controls() {
   const exportCsv = useExportCsv();
   const maySeed = useMay('seedGeofence');
   const seedFailure = DashboardActor.useSelector((s) => s.context.seedFailure);
-  // The spec's popup for a refused seed: the machine keeps the text, the page shows it.
+  // The spec's popup for a refused seed: the machine keeps the server's reason, the page words it, once per refusal
+  // (a language switch while it is kept does not pop it up again).
+  const alerted = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (seedFailure) window.alert(seedFailure);
-  }, [seedFailure]);
+    if (seedFailure === alerted.current) return;
+    alerted.current = seedFailure;
+    if (seedFailure) window.alert(t('dashboard.seedFailed', { error: seedFailure }));
+  }, [seedFailure, t]);
   const mayExport = useMay('exportCsv');
   const mayTestAlert = useMay('testAlert');
   // A stored region the backend no longer lists stays selectable rather than silently changing.

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import { useT } from '../../i18n/useT.ts';
+import { statusWord } from '../../domain/incident-status.ts';
 
 const useStyles = makeStyles({
   contacts: { display: 'flex', flexDirection: 'column', margin: 0, padding: 0, listStyle: 'none' },
@@ -41,9 +42,9 @@ export function IncidentFacts({ incident, region, zone }: { incident: Incident; 
   const clock = useClock();
   const t = useT();
   const facts: [string, ReactNode][] = [
-    [t('incident.fact.status'), incident.status],
-    [t('incident.fact.type'), incident.type],
-    [t('incident.fact.severity'), incident.severity],
+    [t('incident.fact.status'), statusWord(incident.status, t)],
+    [t('incident.fact.type'), t('incident.typeWord', { type: incident.type })],
+    [t('incident.fact.severity'), t('incident.severityWord', { severity: incident.severity })],
     [t('incident.fact.reported'), formatTime(incident.reportedAt, clock)],
     [t('incident.fact.received'), formatTime(incident.createdAt, clock)],
     [t('incident.fact.tourist'), orDash(incident.touristId)],

@@ -1,6 +1,7 @@
 import { Button, Divider, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { ShieldErrorFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { SESSION_ENDED } from '../../machines/sessionMachine.ts';
 import { SessionActor } from '../session-actor.ts';
 import { SessionCard } from './SessionCard.tsx';
 import { useT } from '../../i18n/useT.ts';
@@ -25,7 +26,8 @@ export function SignInPage() {
       title={t('app.title')}
       formLabel={t('signIn.form')}
       intro={t('signIn.intro')}
-      error={error}
+      // The statechart's own sentence, in the console's language; the server's refusals come as it wrote them.
+      error={error === SESSION_ENDED ? t('signIn.sessionEnded') : error}
       onSubmit={() => send({ type: 'session.signIn', username, password })}
     >
       <Field label={t('signIn.username')} required>

@@ -122,4 +122,5 @@ export const dashboard = {
   'dashboard.status.open': 'মুকলি',
   'dashboard.status.acknowledged': 'দায়িত্ব লোৱা হৈছে',
   'dashboard.status.resolved': 'সমাধান হৈছে',
+  'dashboard.seedFailed': 'পৰীক্ষামূলক জিঅ’ফেন্স সৃষ্টি কৰিব পৰা নগ’ল: {error}',
 } as const satisfies Translation<typeof english>;

@@ -25,4 +25,5 @@ export const signIn = {
   'signIn.staleBadge': 'পুৰণি',
   'signIn.staleStatus': '{status} (শেষ জনা মতে)',
   'signIn.staleNone': 'কোনো এলাৰ্ট দেখুওৱা হোৱা নাছিল।',
+  'signIn.sessionEnded': 'আপোনাৰ ছেশ্বন শেষ হ’ল; আকৌ ছাইন ইন কৰক।',
 } as const satisfies Translation<typeof english>;

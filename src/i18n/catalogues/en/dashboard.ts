@@ -120,4 +120,5 @@ export const dashboard = {
   'dashboard.status.open': 'open',
   'dashboard.status.acknowledged': 'acknowledged',
   'dashboard.status.resolved': 'resolved',
+  'dashboard.seedFailed': 'Failed to seed geofence: {error}',
 } as const;

@@ -23,4 +23,5 @@ export const signIn = {
   'signIn.staleBadge': 'stale',
   'signIn.staleStatus': '{status} (as last known)',
   'signIn.staleNone': 'No alerts were shown.',
+  'signIn.sessionEnded': 'Your session has ended; sign in again.',
 } as const;

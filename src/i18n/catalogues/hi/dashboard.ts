@@ -122,4 +122,5 @@ export const dashboard = {
   'dashboard.status.open': 'खुला',
   'dashboard.status.acknowledged': 'ज़िम्मेदारी ली गई',
   'dashboard.status.resolved': 'निपटाया गया',
+  'dashboard.seedFailed': 'परीक्षण जियोफ़ेंस नहीं जोड़ा जा सका: {error}',
 } as const satisfies Translation<typeof english>;

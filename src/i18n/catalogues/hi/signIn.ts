@@ -25,4 +25,5 @@ export const signIn = {
   'signIn.staleBadge': 'पुराना',
   'signIn.staleStatus': '{status} (अंतिम ज्ञात)',
   'signIn.staleNone': 'कोई अलर्ट नहीं दिखाया गया था।',
+  'signIn.sessionEnded': 'आपका सत्र समाप्त हो गया है; फिर से साइन इन करें।',
 } as const satisfies Translation<typeof english>;
