@@ -2,20 +2,12 @@
 // table's first answer, as text, in the server's order and read with the same display rules as the console's
 // rows (SPEC §9). Nothing here may import React, Fluent UI, XState or zod: this runs before they are loaded.
 import { formatCoordinate, formatTime, isUnverified, orDash } from '../domain/display.ts';
+import { ALERT_COLUMN_IDS } from '../domain/alert-columns.ts';
 import { DEFAULT_CLOCK, type ClockStyle } from '../i18n/clock.ts';
 import { FIRST_PAINT_WORDS, type FirstPaintWordId, type FirstPaintWords } from './words.ts';
 
 /** The console's columns (SPEC §4); Actions stays empty until the console can act. */
-export const FIRST_TABLE_COLUMN_IDS = [
-  'dashboard.column.time',
-  'dashboard.column.latitude',
-  'dashboard.column.longitude',
-  'dashboard.column.alertId',
-  'dashboard.column.incidentId',
-  'dashboard.column.risk',
-  'dashboard.column.status',
-  'dashboard.column.actions',
-] as const satisfies readonly FirstPaintWordId[];
+export const FIRST_TABLE_COLUMN_IDS = ALERT_COLUMN_IDS satisfies readonly FirstPaintWordId[];
 /** The columns' English headers. */
 export const FIRST_TABLE_COLUMNS = FIRST_TABLE_COLUMN_IDS.map((id) => FIRST_PAINT_WORDS.en[id]);
 /** More rows than a screen holds; the console, which follows within a second, shows every row. */

@@ -6,18 +6,7 @@ import type { Incident } from '../../api/entities.ts';
 import { AlertRow } from './AlertRow.tsx';
 import type { BulkRef } from './BulkBar.tsx';
 import { useT } from '../../i18n/useT.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
-
-const COLUMNS: MessageId[] = [
-  'dashboard.column.time',
-  'dashboard.column.latitude',
-  'dashboard.column.longitude',
-  'dashboard.column.alertId',
-  'dashboard.column.incidentId',
-  'dashboard.column.risk',
-  'dashboard.column.status',
-  'dashboard.column.actions',
-];
+import { ALERT_COLUMN_IDS } from '../../domain/alert-columns.ts';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
@@ -80,7 +69,7 @@ export function AlertsGrid({ rows, shown, bulk, alertIds, highlightedId, onOpen,
       <Table aria-label={name} size="small" className={styles.table}>
         <TableHeader>
           <TableRow>
-            {COLUMNS.map((column) => (
+            {ALERT_COLUMN_IDS.map((column) => (
               <TableHeaderCell key={column}>
                 <span className={styles.header}>
                   {column === 'dashboard.column.time' && bulk && <SelectAll bulk={bulk} shown={shown} />}

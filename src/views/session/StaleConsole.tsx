@@ -18,23 +18,11 @@ import {
 } from '@fluentui/react-components';
 import type { LastKnown } from '../../domain/last-known-state.ts';
 import { formatCoordinate, formatTime, orDash } from '../../domain/display.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import { useT } from '../../i18n/useT.ts';
 import { riskWord } from '../dashboard/risk-word.ts';
 import { statusWord } from '../../domain/incident-status.ts';
-
-/** The live table's columns (AlertsGrid), read the same way. */
-const COLUMNS: MessageId[] = [
-  'dashboard.column.time',
-  'dashboard.column.latitude',
-  'dashboard.column.longitude',
-  'dashboard.column.alertId',
-  'dashboard.column.incidentId',
-  'dashboard.column.risk',
-  'dashboard.column.status',
-  'dashboard.column.actions',
-];
+import { ALERT_COLUMN_IDS } from '../../domain/alert-columns.ts';
 
 const useStyles = makeStyles({
   page: {
@@ -73,7 +61,7 @@ export function StaleConsole({ lastKnown, unreachable }: { lastKnown: LastKnown;
         <Table aria-label={t('signIn.staleTable')} size="small">
           <TableHeader>
             <TableRow>
-              {COLUMNS.map((column) => (
+              {ALERT_COLUMN_IDS.map((column) => (
                 <TableHeaderCell key={column}>{t(column)}</TableHeaderCell>
               ))}
             </TableRow>
