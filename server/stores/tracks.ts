@@ -71,11 +71,13 @@ export async function readTrackMarks(db: Sql, touristId: string, from: string, t
   );
   const marks: TrackMark[] = [
     ...zones.rows.map((row): TrackMark => {
-      const zone = `${row.name ?? row.geofence_id ?? 'a zone'}${row.risk_level ? ` (${row.risk_level})` : ''}`;
+      const zoneName = row.name ?? row.geofence_id ?? undefined;
+      const zone = `${zoneName ?? 'a zone'}${row.risk_level ? ` (${row.risk_level})` : ''}`;
       return {
         at: row.at,
         kind: row.type === 'geofence_enter' ? 'zone_enter' : 'zone_exit',
         label: `${row.type === 'geofence_enter' ? 'Entered' : 'Left'} ${zone}`,
+        ...(zoneName !== undefined && { zoneName }),
         ...(row.geofence_id !== null && { geofenceId: row.geofence_id }),
         ...(row.risk_level !== null && { riskLevel: row.risk_level }),
       };
@@ -84,6 +86,7 @@ export async function readTrackMarks(db: Sql, touristId: string, from: string, t
       at: row.at,
       kind: 'alert',
       label: `${TYPE_WORDS[row.type] ?? row.type} (${row.severity})`,
+      severity: row.severity,
       incidentId: row.id,
       incidentType: row.type,
     })),

@@ -59,8 +59,11 @@ export const trackMarkKinds = ['zone_enter', 'zone_exit', 'alert'] as const;
 export const TrackMark = z.object({
   at: z.string(),
   kind: z.enum(trackMarkKinds),
-  /** A sentence for the slider's tick: "Entered Police Bazar (red)", "Panic (high)". */
+  /** A sentence for the slider's tick, in English: "Entered Police Bazar (red)", "Panic (high)". */
   label: z.string(),
+  /** The zone's name (or id) on an entry or exit, and the alert's severity: the console words the mark itself. */
+  zoneName: z.string().optional(),
+  severity: z.string().optional(),
   geofenceId: z.string().optional(),
   riskLevel: z.string().optional(),
   incidentId: z.string().optional(),

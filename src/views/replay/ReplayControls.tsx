@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { memo, useEffect, useRef } from 'react';
 import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, timeAt, type ReplaySpeed } from '../../domain/replay-timeline.ts';
 import type { ReplayRef } from './replay-ref.ts';
-import { REPLAY_MARK_COLOURS } from './replay-marks.ts';
+import { markLabel, REPLAY_MARK_COLOURS } from './replay-marks.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import { useT } from '../../i18n/useT.ts';
 
@@ -44,8 +44,8 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
       ...mark,
       atS: Math.min(end, Math.max(0, secondsIntoSpan(span, mark.at))),
       title: tracks && tracks.length > 1
-        ? t('replay.markOf', { label: mark.label, time: formatReplayClock(mark.at, clock), tourist: track.touristId })
-        : t('replay.mark', { label: mark.label, time: formatReplayClock(mark.at, clock) }),
+        ? t('replay.markOf', { label: markLabel(mark, t), time: formatReplayClock(mark.at, clock), tourist: track.touristId })
+        : t('replay.mark', { label: markLabel(mark, t), time: formatReplayClock(mark.at, clock) }),
     })),
   );
   return (

@@ -33,4 +33,7 @@ export const replay = {
   'replay.stoppedAt': 'Stopped at',
   'replay.duration': 'Duration',
   'replay.position': 'Position',
+  'replay.alertMark': '{type, select, panic {Panic} safe {Safe} low_battery {Low battery} status {Status} silent {Silent} stranded {Stranded} fall {Fall} vitals {Vitals} band_removed {Band removed} other {{type}}} ({severity, select, high {high} medium {medium} low {low} other {{severity}}})',
+  'replay.entered': '{risk, select, none {Entered {zone}} other {Entered {zone} ({risk})}}',
+  'replay.left': '{risk, select, none {Left {zone}} other {Left {zone} ({risk})}}',
 } as const;
