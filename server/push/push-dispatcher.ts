@@ -9,6 +9,7 @@ import type { JobLogger } from '../jobs/periodic.ts';
 import { advancePushCursor, claimPushCursor, readPushBatch, releasePushCursor, renewPushLease } from '../stores/push-cursor.ts';
 import { duePushes } from './push-messages.ts';
 import type { PushSender } from './push-sender.ts';
+import { CoalescedRun } from '../jobs/coalesced-run.ts';
 
 /** Events read per pass: a backlog (a long outage) is sent a bounded batch at a time. */
 const BATCH_EVENTS = 100;
@@ -22,8 +23,13 @@ export class PushDispatcher {
   private readonly holder = randomUUID();
   /** Longer than any one send can take; renewed while a batch is sent, so only a dead server's lease runs out. */
   private readonly leaseMs: number;
-  private passing: Promise<void> | undefined;
-  private passAgain = false;
+  private readonly passing = new CoalescedRun(
+    () => this.passes(),
+    () => this.stopped,
+    (error) => {
+      if (!this.stopped) this.log.warn({ err: error }, 'push: could not read or move the cursor; the next poll tries again');
+    },
+  );
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
 
@@ -44,22 +50,7 @@ export class PushDispatcher {
 
   /** Looks for events to push now; calls while a pass is under way make one more pass after it. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.passing) {
-      this.passAgain = true;
-      return;
-    }
-    this.passing = this.passes()
-      .catch((error: unknown) => {
-        if (!this.stopped) this.log.warn({ err: error }, 'push: could not read or move the cursor; the next poll tries again');
-      })
-      .finally(() => {
-        this.passing = undefined;
-        if (this.passAgain) {
-          this.passAgain = false;
-          this.wake();
-        }
-      });
+    this.passing.wake();
   }
 
   private async passes(): Promise<void> {
@@ -91,6 +82,6 @@ export class PushDispatcher {
     this.stopped = true;
     clearInterval(this.timer);
     await this.sender.stop();
-    await this.passing;
+    await this.passing.idle();
   }
 }

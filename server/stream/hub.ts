@@ -9,6 +9,7 @@ import { blocksOf, formatFrame, frameCount, FrameRing, framesAfter, lastSeqOf, t
 import type { StreamHubOptions } from './hub-options.ts';
 import { resumeStart } from './resume.ts';
 import { Sweep } from './sweep.ts';
+import { CoalescedRun } from '../jobs/coalesced-run.ts';
 
 export type { StreamHubOptions };
 
@@ -38,8 +39,7 @@ export class StreamHub {
   private readonly replayReads = new ConcurrencyLimit(CONCURRENT_REPLAY_READS);
   /** A client its live frames could not be written to is ended; it resumes by id when it reconnects. */
   private readonly live = new Sweep(() => this.clients, (client) => this.sendLive(client), LIVE_BYTES_PER_TURN, (client) => this.end(client));
-  private pumping: Promise<void> | undefined;
-  private pumpAgain = false;
+  private readonly pumping = new CoalescedRun(() => this.pump(), () => this.closed);
   private timers: NodeJS.Timeout[] = [];
   private unlisten: (() => Promise<void>) | undefined;
   private closed = false;
@@ -100,20 +100,7 @@ export class StreamHub {
 
   /** Something was committed (here or, through NOTIFY, elsewhere): read and deliver it. */
   poke(): void {
-    if (this.closed) return;
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return;
-    }
-    this.pumping = this.pump()
-      .catch(() => {})
-      .finally(() => {
-        this.pumping = undefined;
-        if (this.pumpAgain) {
-          this.pumpAgain = false;
-          this.poke();
-        }
-      });
+    this.pumping.wake();
   }
 
   /**
@@ -129,9 +116,9 @@ export class StreamHub {
 
   /** Resolves once every event committed before the call has been delivered to connected clients. */
   async flush(): Promise<void> {
-    while (this.pumping) await this.pumping;
+    await this.pumping.idle();
     this.poke();
-    while (this.pumping) await this.pumping;
+    await this.pumping.idle();
     await this.live.settled();
   }
 
@@ -290,7 +277,7 @@ export class StreamHub {
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
-    while (this.pumping) await this.pumping;
+    await this.pumping.idle();
     await this.unlisten?.();
     for (const client of [...this.clients]) {
       this.detach(client);

@@ -9,6 +9,7 @@ import { claimDueDeliveries, recordFailed, releaseLease, type ClaimedDelivery } 
 import { nextAttemptAt, type RetryPolicy } from './backoff.ts';
 import { DeliveredBatch } from './delivered-batch.ts';
 import { signedHeaders } from './signature.ts';
+import { CoalescedRun } from '../jobs/coalesced-run.ts';
 
 /** What is kept of a receiver's answer in the log: enough to see why it refused. */
 const KEPT_ANSWER_CHARS = 200;
@@ -44,8 +45,13 @@ export class WebhookSender {
   private readonly policy: RetryPolicy;
   private readonly leaseMs: number;
   private readonly delivered: DeliveredBatch;
-  private claiming: Promise<void> | undefined;
-  private claimAgain = false;
+  private readonly claiming = new CoalescedRun(
+    () => this.claim(),
+    () => this.shutdown.signal.aborted,
+    (error) => {
+      if (!this.shutdown.signal.aborted) this.log.warn({ err: error }, 'webhooks: could not read the outbox; the next poll tries again');
+    },
+  );
   private timer: NodeJS.Timeout | undefined;
   private soonTimer: NodeJS.Timeout | undefined;
 
@@ -82,22 +88,7 @@ export class WebhookSender {
 
   /** Looks for due rows now; calls while a look is under way make one more look after it. */
   wake(): void {
-    if (this.shutdown.signal.aborted) return;
-    if (this.claiming) {
-      this.claimAgain = true;
-      return;
-    }
-    this.claiming = this.claim()
-      .catch((error: unknown) => {
-        if (!this.shutdown.signal.aborted) this.log.warn({ err: error }, 'webhooks: could not read the outbox; the next poll tries again');
-      })
-      .finally(() => {
-        this.claiming = undefined;
-        if (this.claimAgain) {
-          this.claimAgain = false;
-          this.wake();
-        }
-      });
+    this.claiming.wake();
   }
 
   private async claim(): Promise<void> {
@@ -129,7 +120,7 @@ export class WebhookSender {
     clearInterval(this.timer);
     clearTimeout(this.soonTimer);
     this.shutdown.abort();
-    await this.claiming;
+    await this.claiming.idle();
     await Promise.all(this.inFlight);
   }
 }
