@@ -4,7 +4,8 @@
 // page (bench/replay-floor), same Chromium, flags and software WebGL. The tracks are the real server's answer
 // to GET /tracks; the panel gets it from the bench, standing alone on a page (bench/replay-harness). Each page
 // plays, then a few seconds of it are traced; per frame, the time its script events cover (support/frame-script.ts).
-// Run: npx tsx bench/replay-frame.ts (BENCH_QUICK=1: one round)
+// Run: npx tsx bench/replay-frame.ts (BENCH_QUICK=1: one round; BENCH_TRACE_DIR=dir: unminified, with each
+// page's trace and CPU profile written there; BENCH_NO_PROFILE=1 with it: the trace only, without the profiler's cost)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -21,7 +22,8 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 1 : 3;
 const TOURISTS = 20;
 const POINTS_EACH = 500;
-const PLAY_MS = QUICK ? 2500 : 5000;
+// Software WebGL draws 2 to 5 frames a second here: 8 s a round, for enough frames to read a p95.
+const PLAY_MS = QUICK ? 2500 : 8000;
 const SPEED = '10×';
 const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
 const HARNESS_SOURCE = fileURLToPath(new URL('./replay-harness/', import.meta.url));
@@ -75,7 +77,7 @@ async function tracedFrames(browser: Browser, page: Page, play: () => Promise<vo
   // page's accessibility tree searched by Playwright's injected script).
   await play();
   await page.waitForTimeout(300);
-  const profiler = process.env.BENCH_TRACE_DIR ? await page.context().newCDPSession(page) : undefined;
+  const profiler = process.env.BENCH_TRACE_DIR && !process.env.BENCH_NO_PROFILE ? await page.context().newCDPSession(page) : undefined;
   await profiler?.send('Profiler.enable');
   await profiler?.send('Profiler.setSamplingInterval', { interval: 100 });
   await profiler?.send('Profiler.start');

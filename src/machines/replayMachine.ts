@@ -13,14 +13,6 @@ export interface ReplayContext {
   span: ReplaySpan;
   /** Seconds from the span's start. */
   positionS: number;
-  /**
-   * The clock as the controls show it: `positionS` as it was when last shown. While playing it follows at most
-   * every CONTROLS_REFRESH_MS of wall time, so the slider and the time re-render a few times a second rather
-   * than each frame (the map follows `positionS` itself, outside React); any other change shows at once.
-   */
-  shownS: number;
-  /** Wall time played since `shownS` was last moved. */
-  sinceShownMs: number;
   speed: ReplaySpeed;
   error: string | undefined;
 }
@@ -35,8 +27,6 @@ export type ReplayEvent =
   | { type: 'replay.retry' };
 
 export const DEFAULT_REPLAY_SPEED: ReplaySpeed = 10;
-/** Four times a second: the slider glides, and a frame rarely pays a render (bench/README.md, replay). */
-export const CONTROLS_REFRESH_MS = 250;
 
 const clamp = (positionS: number, durationS: number) => Math.min(durationS, Math.max(0, Number.isFinite(positionS) ? positionS : 0));
 
@@ -58,17 +48,9 @@ export const replayMachine = setup({
     seeksBeforeEnd: ({ context }, { positionS }: { positionS: number }) => clamp(positionS, context.span.durationS) < context.span.durationS,
   },
   actions: {
-    rewind: assign({ positionS: 0, shownS: 0, sinceShownMs: 0 }),
-    advance: assign(({ context }, { elapsedMs }: { elapsedMs: number }) => {
-      const positionS = advanced(context.positionS, elapsedMs, context.speed, context.span.durationS);
-      const sinceShownMs = context.sinceShownMs + elapsedMs;
-      return sinceShownMs >= CONTROLS_REFRESH_MS ? { positionS, shownS: positionS, sinceShownMs: 0 } : { positionS, sinceShownMs };
-    }),
-    showPosition: assign(({ context }) => ({ shownS: context.positionS, sinceShownMs: 0 })),
-    seek: assign(({ context }, { positionS }: { positionS: number }) => {
-      const clamped = clamp(positionS, context.span.durationS);
-      return { positionS: clamped, shownS: clamped, sinceShownMs: 0 };
-    }),
+    rewind: assign({ positionS: 0 }),
+    advance: assign(({ context }, { elapsedMs }: { elapsedMs: number }) => ({ positionS: advanced(context.positionS, elapsedMs, context.speed, context.span.durationS) })),
+    seek: assign(({ context }, { positionS }: { positionS: number }) => ({ positionS: clamp(positionS, context.span.durationS) })),
     setSpeed: assign((_, { speed }: { speed: ReplaySpeed }) => ({ speed })),
   },
 }).createMachine({
@@ -78,8 +60,6 @@ export const replayMachine = setup({
     answer: undefined,
     span: { startMs: Date.parse(input.from), durationS: 0 },
     positionS: 0,
-    shownS: 0,
-    sinceShownMs: 0,
     speed: DEFAULT_REPLAY_SPEED,
     error: undefined,
   }),
@@ -93,7 +73,7 @@ export const replayMachine = setup({
         input: ({ context }) => context.request,
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ answer: event.output, span: replaySpan(event.output.tracks, event.output), positionS: 0, shownS: 0, sinceShownMs: 0, error: undefined })),
+          actions: assign(({ event }) => ({ answer: event.output, span: replaySpan(event.output.tracks, event.output), positionS: 0, error: undefined })),
         },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: serverErrorOrMessage(event.error) })) },
       },
@@ -120,12 +100,12 @@ export const replayMachine = setup({
               tags: ['playing'],
               invoke: { id: 'frames', src: 'frames' },
               on: {
-                'replay.pause': { target: 'paused', actions: 'showPosition' },
+                'replay.pause': 'paused',
                 'replay.tick': [
                   {
                     guard: { type: 'tickReachesEnd', params: ({ event }) => event },
                     target: 'ended',
-                    actions: [{ type: 'advance', params: ({ event }) => event }, 'showPosition'],
+                    actions: { type: 'advance', params: ({ event }) => event },
                   },
                   { actions: { type: 'advance', params: ({ event }) => event } },
                 ],

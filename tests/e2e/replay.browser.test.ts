@@ -47,7 +47,28 @@ const replay = (): Locator => page.getByRole('dialog', { name: `Replay of ${TOUR
 const slider = () => replay().getByRole('slider', { name: 'Replay time' });
 /** What the map draws now: [touristId, longitude, latitude] per marker. */
 const markers = async (): Promise<[string, number, number][]> => JSON.parse((await replay().getByTestId('replay-map').getAttribute('data-positions')) ?? '[]');
+/** The camera's bounds, [[west, south], [east, north]]. */
+const view = async (): Promise<[[number, number], [number, number]]> => JSON.parse((await replay().getByTestId('replay-map').getAttribute('data-view')) ?? 'null');
+const inView = ([[west, south], [east, north]]: [[number, number], [number, number]], [, longitude, latitude]: [string, number, number]) =>
+  longitude >= west && longitude <= east && latitude >= south && latitude <= north;
 const clockSeconds = async () => Number(await replay().getByRole('group', { name: 'Replay timeline' }).getAttribute('data-clock-s'));
+
+/** The replay's span: the walk's first position to the last thing seen (the panic, sent after the walk). */
+const durationS = () => (Math.max(Date.parse(pings.at(-1)!.at), Date.parse(sent.incident.createdAt)) - Date.parse(pings[0]!.at)) / 1000;
+/** The timeline at a whole second: the slider's value and fill, the time beside it and the slider's spoken time. */
+const timelineAt = (second: number) => ({ value: String(second), fill: `${(second / durationS()) * 100}%`, time: clockAt(second), valueText: clockAt(second) });
+const clockAt = (second: number) => formatReplayClock(new Date(Date.parse(pings[0]!.at) + second * 1000).toISOString(), DEFAULT_CLOCK);
+/** What the timeline shows, as timelineAt words it, read at one moment (it moves while playing). */
+const timelineShows = () =>
+  replay().getByRole('group', { name: 'Replay timeline' }).evaluate((group) => {
+    const input = group.querySelector('input[type="range"]') as HTMLInputElement;
+    return {
+      value: input.value,
+      fill: (input.closest('.fui-Slider') as HTMLElement).style.getPropertyValue('--fui-Slider--progress'),
+      time: group.querySelector('[aria-label="Replay clock"]')!.textContent,
+      valueText: input.getAttribute('aria-valuetext'),
+    };
+  });
 
 /** The replay clock's advance per second of the page's own time, over about `ms` of playing. */
 async function clockRate(ms: number): Promise<number> {
@@ -110,9 +131,12 @@ describe('replay from an incident', () => {
     await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings[0]!.latitude, 6)]]);
     await page.keyboard.press('End');
     await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings.at(-1)!.latitude, 6)]]);
+    // The slider's last whole second is the span's very end, not a fraction of a second before it.
+    expect(await clockSeconds()).toBe(durationS());
     await replay().getByRole('button', { name: /^Entered Gorge edge/ }).click();
     await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings[27]!.latitude, 6)]]);
     expect(await clockSeconds()).toBe((Date.parse(pings[27]!.at) - Date.parse(pings[0]!.at)) / 1000);
+    expect(await timelineShows()).toEqual(timelineAt((Date.parse(pings[27]!.at) - Date.parse(pings[0]!.at)) / 1000));
   });
 
   it('plays ten times as fast at 10× as at 1×, by the replay\'s clock', async () => {
@@ -123,10 +147,15 @@ describe('replay from an incident', () => {
     const atOne = await clockRate(1500);
     await chooseSpeed('10×');
     const atTen = await clockRate(1500);
+    const playing = await timelineShows();
     await replay().getByRole('button', { name: 'Pause', exact: true }).click();
     const paused = await clockSeconds();
     await page.waitForTimeout(300);
     expect(await clockSeconds()).toBe(paused);
+    // The timeline followed the clock while playing, and shows the paused second: the slider, its fill and the time.
+    expect(Number(playing.value)).toBeGreaterThan(0);
+    expect(playing).toEqual(timelineAt(Number(playing.value)));
+    expect(await timelineShows()).toEqual(timelineAt(Math.floor(paused)));
     // The clock runs on each frame's wall time: at 1× about one second per second, at 10× about ten.
     expect(atOne).toBeGreaterThan(0.7);
     expect(atOne).toBeLessThan(1.3);
@@ -135,6 +164,42 @@ describe('replay from an incident', () => {
     // The marker moved with the clock: it is where the track was at the paused time.
     const [[, , latitude]] = await markers();
     expect(latitude).toBeGreaterThan(pings[0]!.latitude);
+  });
+
+  it('follows the tourist with the camera when Follow is on, and leaves the camera alone when it is off', async () => {
+    const follow = replay().getByRole('switch', { name: 'Follow' });
+    await follow.uncheck();
+    // Closer in than the whole walk: its start is out of view.
+    await replay().locator('.maplibregl-canvas').focus();
+    for (let step = 0; step < 3; step++) {
+      const before = await view();
+      await page.keyboard.press('=');
+      await expect.poll(view, { timeout: 15_000 }).not.toEqual(before);
+    }
+    // The walk's end, 1 km north of where the camera was left.
+    await slider().focus();
+    await page.keyboard.press('End');
+    await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings.at(-1)!.latitude, 6)]]);
+    const closeIn = await view();
+    expect(inView(closeIn, (await markers())[0]!)).toBe(false);
+    await page.waitForTimeout(500);
+    expect(await view(), 'the camera stays put while Follow is off').toEqual(closeIn);
+
+    await follow.check();
+    await expect.poll(async () => inView(await view(), (await markers())[0]!), { timeout: 15_000 }).toBe(true);
+    // Back to the start, 1 km south: the camera goes with the tourist, and walks with them.
+    await slider().focus();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => inView(await view(), (await markers())[0]!), { timeout: 15_000 }).toBe(true);
+    expect((await markers())[0]![2]).toBeCloseTo(pings[0]!.latitude, 6);
+    await chooseSpeed('60×');
+    await replay().getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForTimeout(3000);
+    await replay().getByRole('button', { name: 'Pause', exact: true }).click();
+    const [marker] = await markers();
+    expect(marker![2], 'the tourist walked on').toBeGreaterThan(pings[2]!.latitude);
+    expect(marker![2], 'the tourist walked on').toBeLessThan(pings.at(-1)!.latitude);
+    expect(inView(await view(), marker!), 'the camera kept the tourist in view').toBe(true);
   });
 
   it('exports GPX that parses back to the same positions and times', async () => {

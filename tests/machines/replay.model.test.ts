@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import type { ReplayAnswer } from '../../src/api/track-client.ts';
-import { CONTROLS_REFRESH_MS, replayMachine } from '../../src/machines/replayMachine.ts';
+import { replayMachine } from '../../src/machines/replayMachine.ts';
 import { describePath, transitionCoverPaths } from './support/transition-paths.ts';
 import { uncoveredBy } from './support/transition-walks.ts';
 
@@ -82,8 +82,6 @@ describe('the replay statechart', () => {
       expect(replay.framesRunning(), `frames after ${event.type}`).toBe(after.hasTag('playing') ? 1 : 0);
       expect(after.context.positionS).toBeGreaterThanOrEqual(0);
       expect(after.context.positionS).toBeLessThanOrEqual(after.context.span.durationS);
-      // The controls show the clock where it is whenever it is not playing.
-      if (!after.hasTag('playing')) expect(after.context.shownS, `shown clock after ${event.type}`).toBe(after.context.positionS);
       if (event.type === 'replay.tick') {
         const { elapsedMs } = event as { elapsedMs: number };
         const expected = Math.min(DURATION_S, before.context.positionS + (elapsedMs * before.context.speed) / 1000);
@@ -112,26 +110,6 @@ describe('the replay statechart', () => {
     const atTen = played(10);
     expect(atOne).toBeCloseTo(1, 6);
     expect(atTen).toBeCloseTo(10, 6);
-    replay.actor.stop();
-  });
-
-  it('shows the playing clock to the controls four times a second of wall time, not every frame', async () => {
-    const replay = runningReplay();
-    replay.answerLoad(ANSWER);
-    await settle();
-    replay.actor.send({ type: 'replay.play' });
-    const shown = new Set<number>();
-    // A second of frames 10 ms apart (whole milliseconds: no rounding in the sum of the wall time).
-    for (let frame = 0; frame < 100; frame++) {
-      replay.actor.send({ type: 'replay.tick', elapsedMs: 10 });
-      shown.add(replay.actor.getSnapshot().context.shownS);
-      // Never further behind than a refresh's worth of play at 10×.
-      expect(replay.actor.getSnapshot().context.positionS - replay.actor.getSnapshot().context.shownS).toBeLessThanOrEqual((CONTROLS_REFRESH_MS * 10) / 1000 + 1e-9);
-    }
-    // 0 at the start, then one value a quarter second: five in all, where each frame's would be 100.
-    expect(shown.size).toBe(5);
-    replay.actor.send({ type: 'replay.pause' });
-    expect(replay.actor.getSnapshot().context.shownS).toBe(replay.actor.getSnapshot().context.positionS);
     replay.actor.stop();
   });
 

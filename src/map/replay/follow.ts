@@ -1,16 +1,21 @@
 // Follow mode: the camera moves only when the followed tourists' centre nears the map's edge (the middle 60 %
 // is free), so the map is not redrawn for a camera move every frame of a slow walk, nor every frame of a group
-// spread wider than the view.
+// spread wider than the view. The map's size is handed in, not read from the page: a read of an element's size
+// after the frame's writes made the browser lay the page out there and then, a millisecond or more a frame.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { ReplayPosition } from './replay-data.ts';
 
 const MARGIN = 0.2;
 
-export function keepInView(map: MapLibreMap, positions: readonly ReplayPosition[]): void {
+export interface MapSize {
+  width: number;
+  height: number;
+}
+
+export function keepInView(map: MapLibreMap, { width, height }: MapSize, positions: readonly ReplayPosition[]): void {
   if (positions.length === 0) return;
   const lng = positions.reduce((sum, p) => sum + p.position[0], 0) / positions.length;
   const lat = positions.reduce((sum, p) => sum + p.position[1], 0) / positions.length;
-  const { clientWidth: width, clientHeight: height } = map.getContainer();
   const { x, y } = map.project([lng, lat]);
   if (x >= width * MARGIN && x <= width * (1 - MARGIN) && y >= height * MARGIN && y <= height * (1 - MARGIN)) return;
   map.jumpTo({ center: [lng, lat] });

@@ -1,13 +1,14 @@
 // The replay's controls (issue 34 point 2): play and pause, the time slider with the zone entries and exits
 // and alerts as ticks (each a button that seeks to it, titled with what happened), the clock, the speed and
-// follow mode. Only the timeline renders while playing, a few times a second; the map draws outside React.
+// follow mode. Nothing renders while playing: the timeline and the map follow the clock outside React.
 import { Button, Dropdown, makeStyles, Option, Slider, Switch, Text, tokens } from '@fluentui/react-components';
 import { PauseRegular, PlayRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useRef } from 'react';
-import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, timeAt, type ReplaySpeed } from '../../domain/replay-timeline.ts';
+import { memo } from 'react';
+import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, type ReplaySpan, type ReplaySpeed } from '../../domain/replay-timeline.ts';
 import type { ReplayRef } from './replay-ref.ts';
 import { markLabel, REPLAY_MARK_COLOURS } from './replay-marks.ts';
+import { shownSecond, timelineClock, useTimelineWriter } from './useTimelineWriter.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import { useT } from '../../i18n/useT.ts';
 
@@ -77,40 +78,39 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
   );
 });
 
-/** The part that follows the clock, the only one rendered each frame: the slider and the time. */
+/** The slider steps by whole seconds: its last step is the span's very end (End, then Play, plays it all again). */
+const toSpan = (second: number, span: ReplaySpan) => (second >= Math.floor(span.durationS) ? span.durationS : second);
+
+/** The part that follows the clock: the slider and the time, written each frame outside React (useTimelineWriter). */
 function ReplayTimeline({ replay }: { replay: ReplayRef }) {
   const styles = useStyles();
   const t = useT();
   const clockStyle = useClock();
-  // The clock as shown (a few times a second while playing), in the whole seconds the slider steps by.
-  const positionS = useSelector(replay, (s) => Math.floor(s.context.shownS));
-  const group = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // The exact clock, for whoever reads the page's state (the tests), without a render per frame.
-    const mark = () => group.current?.setAttribute('data-clock-s', String(replay.getSnapshot().context.positionS));
-    mark();
-    const subscription = replay.subscribe(mark);
-    return () => subscription.unsubscribe();
-  }, [replay]);
   const span = useSelector(replay, (s) => s.context.span);
-  const end = Math.max(span.durationS, 1);
-  const clock = formatReplayClock(timeAt(span, positionS), clockStyle);
+  const { group, sliderRoot, sliderInput, clock } = useTimelineWriter(replay, span, clockStyle);
+  // A render for each move of the clock while not playing (a seek, a pause): React puts a controlled input back
+  // to the value it last rendered after each change the user makes, so that value must be the new one.
+  useSelector(replay, (s) => (s.hasTag('playing') ? undefined : s.context.positionS));
+  const second = shownSecond(replay, span);
+  const text = timelineClock(span, second, clockStyle);
   return (
     <div ref={group} className={styles.timeline} role="group" aria-label={t('replay.timeline')}>
       <div className={styles.slider}>
         <Slider
+          ref={sliderInput}
+          root={{ ref: sliderRoot }}
           className={styles.track}
           aria-label={t('replay.time')}
-          aria-valuetext={clock}
+          aria-valuetext={text}
           min={0}
-          max={end}
+          max={Math.max(span.durationS, 1)}
           step={1}
-          value={Math.min(positionS, end)}
-          onChange={(_, data) => replay.send({ type: 'replay.seek', positionS: data.value })}
+          value={second}
+          onChange={(_, data) => replay.send({ type: 'replay.seek', positionS: toSpan(data.value, span) })}
         />
         <ReplayMarks replay={replay} />
       </div>
-      <Text aria-label={t('replay.clock')} font="numeric">{clock}</Text>
+      <Text ref={clock} aria-label={t('replay.clock')} font="numeric">{text}</Text>
     </div>
   );
 }
