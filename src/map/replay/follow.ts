@@ -19,4 +19,7 @@ export function keepInView(map: MapLibreMap, { width, height }: MapSize, positio
   const { x, y } = map.project([lng, lat]);
   if (x >= width * MARGIN && x <= width * (1 - MARGIN) && y >= height * MARGIN && y <= height * (1 - MARGIN)) return;
   map.jumpTo({ center: [lng, lat] });
+  // The overlays take the camera at the map's next render, which a jump asks for only once the basemap's style
+  // has loaded: with a basemap that failed to load, they would go on drawing the old view.
+  map.triggerRepaint();
 }

@@ -78,7 +78,10 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
   );
 });
 
-/** The slider steps by whole seconds: its last step is the span's very end (End, then Play, plays it all again). */
+/**
+ * The slider steps by whole seconds (a range input's own step: Fluent's `step` would draw a mark per second, which
+ * over a long span covers the whole rail). Its last step is the span's very end: End, then Play, plays it again.
+ */
 const toSpan = (second: number, span: ReplaySpan) => (second >= Math.floor(span.durationS) ? span.durationS : second);
 
 /** The part that follows the clock: the slider and the time, written each frame outside React (useTimelineWriter). */
@@ -104,7 +107,6 @@ function ReplayTimeline({ replay }: { replay: ReplayRef }) {
           aria-valuetext={text}
           min={0}
           max={Math.max(span.durationS, 1)}
-          step={1}
           value={second}
           onChange={(_, data) => replay.send({ type: 'replay.seek', positionS: toSpan(data.value, span) })}
         />
