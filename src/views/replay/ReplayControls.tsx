@@ -8,7 +8,7 @@ import { memo } from 'react';
 import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, type ReplaySpan, type ReplaySpeed } from '../../domain/replay-timeline.ts';
 import type { ReplayRef } from './replay-ref.ts';
 import { markLabel, REPLAY_MARK_COLOURS } from './replay-marks.ts';
-import { shownSecond, timelineClock, useTimelineWriter } from './useTimelineWriter.ts';
+import { shownSecond, sliderEnd, timelineClock, useTimelineWriter } from './useTimelineWriter.ts';
 import { useClock } from '../i18n/clock-context.ts';
 import { useT } from '../../i18n/useT.ts';
 
@@ -39,7 +39,7 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
   const clock = useClock();
   const span = useSelector(replay, (s) => s.context.span);
   const tracks = useSelector(replay, (s) => s.context.answer?.tracks);
-  const end = Math.max(span.durationS, 1);
+  const end = sliderEnd(span);
   const marks = (tracks ?? []).flatMap((track) =>
     track.marks.map((mark) => ({
       ...mark,
@@ -106,7 +106,7 @@ function ReplayTimeline({ replay }: { replay: ReplayRef }) {
           aria-label={t('replay.time')}
           aria-valuetext={text}
           min={0}
-          max={Math.max(span.durationS, 1)}
+          max={sliderEnd(span)}
           value={second}
           onChange={(_, data) => replay.send({ type: 'replay.seek', positionS: toSpan(data.value, span) })}
         />

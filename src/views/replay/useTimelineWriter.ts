@@ -8,9 +8,11 @@ import { formatReplayClock, timeAt, type ReplaySpan } from '../../domain/replay-
 import type { ClockStyle } from '../../i18n/clock.ts';
 import type { ReplayRef } from './replay-ref.ts';
 
+/** The slider's last value: an empty or instant span still has a slider one second long. */
+export const sliderEnd = (span: ReplaySpan): number => Math.max(span.durationS, 1);
+
 /** The whole second the timeline shows: the slider steps by seconds. */
-export const shownSecond = (replay: ReplayRef, span: ReplaySpan): number =>
-  Math.min(Math.floor(replay.getSnapshot().context.positionS), Math.max(span.durationS, 1));
+export const shownSecond = (replay: ReplayRef, span: ReplaySpan): number => Math.min(Math.floor(replay.getSnapshot().context.positionS), sliderEnd(span));
 
 export const timelineClock = (span: ReplaySpan, second: number, style: ClockStyle): string => formatReplayClock(timeAt(span, second), style);
 
@@ -20,7 +22,7 @@ export function useTimelineWriter(replay: ReplayRef, span: ReplaySpan, style: Cl
   const sliderInput = useRef<HTMLInputElement>(null);
   const clock = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    const end = Math.max(span.durationS, 1);
+    const end = sliderEnd(span);
     let written = NaN;
     const write = () => {
       // The exact clock, for whoever reads the page's state (the tests).
