@@ -136,10 +136,12 @@ describe('failures the operator must see, and failures that stay silent', () => 
     const sent = await sendPanicFromPhone(server.url, 25.5701, 91.8801);
     await alertRow(page, sent.incident.id).waitFor({ timeout: POLL_INTERVAL_MS + 5_000 });
     const elapsed = performance.now() - started;
+    const reloadsSince = seen['/incidents/filter']!.filter((at) => at > started).length;
     console.log(`stream blocked: alert raised just after a poll's reload reached the table by polling in ${elapsed.toFixed(0)} ms`);
-    // A poll reloads incidents at once (no coalescing window): the worst case is one interval plus the
-    // reload's round trip and the paint.
-    expect(elapsed).toBeLessThan(POLL_INTERVAL_MS + 1_000);
+    // A poll reloads incidents at once (no coalescing window): the next poll's reload brings the alert, about
+    // one interval later. The time leaves room for a loaded machine's round trip and paint (over 1 s at times).
+    expect(reloadsSince, 'incident reloads between the panic and its row').toBe(1);
+    expect(elapsed).toBeLessThan(POLL_INTERVAL_MS + 3_000);
 
     await context.unroute(stream);
     const restoredAt = performance.now();
