@@ -139,8 +139,9 @@ describe('failures the operator must see, and failures that stay silent', () => 
     const reloadsSince = seen['/incidents/filter']!.filter((at) => at > started).length;
     console.log(`stream blocked: alert raised just after a poll's reload reached the table by polling in ${elapsed.toFixed(0)} ms`);
     // A poll reloads incidents at once (no coalescing window): the next poll's reload brings the alert, about
-    // one interval later. The time leaves room for a loaded machine's round trip and paint (over 1 s at times).
-    expect(reloadsSince, 'incident reloads between the panic and its row').toBe(1);
+    // one interval later, unless the reload already on its way reached the store after the panic (panic writes
+    // go first), which brings it at once. The time leaves room for a loaded machine's round trip and paint.
+    expect(reloadsSince, 'incident reloads begun between the panic and its row').toBeLessThanOrEqual(1);
     expect(elapsed).toBeLessThan(POLL_INTERVAL_MS + 3_000);
 
     await context.unroute(stream);
