@@ -69,7 +69,7 @@ it(`renders a few rows of ${COUNT}, with no actor per row, and select-all still 
   expect(await screen.findByText(new RegExp(`${COUNT} selected`))).toBeTruthy();
 });
 
-// 3,000 rows in happy-dom: about 2 s alone, several times that beside the browser suite.
+// 3,000 rows in happy-dom: under a second alone, many times that beside the browser suite.
 it('renders and highlights the shown incident far down the list', { timeout: 60_000 }, async () => {
   const scrollBy = vi.fn();
   vi.stubGlobal('scrollBy', scrollBy);
