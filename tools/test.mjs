@@ -3,7 +3,7 @@
 // server and ui projects. The browser suite's output comes after theirs. The last line says how long it all
 // took, passed or not.
 // `npm run test:quick` (`--quick`): the same without the browser suite, for the edit loop. Other arguments
-// go to one vitest run of every project: `npm test -- tests/server/gps.test.ts`.
+// go to one vitest run of every project: `npm test -- tests/server/routes/gps.test.ts`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

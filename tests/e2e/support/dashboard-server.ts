@@ -55,7 +55,7 @@ const SEEDED_BOUNDARIES = ['shillong', 'guwahati', 'assam'];
  * The browser walks were written for API.md's first rule, a point in no zone goes to region `default` (the
  * one the dashboard shows first), and send their panics in Shillong: their server's seeded regions get no
  * boundary, as an admin would set it, so those panics stay in `default`. What a boundary does is pinned by
- * tests/server/regions-placement.test.ts and tests/e2e/regions-contacts.browser.test.ts (which keeps them).
+ * tests/server/ingest/regions-placement.test.ts and tests/e2e/regions-contacts.browser.test.ts (which keeps them).
  */
 async function clearSeededBoundaries(url: string, env: Record<string, string>): Promise<void> {
   const headers: Record<string, string> = env.AUTH === 'on' && env.ADMIN_PASSWORD ? { cookie: await signIn(url, 'admin', env.ADMIN_PASSWORD) } : {};

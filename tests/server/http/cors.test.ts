@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../../server/config.ts';
+import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
+
+/** The routes the reference phone app and the bands call, from a page on another origin. */
+const DEVICE_ROUTES = [
+  '/panic-alert', '/gps/update', '/gps/batch', '/soft-alert', '/tourists/register', '/devices/pair',
+  '/did/issue', '/did/verify', '/events', '/events/ble', '/sync/offline', '/api/panic',
+];
+/** What the phone app reads across origins (issue 30): no personal data in them. */
+const PHONE_READS = ['/regions', '/geofences', '/safety-score', '/safety-credit'];
+const PHONE_ORIGIN = 'https://phone.example';
+const OPERATOR_ORIGIN = 'https://ops.example';
+
+function preflight(server: TestServer, path: string, method: string, origin: string, requestHeaders = 'content-type') {
+  return fetch(server.url + path, {
+    method: 'OPTIONS',
+    headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': requestHeaders },
+  });
+}
+
+const listOf = (header: string | null) => (header ?? '').split(',').map((entry) => entry.trim().toLowerCase());
+
+/** Every declared route that is neither a device route nor a phone's read, as `[method, path]`. */
+function operatorRoutes(server: TestServer): [string, string][] {
+  return server.app.routeContracts
+    .filter((route) => !(route.method === 'POST' && DEVICE_ROUTES.includes(route.url)))
+    .filter((route) => !(route.method === 'GET' && PHONE_READS.includes(route.url)))
+    .map((route) => [route.method, route.url]);
+}
+
+describe('CORS for the phones: device routes answer any origin, without credentials', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ corsOrigins: [OPERATOR_ORIGIN] });
+  });
+  afterAll(() => server.stop());
+
+  it.each(DEVICE_ROUTES)('answers a preflight for POST %s from any origin', async (path) => {
+    const answer = await preflight(server, path, 'POST', PHONE_ORIGIN, 'content-type,authorization,idempotency-key');
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(listOf(answer.headers.get('access-control-allow-methods'))).toContain('post');
+    expect(listOf(answer.headers.get('access-control-allow-headers'))).toEqual(
+      expect.arrayContaining(['content-type', 'authorization', 'idempotency-key']),
+    );
+  });
+
+  it("delivers a phone page's panic with Access-Control-Allow-Origin: *, even from an operator origin", async () => {
+    for (const origin of [PHONE_ORIGIN, OPERATOR_ORIGIN]) {
+      const answer = await call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.89 }, { Origin: origin, 'Idempotency-Key': `cors-${origin}` });
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(listOf(answer.headers.get('access-control-expose-headers'))).toContain('retry-after');
+    }
+  });
+
+  it("never counts a preflight against a phone's rate limit", async () => {
+    const limited = await startTestServer({ rateLimitPerMinute: 1 });
+    try {
+      for (let i = 0; i < 5; i++) expect((await preflight(limited, '/gps/update', 'POST', PHONE_ORIGIN)).status).toBe(204);
+      const ping = await call(limited.url, 'POST', '/gps/update', { latitude: 25.57, longitude: 91.89 }, { Origin: PHONE_ORIGIN });
+      expect(ping.status).toBe(201);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('keeps CORS headers on a refused device request, so the page can read why', async () => {
+    const answer = await call(server.url, 'POST', '/gps/update', { latitude: 'north' }, { Origin: PHONE_ORIGIN });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe("CORS for the phones' reads: regions, zones and scores answer any origin; their own alerts with a device token", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ corsOrigins: [OPERATOR_ORIGIN] });
+  });
+  afterAll(() => server.stop());
+
+  it.each(PHONE_READS)('answers a preflighted GET %s (with Authorization) and the read itself from any origin, without credentials', async (path) => {
+    const asked = await preflight(server, path, 'GET', PHONE_ORIGIN, 'authorization');
+    expect(asked.status).toBe(204);
+    expect(asked.headers.get('access-control-allow-origin')).toBe('*');
+    expect(listOf(asked.headers.get('access-control-allow-headers'))).toContain('authorization');
+    expect(listOf(asked.headers.get('access-control-allow-methods'))).toContain('get');
+    const read = await call(server.url, 'GET', path, undefined, { Origin: PHONE_ORIGIN });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+    expect(read.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('answers a listed operator origin on those reads with its origin and credentials, so a dashboard there can send its cookie', async () => {
+    const read = await call(server.url, 'GET', '/regions', undefined, { Origin: OPERATOR_ORIGIN });
+    expect(read.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    expect(read.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('answers GET /panic-alerts across origins only with a device token: the preflight that asks for Authorization, and the read that carries one', async () => {
+    const withToken = await preflight(server, '/panic-alerts', 'GET', PHONE_ORIGIN, 'authorization');
+    expect(withToken.status).toBe(204);
+    expect(withToken.headers.get('access-control-allow-origin')).toBe('*');
+    const issued = await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'c'.repeat(64) });
+    const read = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN, Authorization: `Bearer ${issued.body.didToken}` });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+    const anonymous = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN });
+    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('CORS for the operators: only CORS_ORIGINS, with credentials', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ corsOrigins: [OPERATOR_ORIGIN] });
+  });
+  afterAll(() => server.stop());
+
+  it('answers a listed origin with its own origin, credentials and Vary: Origin', async () => {
+    const asked = await preflight(server, '/incidents/acknowledge', 'POST', OPERATOR_ORIGIN);
+    expect(asked.status).toBe(204);
+    expect(asked.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    expect(asked.headers.get('access-control-allow-credentials')).toBe('true');
+    const read = await call(server.url, 'GET', '/incidents', undefined, { Origin: OPERATOR_ORIGIN });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    expect(read.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(listOf(read.headers.get('vary'))).toContain('origin');
+  });
+
+  it('gives the stream the same headers, though it writes its own head', async () => {
+    const abort = new AbortController();
+    const stream = await fetch(`${server.url}/panic-alerts/stream`, { headers: { Origin: OPERATOR_ORIGIN }, signal: abort.signal });
+    abort.abort();
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    expect(stream.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('tells an origin not listed nothing, on every operator route and the stream', async () => {
+    const routes = operatorRoutes(server);
+    expect(routes).toContainEqual(['POST', '/incidents/resolve']);
+    expect(routes).toContainEqual(['GET', '/events']);
+    for (const [method, path] of routes) {
+      const asked = await preflight(server, path, method, PHONE_ORIGIN);
+      expect([method, path, asked.headers.get('access-control-allow-origin')]).toEqual([method, path, null]);
+      expect(asked.headers.get('access-control-allow-credentials')).toBeNull();
+    }
+    const read = await call(server.url, 'GET', '/incidents', undefined, { Origin: PHONE_ORIGIN });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    expect(listOf(read.headers.get('vary'))).toContain('origin');
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('answers no origin on operator routes when unset', async () => {
+    const server = await startTestServer({ corsOrigins: configFromEnv({}).corsOrigins });
+    try {
+      const asked = await preflight(server, '/incidents/acknowledge', 'POST', OPERATOR_ORIGIN);
+      expect(asked.headers.get('access-control-allow-origin')).toBeNull();
+      expect((await preflight(server, '/panic-alert', 'POST', OPERATOR_ORIGIN)).headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('reads a comma-separated list of origins and refuses anything else', () => {
+    expect(configFromEnv({ CORS_ORIGINS: ' https://Ops.example/ ,http://localhost:5173' }).corsOrigins).toEqual([
+      'https://ops.example',
+      'http://localhost:5173',
+    ]);
+    for (const wrong of ['*', 'ops.example', 'https://ops.example/dashboard', 'null']) {
+      expect(() => configFromEnv({ CORS_ORIGINS: wrong })).toThrow(/CORS_ORIGINS must list web origins/);
+    }
+  });
+});
