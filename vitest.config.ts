@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/compat/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,

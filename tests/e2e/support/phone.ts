@@ -31,8 +31,8 @@ export async function sendGpsPing(baseUrl: string, ping: { latitude: number; lon
   return response.body.ping as { touristId: string | null; deviceId: string | null; latitude: number; longitude: number; at: string };
 }
 
-/** What the server now says about an incident's status (the operator's changes must reach it). */
-export async function serverStatusOf(baseUrl: string, incidentId: string): Promise<string | undefined> {
-  const response = await call(baseUrl, 'GET', '/incidents?limit=500');
+/** What the server now says about an incident's status (the operator's changes must reach it); `headers` carry a session when sign-in is on. */
+export async function serverStatusOf(baseUrl: string, incidentId: string, headers: Record<string, string> = {}): Promise<string | undefined> {
+  const response = await call(baseUrl, 'GET', '/incidents?limit=500', undefined, headers);
   return (response.body.incidents as { id: string; status: string }[]).find((i) => i.id === incidentId)?.status;
 }

@@ -16,8 +16,9 @@ export interface Walk {
   close(): Promise<void>;
 }
 
-export async function startWalk(): Promise<Walk> {
-  const server = await startDashboardServer();
+/** `start` starts the server (by default the browser walks' own). */
+export async function startWalk(start: () => Promise<DashboardServer> = () => startDashboardServer()): Promise<Walk> {
+  const server = await start();
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
