@@ -2,13 +2,11 @@
 // user meets (issue 46). The compatibility suite (tests/compat/) starts its servers here.
 import { startDashboardServer, type DashboardServer } from './dashboard-server.ts';
 
-type StartWithOptions = (env: Record<string, string>, options: { boundaries?: 'seeded' }) => Promise<DashboardServer>;
-
 /**
- * The browser walks' harness used to clear the seeded regions' boundaries on every server it started, which
- * hid that a fresh store filed Shillong's panics outside the default view. Where it still does, `seeded`
- * asks it not to; where it no longer does, the option is gone and this extra argument is ignored.
+ * The browser walks' harness clears the seeded regions' boundaries on every server it starts, which hid that
+ * a fresh store files Shillong's panics outside the default view: `seeded` asks it to leave the store alone.
+ * Once the harness no longer clears them, this is `startDashboardServer(env)`.
  */
 export function startFreshInstall(env: Record<string, string> = {}): Promise<DashboardServer> {
-  return (startDashboardServer as StartWithOptions)(env, { boundaries: 'seeded' });
+  return startDashboardServer(env, { boundaries: 'seeded' });
 }
