@@ -47,7 +47,8 @@ async function waitForDashboardPage(url: string, output: () => string): Promise<
   }
 }
 
-export async function startDashboardServer(extraEnv: Record<string, string> = {}): Promise<DashboardServer> {
+/** `args`: what `npm start --` would pass (`--demo`). */
+export async function startDashboardServer(extraEnv: Record<string, string> = {}, args: string[] = []): Promise<DashboardServer> {
   await ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'pad-e2e-'));
   const port = await freePort();
@@ -62,7 +63,7 @@ export async function startDashboardServer(extraEnv: Record<string, string> = {}
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     ...extraEnv,
   };
-  let current = await spawnServer(env);
+  let current = await spawnServer(env, args);
   const url = current.url;
   await waitForDashboardPage(url, current.output);
   let running = true;
@@ -80,7 +81,7 @@ export async function startDashboardServer(extraEnv: Record<string, string> = {}
       running = false;
     },
     async up() {
-      current = await spawnServer(env);
+      current = await spawnServer(env, args);
       running = true;
     },
     async dispose() {
