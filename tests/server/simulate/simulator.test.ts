@@ -76,7 +76,7 @@ describe('the demo simulator', () => {
     expect(await pingKeys()).toBe(0);
     state.mode = 'up';
 
-    await waitFor(async () => (await pingKeys()) >= 20 && (await panics()) >= 1 && simulator!.counts().devices === 25, 15_000);
+    await waitFor(async () => (await pingKeys()) >= 20 && (await panics()) >= 1 && simulator!.counts().devices === 25, 30_000);
 
     const { rows: seeded } = await server.ctx.db.query<{ place_id: string; region_id: string }>(
       `select meta->>'placeId' as place_id, region_id from geofences where id like 'sim-%' order by 1`,
