@@ -23,6 +23,11 @@ export interface Config {
   /** Build and serve the dashboard from dist/ (off in API-only tests). */
   serveDashboard: boolean;
   /**
+   * The region the dashboard opens on when the operator has chosen none, as /app-config.json names it:
+   * absent, `default` (API.md); `npm start -- --demo` makes it `all`, where the demo's panics are.
+   */
+  startRegionId?: string;
+  /**
    * Whose X-Forwarded-For is believed (TRUST_PROXY): none (false), that many proxy hops in front of the
    * server, or the proxies' addresses/CIDRs. The client is the rightmost address not trusted.
    */

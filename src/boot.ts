@@ -7,7 +7,8 @@ import { firstTable } from './first-paint/first-table.ts';
 import { FIRST_PAINT_ID } from './first-paint/handover.ts';
 import { paintFirstTable } from './first-paint/paint.ts';
 import { FIRST_PAINT_WORDS } from './first-paint/words.ts';
-import { readLanguageSettings, readPreferences } from './domain/preferences.ts';
+import { startingPreferences } from './api/start-region.ts';
+import { readLanguageSettings } from './domain/preferences.ts';
 import { DEFAULT_CLOCK } from './i18n/clock.ts';
 import { localeTag } from './i18n/languages.ts';
 import { reportIdOf } from './domain/report-route.ts';
@@ -16,7 +17,8 @@ import { reportIdOf } from './domain/report-route.ts';
 const FIRST_PAINT_WAIT_MS = 2_000;
 const RELOAD_CHECK_MS = 5_000;
 
-const preferences = readPreferences(() => localStorage, globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
+// Asked at once: on a first visit the server names the region, beside the session's answer.
+const preferences = startingPreferences(() => localStorage, globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
 
 let consoleAsked = false;
 
@@ -38,7 +40,7 @@ async function paintFirst(): Promise<void> {
   const { clock, words } = firstPaintSpeech();
   const table = firstTable(await response?.json().catch(() => undefined), undefined, clock, words);
   if (!table || consoleAsked) return;
-  paintFirstTable(table, preferences.dark, words, clock.locale);
+  paintFirstTable(table, (await preferences).dark, words, clock.locale);
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
 }
 

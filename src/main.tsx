@@ -2,7 +2,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppProps } from './views/App.tsx';
-import { readLanguageSettings, readPreferences } from './domain/preferences.ts';
+import { startingPreferences } from './api/start-region.ts';
+import { readLanguageSettings } from './domain/preferences.ts';
 import { reportIdOf } from './domain/report-route.ts';
 import { App } from './views/App.tsx';
 
@@ -26,11 +27,12 @@ function takeSignInError(): string | undefined {
 const prefersDark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 const signInError = takeSignInError();
 
-void developmentInspector().then((inspect) => {
+// The start region was asked for by boot.ts as the page started: this is its answer, not a second request.
+void Promise.all([developmentInspector(), startingPreferences(() => localStorage, prefersDark)]).then(([inspect, preferences]) => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App
-        preferences={readPreferences(() => localStorage, prefersDark)}
+        preferences={preferences}
         language={readLanguageSettings(() => localStorage, navigator.languages ?? [])}
         signInError={signInError} inspect={inspect} reportId={reportIdOf(location.hash)} />
     </StrictMode>,

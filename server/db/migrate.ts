@@ -16,9 +16,12 @@ export function migrationSql(file: string): string {
   return readFileSync(migrationsDir + file, 'utf8');
 }
 
-/** Applies the numbered SQL files in migrations/ that have not run yet, each in its own transaction. */
-export async function migrate(db: Database): Promise<void> {
-  const files = migrationFiles();
+/**
+ * Applies the numbered SQL files in migrations/ that have not run yet, in one transaction. `through`: stop
+ * after this file (a test makes the store an earlier version would have left).
+ */
+export async function migrate(db: Database, through?: string): Promise<void> {
+  const files = migrationFiles().filter((file) => through === undefined || file <= through);
   await db.transaction(async (tx) => {
     // Several servers may start at once on one PostgreSQL: one migrates, the others wait.
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

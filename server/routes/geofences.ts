@@ -11,7 +11,7 @@ import { whoActs } from '../http/acting-operator.ts';
 import { defineRoute } from '../http/route.ts';
 import { geofencesById, listGeofences, saveGeofence, type GeofenceInput } from '../stores/geofences.ts';
 import { DEFAULT_REGION_ID } from '../stores/regions.ts';
-import { recordZoneWrite, requireKnownRegion } from '../zones/zone-writes.ts';
+import { recordZoneWrite, requireEnclosingOutline, requireKnownRegion } from '../zones/zone-writes.ts';
 import { exportZones } from '../zones/zone-export.ts';
 import { zonesRoutes } from './zones.ts';
 
@@ -50,6 +50,7 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: GeofenceResponse,
     },
     async ({ body, reply, request }) => {
+      requireEnclosingOutline(body.polygon);
       const input = geofenceFromBody(body);
       const { geofence, created } = await ctx.write(async (tx, emit) => {
         await requireKnownRegion(tx, input.regionId);

@@ -4,7 +4,7 @@ import { DbModeResponse, ErrorResponse, RegionsResponse } from '../../src/api/re
 import type { AppContext } from '../context.ts';
 import { gateStatus } from '../db/priority-gate.ts';
 import { defineRoute } from '../http/route.ts';
-import { listRegions } from '../stores/regions.ts';
+import { DEFAULT_REGION_ID, listRegions } from '../stores/regions.ts';
 import { storeProblem } from '../db/store-check.ts';
 
 /** A load balancer's probe gives up after a few seconds; answer before it does. */
@@ -13,6 +13,7 @@ const HEALTH_QUERY_LIMIT_MS = 2000;
 const AppConfigResponse = z.object({
   ok: z.literal(true),
   map: z.object({ styleUrl: z.string().nullable(), tileUrl: z.string(), attribution: z.string() }),
+  dashboard: z.object({ startRegionId: z.string() }),
 });
 
 /** The stream's and the database gate's figures, in the answer whether the store is up or not. */
@@ -46,9 +47,13 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   defineRoute(
     app,
-    { method: 'GET', url: '/app-config.json', summary: 'Runtime settings for the dashboard (basemap)', tags: ['meta'], response: AppConfigResponse },
+    {
+      method: 'GET', url: '/app-config.json', tags: ['meta'], response: AppConfigResponse,
+      summary: 'Runtime settings for the dashboard: the basemap, and the region it opens on when the operator has chosen none',
+    },
     async () => ({
       map: { styleUrl: ctx.config.mapStyleUrl ?? null, tileUrl: ctx.config.mapTileUrl, attribution: ctx.config.mapAttribution },
+      dashboard: { startRegionId: ctx.config.startRegionId ?? DEFAULT_REGION_ID },
     }),
   );
 

@@ -7,6 +7,7 @@ import { Region } from '../../src/api/entities.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { REGION_BODY_LIMIT, RegionCreateBody, RegionUpdateBody } from '../../src/api/regions.ts';
 import { boundaryProblem } from '../../src/domain/boundary-checks.ts';
+import { homeViewOf } from '../../src/domain/region-home-view.ts';
 import type { AppContext } from '../context.ts';
 import { whoActs } from '../http/acting-operator.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -37,7 +38,8 @@ export async function regionsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const before = (await findRegion(tx, input.id, true)) ?? null;
       if (replace && !before) throw notFound(`No region has id ${input.id}; create it with POST /regions.`);
       if (!replace && before) throw invalid('id', `id ${input.id} is taken: a region with this id exists (edit it with PUT /regions/${input.id})`);
-      const saved = await saveRegion(tx, input, replace);
+      const homeView = input.homeView ?? before?.homeView ?? homeViewOf(input.boundary);
+      const saved = await saveRegion(tx, { ...input, homeView }, replace);
       // A concurrent create of the same id committed between the check and the insert.
       if (!saved) throw invalid('id', `id ${input.id} is taken: a region with this id exists`);
       await appendAudit(tx, { ...whoActs(request), action: replace ? 'region.update' : 'region.create', target: saved.id, detail: { before, after: saved } });
@@ -56,7 +58,8 @@ export async function regionsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method: 'POST',
       url: '/regions',
       role: LEAST_ROLE.manageRegions,
-      summary: 'Create a region: name, IANA time zone, home view, boundary (panics inside it outside every zone are filed under it) and contacts',
+      summary:
+        'Create a region: name, IANA time zone, home view (absent: on its boundary), boundary (panics inside it outside every zone are filed under it) and contacts',
       tags: ['meta'],
       body: RegionCreateBody,
       bodyLimit: REGION_BODY_LIMIT,
@@ -75,7 +78,7 @@ export async function regionsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method: 'PUT',
       url: '/regions/:id',
       role: LEAST_ROLE.manageRegions,
-      summary: 'Replace a region\'s name, time zone, home view, boundary and contacts (the id stays)',
+      summary: 'Replace a region\'s name, time zone, home view (absent: the stored one), boundary and contacts (the id stays)',
       tags: ['meta'],
       body: RegionUpdateBody,
       bodyLimit: REGION_BODY_LIMIT,

@@ -1,4 +1,4 @@
-// The simulator's only way into the backend: POSTs (and the demo's one PUT) to the public API that never throw, log sparingly
+// The simulator's only way into the backend: requests to the public API that never throw, log sparingly
 // while the server is down or failing, and back off when it answers 429.
 
 export interface PostResult {
@@ -36,18 +36,23 @@ export class ApiClient {
     return this.send('POST', path, body, headers);
   }
 
-  /** A PUT (the demo's watch settings), answered as `post` is. */
+  /** A PUT (the demo's watch settings and boundaries), answered as `post` is. */
   put(path: string, body: unknown): Promise<PostResult | undefined> {
     return this.send('PUT', path, body, {});
   }
 
-  private async send(method: 'POST' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<PostResult | undefined> {
+  /** A read (the regions, before drawing their boundaries), answered as `post` is. */
+  get(path: string): Promise<PostResult | undefined> {
+    return this.send('GET', path, undefined, {});
+  }
+
+  private async send(method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<PostResult | undefined> {
     if (this.options.signal.aborted) return undefined;
     try {
       const response = await this.options.fetch(this.baseUrl + path, {
         method,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
+        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
         signal: AbortSignal.any([this.options.signal, AbortSignal.timeout(this.options.timeoutMs ?? 10_000)]),
       });
       const text = await response.text();

@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { softIncidentTypes } from '../../src/api/fields.ts';
 import type { Vertex } from '../../src/domain/geo.ts';
 import { ApiClient } from './api-client.ts';
-import { cities, offset, zonePolygon, zones, type City } from './places.ts';
+import { drawDemoRegions } from './demo-regions.ts';
+import { cities, demoRegions, offset, zonePolygon, zones, type City } from './places.ts';
 import { between, pick, seededRandom, type Random } from './random.ts';
 import { stepWalker, type Walker } from './walker.ts';
 import { startWatchScenes } from './watch-scenes.ts';
@@ -36,6 +37,8 @@ export interface SimulatorCounts {
   pings: number;
   panics: number;
   softAlerts: number;
+  /** Regions with their boundary drawn (or found drawn). */
+  regions: number;
   zones: number;
   tourists: number;
   devices: number;
@@ -111,10 +114,12 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const cancelRequests = new AbortController();
   const client = new ApiClient({ baseUrl: settings.baseUrl, fetch: options.fetch ?? fetch, log: settings.log, signal: cancelRequests.signal });
   const tourists = Array.from({ length: settings.tourists }, (_, index) => createTourist(random, index));
+  const drawnRegions = new Set<string>();
   const seededZones = new Set<string>();
   const sent = { pings: 0, panics: 0, softAlerts: 0 };
   const counts = (): SimulatorCounts => ({
     ...sent,
+    regions: drawnRegions.size,
     zones: seededZones.size,
     tourists: tourists.filter((tourist) => tourist.registered).length,
     devices: tourists.filter((tourist) => tourist.paired).length,
@@ -145,6 +150,8 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const succeeded = (result: { status: number } | undefined) => result !== undefined && result.status >= 200 && result.status < 300;
 
   async function setUp(): Promise<void> {
+    const undrawn = demoRegions.filter((region) => !drawnRegions.has(region.id));
+    if (undrawn.length > 0 && !stopped()) for (const id of await drawDemoRegions(client, undrawn)) drawnRegions.add(id);
     for (const zone of zones) {
       if (stopped() || seededZones.has(zone.placeId)) continue;
       const result = await client.post('/geofences', {
@@ -169,8 +176,8 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       }
     }
     const done = counts();
-    if (done.zones < zones.length || done.devices < tourists.length) later(settings.setupRetryMs, setUp);
-    else settings.log(`simulator: ${done.zones} zones seeded, ${done.devices} tourists registered with devices`);
+    if (done.regions < demoRegions.length || done.zones < zones.length || done.devices < tourists.length) later(settings.setupRetryMs, setUp);
+    else settings.log(`simulator: ${done.regions} regions' boundaries drawn, ${done.zones} zones seeded, ${done.devices} tourists registered with devices`);
   }
 
   async function panic(tourist: Tourist): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Region } from '../../src/api/entities.ts';
-import type { RegionCreateBody } from '../../src/api/regions.ts';
+import type { RegionRecord } from '../../src/api/regions.ts';
 import type { Sql } from '../db/seam.ts';
 import { iso } from './time.ts';
 
@@ -53,7 +53,7 @@ export async function findRegion(db: Sql, id: string, forUpdate = false): Promis
  * Creates the region, or replaces every field of an existing one (`replace`). Answers the stored region,
  * or undefined when the insert met an existing id, or the update no row.
  */
-export async function saveRegion(tx: Sql, input: RegionCreateBody, replace: boolean): Promise<Region | undefined> {
+export async function saveRegion(tx: Sql, input: RegionRecord, replace: boolean): Promise<Region | undefined> {
   const params = [
     input.id, input.name, input.homeView.center[0], input.homeView.center[1], input.timeZone, input.homeView.zoom,
     JSON.stringify(input.contacts), input.boundary === null ? null : JSON.stringify(input.boundary),

@@ -7,7 +7,7 @@ import type { ActingOperator } from '../http/acting-operator.ts';
 import { HttpError } from '../http/errors.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { regionIds } from '../stores/regions.ts';
-import { zoneOutlineIssues, circleIssues } from '../../src/domain/zone-geometry.ts';
+import { circleIssues, tooFewPointsIssue, zoneOutlineIssues, type GeometryIssue } from '../../src/domain/zone-geometry.ts';
 
 export type ZoneWriteAction = 'geofence.save' | 'geofence.update' | 'geofence.delete' | 'geofence.import';
 
@@ -25,7 +25,20 @@ export async function recordZoneWrite(
 
 /** A zone outline the editor may save (zone-geometry's rules), else 400 naming the field. */
 export function requireZoneOutline(polygon: unknown, meta: Record<string, unknown> | undefined): void {
-  const issues = [...zoneOutlineIssues(polygon, 'polygon'), ...circleIssues(meta?.circle)];
+  refuseOutline([...zoneOutlineIssues(polygon, 'polygon'), ...circleIssues(meta?.circle)]);
+}
+
+/**
+ * API.md's POST /geofences: an outline that encloses an area (at least 3 distinct points), else 400 naming
+ * `polygon`. The editor's further limits (crossings, vertices, area) are PUT's and the import's: a client of
+ * the contract route that sent a larger zone is not refused now.
+ */
+export function requireEnclosingOutline(polygon: readonly (readonly [number, number])[]): void {
+  const issue = tooFewPointsIssue(polygon);
+  if (issue) refuseOutline([issue]);
+}
+
+function refuseOutline(issues: GeometryIssue[]): void {
   if (issues.length === 0) return;
   throw new HttpError(
     400,

@@ -61,7 +61,8 @@ const TimeZoneName = z
 const regionFields = {
   name: z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters'),
   timeZone: TimeZoneName,
-  homeView: HomeView,
+  /** Absent: a new region's is taken from its boundary (src/domain/region-home-view.ts); an edited one keeps its own. */
+  homeView: HomeView.optional(),
   /** null: no boundary (the region gets panics only through its zones). */
   boundary: RegionBoundary.nullable().default(null),
   contacts: z.array(RegionContact, { error: 'contacts must be a list' }).max(50, 'contacts must have at most 50 entries').default([]),
@@ -75,9 +76,12 @@ export const RegionCreateBody = z.object({
 });
 export type RegionCreateBody = z.infer<typeof RegionCreateBody>;
 
-/** PUT replaces every field but the id (the URL's). */
+/** PUT replaces every field but the id (the URL's), and the home view when it is sent. */
 export const RegionUpdateBody = z.object(regionFields);
 export type RegionUpdateBody = z.infer<typeof RegionUpdateBody>;
+
+/** A region as it is stored: every field, the home view decided. */
+export type RegionRecord = RegionCreateBody & { homeView: HomeView };
 
 /** Region bodies may carry a boundary of 2,000 vertices: more than the general 64 KiB. */
 export const REGION_BODY_LIMIT = 256 * 1024;

@@ -4,6 +4,9 @@
 /** Who is signed in (401 when sign-in is required and nobody is). */
 export const SESSION_URL = '/auth/me';
 
+/** The dashboard's runtime settings: the basemap (src/map/basemap.ts) and the start region (start-region.ts). */
+export const APP_CONFIG_PATH = '/app-config.json';
+
 export interface IncidentFilter {
   regionId: string;
   windowMinutes: number;

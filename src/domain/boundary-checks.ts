@@ -2,7 +2,7 @@
 // clear inside, and fewer than three distinct points has no area. The geometry is the zones' (zone-geometry.ts);
 // a region has no area limit (Assam is some 78,000 km², a zone at most 5,000).
 import type { Vertex } from './geo.ts';
-import { firstCrossing, openRing, ZONE_LIMITS } from './zone-geometry.ts';
+import { distinctPointCount, firstCrossing, openRing, ZONE_LIMITS } from './zone-geometry.ts';
 
 export const MAX_BOUNDARY_VERTICES = ZONE_LIMITS.maxVertices;
 
@@ -15,9 +15,9 @@ export function boundaryProblem(polygon: readonly Vertex[], field = 'boundary'):
   if (outOfRange >= 0) return `${field}.${outOfRange} must have latitude in [-90, 90] and longitude in [-180, 180]`;
   const ring = openRing(polygon);
   if (ring.length > MAX_BOUNDARY_VERTICES) return `${field} must have at most ${MAX_BOUNDARY_VERTICES} vertices (it has ${ring.length})`;
-  const distinct = new Set(ring.map(([lat, lng]) => `${lat},${lng}`));
-  if (distinct.size < 3) return `${field} must have at least 3 distinct points (it has ${distinct.size})`;
-  if (distinct.size < ring.length) return `${field} must not repeat a vertex`;
+  const distinct = distinctPointCount(ring);
+  if (distinct < 3) return `${field} must have at least 3 distinct points (it has ${distinct})`;
+  if (distinct < ring.length) return `${field} must not repeat a vertex`;
   const crossing = firstCrossing(ring);
   if (crossing) return `${field} must not cross itself (edges ${crossing[0] + 1} and ${crossing[1] + 1} meet)`;
   return undefined;

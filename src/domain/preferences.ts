@@ -44,9 +44,21 @@ export interface Preferences {
 
 type ReadableStorage = Pick<Storage, 'getItem' | 'key' | 'length'>;
 
-/** `from`: the storage, or how to reach it (private browsing may refuse even the lookup). */
-export function readPreferences(from: ReadableStorage | undefined | (() => ReadableStorage | undefined), prefersDark = false): Preferences {
-  const storage = typeof from === 'function' ? safely(from, undefined) : from;
+type StorageSource = ReadableStorage | undefined | (() => ReadableStorage | undefined);
+const storageOf = (from: StorageSource) => (typeof from === 'function' ? safely(from, undefined) : from);
+
+/** Whether the operator has chosen a region; if not, the dashboard opens on the server's start region. */
+export function regionChosen(from: StorageSource): boolean {
+  const storage = storageOf(from);
+  return Boolean(safely(() => storage?.getItem(STORAGE_KEYS.regionId) ?? null, null));
+}
+
+/**
+ * `from`: the storage, or how to reach it (private browsing may refuse even the lookup). `startRegionId`:
+ * the region when none is stored (the server's choice), else `default`.
+ */
+export function readPreferences(from: StorageSource, prefersDark = false, startRegionId?: string): Preferences {
+  const storage = storageOf(from);
   const get = (key: string) => safely(() => storage?.getItem(key) ?? null, null);
   const dark = get(STORAGE_KEYS.dark);
   const minutes = Number(get(STORAGE_KEYS.windowMinutes));
@@ -60,7 +72,7 @@ export function readPreferences(from: ReadableStorage | undefined | (() => Reada
   }
   return {
     dark: dark === null ? prefersDark : dark === '1',
-    regionId: get(STORAGE_KEYS.regionId) || DEFAULT_REGION_ID,
+    regionId: get(STORAGE_KEYS.regionId) || startRegionId || DEFAULT_REGION_ID,
     windowMinutes: TIME_WINDOWS.some((w) => w.minutes === minutes) ? minutes : 0,
     placeByRegion,
     sound: get(STORAGE_KEYS.sound) !== '0',
@@ -71,11 +83,8 @@ export function readPreferences(from: ReadableStorage | undefined | (() => Reada
  * The language and clock settings (issue 36): the stored language, else the browser's first that the console
  * speaks; a 24-hour clock and Latin digits unless the operator chose otherwise.
  */
-export function readLanguageSettings(
-  from: ReadableStorage | undefined | (() => ReadableStorage | undefined),
-  browserLanguages: readonly string[] = [],
-): LanguageSettings {
-  const storage = typeof from === 'function' ? safely(from, undefined) : from;
+export function readLanguageSettings(from: StorageSource, browserLanguages: readonly string[] = []): LanguageSettings {
+  const storage = storageOf(from);
   const get = (key: string) => safely(() => storage?.getItem(key) ?? null, null);
   return {
     language: chooseLanguage(get(STORAGE_KEYS.language), browserLanguages),

@@ -4,6 +4,7 @@ import type { Region } from '../api/entities.ts';
 import type { RegionInput } from '../api/regions-client.ts';
 import type { ContactKind } from '../api/regions.ts';
 import { boundaryProblem } from './boundary-checks.ts';
+import { SPEC_HOME_VIEW } from './region-home-view.ts';
 import { openRing } from './zone-geometry.ts';
 import type { Vertex } from './geo.ts';
 import type { Translate } from '../i18n/translate.ts';
@@ -31,7 +32,7 @@ export function emptyDraft(): RegionDraft {
     id: '',
     name: '',
     timeZone: 'Asia/Kolkata',
-    homeView: { center: [20.5937, 78.9629], zoom: 5 },
+    homeView: { center: [...SPEC_HOME_VIEW.center], zoom: SPEC_HOME_VIEW.zoom },
     boundary: null,
     contacts: [{ label: 'Emergency', phone: '112', kind: 'emergency' }],
   };

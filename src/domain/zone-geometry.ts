@@ -37,6 +37,17 @@ export function vertexCount(polygon: readonly Vertex[]): number {
   return openRing(polygon).length;
 }
 
+/** Points that differ: fewer than 3 enclose no area, so they make no zone and no region boundary. */
+export function distinctPointCount(polygon: readonly Vertex[]): number {
+  return new Set(polygon.map(([latitude, longitude]) => `${latitude},${longitude}`)).size;
+}
+
+/** The one rule every outline meets, POST /geofences's too: an area, so at least 3 distinct points. */
+export function tooFewPointsIssue(polygon: readonly Vertex[], field = 'polygon'): GeometryIssue | undefined {
+  const distinct = distinctPointCount(polygon);
+  return distinct < 3 ? { field, message: `${field} must have at least 3 distinct points; it has ${distinct}.` } : undefined;
+}
+
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /**
@@ -143,8 +154,8 @@ export function zoneOutlineIssues(polygon: unknown, field = 'polygon'): Geometry
   const coordinates = coordinateIssues(polygon, field);
   if (coordinates.length > 0) return coordinates.slice(0, 5);
   const ring = openRing(polygon as Vertex[]);
-  const distinct = new Set(ring.map(([latitude, longitude]) => `${latitude},${longitude}`)).size;
-  if (distinct < 3) return [{ field, message: `${field} must have at least 3 distinct points; it has ${distinct}.` }];
+  const tooFew = tooFewPointsIssue(ring, field);
+  if (tooFew) return [tooFew];
   if (ring.length > ZONE_LIMITS.maxVertices) {
     return [{ field, message: `${field} has ${count(ring.length)} points; a zone may have at most ${count(ZONE_LIMITS.maxVertices)}.` }];
   }

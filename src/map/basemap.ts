@@ -2,6 +2,7 @@
 // the tile URL or the whole style (MAP_TILE_URL / MAP_STYLE_URL / MAP_ATTRIBUTION) without a code change.
 import type { MapOptions } from 'maplibre-gl';
 import { z } from 'zod';
+import { APP_CONFIG_PATH } from '../api/urls.ts';
 import { BASEMAP_BACKGROUND, BASEMAP_BACKGROUND_DARK, OSM_ATTRIBUTION, OSM_TILE_URL } from './style.ts';
 
 export type BasemapStyle = NonNullable<MapOptions['style']>;
@@ -14,7 +15,6 @@ interface BasemapConfig {
 
 export const DEFAULT_BASEMAP: BasemapConfig = { styleUrl: null, tileUrl: OSM_TILE_URL, attribution: OSM_ATTRIBUTION };
 
-export const APP_CONFIG_PATH = '/app-config.json';
 export const BACKGROUND_LAYER_ID = 'basemap-background';
 export const RASTER_LAYER_ID = 'basemap-tiles';
 

@@ -45,7 +45,7 @@ async function openRegions(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startDashboardServer({ AUTH: 'on', ADMIN_PASSWORD }, { boundaries: 'seeded' });
+  server = await startDashboardServer({ AUTH: 'on', ADMIN_PASSWORD });
   await createOperators(server.url, [ADA, SAM]);
   browser = await launchChromium();
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { APP_CONFIG_PATH } from '../../src/api/urls.ts';
 import {
-  APP_CONFIG_PATH,
   basemapFromAppConfig,
   basemapStyle,
   DEFAULT_BASEMAP,

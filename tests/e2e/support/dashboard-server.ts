@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDashboard, dashboardBuildIsStale, distDir } from '../../../server/build-dashboard.ts';
-import { signIn } from '../../helpers/auth.ts';
-import { call, dropSchema, uniqueSchema } from '../../helpers/server.ts';
+import { dropSchema, uniqueSchema } from '../../helpers/server.ts';
 import { freePort, spawnServer, type SpawnedServer } from '../../../tools/spawn-server.ts';
 
 /** A basemap with one background layer and no sources: nothing to fetch, so the map works offline. */
@@ -48,31 +47,8 @@ async function waitForDashboardPage(url: string, output: () => string): Promise<
   }
 }
 
-/** The seeded regions whose boundaries file panics in the walks' cities under those cities (issue 31). */
-const SEEDED_BOUNDARIES = ['shillong', 'guwahati', 'assam'];
-
-/**
- * The browser walks were written for API.md's first rule, a point in no zone goes to region `default` (the
- * one the dashboard shows first), and send their panics in Shillong: their server's seeded regions get no
- * boundary, as an admin would set it, so those panics stay in `default`. What a boundary does is pinned by
- * tests/server/ingest/regions-placement.test.ts and tests/e2e/regions-contacts.browser.test.ts (which keeps them).
- */
-async function clearSeededBoundaries(url: string, env: Record<string, string>): Promise<void> {
-  const headers: Record<string, string> = env.AUTH === 'on' && env.ADMIN_PASSWORD ? { cookie: await signIn(url, 'admin', env.ADMIN_PASSWORD) } : {};
-  const { regions } = (await call(url, 'GET', '/regions', undefined, headers)).body as { regions: { id: string; name: string; timeZone: string; homeView: unknown; contacts: unknown }[] };
-  for (const region of regions.filter((known) => SEEDED_BOUNDARIES.includes(known.id))) {
-    const { id, name, timeZone, homeView, contacts } = region;
-    const answer = await call(url, 'PUT', `/regions/${id}`, { name, timeZone, homeView, contacts, boundary: null }, headers);
-    if (answer.status !== 200) throw new Error(`clearing the boundary of ${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-}
-
-export interface DashboardServerOptions {
-  /** `seeded`: keep the seeded regions' boundaries (the Regions walk); by default they are cleared (above). */
-  boundaries?: 'seeded' | 'cleared';
-}
-
-export async function startDashboardServer(extraEnv: Record<string, string> = {}, options: DashboardServerOptions = {}): Promise<DashboardServer> {
+/** `args`: what `npm start --` would pass (`--demo`). */
+export async function startDashboardServer(extraEnv: Record<string, string> = {}, args: string[] = []): Promise<DashboardServer> {
   await ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'pad-e2e-'));
   const port = await freePort();
@@ -87,10 +63,9 @@ export async function startDashboardServer(extraEnv: Record<string, string> = {}
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     ...extraEnv,
   };
-  let current = await spawnServer(env);
+  let current = await spawnServer(env, args);
   const url = current.url;
   await waitForDashboardPage(url, current.output);
-  if (options.boundaries !== 'seeded') await clearSeededBoundaries(url, env);
   let running = true;
   return {
     url,
@@ -106,7 +81,7 @@ export async function startDashboardServer(extraEnv: Record<string, string> = {}
       running = false;
     },
     async up() {
-      current = await spawnServer(env);
+      current = await spawnServer(env, args);
       running = true;
     },
     async dispose() {

@@ -82,6 +82,14 @@ describe('POST /geofences', () => {
     expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(field);
     expect(await geofenceCount()).toBe(before);
   });
+
+  it('refuses an outline of 2 distinct points (3 given, the last repeating the first) with a sentence naming polygon', async () => {
+    const before = await geofenceCount();
+    const res = await save({ id: 'gf-flat', riskLevel: 'red', polygon: [[12.97, 77.59], [12.98, 77.6], [12.97, 77.59]] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ok: false, error: 'Invalid request body: polygon must have at least 3 distinct points; it has 2.', issues: [{ path: 'polygon' }] });
+    expect(await geofenceCount()).toBe(before);
+  });
 });
 
 describe('GET /geofences', () => {

@@ -1,6 +1,7 @@
 // Regions set up from the console (issue 31): an admin creates and edits them; every field is checked with a
 // sentence naming it, nothing half-stored; each write is audited with before and after and announced on the stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeViewOf } from '../../../src/domain/region-home-view.ts';
 import { signedInAs } from '../../helpers/auth.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';
@@ -69,6 +70,20 @@ describe('POST /regions and PUT /regions/:id', () => {
     expect(answer.body.error).toBe(sentence);
     expect(answer.body.issues[0].path).toBe(path);
     expect(await storedIds()).not.toContain('refused');
+  });
+
+  it('takes a missing home view from the boundary, or the spec\'s centre without one; a PUT without one keeps the stored view', async () => {
+    const { id: _id, homeView: _homeView, ...withoutHome } = HILL_TOWN;
+    const onBoundary = await send('POST', '/regions', { ...withoutHome, id: 'home-on-boundary' });
+    expect(onBoundary.status).toBe(201);
+    expect(onBoundary.body.region.homeView).toEqual(homeViewOf(HILL_TOWN.boundary as [number, number][]));
+    const [lat, lng] = onBoundary.body.region.homeView.center;
+    expect([lat > 27.55 && lat < 27.62, lng > 91.82 && lng < 91.9]).toEqual([true, true]);
+    const nowhere = await send('POST', '/regions', { ...withoutHome, id: 'home-nowhere', boundary: null });
+    expect(nowhere.body.region.homeView).toEqual({ center: [20.5937, 78.9629], zoom: 5 });
+    const edited = await send('PUT', '/regions/home-nowhere', { ...withoutHome, name: 'Renamed' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.region).toMatchObject({ name: 'Renamed', homeView: { center: [20.5937, 78.9629], zoom: 5 } });
   });
 
   it('refuses a duplicate id with a sentence naming it, keeping the first region', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWatchCheck } from '../../../server/jobs/watch-check.ts';
 import { startSimulator, type Simulator } from '../../../server/simulate/simulator.ts';
 import { DEMO_REGION, FALL_PREFIX, SILENT_PREFIX } from '../../../server/simulate/watch-scenes.ts';
-import { zones } from '../../../server/simulate/places.ts';
+import { demoRegions, zones } from '../../../server/simulate/places.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 
 let server: TestServer;
@@ -47,7 +47,12 @@ describe('the demo simulator', () => {
     await simulator?.stop();
   });
 
-  it('survives a server that is down then failing, then seeds zones, walks 25 tourists and raises a panic', async () => {
+  it('survives a server that is down then failing, then draws boundaries, seeds zones, walks 25 tourists and raises a panic', async () => {
+    // A boundary a supervisor drew is kept: the demo draws only where there is none.
+    const guwahati = (await call(server.url, 'GET', '/regions')).body.regions.find((region: { id: string }) => region.id === 'guwahati');
+    const drawn = [[26.3, 91.5], [26.3, 92.0], [26.0, 92.0], [26.0, 91.5]];
+    const { id: _id, center: _center, updatedAt: _at, ...fields } = guwahati;
+    expect((await call(server.url, 'PUT', '/regions/guwahati', { ...fields, boundary: drawn })).status).toBe(200);
     const lines: string[] = [];
     const { fetch, state } = instrumentedFetch();
     state.mode = 'down';
@@ -71,14 +76,19 @@ describe('the demo simulator', () => {
     expect(await pingKeys()).toBe(0);
     state.mode = 'up';
 
-    await waitFor(async () => (await pingKeys()) >= 20 && (await panics()) >= 1 && simulator!.counts().devices === 25, 15_000);
+    await waitFor(async () => (await pingKeys()) >= 20 && (await panics()) >= 1 && simulator!.counts().devices === 25, 30_000);
 
     const { rows: seeded } = await server.ctx.db.query<{ place_id: string; region_id: string }>(
       `select meta->>'placeId' as place_id, region_id from geofences where id like 'sim-%' order by 1`,
     );
     expect(seeded.map((row) => row.place_id)).toEqual(zones.map((zone) => zone.placeId).sort());
     expect(new Set(seeded.map((row) => row.region_id))).toEqual(new Set(['shillong', 'guwahati', 'assam']));
-    expect(simulator.counts()).toMatchObject({ zones: zones.length, tourists: 25, devices: 25 });
+    expect(simulator.counts()).toMatchObject({ regions: demoRegions.length, zones: zones.length, tourists: 25, devices: 25 });
+    const boundaries = Object.fromEntries(
+      (await call(server.url, 'GET', '/regions')).body.regions.map((region: { id: string; boundary: unknown }) => [region.id, region.boundary]),
+    );
+    const demoBoundary = (id: string) => demoRegions.find((region) => region.id === id)!.boundary;
+    expect(boundaries).toMatchObject({ shillong: demoBoundary('shillong'), guwahati: drawn, assam: demoBoundary('assam'), default: null });
 
     // Half the tourists send their touristId, the others only a deviceId.
     const { rows: keys } = await server.ctx.db.query<{ ping_key: string }>('select ping_key from gps_last');

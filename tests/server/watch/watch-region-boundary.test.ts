@@ -1,8 +1,10 @@
 // A tourist outside every zone but inside a region's boundary (issue 31) is watched by that region (issue 32):
-// the last-seen row is placed as a panic there would be, so the region's settings and time zone decide.
+// the last-seen row is placed as a panic there would be, so the region's settings and time zone decide. A fresh
+// install has no boundary (issue 46): Shillong's is drawn here as an admin would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWatchCheck } from '../../../server/jobs/watch-check.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
+import { drawBoundary } from '../support/regions.ts';
 import { reporting, secondsAfter, uniqueTourist, watchIncidentsOf } from '../support/watch.ts';
 
 /** Between Police Bazar and Ward's Lake: inside Shillong's boundary, outside every zone. */
@@ -11,6 +13,7 @@ const SHILLONG_STREET = { latitude: 25.59, longitude: 91.9 };
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ retentionIntervalMs: 0, watchCheckMs: 0 });
+  await drawBoundary(server, 'shillong');
 });
 afterAll(async () => {
   await server?.stop();

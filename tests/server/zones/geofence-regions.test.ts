@@ -6,7 +6,7 @@ import { signedInAs } from '../../helpers/auth.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const square: [number, number][] = [[33, 33], [33, 33.01], [33.01, 33.01], [33.01, 33]];
-const SEEDED_REGIONS = ['assam', 'bengaluru', 'default', 'guwahati', 'shillong'];
+const SEEDED_REGIONS = ['bengaluru', 'default', 'guwahati', 'shillong'];
 
 async function storedZone(server: TestServer, id: string): Promise<{ region_id: string; risk_level: string } | undefined> {
   const { rows } = await server.ctx.db.query<{ region_id: string; risk_level: string }>('select region_id, risk_level from geofences where id = $1', [id]);

@@ -86,8 +86,11 @@ describe('PUT /geofences/:id', () => {
     expect(malformed.body.issues).toEqual([{ path: 'If-Match', message: expect.stringMatching(/^If-Match must be the zone's version/) }]);
   });
 
-  it('refuses a self-intersecting outline, an area over 5,000 km² and an unknown region with 400, naming the field', async () => {
+  it('refuses an outline of 2 distinct points, a self-intersecting one, an area over 5,000 km² and an unknown region with 400, naming the field', async () => {
     await create('gf-bad');
+    const flat = await put('gf-bad', { ...zone('gf-bad'), polygon: [[25.57, 91.88], [25.58, 91.89], [25.57, 91.88]] }, { cookie: alice, 'if-match': '1' });
+    expect([flat.status, flat.body.issues[0].path]).toEqual([400, 'polygon']);
+    expect(flat.body.error).toBe('Invalid request body: polygon must have at least 3 distinct points; it has 2.');
     const bowtie = [[25.57, 91.88], [25.58, 91.89], [25.58, 91.88], [25.57, 91.89]];
     const crossing = await put('gf-bad', { ...zone('gf-bad'), polygon: bowtie }, { cookie: alice, 'if-match': '1' });
     expect(crossing.status).toBe(400);

@@ -100,7 +100,7 @@ describe('applying a file', () => {
     expect(res.status).toBe(400);
     expect(res.body.ok).toBe(false);
     expect(res.body.error).toBe(
-      '1 of 2 zones are refused, so nothing was stored. Feature 1 ("Ghat"): properties.regionId "atlantis" is not a known region (GET /regions): one of assam, bengaluru, default, guwahati, shillong.',
+      '1 of 2 zones are refused, so nothing was stored. Feature 1 ("Ghat"): properties.regionId "atlantis" is not a known region (GET /regions): one of bengaluru, default, guwahati, shillong.',
     );
     expect(res.body.features.map((item: { action: string }) => item.action)).toEqual(['new', 'refused']);
     expect(await storedIds()).toEqual(before);
