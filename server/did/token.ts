@@ -1,11 +1,11 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { DidClaims } from '../../src/api/responses.ts';
-import type { EmergencyContact, ItineraryStop } from '../../src/api/tourist-profile.ts';
+import type { Trip } from '../../src/api/trip.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'panic-alerts-dashboard';
 
-export interface DidTokenInput {
+export interface DidTokenInput extends Trip {
   didId: string;
   kycType: string;
   digest: string;
@@ -13,20 +13,15 @@ export interface DidTokenInput {
   expiresAt: Date;
   /** The tourist the token acts for; without one the token proves a KYC hash was presented, not who sends. */
   touristId?: string;
-  /** Issue 34: what the reference phone app shows on its Digital ID, signed with it. */
-  itinerary?: ItineraryStop[];
-  emergencyContacts?: EmergencyContact[];
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 export async function signDidToken(key: Uint8Array, input: DidTokenInput): Promise<string> {
   const touristClaim = input.touristId === undefined ? {} : { touristId: input.touristId };
-  const tripClaims = {
-    ...(input.itinerary !== undefined && { itinerary: input.itinerary }),
-    ...(input.emergencyContacts !== undefined && { emergencyContacts: input.emergencyContacts }),
-  };
-  return new SignJWT({ kycType: input.kycType, digest: input.digest, ...touristClaim, ...tripClaims })
+  // Issue 34: what the reference phone app shows on its Digital ID, signed with it (JSON leaves out what is undefined).
+  const { itinerary, itineraryNote, emergencyContacts, emergencyPhones } = input;
+  return new SignJWT({ kycType: input.kycType, digest: input.digest, ...touristClaim, itinerary, itineraryNote, emergencyContacts, emergencyPhones })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(input.didId)
     .setIssuer(ISSUER)

@@ -7,8 +7,10 @@ export const bearerTokenOf = (authorization: string | undefined): string | undef
 
 /**
  * Whether the request is a phone's read of its own tourist's data: a route that allows it, called with a
- * device token. Decided from the header alone, before the token is checked: CORS and the sign-in guard run
- * first, and an invalid token is then refused by the route, never answered as an operator's read.
+ * device token or from a phone's page (server/http/page-origin.ts). Decided from the headers alone, before
+ * the token is checked: CORS and the sign-in guard run first, and an invalid token is then refused by the
+ * route, never answered as an operator's read.
  */
 export const readsAsDevice = (request: FastifyRequest): boolean =>
-  request.routeOptions.config.deviceReads === true && bearerTokenOf(request.headers.authorization) !== undefined;
+  request.routeOptions.config.deviceReads === true &&
+  (bearerTokenOf(request.headers.authorization) !== undefined || request.fromForeignPage === true);

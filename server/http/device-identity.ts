@@ -157,14 +157,16 @@ export function panicCaller(request: FastifyRequest, named: string | null): { to
 }
 
 /**
- * The tourist a phone's read of its own data (a `deviceReads` route with a device token) is limited to;
- * null for a valid token that proves nobody yet (an unbound DID), which reads nothing; 401 for one that is
- * not valid: it is never answered as an operator's read.
+ * The tourist a phone's read of its own data (a `deviceReads` route with a device token, or from a phone's
+ * page) is limited to; null for a valid token that proves nobody yet (an unbound DID) or a phone's page
+ * without one, which read nothing; 401 for a token that is not valid: it is never answered as an operator's read.
  */
 export function ownReader(request: FastifyRequest): string | null {
   const credential = credentialOfRequest(request);
   if (credential.kind === 'tourist') return credential.identity.touristId;
   if (credential.kind === 'no-tourist') return null;
+  // A phone's page before it holds a token (its "online" check) reads nothing, as a token proving nobody.
+  if (credential.kind === 'none' && request.fromForeignPage === true) return null;
   const problem = credential.kind === 'invalid' ? credential.error.message : 'The Authorization header carries no device token.';
   throw new HttpError(401, `${problem} Ask POST /did/issue for a new device token, or call ${request.method} ${request.routeOptions.url} without one.`);
 }

@@ -19,8 +19,20 @@ function withFullPath(path: string[], message: string): string {
   return path.length > 1 && message.startsWith(`${field} `) ? `${path.join('.')}${message.slice(field.length)}` : message;
 }
 
+/**
+ * A value that fits none of a union's forms is told what is wrong with the form of its kind (a contact
+ * object with a bad phone hears about the phone), not that it fits none: the one form that was not refused
+ * for its type.
+ */
+function withinUnions(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const ofItsKind = issue.errors.filter((form) => !form.some((inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value')));
+  if (ofItsKind.length !== 1) return [issue];
+  return ofItsKind[0].flatMap((inner) => withinUnions({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 export function badRequest(where: 'body' | 'query', error: z.ZodError): HttpError {
-  const issues = error.issues.map((issue) =>
+  const issues = error.issues.flatMap(withinUnions).map((issue) =>
     issue.path.length === 0
       ? { path: where, message: `the ${where} must be ${where === 'body' ? 'a JSON object' : 'a set of parameters'}` }
       : { path: issue.path.map(String).join('.'), message: withFullPath(issue.path.map(String), issue.message) },

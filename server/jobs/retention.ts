@@ -59,7 +59,7 @@ const deleteStreamBatch = `delete from stream_events where seq in (
 
 const CLEAR_IDLE_PROFILES = `update tourists
      set phone = null, nationality = null, languages = '[]', id_type = null, id_last4 = null,
-         emergency_contacts = '[]', itinerary = '[]', profile_updated_at = null
+         emergency_contacts = '[]', itinerary = '[]', itinerary_note = null, emergency_phones = '[]', profile_updated_at = null
    where id in (
      select t.id from tourists t
       where t.profile_updated_at < $1::timestamptz

@@ -48,7 +48,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       url: '/panic-alerts',
       summary:
         'Recent panic alerts, newest first, with their incident\'s type and status; with a device token (any origin) only ' +
-        'that tourist\'s, none for a Digital ID no supervisor has bound yet',
+        'that tourist\'s, none for a Digital ID no supervisor has bound yet nor for a phone\'s page on another site without a token',
       tags: ['alerts'],
       query: PanicAlertsQuery,
       response: AlertsResponse,

@@ -65,8 +65,9 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         }
         return anchored;
       });
-      const didToken = await signDidToken(key, { didId, kycType: body.kycType, digest: anchor.digest, issuedAt, expiresAt, touristId,
-        itinerary: body.itinerary, emergencyContacts: body.emergencyContacts });
+      const { itinerary, itineraryNote, emergencyContacts, emergencyPhones } = body;
+      const trip = { itinerary, itineraryNote, emergencyContacts, emergencyPhones };
+      const didToken = await signDidToken(key, { didId, kycType: body.kycType, digest: anchor.digest, issuedAt, expiresAt, touristId, ...trip });
       return { didId, didToken, expiresAt: expiresAt.toISOString(), anchor };
     },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DevicePairBody } from '../../src/api/requests.ts';
-import { TouristRegisterBody } from '../../src/api/tourist-profile.ts';
+import { TouristRegisterBody, TouristRegisterResponse } from '../../src/api/tourist-profile.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { deviceWriter } from '../http/device-identity.ts';
@@ -10,7 +10,6 @@ import { noteTouristNamed } from '../http/did-uses.ts';
 import { defineRoute } from '../http/route.ts';
 import { pairDevice, registerTourist, touristExists } from '../stores/people.ts';
 
-const TouristResponse = z.object({ ok: z.literal(true), touristId: z.string() });
 const DeviceResponse = z.object({ ok: z.literal(true), deviceId: z.string() });
 
 export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,19 +20,21 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       url: '/tourists/register',
       access: 'device',
       summary:
-        'Register a tourist (201); an id registered before answers 200 and keeps it. Beyond API.md: phone (E.164), nationality, ' +
-        'languages, idType with idLast4 (only the last 4 characters; a whole identity number is refused), emergencyContacts, itinerary',
+        'Register a tourist (201); an id registered before answers 200 and keeps it. Beyond API.md: phone (as typed, stored as E.164), ' +
+        'nationality, languages, idType with idLast4, emergencyContacts (contacts or phone strings), itinerary (stops or text). ' +
+        'A whole identity number (aadhaar, passportNumber, idNumber…) is accepted and never stored or logged: only its type and last 4 ' +
+        'are kept, as `identity` and `notice` say',
       tags: ['people'],
       body: TouristRegisterBody,
       status: 201,
-      response: TouristResponse,
+      response: TouristRegisterResponse,
     },
     async ({ body, reply, request }) => {
-      const { touristId: asked, ...profile } = body;
+      const { touristId: asked, identity, notice, ...profile } = body;
       const touristId = deviceWriter(request, ctx.config, 'other').touristFor(asked) ?? `tourist-${randomUUID()}`;
       const { created } = await ctx.write((tx) => registerTourist(tx, touristId, profile));
       noteTouristNamed(request, touristId);
-      return reply.code(created ? 201 : 200).send({ ok: true, touristId });
+      return reply.code(created ? 201 : 200).send({ ok: true, touristId, ...(identity && { identity }), ...(notice && { notice }) });
     },
   );
 

@@ -10,8 +10,10 @@ const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.string
 export async function registerTourist(tx: Sql, id: string, profile: TouristProfileInput): Promise<{ created: boolean }> {
   const touched = Object.values(profile).some((value) => value !== undefined);
   const { rows } = await tx.query<{ created: boolean }>(
-    `insert into tourists (id, name, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary, profile_updated_at)
-     values ($1, $2, $3, $4, coalesce($5::jsonb, '[]'), $6, $7, coalesce($8::jsonb, '[]'), coalesce($9::jsonb, '[]'), case when $10 then now() end)
+    `insert into tourists (id, name, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary,
+                           itinerary_note, emergency_phones, profile_updated_at)
+     values ($1, $2, $3, $4, coalesce($5::jsonb, '[]'), $6, $7, coalesce($8::jsonb, '[]'), coalesce($9::jsonb, '[]'),
+             $10, coalesce($11::jsonb, '[]'), case when $12 then now() end)
      on conflict (id) do update set
        name = coalesce($2, tourists.name),
        phone = coalesce($3, tourists.phone),
@@ -21,11 +23,14 @@ export async function registerTourist(tx: Sql, id: string, profile: TouristProfi
        id_last4 = case when $6::text is null then coalesce($7, tourists.id_last4) else $7 end,
        emergency_contacts = coalesce($8::jsonb, tourists.emergency_contacts),
        itinerary = coalesce($9::jsonb, tourists.itinerary),
-       profile_updated_at = case when $10 then now() else tourists.profile_updated_at end
+       itinerary_note = coalesce($10, tourists.itinerary_note),
+       emergency_phones = coalesce($11::jsonb, tourists.emergency_phones),
+       profile_updated_at = case when $12 then now() else tourists.profile_updated_at end
      returning (xmax = 0) as created`,
     [
       id, profile.name ?? null, profile.phone ?? null, profile.nationality ?? null, jsonOrNull(profile.languages),
-      profile.idType ?? null, profile.idLast4 ?? null, jsonOrNull(profile.emergencyContacts), jsonOrNull(profile.itinerary), touched,
+      profile.idType ?? null, profile.idLast4 ?? null, jsonOrNull(profile.emergencyContacts), jsonOrNull(profile.itinerary),
+      profile.itineraryNote ?? null, jsonOrNull(profile.emergencyPhones), touched,
     ],
   );
   return { created: rows[0].created };

@@ -25,6 +25,8 @@ interface TouristRow {
   id_last4: string | null;
   emergency_contacts: TouristProfile['emergencyContacts'];
   itinerary: TouristProfile['itinerary'];
+  itinerary_note: string | null;
+  emergency_phones: string[];
 }
 
 interface PointRow {
@@ -137,6 +139,7 @@ async function everPinged(db: Sql, id: string): Promise<boolean> {
 /** What a tourist who never registered is known by: the registration's fields empty. */
 const unregistered = (id: string): TouristRow => ({
   id, name: null, created_at: '', phone: null, nationality: null, languages: [], id_type: null, id_last4: null, emergency_contacts: [], itinerary: [],
+  itinerary_note: null, emergency_phones: [],
 });
 
 /**
@@ -146,7 +149,7 @@ const unregistered = (id: string): TouristRow => ({
  */
 export async function readTouristProfile(db: Sql, id: string, now = new Date()): Promise<TouristProfile | undefined> {
   const { rows } = await db.query<TouristRow>(
-    `select id, name, created_at, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary
+    `select id, name, created_at, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary, itinerary_note, emergency_phones
        from tourists where id = $1`,
     [id],
   );
@@ -176,6 +179,8 @@ export async function readTouristProfile(db: Sql, id: string, now = new Date()):
     idLast4: row.id_last4,
     emergencyContacts: row.emergency_contacts,
     itinerary: row.itinerary,
+    itineraryNote: row.itinerary_note,
+    emergencyPhones: row.emergency_phones,
     verification,
     devices,
     position,

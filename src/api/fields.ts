@@ -1,6 +1,8 @@
 // Field rules of the wire contract (../shared/API.md): limits, coordinates, ids, times and the enumerations,
 // shared by every request and entity schema.
 import { z } from 'zod';
+import { withoutAadhaarNumbers } from '../domain/identity-number.ts';
+import { normalisePhone, PHONE_RULE } from '../domain/phone-number.ts';
 
 export const MAX_ID_LENGTH = 128;
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -27,6 +29,30 @@ export const idSchema = (field: string) =>
 
 /** touristId / deviceId: absent or null allowed (the reference phone app sends null). */
 export const optionalId = (field: string) => idSchema(field).nullish();
+
+const phoneText = (field: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .max(40, `${field} must be at most 40 characters`);
+
+const toPhone = (field: string) => (typed: string, ctx: z.RefinementCtx) =>
+  normalisePhone(typed) ?? (ctx.addIssue({ code: 'custom', message: `${field} must be ${PHONE_RULE}` }), z.NEVER);
+
+/** A phone number as typed, stored normalised (src/domain/phone-number.ts); refused only when it cannot be one. */
+export const phoneField = (field: string) => phoneText(field).transform(toPhone(field));
+
+/** The same, where an empty field (a form's input left blank) is no number rather than a wrong one. */
+export const phoneFieldOrBlank = (field: string) =>
+  phoneText(field).transform((typed, ctx) => (typed.trim() === '' ? undefined : toPhone(field)(typed, ctx)));
+
+/** Text a person typed about themselves: trimmed, not empty, an Aadhaar-shaped number in it cut to its last 4. */
+export const personText = (field: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .transform(withoutAadhaarNumbers);
 
 const EARLIEST_TIME = Date.UTC(1970, 0, 1);
 

@@ -1,7 +1,7 @@
 // Request bodies (API.md "Write and ingest routes"). Strict about types; unknown fields are stripped.
 import { z } from 'zod';
 import { Polygon } from './entities.ts';
-import { EmergencyContacts, Itinerary } from './tourist-profile.ts';
+import { tripFields, tripOf } from './trip.ts';
 import { MAX_EVENTS_BATCH, MAX_GPS_BATCH, MAX_ID_LENGTH, RiskLevel, idSchema, isoTime, latitudeSchema, longitudeSchema, optionalId, softIncidentTypes } from './fields.ts';
 
 /** Where a phone is and when it says so: a panic and a GPS ping carry the same fields. */
@@ -140,10 +140,12 @@ export const DidIssueBody = z.object({
     .optional(),
   /** Issue on behalf of this tourist (a supervisor's act when sign-in is on): the token then acts as that tourist. */
   touristId: optionalId('touristId'),
-  /** Issue 34: carried in the token's claims as the reference phone app shows them on its Digital ID. */
-  itinerary: Itinerary.optional(),
-  emergencyContacts: EmergencyContacts.optional(),
-});
+  /**
+   * Issue 34: carried in the token's claims as the reference phone app shows them on its Digital ID; its free-text
+   * itinerary and phone-string contacts as `itineraryNote` and `emergencyPhones` (issue 46).
+   */
+  ...tripFields,
+}).transform(({ itinerary, emergencyContacts, ...rest }) => ({ ...rest, ...tripOf({ itinerary, emergencyContacts }) }));
 export type DidIssueBody = z.infer<typeof DidIssueBody>;
 
 export const DidVerifyBody = z.object({

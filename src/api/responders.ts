@@ -1,8 +1,7 @@
 // Responders (issue 34 points 3 and 4): each region's directory of units an admin keeps beside its contacts,
 // the nearest units of an incident, and the dispatch record of the units sent to it.
 import { z } from 'zod';
-import { E164_RULE, normalisePhone } from '../domain/phone-number.ts';
-import { idSchema } from './fields.ts';
+import { idSchema, phoneField } from './fields.ts';
 import { MAX_NOTE_LENGTH } from './requests.ts';
 import { Incident } from './entities.ts';
 import { TimelineEntry } from './responses.ts';
@@ -29,10 +28,7 @@ export const UnitBody = z.object({
   name: z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters'),
   kind: UnitKind,
   /** Stored as E.164 without separators. */
-  phone: z
-    .string({ error: 'phone must be a string' })
-    .max(40, 'phone must be at most 40 characters')
-    .transform((typed, ctx) => normalisePhone(typed) ?? (ctx.addIssue({ code: 'custom', message: `phone must be ${E164_RULE}` }), z.NEVER)),
+  phone: phoneField('phone'),
   position,
   available: z.boolean({ error: 'available must be true or false' }).default(true),
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Alert, DeviceEvent, DidAnchor, Geofence, GpsHistory, GpsPing, Incident, Region } from './entities.ts';
 import { IncidentStatus, IncidentType } from './fields.ts';
-import { EmergencyContact, ItineraryStop } from './tourist-profile.ts';
+import { EmergencyContact, ItineraryStop } from './trip.ts';
 
 export const IncidentsResponse = z.object({ ok: z.literal(true), incidents: z.array(Incident) });
 /**
@@ -113,6 +113,9 @@ export const DidClaims = z.object({
   /** Issue 34: the trip and whom to call, when the phone sent them to /did/issue. */
   itinerary: z.array(ItineraryStop).optional(),
   emergencyContacts: z.array(EmergencyContact).optional(),
+  /** Issue 46: the free-text itinerary and the phone-string contacts, as the reference phone app sends them. */
+  itineraryNote: z.string().optional(),
+  emergencyPhones: z.array(z.string()).optional(),
   iss: z.string(),
   iat: z.number(),
   exp: z.number(),

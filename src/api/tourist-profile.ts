@@ -1,12 +1,12 @@
 // A tourist's profile (issue 34 point 1): what registration takes beyond API.md's fields, what the Digital ID
 // carries, and what GET /tourists/{id} answers. An identity document is held only as its type and last 4
-// characters: a whole Aadhaar or passport number is refused, never stored.
+// characters: a whole Aadhaar or passport number is accepted and cut to those (src/domain/identity-number.ts).
 import { z } from 'zod';
+import { holdsMoreThanLastFour, keptOnlyNotice, lastFourOf, WHOLE_ID_FIELDS, wholeIdFields, withoutAadhaarNumbers, type WholeIdField } from '../domain/identity-number.ts';
 import { Incident } from './entities.ts';
-import { optionalId } from './fields.ts';
+import { optionalId, personText, phoneFieldOrBlank } from './fields.ts';
+import { EmergencyContact, ItineraryStop, tripFields, tripOf } from './trip.ts';
 
-export const MAX_CONTACTS = 10;
-export const MAX_ITINERARY_STOPS = 50;
 export const MAX_LANGUAGES = 20;
 /** Alert history entries a profile answers (newest first); `alertCount` says how many there are in all. */
 export const PROFILE_ALERTS_LIMIT = 50;
@@ -14,103 +14,90 @@ export const PROFILE_ALERTS_LIMIT = 50;
 export const PROFILE_TRAIL_RECENT = 100;
 
 export const idTypes = ['aadhaar', 'passport', 'voter_id', 'driving_licence', 'other'] as const;
+export type IdType = (typeof idTypes)[number];
 
-/** Field names a phone app might use for a whole document number: refused by name, whatever they hold. */
-export const WHOLE_ID_FIELDS = ['idNumber', 'aadhaar', 'aadhaarNumber', 'passportNumber', 'documentNumber', 'idDocumentNumber', 'kycNumber'] as const;
+/** What was kept of an identity document: its type and last 4 characters (null when it had fewer). */
+export const Identity = z.object({ type: z.enum(idTypes), last4: z.string().nullable() });
+export type Identity = z.infer<typeof Identity>;
 
-/** 12 digits, with or without the usual spaces or dashes: the shape of a whole Aadhaar number. */
-const WHOLE_AADHAAR = /\d{4}[\s-]?\d{4}[\s-]?\d{4}/;
+/** The last 4 of a document; more (a whole number sent as idLast4) is cut to them, and `whole` says so. */
+const idLast4 = z.string({ error: 'idLast4 must be a string' }).transform((value, ctx) => {
+  const last4 = lastFourOf(value);
+  if (last4 === null) {
+    ctx.addIssue({ code: 'custom', message: 'idLast4 must be the last 4 letters or digits of the identity document' });
+    return z.NEVER;
+  }
+  return { last4, whole: holdsMoreThanLastFour(value) };
+});
 
-const text = (field: string, max: number) =>
+/** A whole document number: accepted as text or digits, never kept (only its last 4, by the body's transform). */
+const wholeIdNumber = (field: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(max, `${field} must be at most ${max} characters`)
-    .refine((value) => !WHOLE_AADHAAR.test(value), `${field} must not hold an identity number (send only idType and idLast4)`);
-
-/** E.164: a plus, a country code and at most 15 digits in all. */
-export const phoneSchema = (field: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .regex(/^\+[1-9]\d{6,14}$/, `${field} must be an E.164 phone number (a plus, the country code and the number, digits only, e.g. +919876543210)`);
-
-const isoDate = (field: string) => z.iso.date({ error: `${field} must be a date as YYYY-MM-DD` });
-
-export const EmergencyContact = z.object(
-  { name: text('name', 200), relation: text('relation', 64).optional(), phone: phoneSchema('phone') },
-  { error: 'each emergency contact must be an object {name, relation, phone}' },
-);
-export type EmergencyContact = z.infer<typeof EmergencyContact>;
-
-export const ItineraryStop = z.object(
-  { place: text('place', 200), from: isoDate('from'), to: isoDate('to') },
-  { error: 'each itinerary stop must be an object {place, from, to}' },
-);
-export type ItineraryStop = z.infer<typeof ItineraryStop>;
-
-export const EmergencyContacts = z
-  .array(EmergencyContact, { error: 'emergencyContacts must be a list of {name, relation, phone}' })
-  .max(MAX_CONTACTS, `emergencyContacts must hold at most ${MAX_CONTACTS} contacts`);
-
-/** Each stop ends on or after it starts, and each starts on or after the one before: dates in order. */
-export const Itinerary = z
-  .array(ItineraryStop, { error: 'itinerary must be a list of {place, from, to}' })
-  .max(MAX_ITINERARY_STOPS, `itinerary must hold at most ${MAX_ITINERARY_STOPS} stops`)
-  .superRefine((stops, ctx) => {
-    stops.forEach((stop, index) => {
-      if (stop.to < stop.from) ctx.addIssue({ code: 'custom', path: [index, 'to'], message: `itinerary.${index}.to must not be before itinerary.${index}.from` });
-      const previous = stops[index - 1];
-      if (previous && stop.from < previous.from) {
-        ctx.addIssue({ code: 'custom', path: [index, 'from'], message: `itinerary.${index}.from must not be before itinerary.${index - 1}.from (stops in date order)` });
-      }
-    });
-  });
-
-const idLast4 = z
-  .string({ error: 'idLast4 must be a string' })
-  .refine((value) => value.replace(/[\s-]/g, '').length <= 4, {
-    message: 'idLast4 must hold only the last 4 characters of the identity document, never the whole number',
-  })
-  .refine((value) => /^[A-Za-z0-9]{4}$/.test(value), 'idLast4 must be exactly 4 letters or digits');
+    .union([z.string(), z.number()], { error: `${field} must be the document number as text (only its type and last 4 characters are kept)` })
+    .transform(String)
+    .optional();
 
 /** The profile fields registration takes besides API.md's touristId and name (all optional). */
 export const profileFields = {
-  // API.md's name keeps its old rule (an empty name was accepted); only an identity number in it is new.
-  name: z
-    .string({ error: 'name must be a string' })
-    .max(200, 'name must be at most 200 characters')
-    .refine((value) => !WHOLE_AADHAAR.test(value), 'name must not hold an identity number (send only idType and idLast4)')
-    .optional(),
-  phone: phoneSchema('phone').optional(),
-  nationality: text('nationality', 64).optional(),
+  // API.md's name keeps its old rule (an empty name was accepted).
+  name: z.string({ error: 'name must be a string' }).max(200, 'name must be at most 200 characters').transform(withoutAadhaarNumbers).optional(),
+  phone: phoneFieldOrBlank('phone').optional(),
+  nationality: personText('nationality', 64).optional(),
   languages: z
-    .array(text('languages', 64), { error: 'languages must be a list of language names' })
+    .array(personText('languages', 64), { error: 'languages must be a list of language names' })
     .max(MAX_LANGUAGES, `languages must hold at most ${MAX_LANGUAGES} languages`)
     .optional(),
   idType: z.enum(idTypes, { error: `idType must be one of ${idTypes.join(', ')}` }).optional(),
   idLast4: idLast4.optional(),
-  emergencyContacts: EmergencyContacts.optional(),
-  itinerary: Itinerary.optional(),
+  ...tripFields,
 };
 
-/** API.md's registration plus the profile; a whole identity number, under any of its usual names, is refused. */
+const wholeNumberFields = Object.fromEntries(wholeIdFields.map((field) => [field, wholeIdNumber(field)])) as Record<WholeIdField, ReturnType<typeof wholeIdNumber>>;
+
+type WholeNumbers = Partial<Record<WholeIdField, string>>;
+
+/**
+ * The document a body names: a whole number (the first field that holds one) gives the type its field names and
+ * its own last 4; else idType with idLast4. `whole` says a whole number was sent, so the answer says what was kept.
+ */
+function identityOf(body: WholeNumbers & { idType?: IdType; idLast4?: { last4: string; whole: boolean } }): { identity?: Identity; whole: boolean } {
+  const field = wholeIdFields.find((name) => body[name] !== undefined && body[name] !== '');
+  if (field !== undefined) {
+    return { identity: { type: WHOLE_ID_FIELDS[field] ?? body.idType ?? 'other', last4: lastFourOf(body[field]!) }, whole: true };
+  }
+  if (body.idType === undefined) return { whole: false };
+  return { identity: { type: body.idType, last4: body.idLast4?.last4 ?? null }, whole: body.idLast4?.whole ?? false };
+}
+
+/**
+ * API.md's registration plus the profile. A whole identity number, under any of its usual names or in idLast4,
+ * is cut to its type and last 4 here: nothing after this parse holds it (issue 46).
+ */
 export const TouristRegisterBody = z
-  .object({ touristId: optionalId('touristId'), ...profileFields })
-  .catchall(z.unknown())
+  .object({ touristId: optionalId('touristId'), ...profileFields, ...wholeNumberFields })
   .superRefine((body, ctx) => {
-    for (const field of WHOLE_ID_FIELDS) {
-      if (body[field] !== undefined) {
-        ctx.addIssue({ code: 'custom', path: [field], message: `${field} is refused: send only idType and idLast4 (the last 4 characters), never a whole identity number` });
-      }
-    }
-    if (body.idLast4 !== undefined && body.idType === undefined) ctx.addIssue({ code: 'custom', path: ['idType'], message: 'idType is required with idLast4' });
+    if (body.idLast4 !== undefined && identityOf(body).identity === undefined) ctx.addIssue({ code: 'custom', path: ['idType'], message: 'idType is required with idLast4' });
   })
-  .transform(({ touristId, name, phone, nationality, languages, idType, idLast4: last4, emergencyContacts, itinerary }) => ({
-    touristId, name, phone, nationality, languages, idType, idLast4: last4, emergencyContacts, itinerary,
-  }));
+  .transform((body) => {
+    const { touristId, name, phone, nationality, languages, itinerary, emergencyContacts } = body;
+    const { identity, whole } = identityOf(body);
+    return {
+      touristId, name, phone, nationality, languages,
+      idType: identity?.type, idLast4: identity?.last4 ?? undefined,
+      ...tripOf({ itinerary, emergencyContacts }),
+      identity, notice: whole && identity ? keptOnlyNotice(identity.type, identity.last4) : undefined,
+    };
+  });
 export type TouristRegisterBody = z.infer<typeof TouristRegisterBody>;
-export type TouristProfileInput = Omit<TouristRegisterBody, 'touristId'>;
+export type TouristProfileInput = Omit<TouristRegisterBody, 'touristId' | 'identity' | 'notice'>;
+
+/** POST /tourists/register: `identity` and `notice` say what was kept of an identity document sent with it. */
+export const TouristRegisterResponse = z.object({
+  ok: z.literal(true),
+  touristId: z.string(),
+  identity: Identity.optional(),
+  notice: z.string().optional(),
+});
 
 const Position = z.object({ latitude: z.number(), longitude: z.number(), at: z.string() });
 
@@ -128,6 +115,9 @@ export const TouristProfile = z.object({
   idLast4: z.string().nullable(),
   emergencyContacts: z.array(EmergencyContact),
   itinerary: z.array(ItineraryStop),
+  /** Issue 46: the trip as free text and contacts as bare phone numbers, as the reference phone app sends them. */
+  itineraryNote: z.string().nullable(),
+  emergencyPhones: z.array(z.string()),
   /** The Digital IDs a supervisor bound to this tourist (current ones first). */
   verification: z.object({
     verified: z.boolean(),

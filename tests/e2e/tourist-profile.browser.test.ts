@@ -19,9 +19,12 @@ const PROFILE = {
   languages: ['Hindi', 'English'],
   idType: 'aadhaar',
   idLast4: '4321',
-  emergencyContacts: [{ name: 'Ravi Rao', relation: 'brother', phone: '+919812345678' }],
+  // A contact as the reference phone app sends one, a phone string, beside a structured one (issue 46).
+  emergencyContacts: [{ name: 'Ravi Rao', relation: 'brother', phone: '+919812345678' }, '+91-98765 00001'],
   itinerary: [{ place: 'Shillong', from: '2026-11-20', to: '2026-11-30' }],
 };
+/** The app's itinerary is free text: kept beside the stops. */
+const ITINERARY_NOTE = 'Guwahati → Shillong → Cherrapunji';
 
 let server: DashboardServer;
 let browser: Browser;
@@ -39,7 +42,10 @@ async function expectProfileShown(page: Page): Promise<void> {
   expect(identity).toContain('Not verified');
   expect(await panel(page).getByRole('region', { name: 'Emergency contacts' }).innerText()).toContain('Ravi Rao (brother): +919812345678');
   expect(await panel(page).getByRole('link', { name: '+919812345678' }).getAttribute('href')).toBe('tel:+919812345678');
-  expect(await panel(page).getByRole('region', { name: 'Itinerary' }).innerText()).toContain('Shillong: 2026-11-20 to 2026-11-30');
+  expect(await panel(page).getByRole('link', { name: '+919876500001' }).getAttribute('href')).toBe('tel:+919876500001');
+  const itinerary = await panel(page).getByRole('region', { name: 'Itinerary' }).innerText();
+  expect(itinerary).toContain('Shillong: 2026-11-20 to 2026-11-30');
+  expect(itinerary).toContain(ITINERARY_NOTE);
   const history = panel(page).getByRole('table', { name: 'Alert history' });
   expect(await history.getByRole('row').nth(1).innerText()).toMatch(/panic\s+open/);
 }
@@ -53,6 +59,7 @@ beforeAll(async () => {
   server = await startDashboardServer();
   browser = await launchChromium();
   expect((await call(server.url, 'POST', '/tourists/register', PROFILE)).status).toBe(201);
+  expect((await call(server.url, 'POST', '/tourists/register', { touristId: TOURIST, itinerary: ITINERARY_NOTE })).status).toBe(200);
   sent = await sendPanicFromPhone(server.url, 25.5788, 91.8933, TOURIST);
 });
 

@@ -80,7 +80,7 @@ export function ContactsAndTrip({ profile }: { profile: TouristProfile }) {
   return (
     <>
       <Section title={t('profile.emergencyContacts')}>
-        {profile.emergencyContacts.length === 0 ? (
+        {profile.emergencyContacts.length === 0 && profile.emergencyPhones.length === 0 ? (
           <Text className={styles.muted}>{t('profile.noneGiven')}</Text>
         ) : (
           <ul className={styles.list}>
@@ -90,18 +90,26 @@ export function ContactsAndTrip({ profile }: { profile: TouristProfile }) {
                 {phoneLink(contact.phone)}
               </li>
             ))}
+            {profile.emergencyPhones.map((phone) => (
+              <li key={phone}>{phoneLink(phone)}</li>
+            ))}
           </ul>
         )}
       </Section>
       <Section title={t('profile.itinerary')}>
-        {profile.itinerary.length === 0 ? (
+        {profile.itinerary.length === 0 && !profile.itineraryNote ? (
           <Text className={styles.muted}>{t('profile.noneGiven')}</Text>
         ) : (
-          <ul className={styles.list}>
-            {profile.itinerary.map((stop) => (
-              <li key={`${stop.place}:${stop.from}`}>{t('profile.stop', { place: stop.place, from: stop.from, to: stop.to })}</li>
-            ))}
-          </ul>
+          <>
+            {profile.itinerary.length > 0 && (
+              <ul className={styles.list}>
+                {profile.itinerary.map((stop) => (
+                  <li key={`${stop.place}:${stop.from}`}>{t('profile.stop', { place: stop.place, from: stop.from, to: stop.to })}</li>
+                ))}
+              </ul>
+            )}
+            {profile.itineraryNote && <Text>{profile.itineraryNote}</Text>}
+          </>
         )}
       </Section>
     </>

@@ -100,7 +100,7 @@ describe("CORS for the phones' reads: regions, zones and scores answer any origi
     expect(read.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
-  it('answers GET /panic-alerts across origins only with a device token: the preflight that asks for Authorization, and the read that carries one', async () => {
+  it("answers GET /panic-alerts across origins as a phone's read: the preflight that asks for Authorization, the read that carries one, and one without (none of anyone's alerts)", async () => {
     const withToken = await preflight(server, '/panic-alerts', 'GET', PHONE_ORIGIN, 'authorization');
     expect(withToken.status).toBe(204);
     expect(withToken.headers.get('access-control-allow-origin')).toBe('*');
@@ -108,8 +108,13 @@ describe("CORS for the phones' reads: regions, zones and scores answer any origi
     const read = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN, Authorization: `Bearer ${issued.body.didToken}` });
     expect(read.status).toBe(200);
     expect(read.headers.get('access-control-allow-origin')).toBe('*');
+    await call(server.url, 'POST', '/panic-alert', { latitude: 25.5788, longitude: 91.8933, touristId: 'someone-else' });
+    // The reference phone app's "online" check before it holds a Digital ID (issue 46).
     const anonymous = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN });
-    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('access-control-allow-origin')).toBe('*');
+    expect(anonymous.body.alerts).toEqual([]);
+    expect((await call(server.url, 'GET', '/panic-alerts')).body.alerts.map((alert: { touristId: string }) => alert.touristId)).toContain('someone-else');
   });
 });
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Incident } from '../../../src/api/entities.ts';
 import type { Dispatch, NearbyUnit, Unit } from '../../../src/api/responders.ts';
+import { PHONE_RULE } from '../../../src/domain/phone-number.ts';
 import { signedInAs } from '../../helpers/auth.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';
@@ -108,13 +109,16 @@ describe('responders with sign-in off', () => {
     expect((await call(server.url, 'GET', '/regions/atlantis/units')).status).toBe(404);
     const movedNowhere = await call(server.url, 'PUT', '/responders/units/demo-shillong-ambulance-1', unitAt('Ambulance', [25.58, 91.89], { regionId: 'atlantis' } as Partial<Unit>));
     expect(movedNowhere.body.error).toBe('Invalid request body: regionId atlantis names no region.');
-    for (const phone of ['108', '080-22971500', '+91 98765 43210 99999', '+91 (98765) x43210']) {
+    for (const phone of ['108', '+91 98765 43210 99999', '+91 (98765) x43210', 'ambulance']) {
       const badPhone = await addUnit(unitAt(`Phone ${phone}`, [1, 1], { phone } as Partial<Unit>));
       expect(badPhone.status).toBe(400);
-      expect(badPhone.body.error).toBe('Invalid request body: phone must be a + followed by 8 to 15 digits (E.164, e.g. +91 364 222 2122); spaces, dashes and brackets are allowed.');
+      expect(badPhone.body.error).toBe(`Invalid request body: phone must be ${PHONE_RULE}.`);
     }
     const units = (await call(server.url, 'GET', '/regions/equator/units')).body.units as Unit[];
     expect(units.filter((unit) => unit.name.startsWith('Phone '))).toEqual([]);
+    // A landline typed as India writes it, trunk code and all, is a number a gateway can dial.
+    const landline = await addUnit(unitAt('Landline', [1, 1], { phone: '080-22971500' } as Partial<Unit>));
+    expect(landline.body.unit).toMatchObject({ phone: '+918022971500' });
     const badKind = await addUnit({ ...unitAt('Boat', [1, 1]), kind: 'coast_guard' });
     expect(badKind.status).toBe(400);
     expect(badKind.body.error).toBe('Invalid request body: kind must be one of police_station, ambulance, hospital, fire, rescue_team.');

@@ -77,31 +77,38 @@ describe('registration with a profile', () => {
   });
 
   it.each([
-    ['a 12-digit Aadhaar number as idLast4', { idType: 'aadhaar', idLast4: '123456789012' }, 'idLast4', /last 4 characters/],
-    ['a spaced Aadhaar number as idLast4', { idType: 'aadhaar', idLast4: '1234 5678 9012' }, 'idLast4', /last 4 characters/],
-    ['a passport number longer than 4 as idLast4', { idType: 'passport', idLast4: 'K1234567' }, 'idLast4', /last 4 characters/],
-    ['a whole number in idNumber', { idType: 'passport', idLast4: '4567', idNumber: 'K1234567' }, 'idNumber', /never a whole identity number/],
-    ['an Aadhaar number in aadhaarNumber', { aadhaarNumber: '123456789012' }, 'aadhaarNumber', /never a whole identity number/],
-    ['an Aadhaar number hidden in the name', { name: 'Asha 1234 5678 9012' }, 'name', /identity number/],
-  ])('refuses %s with a sentence and stores nothing', async (_what, fields, field, sentence) => {
-    const res = await register({ touristId: 't-refused', ...everyField, ...fields });
-    expect(res.status).toBe(400);
-    expect(res.body.ok).toBe(false);
-    expect(res.body.issues[0].path).toBe(field);
-    expect(res.body.error).toMatch(sentence);
-    expect(await rows('select id from tourists where id = $1', ['t-refused'])).toEqual([]);
+    ['a 12-digit Aadhaar number as idLast4', { idType: 'aadhaar', idLast4: '123456789012' }, { type: 'aadhaar', last4: '9012' }, '123456789012'],
+    ['a spaced Aadhaar number as idLast4', { idType: 'aadhaar', idLast4: '1234 5678 9012' }, { type: 'aadhaar', last4: '9012' }, '1234 5678 9012'],
+    ['a passport number longer than 4 as idLast4', { idType: 'passport', idLast4: 'K1234567' }, { type: 'passport', last4: '4567' }, 'K1234567'],
+    ['a whole number in idNumber', { idType: 'passport', idLast4: '4567', idNumber: 'K7654321' }, { type: 'passport', last4: '4321' }, 'K7654321'],
+    ['an Aadhaar number in aadhaarNumber', { idType: undefined, idLast4: undefined, aadhaarNumber: '123456789012' }, { type: 'aadhaar', last4: '9012' }, '123456789012'],
+  ])('keeps only the type and last 4 of %s, and says so', async (what, fields, identity, whole) => {
+    const touristId = `t-cut-${what.length}-${whole.length}`;
+    const res = await register({ ...everyField, touristId, ...fields });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ identity, notice: expect.stringContaining(`last 4 characters (${identity.last4})`) });
+    expect(await rows('select id_type, id_last4 from tourists where id = $1', [touristId])).toEqual([{ id_type: identity.type, id_last4: identity.last4 }]);
     const stored = JSON.stringify(await rows('select * from tourists'));
-    expect(stored).not.toContain('123456789012');
-    expect(stored).not.toContain('K1234567');
+    expect(stored).not.toContain(whole);
+    expect(stored).not.toContain(whole.replaceAll(' ', ''));
+  });
+
+  it('cuts an Aadhaar number hidden in free text to its last 4', async () => {
+    const res = await register({ touristId: 't-hidden', name: 'Asha 1234 5678 9012', emergencyContacts: [{ name: 'Ravi 2345-6789-0123', phone: '+919812345678' }] });
+    expect(res.status).toBe(201);
+    const [row] = await rows<{ name: string; emergency_contacts: { name: string }[] }>('select name, emergency_contacts from tourists where id = $1', ['t-hidden']);
+    expect(row).toEqual({ name: 'Asha XXXX XXXX 9012', emergency_contacts: [{ name: 'Ravi XXXX XXXX 0123', phone: '+919812345678' }] });
   });
 
   it.each([
-    ['a phone that is not E.164', { phone: '98765 43210' }, 'phone', /phone must be an E\.164 phone number/],
-    ['a contact phone that is not E.164', { emergencyContacts: [{ name: 'Ravi', phone: '0098' }] }, 'emergencyContacts.0.phone', /emergencyContacts\.0\.phone must be an E\.164/],
+    ['a phone that cannot be a number', { phone: '98765' }, 'phone', /phone must be a phone number/],
+    ['a contact phone that cannot be a number', { emergencyContacts: [{ name: 'Ravi', phone: '0098' }] }, 'emergencyContacts.0.phone', /emergencyContacts\.0\.phone must be a phone number/],
+    ['a contact string that cannot be a number', { emergencyContacts: ['+919812345678', 'Ravi'] }, 'emergencyContacts.1', /emergencyContacts\.1 must be a phone number/],
     ['a stop ending before it starts', { itinerary: [{ place: 'Shillong', from: '2026-11-24', to: '2026-11-20' }] }, 'itinerary.0.to', /itinerary\.0\.to must not be before itinerary\.0\.from/],
     ['stops out of date order', { itinerary: [{ place: 'A', from: '2026-11-24', to: '2026-11-25' }, { place: 'B', from: '2026-11-20', to: '2026-11-21' }] }, 'itinerary.1.from', /itinerary\.1\.from must not be before itinerary\.0\.from/],
     ['an over-long nationality', { nationality: 'x'.repeat(65) }, 'nationality', /nationality must be at most 64 characters/],
     ['an over-long contact name', { emergencyContacts: [{ name: 'x'.repeat(201), phone: '+919812345678' }] }, 'emergencyContacts.0.name', /at most 200 characters/],
+    ['idLast4 with fewer than 4 letters or digits', { idType: 'passport', idLast4: '12' }, 'idLast4', /idLast4 must be the last 4 letters or digits/],
   ])('answers 400 naming the field for %s, storing nothing', async (_what, fields, field, sentence) => {
     const res = await register({ touristId: 't-bad', ...everyField, ...fields });
     expect(res.status).toBe(400);
@@ -110,13 +117,26 @@ describe('registration with a profile', () => {
     expect(await rows('select id from tourists where id = $1', ['t-bad'])).toEqual([]);
   });
 
+  it('keeps a free-text itinerary and phone-string contacts beside the structured ones, and answers them in the profile', async () => {
+    await register({ touristId: 't-app-trip', ...everyField });
+    await register({ touristId: 't-app-trip', itinerary: 'Guwahati → Shillong → Cherrapunji', emergencyContacts: ['+91-9876500001', '098765 00002'] });
+    const { profile } = (await call(server.url, 'GET', '/tourists/t-app-trip')).body;
+    expect(profile).toMatchObject({
+      itinerary: everyField.itinerary,
+      itineraryNote: 'Guwahati → Shillong → Cherrapunji',
+      emergencyContacts: [],
+      emergencyPhones: ['+919876500001', '+919876500002'],
+    });
+  });
+
   it('answers a tourist who never registered from what is known, marked not registered, and audits the read', async () => {
     await call(server.url, 'POST', '/gps/update', { touristId: 't-sim', latitude: 25.57, longitude: 91.88 });
     await call(server.url, 'POST', '/panic-alert', { touristId: 't-sim', latitude: 25.57, longitude: 91.88 });
     const res = await call(server.url, 'GET', '/tourists/t-sim');
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({
-      id: 't-sim', registered: false, registeredAt: null, name: null, phone: null, emergencyContacts: [], itinerary: [], alertCount: 1,
+      id: 't-sim', registered: false, registeredAt: null, name: null, phone: null, emergencyContacts: [], itinerary: [], itineraryNote: null,
+      emergencyPhones: [], alertCount: 1,
       position: { latitude: 25.57, longitude: 91.88 },
     });
     expect(res.body.profile.trail).toHaveLength(1);
