@@ -5,7 +5,7 @@
 import type { DeviceEvent, Incident } from '../../src/api/entities.ts';
 import { pingKey } from '../../src/api/entities.ts';
 import { effectOf, positionIn, readingOf, vitalsBreach } from '../../src/domain/band-events.ts';
-import { isNight } from '../../src/domain/watch-rules.ts';
+import { isNightForWatch } from '../../src/domain/watch-rules.ts';
 import { bandRemovedSentence, vitalsSentence } from '../../src/domain/watch-sentences.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
@@ -104,7 +104,7 @@ export async function applyEventsToWatch(
   const config = await WatchConfig.read(tx);
   const zoneIds = [...new Set(lastPlaces.flatMap((row) => row.zone_id ?? []))];
   const zones = new Map((zoneIds.length > 0 ? await geofencesById(tx, zoneIds) : []).map((zone) => [zone.id, zone]));
-  const night = (regionId: string) => isNight(new Date(receivedAt), config.timeZoneOf(regionId));
+  const night = (regionId: string) => isNightForWatch(new Date(receivedAt), config.timeZoneOf(regionId));
   const raised = new Map<string, { incident: Incident; watchKey: string }>();
   for (const event of watched) {
     const keys = keysOf.get(event)!;

@@ -12,6 +12,18 @@ export function isIanaTimeZone(name: string): boolean {
   }
 }
 
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Hour of the day (0..23) on the wall clock of `timeZone`, for the night rules of the score and the watch. */
+export function localHour(at: Date, timeZone: string): number {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.formatToParts(at).find((part) => part.type === 'hour')?.value);
+}
+
 /** Every zone this runtime knows, for a select; a runtime without the list offers the common one. */
 export function knownTimeZones(): string[] {
   const supported = (Intl as { supportedValuesOf?: (key: 'timeZone') => string[] }).supportedValuesOf;

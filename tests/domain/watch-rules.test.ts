@@ -3,7 +3,7 @@ import {
   DEFAULT_WATCH_SETTINGS,
   effectiveSettings,
   evaluateWatch,
-  isNight,
+  isNightForWatch,
   metresBetween,
   nextDueAt,
   pingsInHourBefore,
@@ -88,7 +88,7 @@ describe('night, in the region time zone', () => {
     ['05:59:59 in New York is night', '2026-11-26T10:59:59.000Z', NEW_YORK, true],
     ['06:00:00 in New York is day', '2026-11-26T11:00:00.000Z', NEW_YORK, false],
   ])('%s', (_name, at, timeZone, night) => {
-    expect(isNight(new Date(at), timeZone)).toBe(night);
+    expect(isNightForWatch(new Date(at), timeZone)).toBe(night);
     const record = seen({ seenAt: at });
     const limit = night ? 900 : 1800;
     expect(rules(record, after(at, limit), timeZone)).toEqual([]);
@@ -98,8 +98,8 @@ describe('night, in the region time zone', () => {
 
   it('the same instant is night in one region and day in another', () => {
     const at = '2026-11-26T14:00:00.000Z'; // 19:30 in Kolkata, 09:00 in New York
-    expect(isNight(new Date(at), KOLKATA)).toBe(true);
-    expect(isNight(new Date(at), NEW_YORK)).toBe(false);
+    expect(isNightForWatch(new Date(at), KOLKATA)).toBe(true);
+    expect(isNightForWatch(new Date(at), NEW_YORK)).toBe(false);
   });
 
   it('red at night takes the shorter of the two limits', () => {
