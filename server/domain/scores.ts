@@ -57,17 +57,6 @@ export function isNightForScore(at: Date, timeZone: string): boolean {
   return hour >= 22 || hour < 6;
 }
 
-/** A time zone name Intl accepts, else UTC: a bad value in the regions table must not break the score. */
-export function usableTimeZone(timeZone: string | undefined): string {
-  if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
 const softTypes: ReadonlySet<IncidentType> = new Set(softIncidentTypes);
 
 export function safetyCredit(incidents: readonly ScoredIncident[], now: Date, timeZone: string): SafetyCredit {

@@ -4,6 +4,7 @@ import type { Region } from '../api/entities.ts';
 import type { RegionInput } from '../api/regions-client.ts';
 import type { ContactKind } from '../api/regions.ts';
 import { boundaryProblem } from './boundary-checks.ts';
+import { DEFAULT_TIME_ZONE } from './time-zone.ts';
 import { openRing } from './zone-geometry.ts';
 import type { Vertex } from './geo.ts';
 import type { Translate } from '../i18n/translate.ts';
@@ -30,7 +31,7 @@ export function emptyDraft(): RegionDraft {
   return {
     id: '',
     name: '',
-    timeZone: 'Asia/Kolkata',
+    timeZone: DEFAULT_TIME_ZONE,
     homeView: { center: [20.5937, 78.9629], zoom: 5 },
     boundary: null,
     contacts: [{ label: 'Emergency', phone: '112', kind: 'emergency' }],

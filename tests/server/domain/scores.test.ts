@@ -6,7 +6,6 @@ import {
   safetyCredit,
   safetyScore,
   severityWeight,
-  usableTimeZone,
   type ScoredIncident,
 } from '../../../server/domain/scores.ts';
 import { isNightForWatch } from '../../../src/domain/watch-rules.ts';
@@ -72,12 +71,6 @@ describe('night in the region time zone', () => {
     const eightPm = new Date('2025-06-13T14:30:00Z'); // 20:00 IST
     expect(isNightForWatch(eightPm, 'Asia/Kolkata')).toBe(true);
     expect(isNightForScore(eightPm, 'Asia/Kolkata')).toBe(false);
-  });
-
-  it('falls back to UTC for a time zone name Intl does not know', () => {
-    expect(usableTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
-    expect(usableTimeZone('Mars/Olympus')).toBe('UTC');
-    expect(usableTimeZone(undefined)).toBe('UTC');
   });
 });
 
