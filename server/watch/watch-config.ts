@@ -3,10 +3,10 @@
 // pings and re-read only when the fingerprint (read in the caller's transaction) changes.
 import type { Geofence } from '../../src/api/entities.ts';
 import { WatchSettings, ZoneWatchOverride } from '../../src/api/watch.ts';
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import { DEFAULT_TIME_ZONE, usableTimeZone } from '../../src/domain/time-zone.ts';
 import { DEFAULT_WATCH_SETTINGS, effectiveSettings } from '../../src/domain/watch-rules.ts';
 import type { Sql } from '../db/seam.ts';
-import { DEFAULT_REGION_ID } from '../stores/regions.ts';
 
 /** Changes whenever a region or its watch settings are saved (count and creating transactions, as zones). */
 export const WATCH_CONFIG_FINGERPRINT_SQL = `(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from watch_settings)
