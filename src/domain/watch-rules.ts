@@ -4,6 +4,7 @@
 import type { WatchSettings, ZoneWatchOverride } from '../api/watch.ts';
 import { inEnglish } from '../i18n/english.ts';
 import type { Translate } from '../i18n/translate.ts';
+import { metresBetween } from './geo.ts';
 import { localHour } from './time-zone.ts';
 
 export type WatchRule = 'silent' | 'stranded';
@@ -103,14 +104,6 @@ export function strandedLimitS(settings: WatchSettings, zoneRisk: LastSeen['zone
   return null;
 }
 
-/** Metres between two points (equirectangular: exact enough within a few kilometres). */
-export function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const toRad = Math.PI / 180;
-  const x = (b.longitude - a.longitude) * toRad * Math.cos(((a.latitude + b.latitude) / 2) * toRad);
-  const y = (b.latitude - a.latitude) * toRad;
-  return Math.sqrt(x * x + y * y) * 6_371_000;
-}
-
 const SEVERITY_ORDER: readonly WatchSeverity[] = ['low', 'medium', 'high'];
 const oneHigher = (severity: WatchSeverity): WatchSeverity => SEVERITY_ORDER[Math.min(SEVERITY_ORDER.indexOf(severity) + 1, 2)];
 
@@ -194,7 +187,7 @@ export function stayAfterPing(
   seenAt: string,
   radiusM: number,
 ): { stillSince: string; stillLatitude: number; stillLongitude: number } {
-  if (previous && metresBetween({ latitude: previous.stillLatitude, longitude: previous.stillLongitude }, ping) <= radiusM) return previous;
+  if (previous && metresBetween([previous.stillLatitude, previous.stillLongitude], [ping.latitude, ping.longitude]) <= radiusM) return previous;
   return { stillSince: seenAt, stillLatitude: ping.latitude, stillLongitude: ping.longitude };
 }
 

@@ -1,9 +1,9 @@
 // What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
 import type { Geofence } from '../api/entities.ts';
 import type { NearbyUnit } from '../api/responders.ts';
-import { formatDistance, formatEstimate } from '../domain/responders.ts';
+import { formatEstimate } from '../domain/responders.ts';
 import { DEFAULT_REGION_ID } from '../domain/default-region.ts';
-import { formatPosition, formatTime, orDash as show } from '../domain/display.ts';
+import { formatDistance, formatPosition, formatTime, orDash as show } from '../domain/display.ts';
 import { zoneAt, type LatLng } from '../domain/geo.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';

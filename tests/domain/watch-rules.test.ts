@@ -4,12 +4,12 @@ import {
   effectiveSettings,
   evaluateWatch,
   isNightForWatch,
-  metresBetween,
   nextDueAt,
   pingsInHourBefore,
   stayAfterPing,
   type LastSeen,
 } from '../../src/domain/watch-rules.ts';
+import { metresBetween } from '../../src/domain/geo.ts';
 
 const KOLKATA = 'Asia/Kolkata';
 const NEW_YORK = 'America/New_York';
@@ -147,7 +147,7 @@ describe('stranded', () => {
   it('a stay goes on within the radius and starts again beyond it', () => {
     const start = { stillSince: since, stillLatitude: 25.5, stillLongitude: 91.8 };
     const north = (metres: number) => ({ latitude: 25.5 + metres / 111_195, longitude: 91.8 });
-    expect(metresBetween({ latitude: 25.5, longitude: 91.8 }, north(49))).toBeCloseTo(49, 0);
+    expect(metresBetween([25.5, 91.8], [north(49).latitude, 91.8])).toBeCloseTo(49, 0);
     expect(stayAfterPing(start, north(49), '2026-11-26T05:00:00.000Z', 50)).toBe(start);
     expect(stayAfterPing(start, north(51), '2026-11-26T05:00:00.000Z', 50)).toEqual({ stillSince: '2026-11-26T05:00:00.000Z', stillLatitude: north(51).latitude, stillLongitude: 91.8 });
   });
