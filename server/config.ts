@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { isLoopbackHost } from '../src/domain/loopback.ts';
 
 export interface Config {
   port: number;
@@ -111,11 +112,9 @@ export interface OidcSettings {
   label: string;
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
-
 /** Whether operators must sign in: AUTH=on, or AUTH unset and the server listens beyond loopback. */
 export function signInRequired(config: Pick<Config, 'auth' | 'host'>): boolean {
-  if (config.auth === 'auto') return !LOOPBACK_HOSTS.has(config.host.toLowerCase());
+  if (config.auth === 'auto') return !isLoopbackHost(config.host);
   return config.auth === 'on';
 }
 

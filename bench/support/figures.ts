@@ -48,14 +48,6 @@ export function figureAt(tree: FigureTree, path: string): FigureValue {
   return node;
 }
 
-/** A tree holding `value` at the dotted `path`. */
-export function treeAt(path: string, value: FigureValue): FigureTree {
-  return path
-    .split('.')
-    .reverse()
-    .reduce<FigureValue>((inner, key) => ({ [key]: inner }), value) as FigureTree;
-}
-
 /** Prints the script's figures; call it last, so the line is the last one on stdout. */
 export function printFigures(figures: FigureTree): void {
   console.log(FIGURES_PREFIX + JSON.stringify(figures));

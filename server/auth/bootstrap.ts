@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { isLoopbackHost } from '../../src/domain/loopback.ts';
 import { signInRequired } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { appendAudit } from '../stores/audit.ts';
@@ -16,7 +17,7 @@ export const FIRST_ADMIN = 'admin';
 export async function bootstrapFirstAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const { config } = ctx;
   if (!signInRequired(config)) {
-    if (config.auth === 'off' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+    if (config.auth === 'off' && !isLoopbackHost(config.host)) {
       log.warn(`AUTH=off: anyone who reaches ${config.host}:${config.port} can read tourists' locations and act as an operator.`);
     }
     return;

@@ -7,6 +7,7 @@ import { EncryptJWT, jwtDecrypt } from 'jose';
 import * as client from 'openid-client';
 import { LoginBody, type SignedInUser } from '../../src/api/auth.ts';
 import { ROLES, type Role } from '../../src/api/roles.ts';
+import { isLoopbackHost } from '../../src/domain/loopback.ts';
 import type { OidcSettings } from '../config.ts';
 import type { Sql } from '../db/seam.ts';
 import { sharedSecret } from '../stores/operator-sessions.ts';
@@ -15,7 +16,6 @@ export const OIDC_STATE_COOKIE = 'pad_oidc';
 /** How long an operator may spend at the provider between the button and the way back. */
 export const OIDC_STATE_SECONDS = 600;
 const DISCOVERY_TIMEOUT_SECONDS = 10;
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** A single sign-on refused: the sentence the operator reads, and who it was when the provider said so. */
 export class SsoRefusal extends Error {
@@ -43,7 +43,7 @@ export class OidcRelyingParty {
   constructor(private readonly settings: OidcSettings, private readonly db: Sql) {
     const issuer = URL.canParse(settings.issuer) ? new URL(settings.issuer) : undefined;
     // Plain HTTP only to a provider on this machine (development, tests): elsewhere it would expose the secret.
-    const secure = issuer?.protocol === 'https:' || (issuer?.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname));
+    const secure = issuer?.protocol === 'https:' || (issuer?.protocol === 'http:' && isLoopbackHost(issuer.hostname));
     if (!issuer || !secure) {
       throw new Error(`OIDC_ISSUER must be the provider's https address (plain http only on this machine), got "${settings.issuer}".`);
     }

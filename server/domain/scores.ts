@@ -1,6 +1,7 @@
 // Safety score and safety credit (Heuristic v1 of API.md) as pure functions of incidents and a clock.
 import { softIncidentTypes, type IncidentStatus, type IncidentType, type Severity } from '../../src/api/fields.ts';
 import { MAX_SCORE } from '../../src/domain/scores.ts';
+import { localHour } from '../../src/domain/time-zone.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,33 +51,10 @@ export function severityWeight(severity: Severity): number {
   return severityWeights[severity];
 }
 
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Hour of the day (0..23) on the wall clock of `timeZone`. */
-export function localHour(at: Date, timeZone: string): number {
-  let format = hourFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' });
-    hourFormats.set(timeZone, format);
-  }
-  return Number(format.formatToParts(at).find((part) => part.type === 'hour')?.value);
-}
-
-/** Night is 22:00 up to (not including) 06:00 local time. */
-export function isNight(at: Date, timeZone: string): boolean {
+/** The credit's night: 22:00 up to (not including) 06:00 local time (the watch's night is longer: isNightForWatch). */
+export function isNightForScore(at: Date, timeZone: string): boolean {
   const hour = localHour(at, timeZone);
   return hour >= 22 || hour < 6;
-}
-
-/** A time zone name Intl accepts, else UTC: a bad value in the regions table must not break the score. */
-export function usableTimeZone(timeZone: string | undefined): string {
-  if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 const softTypes: ReadonlySet<IncidentType> = new Set(softIncidentTypes);
@@ -88,7 +66,7 @@ export function safetyCredit(incidents: readonly ScoredIncident[], now: Date, ti
     density += 2 * severityWeight(incident.severity) * recencyWeight(incident.createdAt, now);
     if (incident.status !== 'resolved') counts.unresolved += 1;
     if (softTypes.has(incident.type)) counts.softAlerts += 1;
-    if (isNight(incident.createdAt, timeZone)) counts.nightCount += 1;
+    if (isNightForScore(incident.createdAt, timeZone)) counts.nightCount += 1;
   }
   const share = (part: number) => (counts.total === 0 ? 0 : part / counts.total);
   const components: CreditComponents = {

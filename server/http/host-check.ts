@@ -1,9 +1,8 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { isLoopbackHost } from '../../src/domain/loopback.ts';
 import { HttpError } from './errors.ts';
 
-const LOOPBACK_INTERFACES = new Set(['127.0.0.1', '::1', 'localhost']);
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 export interface HostCheckSettings {
   /** The interface the server listens on. */
@@ -31,12 +30,12 @@ function allowedName(entry: string): string {
  * the server's own names.
  */
 export function installHostCheck(app: FastifyInstance, settings: HostCheckSettings): void {
-  const onLoopback = LOOPBACK_INTERFACES.has(settings.host.toLowerCase());
-  if (!onLoopback && settings.allowedHosts.length === 0) return;
-  const answeredNames = new Set([...LOOPBACK_NAMES, ...settings.allowedHosts.map(allowedName)]);
+  if (!isLoopbackHost(settings.host) && settings.allowedHosts.length === 0) return;
+  const answeredNames = new Set(settings.allowedHosts.map(allowedName));
   app.addHook('onRequest', async (request) => {
     // The Host header as received, never X-Forwarded-Host: a rebound page may set that header itself.
-    if (answeredNames.has(hostnameOf(request.headers.host ?? ''))) return;
+    const name = hostnameOf(request.headers.host ?? '');
+    if (isLoopbackHost(name) || answeredNames.has(name)) return;
     throw new HttpError(421, "This server does not answer for the host name in the request; add it to ALLOWED_HOSTS if it is one of the server's names.");
   });
 }

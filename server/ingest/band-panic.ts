@@ -3,6 +3,7 @@
 // "no location". Whatever else the body holds is kept, repaired where the store could not hold it.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import type { Sql } from '../db/seam.ts';
 import type { Verification } from '../domain/incidents.ts';
 import { MAX_NESTING_DEPTH } from '../http/storable-input.ts';
@@ -52,7 +53,7 @@ export async function lastKnownPosition(db: Sql, deviceId: string | null, touris
 const FALLBACK_CENTRE = { latitude: 20.5937, longitude: 78.9629 };
 
 export async function defaultRegionCentre(db: Sql): Promise<{ latitude: number; longitude: number }> {
-  const { rows } = await db.query<{ center_lat: number; center_lng: number }>("select center_lat, center_lng from regions where id = 'default'");
+  const { rows } = await db.query<{ center_lat: number; center_lng: number }>('select center_lat, center_lng from regions where id = $1', [DEFAULT_REGION_ID]);
   return { latitude: rows[0]?.center_lat ?? FALLBACK_CENTRE.latitude, longitude: rows[0]?.center_lng ?? FALLBACK_CENTRE.longitude };
 }
 

@@ -4,8 +4,8 @@
 import type { Sql } from '../db/seam.ts';
 import type { JournaledPanic } from '../db/panic-journal.ts';
 import { placementOf } from '../stores/geofences.ts';
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import type { LatLng } from '../../src/domain/geo.ts';
-import { DEFAULT_REGION_ID } from '../stores/regions.ts';
 import { placeBandPanic, type BandPanic } from './band-panic.ts';
 import { claimHash, panicAnswer, type PanicAnswer, type PanicIds, type PanicOrigin } from './panic.ts';
 import type { PanicRequest } from './panic-request.ts';

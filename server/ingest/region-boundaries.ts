@@ -3,10 +3,11 @@
 // again after this server writes a region, when another server's write is announced (NOTIFY on the
 // regions' own channel, sent in the writing transaction), and when a poll finds the regions changed (a
 // notification lost while the listening connection was down).
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import type { LatLng } from '../../src/domain/geo.ts';
 import { boundedRegion, regionAt, type BoundedRegion } from '../../src/domain/region-of-point.ts';
 import { withPriority, type Database, type Sql } from '../db/seam.ts';
-import { DEFAULT_REGION_ID, regionBoundaries, regionsFingerprint } from '../stores/regions.ts';
+import { regionBoundaries, regionsFingerprint } from '../stores/regions.ts';
 
 export function regionsChannel(schema: string): string {
   return `regions_${schema}`.slice(0, 63);

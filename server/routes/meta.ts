@@ -4,7 +4,8 @@ import { DbModeResponse, ErrorResponse, RegionsResponse } from '../../src/api/re
 import type { AppContext } from '../context.ts';
 import { gateStatus } from '../db/priority-gate.ts';
 import { defineRoute } from '../http/route.ts';
-import { DEFAULT_REGION_ID, listRegions } from '../stores/regions.ts';
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
+import { listRegions } from '../stores/regions.ts';
 import { storeProblem } from '../db/store-check.ts';
 
 /** A load balancer's probe gives up after a few seconds; answer before it does. */

@@ -3,7 +3,8 @@ import { SafetyCreditQuery, SafetyScoreQuery } from '../../src/api/queries.ts';
 import { SafetyCreditResponse, SafetyScoreResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { regionScope } from '../domain/region-scope.ts';
-import { roundComponents, safetyCredit, safetyScore, usableTimeZone } from '../domain/scores.ts';
+import { usableTimeZone } from '../../src/domain/time-zone.ts';
+import { roundComponents, safetyCredit, safetyScore } from '../domain/scores.ts';
 import { defineRoute } from '../http/route.ts';
 import { countRegionIncidentsSince, listIncidentsForCredit, regionTimeZone } from '../stores/scores.ts';
 

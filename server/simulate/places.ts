@@ -90,12 +90,6 @@ export function offset([lat, lng]: Vertex, northMetres: number, eastMetres: numb
   return [lat + northMetres / METRES_PER_DEGREE, lng + eastMetres / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180))];
 }
 
-export function distanceMetres(a: Vertex, b: Vertex): number {
-  const north = (b[0] - a[0]) * METRES_PER_DEGREE;
-  const east = (b[1] - a[1]) * METRES_PER_DEGREE * Math.cos((a[0] * Math.PI) / 180);
-  return Math.hypot(north, east);
-}
-
 /** A regular polygon around the zone centre: round enough for a map, cheap for point-in-polygon. */
 export function zonePolygon(zone: Zone, corners = 12): Vertex[] {
   return Array.from({ length: corners }, (_, i) => {

@@ -1,6 +1,6 @@
 // A tourist on foot (or in an auto-rickshaw): a random walk with momentum towards a changing goal.
-import type { Vertex } from '../../src/domain/geo.ts';
-import { distanceMetres, offset } from './places.ts';
+import { metresBetween, type Vertex } from '../../src/domain/geo.ts';
+import { offset } from './places.ts';
 import { between, type Random } from './random.ts';
 
 export interface Walker {
@@ -26,7 +26,7 @@ function wrapAngle(angle: number): number {
 
 /** Advances the walker by `seconds`; on arrival it asks `nextGoal` where to go next. */
 export function stepWalker(walker: Walker, seconds: number, random: Random, nextGoal: () => Vertex): Walker {
-  const goal = distanceMetres(walker.position, walker.goal) < ARRIVED_METRES ? nextGoal() : walker.goal;
+  const goal = metresBetween(walker.position, walker.goal) < ARRIVED_METRES ? nextGoal() : walker.goal;
   const wanted = wrapAngle(angleBetween(walker.position, goal) - walker.heading);
   const maxTurn = MAX_TURN_PER_SECOND * seconds;
   const steer = Math.max(-maxTurn, Math.min(maxTurn, wanted));

@@ -3,9 +3,6 @@ import type { RegionRecord } from '../../src/api/regions.ts';
 import type { Sql } from '../db/seam.ts';
 import { iso } from './time.ts';
 
-/** The seeded region a zone without `regionId`, and a point in no zone and no boundary, belong to (API.md). */
-export const DEFAULT_REGION_ID = 'default';
-
 interface RegionRow {
   id: string;
   name: string;

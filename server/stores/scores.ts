@@ -1,3 +1,4 @@
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import type { Sql } from '../db/seam.ts';
 import type { ScoredIncident } from '../domain/scores.ts';
 
@@ -23,8 +24,8 @@ export async function listIncidentsForCredit(db: Sql, regionId: string | undefin
 /** The region's time zone; for 'all' or a region not in the table, the `default` region's (the deployment's home). */
 export async function regionTimeZone(db: Sql, regionId: string): Promise<string | undefined> {
   const { rows } = await db.query<{ time_zone: string }>(
-    `select time_zone from regions where id in ($1, 'default') order by (id = $1) desc limit 1`,
-    [regionId],
+    'select time_zone from regions where id in ($1, $2) order by (id = $1) desc limit 1',
+    [regionId, DEFAULT_REGION_ID],
   );
   return rows[0]?.time_zone;
 }

@@ -4,8 +4,9 @@
 // a red zone or at night in the region's time zone), at most one open per tourist and rule.
 import type { DeviceEvent, Incident } from '../../src/api/entities.ts';
 import { pingKey } from '../../src/api/entities.ts';
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import { effectOf, positionIn, readingOf, vitalsBreach } from '../../src/domain/band-events.ts';
-import { isNight } from '../../src/domain/watch-rules.ts';
+import { isNightForWatch } from '../../src/domain/watch-rules.ts';
 import { bandRemovedSentence, vitalsSentence } from '../../src/domain/watch-sentences.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
@@ -13,7 +14,6 @@ import { buildIncident, type IncidentPlace, type NewIncident, type Verification 
 import { appendAudit } from '../stores/audit.ts';
 import { geofencesById, placementOf } from '../stores/geofences.ts';
 import { SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
-import { DEFAULT_REGION_ID } from '../stores/regions.ts';
 import { iso } from '../stores/time.ts';
 import { defaultRegionCentre } from '../ingest/band-panic.ts';
 import { insertWatchIncidents } from './raise-watch-incident.ts';
@@ -104,7 +104,7 @@ export async function applyEventsToWatch(
   const config = await WatchConfig.read(tx);
   const zoneIds = [...new Set(lastPlaces.flatMap((row) => row.zone_id ?? []))];
   const zones = new Map((zoneIds.length > 0 ? await geofencesById(tx, zoneIds) : []).map((zone) => [zone.id, zone]));
-  const night = (regionId: string) => isNight(new Date(receivedAt), config.timeZoneOf(regionId));
+  const night = (regionId: string) => isNightForWatch(new Date(receivedAt), config.timeZoneOf(regionId));
   const raised = new Map<string, { incident: Incident; watchKey: string }>();
   for (const event of watched) {
     const keys = keysOf.get(event)!;

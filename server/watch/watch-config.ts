@@ -3,11 +3,10 @@
 // pings and re-read only when the fingerprint (read in the caller's transaction) changes.
 import type { Geofence } from '../../src/api/entities.ts';
 import { WatchSettings, ZoneWatchOverride } from '../../src/api/watch.ts';
+import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
+import { DEFAULT_TIME_ZONE, usableTimeZone } from '../../src/domain/time-zone.ts';
 import { DEFAULT_WATCH_SETTINGS, effectiveSettings } from '../../src/domain/watch-rules.ts';
 import type { Sql } from '../db/seam.ts';
-import { DEFAULT_REGION_ID } from '../stores/regions.ts';
-
-const FALLBACK_TIME_ZONE = 'Asia/Kolkata';
 
 /** Changes whenever a region or its watch settings are saved (count and creating transactions, as zones). */
 export const WATCH_CONFIG_FINGERPRINT_SQL = `(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from watch_settings)
@@ -38,11 +37,11 @@ export class WatchConfig {
     const { rows } = await tx.query<{ id: string; time_zone: string; settings: unknown }>(
       'select r.id, r.time_zone, s.settings from regions r left join watch_settings s on s.region_id = r.id',
     );
-    return new WatchConfig(new Map(rows.map((row) => [row.id, { settings: withDefaults(row.settings), timeZone: row.time_zone }])));
+    return new WatchConfig(new Map(rows.map((row) => [row.id, { settings: withDefaults(row.settings), timeZone: usableTimeZone(row.time_zone) }])));
   }
 
   private region(regionId: string): RegionWatch {
-    return this.regions.get(regionId) ?? this.regions.get(DEFAULT_REGION_ID) ?? { settings: DEFAULT_WATCH_SETTINGS, timeZone: FALLBACK_TIME_ZONE };
+    return this.regions.get(regionId) ?? this.regions.get(DEFAULT_REGION_ID) ?? { settings: DEFAULT_WATCH_SETTINGS, timeZone: DEFAULT_TIME_ZONE };
   }
 
   timeZoneOf(regionId: string): string {

@@ -1,6 +1,6 @@
 // The incident's history and triage at volume (issue 11): notes, assignment, the timeline, and
 // acknowledging or resolving many incidents in one request. Same rules as client.ts.
-import type { Incident, Region } from './entities.ts';
+import type { Incident } from './entities.ts';
 import type { IncidentAssignBody, IncidentNoteBody, IncidentStatusBody } from './requests.ts';
 import {
   IncidentNoteResponse,
@@ -9,7 +9,7 @@ import {
   IncidentTimelineResponse,
   type TimelineEntry,
 } from './responses.ts';
-import { fetchRegions, jsonPost, parsed, withNote } from './client.ts';
+import { jsonPost, parsed, withNote } from './client.ts';
 import { DispatchResponse, RespondersResponse, type Dispatch, type DispatchStatusBody, type DispatchStep, type NearbyUnit } from './responders.ts';
 
 export type BulkAnswer = Pick<IncidentsBulkResponse, 'incidents' | 'changed' | 'unchanged' | 'refused'>;
@@ -31,10 +31,6 @@ export const assignIncident = (id: string, assignee: string | null): Promise<Inc
 /** The incident's history, oldest first. */
 export const fetchIncidentTimeline = (id: string): Promise<TimelineEntry[]> =>
   parsed(IncidentTimelineResponse, `/incidents/${encodeURIComponent(id)}/timeline`).then((answer) => answer.entries);
-
-/** The region's record with its contacts; undefined when the backend does not know it. */
-export const fetchRegion = (regionId: string): Promise<Region | undefined> =>
-  fetchRegions().then((regions) => regions.find((region) => region.id === regionId));
 
 /** A dispatch or step as written, with the incident it left. */
 export type DispatchAnswer = { dispatch: Dispatch; incident: Incident };

@@ -1,6 +1,7 @@
 // Web Push to operators' phones (issue 35 point 5): the subscriptions an operator's browsers make, per region
 // and event, and the small JSON each push message carries, which the service worker shows as a notification.
 import { z } from 'zod';
+import { isLoopbackHost } from '../domain/loopback.ts';
 import { webhookUrlRefusal } from '../domain/webhook-url.ts';
 
 export const PUSH_EVENT_TYPES = ['panic.created', 'incident.escalated'] as const;
@@ -9,8 +10,6 @@ export type PushEventType = z.infer<typeof PushEventType>;
 
 /** Browsers an operator may subscribe at once; one more is refused with 400. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
-
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1)$/;
 
 /**
  * Why the server may not post to this push endpoint, as the end of "subscription.endpoint must …". Push
@@ -21,8 +20,7 @@ export function pushEndpointRefusal(value: string): string | undefined {
   const refusal = webhookUrlRefusal(value);
   if (refusal) return refusal;
   const url = new URL(value);
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (url.protocol !== 'https:' && !LOOPBACK.test(host)) return 'be an https:// address (http:// only to a loopback address)';
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) return 'be an https:// address (http:// only to a loopback address)';
   return undefined;
 }
 

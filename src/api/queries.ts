@@ -1,5 +1,6 @@
 // Query strings (values arrive as strings and are coerced where the contract allows).
 import { z } from 'zod';
+import { DEFAULT_REGION_ID } from '../domain/default-region.ts';
 import { idSchema } from './fields.ts';
 
 const queryInt = (field: string, min: number, max: number) =>
@@ -22,11 +23,11 @@ export const PanicAlertsQuery = z.object({ limit: queryInt('limit', 1, 500).defa
 // `format` (issue 31): a GeoJSON or KML file of the zones instead of the JSON answer.
 export const GeofencesQuery = z.object({ regionId: regionFilter, format: z.enum(['geojson', 'kml'], { error: 'format must be geojson or kml' }).optional() });
 export const SafetyScoreQuery = z.object({
-  regionId: idSchema('regionId').default('default'),
+  regionId: idSchema('regionId').default(DEFAULT_REGION_ID),
   days: queryInt('days', 1, 3650).default(30),
 });
 export const SafetyCreditQuery = z.object({
-  regionId: idSchema('regionId').default('default'),
+  regionId: idSchema('regionId').default(DEFAULT_REGION_ID),
   placeId: idSchema('placeId').optional(),
   days: queryInt('days', 1, 3650).default(30),
 });

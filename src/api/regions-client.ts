@@ -1,12 +1,12 @@
-// The Regions view's requests (issue 31): one region read fresh before an edit, and its create or replace.
+// The Regions view's requests (issue 31): one region read fresh (before an edit, and for the incident drawer's
+// contacts), and its create or replace.
 import { z } from 'zod';
-import { parsed } from './client.ts';
+import { fetchRegions, parsed } from './client.ts';
 import { Region } from './entities.ts';
 import type { RegionCreateBody } from './regions.ts';
 import { UnitDeletedResponse, UnitResponse, UnitsResponse, type Unit, type UnitInput } from './responders.ts';
 
 const RegionAnswer = z.object({ ok: z.literal(true), region: Region });
-const RegionsAnswer = z.object({ ok: z.literal(true), regions: z.array(Region) });
 
 /** What the form sends: the body of POST /regions (PUT sends it without the id). */
 export type RegionInput = z.input<typeof RegionCreateBody>;
@@ -17,11 +17,8 @@ const json = (method: 'POST' | 'PUT', payload: object): RequestInit => ({
   body: JSON.stringify(payload),
 });
 
-/** The region as stored now, or undefined when there is none with this id. */
-export async function fetchRegion(id: string): Promise<Region | undefined> {
-  const { regions } = await parsed(RegionsAnswer, '/regions');
-  return regions.find((region) => region.id === id);
-}
+/** The region as stored now (with its contacts), or undefined when there is none with this id. */
+export const fetchRegion = (id: string): Promise<Region | undefined> => fetchRegions().then((regions) => regions.find((region) => region.id === id));
 
 export async function createRegion(input: RegionCreateBody | RegionInput): Promise<Region> {
   return (await parsed(RegionAnswer, '/regions', json('POST', input))).region;

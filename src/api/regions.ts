@@ -9,16 +9,6 @@ export const contactKinds = ['emergency', 'police', 'ambulance', 'fire', 'disast
 export const ContactKind = z.enum(contactKinds, { error: `kind must be one of ${contactKinds.join(', ')}` });
 export type ContactKind = z.infer<typeof ContactKind>;
 
-export const CONTACT_KIND_LABELS: Record<ContactKind, string> = {
-  emergency: 'Emergency',
-  police: 'Police',
-  ambulance: 'Ambulance',
-  fire: 'Fire',
-  disaster: 'Disaster',
-  womens_helpline: "Women's helpline",
-  tourism: 'Tourism',
-};
-
 const inRange = ([lat, lng]: readonly [number, number]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 
 /** A position as the contract writes polygons: [latitude, longitude]; `field` names it in the sentences. */

@@ -10,14 +10,6 @@ export const unitKinds = ['police_station', 'ambulance', 'hospital', 'fire', 're
 export const UnitKind = z.enum(unitKinds, { error: `kind must be one of ${unitKinds.join(', ')}` });
 export type UnitKind = z.infer<typeof UnitKind>;
 
-export const UNIT_KIND_LABELS: Record<UnitKind, string> = {
-  police_station: 'Police station',
-  ambulance: 'Ambulance',
-  hospital: 'Hospital',
-  fire: 'Fire',
-  rescue_team: 'Rescue team',
-};
-
 const position = z
   .tuple([z.number(), z.number()], { error: 'position must be [latitude, longitude]' })
   .refine(([lat, lng]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, 'position must have latitude in [-90, 90] and longitude in [-180, 180]');
@@ -115,7 +107,6 @@ export const DispatchStatusBody = z.object({ status: DispatchStep, note });
 export type DispatchStatusBody = z.infer<typeof DispatchStatusBody>;
 export const DispatchIdParam = idSchema('dispatchId');
 
-export const UnitsQuery = z.object({ regionId: z.string().min(1).max(64).optional() });
 export const UnitsResponse = z.object({ ok: z.literal(true), units: z.array(Unit) });
 export const UnitResponse = z.object({ ok: z.literal(true), unit: Unit });
 export const UnitDeletedResponse = z.object({ ok: z.literal(true), deleted: z.string() });

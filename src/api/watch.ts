@@ -88,5 +88,4 @@ export type WatchPause = z.infer<typeof WatchPause>;
 export const WatchPauseResponse = z.object({ ok: z.literal(true), pause: WatchPause });
 /** A tourist's running pause, or null: none was set, it was lifted, or its `until` has passed. */
 export const WatchPauseStateResponse = z.object({ ok: z.literal(true), touristId: z.string(), pause: WatchPause.nullable() });
-export type WatchPauseState = z.infer<typeof WatchPauseStateResponse>;
 export const WatchResumeResponse = z.object({ ok: z.literal(true), touristId: z.string(), resumed: z.boolean() });

@@ -14,13 +14,6 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
 /** The event an admin's "Send test event" sends to one webhook, whatever it subscribes to. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  'panic.created': 'New panic',
-  'watch.created': 'New watch incident',
-  'incident.escalated': 'Escalation',
-  'incident.dispatched': 'Unit dispatched',
-};
-
 /** The body of every request a receiver gets (Standard Webhooks' `{type, timestamp, data}` and the event's id). */
 export const WebhookEvent = z.object({
   /** The event's id: the same for every webhook it is sent to. The request's `webhook-id` header names the delivery. */
@@ -130,7 +123,6 @@ export const DeliveriesQuery = z.object({
 export type DeliveriesQuery = z.input<typeof DeliveriesQuery>;
 
 export const WebhooksResponse = z.object({ ok: z.literal(true), webhooks: z.array(Webhook) });
-export const WebhookResponse = z.object({ ok: z.literal(true), webhook: Webhook });
 /** The secret is answered at creation (and at a rotation) only: it is not shown again. */
 export const WebhookWithSecretResponse = z.object({ ok: z.literal(true), webhook: Webhook, secret: z.string().optional() });
 export const WebhookDeletedResponse = z.object({ ok: z.literal(true), deleted: z.string() });

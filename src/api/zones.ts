@@ -13,11 +13,6 @@ export const MAX_ZONE_FILE_BYTES = 5 * 1024 * 1024;
 /** The import's JSON body: the file as a string grows when escaped (every `"` of a GeoJSON file). */
 export const MAX_ZONE_IMPORT_BODY_BYTES = 12 * 1024 * 1024;
 
-export const ZoneCircleMeta = z.object({
-  center: z.tuple([z.number(), z.number()]),
-  radiusM: z.number().positive(),
-});
-
 /**
  * PUT /geofences/:id: the whole zone as it should be (the header `If-Match: <version>` says which version it
  * replaces). Without `meta` the zone keeps its meta, as POST /geofences does.

@@ -2,6 +2,7 @@
 // once, interrupting; any other new incident politely. Only incidents raised after the page first loaded its
 // list are news: what the first load (or a reload, or the stream's snapshot) brings is not announced again.
 import type { Incident } from '../api/entities.ts';
+import { DEFAULT_REGION_ID } from './default-region.ts';
 import type { Translate } from '../i18n/translate.ts';
 import { incidentTitle } from './incident-titles.ts';
 import { isUrgent } from './urgent-incidents.ts';
@@ -22,7 +23,7 @@ export interface Announcements {
 }
 
 const sentence = (incident: Incident, time: (iso: string) => string, t: Translate) =>
-  t('announce.incident', { title: incidentTitle(incident, t), region: incident.regionId || 'default', time: time(incident.createdAt) });
+  t('announce.incident', { title: incidentTitle(incident, t), region: incident.regionId || DEFAULT_REGION_ID, time: time(incident.createdAt) });
 
 /** The news in `records` since `state`; the first call (the first load) only sets what is known. */
 export function announce(state: AnnouncementState, records: readonly Incident[], time: (iso: string) => string, t: Translate): Announcements {

@@ -25,6 +25,12 @@ export function isUnverified(record: object): boolean {
   return (record as { verified?: unknown }).verified === false;
 }
 
+/** "350 m", or "1.3 km" from a kilometre up: a unit's distance, a replayed track's length. */
+export function formatDistance(metres: number): string {
+  const whole = Math.round(metres);
+  return whole >= 1000 ? `${(whole / 1000).toFixed(1)} km` : `${whole} m`;
+}
+
 export const orDash = (value: string | null | undefined): string => (value ? value : '—');
 
 export function formatPosition({ latitude, longitude }: LatLng): string {

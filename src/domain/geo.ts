@@ -10,6 +10,21 @@ export interface LatLng {
 /** A polygon vertex as the contract stores it: [latitude, longitude]. */
 export type Vertex = readonly [latitude: number, longitude: number];
 
+/** The mean radius of the Earth (IUGG), in metres. */
+const EARTH_RADIUS_M = 6_371_008.8;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/**
+ * Great-circle (haversine) metres between two points: the one distance of the project, for the nearest
+ * units, a replayed track, the watch's stay radius and the simulator's walkers.
+ */
+export function metresBetween([lat1, lng1]: Vertex, [lat2, lng2]: Vertex): number {
+  const dLat = radians(lat2 - lat1);
+  const dLng = radians(lng2 - lng1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
 /** Whether `point` lies on the segment a–b (exactly, up to rounding of the cross product). */
 function onSegment(point: LatLng, a: Vertex, b: Vertex): boolean {
   const [latA, lngA] = a;

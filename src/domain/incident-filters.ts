@@ -1,6 +1,7 @@
 // Client-side filters over the loaded incidents (SPEC §4): status and a free-text search.
 import type { Geofence, Incident } from '../api/entities.ts';
 import type { IncidentStatus } from '../api/fields.ts';
+import { DEFAULT_REGION_ID } from './default-region.ts';
 
 export type StatusFilter = 'all' | IncidentStatus;
 
@@ -14,7 +15,7 @@ export function visibleIncidents(
     const { status } = incident;
     if (statusFilter !== 'all' && status !== statusFilter) return false;
     if (!needle) return true;
-    const haystack = [incident.id, incident.regionId ?? 'default', incident.meta?.riskLevel ?? '', status];
+    const haystack = [incident.id, incident.regionId ?? DEFAULT_REGION_ID, incident.meta?.riskLevel ?? '', status];
     return haystack.some((field) => field.toLowerCase().includes(needle));
   });
 }
@@ -22,7 +23,7 @@ export function visibleIncidents(
 /** The place selector's choices: the distinct meta.placeId of the region's geofences. */
 export function placesInRegion(geofences: readonly Geofence[], regionId: string): string[] {
   const places = geofences
-    .filter((g) => regionId === 'all' || (g.regionId || 'default') === regionId)
+    .filter((g) => regionId === 'all' || (g.regionId || DEFAULT_REGION_ID) === regionId)
     .map((g) => g.meta?.placeId)
     .filter((place): place is string => typeof place === 'string' && place !== '');
   return [...new Set(places)].sort();

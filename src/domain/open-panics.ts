@@ -2,6 +2,7 @@
 // names, the tab title counts and the alarm rings for. Derived from the page's one record of each incident
 // (the dashboard machine's `incidents`): nothing else keeps whether a panic is open.
 import type { Incident } from '../api/entities.ts';
+import { DEFAULT_REGION_ID } from './default-region.ts';
 import { keepIfSame } from './same-items.ts';
 import { isUrgent } from './urgent-incidents.ts';
 
@@ -26,7 +27,7 @@ function summaryOf(incident: Incident): PanicSummary {
   let summary = summaries.get(incident);
   if (!summary) {
     const { id, type, regionId, createdAt, latitude, longitude, escalatedAt } = incident;
-    summary = { id, type, regionId: regionId || 'default', createdAt, latitude, longitude, escalatedAt: escalatedAt ?? null };
+    summary = { id, type, regionId: regionId || DEFAULT_REGION_ID, createdAt, latitude, longitude, escalatedAt: escalatedAt ?? null };
     summaries.set(incident, summary);
   }
   return summary;

@@ -1,6 +1,7 @@
 // The operator's preferences as the browser keeps them (SPEC §3, §9): their keys and how they are read.
 // Writing them is src/browser/storage.ts's.
 import { chooseLanguage, type Language } from '../i18n/languages.ts';
+import { DEFAULT_REGION_ID } from './default-region.ts';
 
 export const STORAGE_KEYS = {
   dark: 'dash.dark',
@@ -24,7 +25,6 @@ export interface LanguageSettings {
 
 export const placeKey = (regionId: string) => `${STORAGE_KEYS.placePrefix}${regionId}`;
 
-const DEFAULT_REGION_ID = 'default';
 export const TIME_WINDOWS = [
   { minutes: 0, label: 'All' },
   { minutes: 15, label: 'Last 15m' },

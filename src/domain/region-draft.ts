@@ -5,6 +5,7 @@ import type { RegionInput } from '../api/regions-client.ts';
 import type { ContactKind } from '../api/regions.ts';
 import { boundaryProblem } from './boundary-checks.ts';
 import { SPEC_HOME_VIEW } from './region-home-view.ts';
+import { DEFAULT_TIME_ZONE } from './time-zone.ts';
 import { openRing } from './zone-geometry.ts';
 import type { Vertex } from './geo.ts';
 import type { Translate } from '../i18n/translate.ts';
@@ -31,7 +32,7 @@ export function emptyDraft(): RegionDraft {
   return {
     id: '',
     name: '',
-    timeZone: 'Asia/Kolkata',
+    timeZone: DEFAULT_TIME_ZONE,
     homeView: { center: [...SPEC_HOME_VIEW.center], zoom: SPEC_HOME_VIEW.zoom },
     boundary: null,
     contacts: [{ label: 'Emergency', phone: '112', kind: 'emergency' }],

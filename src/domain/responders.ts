@@ -2,8 +2,8 @@
 // Distances are great-circle (haversine) and the times straight-line estimates, not routes: in hill towns
 // the road may be twice as long, so the operator reads them as a ranking and a floor.
 import type { NearbyUnit, Unit, UnitKind } from '../api/responders.ts';
+import { metresBetween, type Vertex } from './geo.ts';
 
-const EARTH_RADIUS_M = 6_371_008.8;
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export const NEAREST_UNITS = 5;
 
@@ -16,18 +16,10 @@ export const ASSUMED_SPEED_KMH: Record<UnitKind, number> = {
   rescue_team: 30,
 };
 
-type LatLng = readonly [latitude: number, longitude: number];
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
-export function haversineMeters([lat1, lng1]: LatLng, [lat2, lng2]: LatLng): number {
-  const dLat = radians(lat2 - lat1);
-  const dLng = radians(lng2 - lng1);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
 /** Initial bearing from `from` to `to`, degrees clockwise from north in [0, 360). */
-export function bearingDegrees([lat1, lng1]: LatLng, [lat2, lng2]: LatLng): number {
+export function bearingDegrees([lat1, lng1]: Vertex, [lat2, lng2]: Vertex): number {
   const dLng = radians(lng2 - lng1);
   const y = Math.sin(dLng) * Math.cos(radians(lat2));
   const x = Math.cos(radians(lat1)) * Math.sin(radians(lat2)) - Math.sin(radians(lat1)) * Math.cos(radians(lat2)) * Math.cos(dLng);
@@ -47,10 +39,10 @@ export function estimateSeconds(distanceM: number, kind: UnitKind): number {
  * region's station.
  */
 export function nearestUnits(incident: { latitude: number; longitude: number }, units: readonly Unit[], count = NEAREST_UNITS): NearbyUnit[] {
-  const from: LatLng = [incident.latitude, incident.longitude];
+  const from: Vertex = [incident.latitude, incident.longitude];
   const byDistance = units
     .map((unit) => {
-      const distanceM = haversineMeters(from, unit.position);
+      const distanceM = metresBetween(from, unit.position);
       const bearingDeg = bearingDegrees(from, unit.position);
       return { ...unit, distanceM: Math.round(distanceM), bearingDeg: Math.round(bearingDeg) % 360, compass: compassWord(bearingDeg), estimateS: estimateSeconds(distanceM, unit.kind) };
     })
@@ -59,9 +51,6 @@ export function nearestUnits(incident: { latitude: number; longitude: number }, 
   const unavailableNearby = byDistance.slice(0, count).filter((unit) => !unit.available);
   return [...available, ...unavailableNearby];
 }
-
-/** "1.2 km" or "350 m". */
-export const formatDistance = (meters: number) => (meters >= 1000 ? `${(meters / 1000).toFixed(1)} km` : `${Math.round(meters)} m`);
 
 /** "~4 min" (at least one). */
 export const formatEstimate = (seconds: number) => `~${Math.max(1, Math.round(seconds / 60))} min`;

@@ -1,6 +1,6 @@
 // A tourist's replayed track, summed up (issue 34 point 2): where they stopped and for how long, how far they
 // went, and how long they moved. Pure, shared by the server (GET /tourists/{id}/track) and the replay panel.
-import { haversineMeters } from './responders.ts';
+import { metresBetween } from './geo.ts';
 
 export interface TrackPoint {
   latitude: number;
@@ -35,7 +35,7 @@ export const STOP_MIN_S = 5 * 60;
 export const STOP_RADIUS_M = 50;
 
 const seconds = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 1000;
-const metresBetween = (a: TrackPoint, b: TrackPoint) => haversineMeters([a.latitude, a.longitude], [b.latitude, b.longitude]);
+const metresApart = (a: TrackPoint, b: TrackPoint) => metresBetween([a.latitude, a.longitude], [b.latitude, b.longitude]);
 
 /** Index ranges [first, last] of the stops, oldest first; they never overlap. */
 export function stopRanges(points: readonly TrackPoint[], minS = STOP_MIN_S, radiusM = STOP_RADIUS_M): [number, number][] {
@@ -43,7 +43,7 @@ export function stopRanges(points: readonly TrackPoint[], minS = STOP_MIN_S, rad
   let first = 0;
   while (first < points.length) {
     let last = first;
-    while (last + 1 < points.length && metresBetween(points[first]!, points[last + 1]!) <= radiusM) last++;
+    while (last + 1 < points.length && metresApart(points[first]!, points[last + 1]!) <= radiusM) last++;
     if (last > first && seconds(points[first]!.at, points[last]!.at) >= minS) {
       ranges.push([first, last]);
       first = last + 1;
@@ -74,7 +74,7 @@ export function summariseTrack(points: readonly TrackPoint[], minS = STOP_MIN_S,
   // A segment both of whose ends belong to one stop is a phone's jitter at rest, not distance travelled.
   ranges.forEach(([first, last], n) => insideStop.fill(n + 1, first + 1, last + 1));
   let distanceM = 0;
-  for (let i = 1; i < points.length; i++) if (!insideStop[i]) distanceM += metresBetween(points[i - 1]!, points[i]!);
+  for (let i = 1; i < points.length; i++) if (!insideStop[i]) distanceM += metresApart(points[i - 1]!, points[i]!);
   const durationS = points.length > 1 ? Math.round(seconds(points[0]!.at, points.at(-1)!.at)) : 0;
   const stoppedS = ranges.reduce((sum, [first, last]) => sum + Math.round(seconds(points[first]!.at, points[last]!.at)), 0);
   return { pointCount: points.length, durationS, distanceM: Math.round(distanceM), movingS: Math.max(0, durationS - stoppedS), stoppedS };
@@ -88,8 +88,4 @@ export function formatDuration(totalS: number): string {
   if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
   if (m > 0) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
   return `${s} s`;
-}
-
-export function formatDistance(metres: number): string {
-  return metres >= 1000 ? `${(metres / 1000).toFixed(2)} km` : `${Math.round(metres)} m`;
 }

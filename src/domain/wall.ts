@@ -2,6 +2,7 @@
 // compact list names, in which order: the urgent ones (panics, high-severity watch incidents) first, then by
 // severity, newest first within each. The list is every region's, as the panic bar is.
 import type { Incident } from '../api/entities.ts';
+import { DEFAULT_REGION_ID } from './default-region.ts';
 import type { Translate } from '../i18n/translate.ts';
 import { incidentTitle } from './incident-titles.ts';
 import { isUrgent } from './urgent-incidents.ts';
@@ -53,7 +54,7 @@ export function wallAlertsOf(records: readonly Incident[], t: Translate): WallAl
       title: incidentTitle(incident, t),
       severity: incident.severity,
       urgent: isUrgent(incident),
-      regionId: incident.regionId || 'default',
+      regionId: incident.regionId || DEFAULT_REGION_ID,
       status: incident.status,
       createdAt: incident.createdAt,
       latitude: incident.latitude,

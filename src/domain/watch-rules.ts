@@ -4,6 +4,8 @@
 import type { WatchSettings, ZoneWatchOverride } from '../api/watch.ts';
 import { inEnglish } from '../i18n/english.ts';
 import type { Translate } from '../i18n/translate.ts';
+import { metresBetween } from './geo.ts';
+import { localHour } from './time-zone.ts';
 
 export type WatchRule = 'silent' | 'stranded';
 export type WatchSeverity = 'high' | 'medium' | 'low';
@@ -81,21 +83,9 @@ export function effectiveSettings(region: WatchSettings, override?: ZoneWatchOve
   return { ...region, ...rest, vitals: { ...region.vitals, ...vitals } };
 }
 
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The hour (0–23) at `at` in the IANA time zone. */
-function hourIn(at: Date, timeZone: string): number {
-  let format = hourFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' });
-    hourFormats.set(timeZone, format);
-  }
-  return Number(format.format(at));
-}
-
-/** 19:00 up to (not including) 06:00 in the region's time zone. */
-export function isNight(at: Date, timeZone: string): boolean {
-  const hour = hourIn(at, timeZone);
+/** The watch's night: 19:00 up to (not including) 06:00 in the region's time zone (the credit's is isNightForScore). */
+export function isNightForWatch(at: Date, timeZone: string): boolean {
+  const hour = localHour(at, timeZone);
   return hour >= NIGHT_STARTS_HOUR || hour < NIGHT_ENDS_HOUR;
 }
 
@@ -114,14 +104,6 @@ export function strandedLimitS(settings: WatchSettings, zoneRisk: LastSeen['zone
   return null;
 }
 
-/** Metres between two points (equirectangular: exact enough within a few kilometres). */
-export function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const toRad = Math.PI / 180;
-  const x = (b.longitude - a.longitude) * toRad * Math.cos(((a.latitude + b.latitude) / 2) * toRad);
-  const y = (b.latitude - a.latitude) * toRad;
-  return Math.sqrt(x * x + y * y) * 6_371_000;
-}
-
 const SEVERITY_ORDER: readonly WatchSeverity[] = ['low', 'medium', 'high'];
 const oneHigher = (severity: WatchSeverity): WatchSeverity => SEVERITY_ORDER[Math.min(SEVERITY_ORDER.indexOf(severity) + 1, 2)];
 
@@ -130,7 +112,7 @@ const minutes = (s: number) => `${Math.round(s / 60)} min`;
 /** The moment each rule becomes due for this record, and whether it was raised already. */
 export function dueTimes(seen: LastSeen, settings: WatchSettings, timeZone: string): { silentAt: number | null; strandedAt: number | null; night: boolean } {
   const seenMs = Date.parse(seen.seenAt);
-  const night = isNight(new Date(seenMs), timeZone);
+  const night = isNightForWatch(new Date(seenMs), timeZone);
   const reporting = seen.pingsInLastHour >= REPORTING_PINGS;
   const silentAt = reporting && seen.silentRaisedFor !== seen.seenAt ? seenMs + silentLimitS(settings, seen.zoneRisk, night) * 1000 : null;
   const strandedLimit = strandedLimitS(settings, seen.zoneRisk);
@@ -183,7 +165,7 @@ export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone:
     if (nowMs > strandedAt) {
       const limitS = strandedLimitS(settings, seen.zoneRisk)!;
       const strandedForS = Math.floor((nowMs - Date.parse(seen.stillSince)) / 1000);
-      const atNight = isNight(now, timeZone);
+      const atNight = isNightForWatch(now, timeZone);
       const reason = t('watch.rule.stranded', { radius: settings.strandedRadiusM, strandedFor: minutes(strandedForS), limit: minutes(limitS), risk, night: atNight ? 'yes' : 'no' });
       due.push({
         rule: 'stranded',
@@ -205,7 +187,7 @@ export function stayAfterPing(
   seenAt: string,
   radiusM: number,
 ): { stillSince: string; stillLatitude: number; stillLongitude: number } {
-  if (previous && metresBetween({ latitude: previous.stillLatitude, longitude: previous.stillLongitude }, ping) <= radiusM) return previous;
+  if (previous && metresBetween([previous.stillLatitude, previous.stillLongitude], [ping.latitude, ping.longitude]) <= radiusM) return previous;
   return { stillSince: seenAt, stillLatitude: ping.latitude, stillLongitude: ping.longitude };
 }
 

@@ -13,8 +13,6 @@ export interface SentenceContext {
   time: (iso: string) => string;
 }
 
-/** The row's badge beside the time. */
-export const REPORTED_AGAIN_BADGE = 'reported again';
 /** The reason the server keeps with a fall's incident (English, as every stored reason). */
 export const FALL_SENTENCE = inEnglish('watch.fall');
 

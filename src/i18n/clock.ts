@@ -1,8 +1,7 @@
 // How an operator reads a moment (issue 36): the date and a 24-hour time in the region's time zone, in the
-// console's language. The API and CSV keep ISO 8601 in UTC; only the screen converts.
-
-/** The seeded regions' zone, and the zone before a region is known (the sign-in page, a report's header). */
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+// console's language. The API and CSV keep ISO 8601 in UTC; only the screen converts. Before a region is
+// known (the sign-in page, a report's header) the clock reads the default zone.
+import { DEFAULT_TIME_ZONE } from '../domain/time-zone.ts';
 
 export interface ClockStyle {
   /** A BCP 47 tag with its digits pinned (localeTag in ./languages.ts). */

@@ -5,12 +5,14 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import { changeIncidents, type BulkAnswer, type BulkChange } from '../api/incident-history.ts';
 import type { Incident } from '../api/entities.ts';
+import type { Said } from '../i18n/said.ts';
 
 interface BulkContext {
   selected: string[];
   /** The incidents the request acts on: the selected ones still shown when it was asked for. */
   pending: string[];
-  report: string | undefined;
+  /** How many changed, and how many were refused with the first reason (the server's sentence). */
+  report: Said | undefined;
   error: string | undefined;
 }
 
@@ -24,13 +26,17 @@ type BulkEvent =
   | { type: 'bulk.confirm' }
   | { type: 'bulk.cancel' };
 
-const pastTense: Record<BulkChange, string> = { acknowledge: 'acknowledged', resolve: 'resolved' };
+const REPORTS = {
+  acknowledge: { done: 'dashboard.bulk.acknowledged', someRefused: 'dashboard.bulk.acknowledgedRefused' },
+  resolve: { done: 'dashboard.bulk.resolved', someRefused: 'dashboard.bulk.resolvedRefused' },
+} as const satisfies Record<BulkChange, { done: Said['id']; someRefused: Said['id'] }>;
 
 /** "20 acknowledged", with the refused ones and the first reason when there are any. */
-export function reportOf(change: BulkChange, answer: BulkAnswer): string {
-  const done = `${answer.changed} ${pastTense[change]}`;
+export function reportOf(change: BulkChange, answer: BulkAnswer): Said {
   const [first] = answer.refused;
-  return first ? `${done}, ${answer.refused.length} refused (${first.error})` : done;
+  return first
+    ? { id: REPORTS[change].someRefused, values: { changed: answer.changed, refused: answer.refused.length, reason: first.error } }
+    : { id: REPORTS[change].done, values: { changed: answer.changed } };
 }
 
 export const selectedShown = (selected: readonly string[], shown: readonly string[]) => shown.filter((id) => selected.includes(id));
@@ -66,7 +72,7 @@ export const bulkTriageMachine = setup({
       report: undefined,
       error: undefined,
     })),
-    storeReport: assign((_, { report }: { report: string }) => ({ report })),
+    storeReport: assign((_, { report }: { report: Said }) => ({ report })),
     storeError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error), pending: [] })),
     /** Tells the dashboard what changed: its one record of each incident follows (the stream tells every other page). */
     announceChanges: sendParent((_, { incidents }: { incidents: Incident[] }) => ({ type: 'incidents.written', incidents, from: 'bulk' as const })),

@@ -6,7 +6,8 @@
 // reads it there and hands its status and assignee with each act, so the drawer holds no copy of its own.
 import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
 import { acknowledgeIncident, resolveIncident, serverErrorOrMessage } from '../api/client.ts';
-import { addIncidentNote, assignIncident, fetchIncidentTimeline, fetchRegion } from '../api/incident-history.ts';
+import { addIncidentNote, assignIncident, fetchIncidentTimeline } from '../api/incident-history.ts';
+import { fetchRegion } from '../api/regions-client.ts';
 import type { Incident, Region } from '../api/entities.ts';
 import type { IncidentStatus } from '../api/fields.ts';
 import type { TimelineEntry } from '../api/responses.ts';

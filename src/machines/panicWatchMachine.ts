@@ -4,7 +4,7 @@
 // (src/domain/open-panics.ts). The dashboard tells it each change of the open panics; it tells the alarm the
 // counts and the notifications each new panic, and asks the dashboard to show an incident (a notification's
 // click). The bar's Show and Acknowledge are the dashboard's, as a row's.
-import { assign, enqueueActions, fromPromise, sendParent, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendParent, setup, stateIn } from 'xstate';
 import { fetchIncidents } from '../api/client.ts';
 import type { Incident } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
@@ -130,5 +130,3 @@ export const panicWatchMachine = setup({
     },
   },
 });
-
-export type PanicWatchRef = ActorRefFrom<typeof panicWatchMachine>;

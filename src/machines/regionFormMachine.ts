@@ -11,6 +11,7 @@ import { boundaryProblem } from '../domain/boundary-checks.ts';
 import { draftOf, emptyDraft, inputOf, type ContactDraft, type RegionDraft } from '../domain/region-draft.ts';
 import { noSteps, stepBack, stepForward, stepFrom, type UndoSteps } from '../domain/undo-steps.ts';
 import { samePolygon } from '../domain/zone-draft.ts';
+import type { Sentence } from '../i18n/said.ts';
 
 export type Boundary = RegionDraft['boundary'];
 export type BoundaryShape = 'polygon' | 'rectangle';
@@ -28,7 +29,7 @@ export interface RegionFormContext {
   /** A version saved elsewhere during the edit. */
   theirs: Region | undefined;
   /** The server's sentence for a refused save, or why the region could not be read. */
-  error: string | undefined;
+  error: Sentence | undefined;
   saved: Region | undefined;
   /** Undo and redo of the boundary (drawn, reshaped, pasted or cleared). */
   boundarySteps: UndoSteps<Boundary>;
@@ -140,7 +141,7 @@ export const regionFormMachine = setup({
             target: 'editing',
             actions: { type: 'startFrom', params: ({ event }) => ({ region: event.output! }) },
           },
-          { target: 'loadFailed', actions: assign(({ context }) => ({ error: `No region has id ${context.regionId}.` })) },
+          { target: 'loadFailed', actions: assign(({ context }) => ({ error: { id: 'regions.notFound', values: { id: context.regionId } } })) },
         ],
         onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -20,8 +20,10 @@ import {
   type Session,
   type SignedIn,
 } from '../api/client.ts';
+import type { Said, Sentence } from '../i18n/said.ts';
 
-export const SESSION_ENDED = 'Your session has ended; sign in again.';
+const SESSION_ENDED: Said = { id: 'signIn.sessionEnded' };
+const signOutFailed = (error: unknown): Said => ({ id: 'session.signOutFailed', values: { reason: serverErrorOrMessage(error) } });
 /** While /auth/me cannot be read (server down, proxy error), it is asked again after this long. */
 export const SESSION_RETRY_MS = 5_000;
 
@@ -30,7 +32,7 @@ export interface SessionContext {
   /** The single sign-on button, when the server offers one. */
   sso: AuthSettings['sso'];
   /** The sentence shown on the sign-in page (or beside "Sign out" when signing out failed). */
-  error: string | undefined;
+  error: Sentence | undefined;
   /** While the server cannot be reached: what the console last showed, to be shown marked stale (issue 35). */
   lastKnown: LastKnown | undefined;
 }
@@ -82,7 +84,7 @@ export const sessionMachine = setup({
       enqueue.spawnChild('clearLastKnown');
     }),
     storeSso: assign((_, { sso }: { sso: AuthSettings['sso'] }) => ({ sso })),
-    showError: assign((_, { error }: { error: string }) => ({ error })),
+    showError: assign((_, { error }: { error: Sentence }) => ({ error })),
     clearError: assign({ error: undefined }),
   },
   guards: {
@@ -217,7 +219,7 @@ export const sessionMachine = setup({
             id: 'leave',
             src: 'logout',
             onDone: '#session.signedOut',
-            onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-out failed: ${serverErrorOrMessage(event.error)}` }) } },
+            onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: signOutFailed(event.error) }) } },
           },
         },
       },
@@ -243,7 +245,7 @@ export const sessionMachine = setup({
             // Still signed in on the server: say so rather than pretend the session is over.
             onError: {
               target: 'account',
-              actions: { type: 'showError', params: ({ event }) => ({ error: `Sign-out failed: ${serverErrorOrMessage(event.error)}` }) },
+              actions: { type: 'showError', params: ({ event }) => ({ error: signOutFailed(event.error) }) },
             },
           },
         },

@@ -8,6 +8,7 @@ import { serverErrorOrMessage } from '../api/client.ts';
 import type { Geofence } from '../api/entities.ts';
 import { createZone, deleteZone, importZones, replaceZone, ZoneConflict, ZoneImportRefused, type ZoneFile } from '../api/zones-client.ts';
 import type { ZoneImportResponse } from '../api/zones.ts';
+import { DEFAULT_REGION_ID } from '../domain/default-region.ts';
 import type { ZoneChange } from '../domain/zone-records.ts';
 import { ALL_ZONES, type ZoneListFilter } from '../domain/zone-list.ts';
 import {
@@ -100,7 +101,7 @@ export const zonesEditorMachine = setup({
     select: assign((_, { id }: { id: string | undefined }) => ({ selectedId: id })),
     storeShape: assign((_, { shape }: { shape: DrawShape }) => ({ shape })),
     startNewDraft: assign(({ context }, { outline }: { outline: Outline }) => ({
-      draft: newDraft(outline, context.filter.regionId === 'all' ? 'default' : context.filter.regionId),
+      draft: newDraft(outline, context.filter.regionId === 'all' ? DEFAULT_REGION_ID : context.filter.regionId),
       writeError: undefined,
     })),
     startEdit: assign((_, { zone }: { zone: Geofence }) => ({ draft: draftOfZone(zone), selectedId: zone.id, writeError: undefined, conflict: undefined })),

@@ -1,8 +1,9 @@
 // What the details card says about a hovered or clicked feature (id, status, risk, who, when, zone, place).
 import type { Geofence } from '../api/entities.ts';
 import type { NearbyUnit } from '../api/responders.ts';
-import { formatDistance, formatEstimate } from '../domain/responders.ts';
-import { formatPosition, formatTime, orDash as show } from '../domain/display.ts';
+import { formatEstimate } from '../domain/responders.ts';
+import { DEFAULT_REGION_ID } from '../domain/default-region.ts';
+import { formatDistance, formatPosition, formatTime, orDash as show } from '../domain/display.ts';
 import { zoneAt, type LatLng } from '../domain/geo.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
@@ -74,7 +75,7 @@ function zoneDetails(zone: Geofence, t: Translate): Details {
       [t('map.row.id'), zone.id],
       [t('map.row.name'), show(zone.name)],
       [t('map.row.risk'), riskName(zone.riskLevel, t)],
-      [t('map.row.region'), zone.regionId || 'default'],
+      [t('map.row.region'), zone.regionId || DEFAULT_REGION_ID],
       [t('map.row.place'), show(zone.meta?.placeId)],
     ],
   };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alertsOnEntry, boundingBox, boxHolds, byRiskDescending, polygonContains, zoneAt, type Vertex } from '../../src/domain/geo.ts';
+import { alertsOnEntry, boundingBox, boxHolds, byRiskDescending, metresBetween, polygonContains, zoneAt, type Vertex } from '../../src/domain/geo.ts';
 
 const square: Vertex[] = [[10, 70], [10, 71], [11, 71], [11, 70]];
 const triangle: Vertex[] = [[0, 0], [2, 2], [0, 4]];
@@ -71,5 +71,24 @@ describe('the bounding box that rules zones out before the polygon test', () => 
 describe('which zones alert on entry', () => {
   it('red and yellow ones do; green and unknown levels do not', () => {
     expect(['red', 'yellow', 'green', 'purple'].map((riskLevel) => alertsOnEntry({ riskLevel }))).toEqual([true, true, false, false]);
+  });
+});
+
+describe('one distance for the nearest units, a track, the watch and the simulator', () => {
+  it('measures great-circle distances against known ones', () => {
+    // A quarter of the equator on the mean-radius sphere: π/2 × 6,371,008.8 m.
+    expect(metresBetween([0, 0], [0, 90])).toBeCloseTo((Math.PI / 2) * 6_371_008.8, 0);
+    // One degree of latitude: 111.195 km; Shillong's centre to Guwahati's, as the crow flies: 64.8 km.
+    expect(metresBetween([10, 20], [11, 20])).toBeCloseTo(111_195, -1);
+    expect(metresBetween([25.5788, 91.8933], [26.1445, 91.7362]) / 1000).toBeCloseTo(64.84, 1);
+  });
+
+  it('is the same both ways and zero from a point to itself', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }), (lat1, lng1, lat2, lng2) => {
+        expect(metresBetween([lat1, lng1], [lat2, lng2])).toBeCloseTo(metresBetween([lat2, lng2], [lat1, lng1]), 6);
+        expect(metresBetween([lat1, lng1], [lat1, lng1])).toBe(0);
+      }),
+    );
   });
 });

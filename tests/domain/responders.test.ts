@@ -2,17 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Unit } from '../../src/api/responders.ts';
 import { nextSteps, stepRefusal } from '../../src/domain/dispatch-steps.ts';
-import { bearingDegrees, compassWord, estimateSeconds, formatDistance, formatEstimate, haversineMeters, nearestUnits } from '../../src/domain/responders.ts';
+import { bearingDegrees, compassWord, estimateSeconds, formatEstimate, nearestUnits } from '../../src/domain/responders.ts';
 
-describe('distance and bearing', () => {
-  it('measures great-circle distances against known ones', () => {
-    // A quarter of the equator on the mean-radius sphere: π/2 × 6,371,008.8 m.
-    expect(haversineMeters([0, 0], [0, 90])).toBeCloseTo((Math.PI / 2) * 6_371_008.8, 0);
-    // One degree of latitude: 111.195 km; Shillong's centre to Guwahati's, as the crow flies: 64.8 km.
-    expect(haversineMeters([10, 20], [11, 20])).toBeCloseTo(111_195, -1);
-    expect(haversineMeters([25.5788, 91.8933], [26.1445, 91.7362]) / 1000).toBeCloseTo(64.84, 1);
-  });
-
+describe('bearing and estimate', () => {
   it('gives the initial bearing in degrees and as one of eight compass words', () => {
     expect(bearingDegrees([0, 0], [1, 0])).toBeCloseTo(0);
     expect(bearingDegrees([0, 0], [0, 1])).toBeCloseTo(90);
@@ -24,7 +16,7 @@ describe('distance and bearing', () => {
   it('estimates a straight line at the kind\'s assumed speed, and reads it out', () => {
     expect(estimateSeconds(10_000, 'ambulance')).toBe(900);
     expect(estimateSeconds(10_000, 'rescue_team')).toBe(1200);
-    expect([formatDistance(350), formatDistance(1250), formatEstimate(20), formatEstimate(900)]).toEqual(['350 m', '1.3 km', '~1 min', '~15 min']);
+    expect([formatEstimate(20), formatEstimate(900)]).toEqual(['~1 min', '~15 min']);
   });
 });
 

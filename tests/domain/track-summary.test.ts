@@ -1,7 +1,7 @@
 // Stops and the trip summary of a replay (issue 34 point 2): a stop is 5 minutes or more within 50 m of where
 // it began; distance leaves out the jitter at rest; moving time is the trip less its stops.
 import { describe, expect, it } from 'vitest';
-import { detectStops, formatDistance, formatDuration, summariseTrack, type TrackPoint } from '../../src/domain/track-summary.ts';
+import { detectStops, formatDuration, summariseTrack, type TrackPoint } from '../../src/domain/track-summary.ts';
 
 const METRES_PER_DEGREE = 111_195;
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
@@ -54,8 +54,7 @@ describe('summariseTrack', () => {
 });
 
 describe('formatting', () => {
-  it('writes durations and distances as the panel shows them', () => {
+  it('writes durations as the panel shows them', () => {
     expect([formatDuration(45), formatDuration(750), formatDuration(3900)]).toEqual(['45 s', '12 min 30 s', '1 h 05 min']);
-    expect([formatDistance(296.4), formatDistance(1050)]).toEqual(['296 m', '1.05 km']);
   });
 });

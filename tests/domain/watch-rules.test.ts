@@ -3,13 +3,13 @@ import {
   DEFAULT_WATCH_SETTINGS,
   effectiveSettings,
   evaluateWatch,
-  isNight,
-  metresBetween,
+  isNightForWatch,
   nextDueAt,
   pingsInHourBefore,
   stayAfterPing,
   type LastSeen,
 } from '../../src/domain/watch-rules.ts';
+import { metresBetween } from '../../src/domain/geo.ts';
 
 const KOLKATA = 'Asia/Kolkata';
 const NEW_YORK = 'America/New_York';
@@ -88,7 +88,7 @@ describe('night, in the region time zone', () => {
     ['05:59:59 in New York is night', '2026-11-26T10:59:59.000Z', NEW_YORK, true],
     ['06:00:00 in New York is day', '2026-11-26T11:00:00.000Z', NEW_YORK, false],
   ])('%s', (_name, at, timeZone, night) => {
-    expect(isNight(new Date(at), timeZone)).toBe(night);
+    expect(isNightForWatch(new Date(at), timeZone)).toBe(night);
     const record = seen({ seenAt: at });
     const limit = night ? 900 : 1800;
     expect(rules(record, after(at, limit), timeZone)).toEqual([]);
@@ -98,8 +98,8 @@ describe('night, in the region time zone', () => {
 
   it('the same instant is night in one region and day in another', () => {
     const at = '2026-11-26T14:00:00.000Z'; // 19:30 in Kolkata, 09:00 in New York
-    expect(isNight(new Date(at), KOLKATA)).toBe(true);
-    expect(isNight(new Date(at), NEW_YORK)).toBe(false);
+    expect(isNightForWatch(new Date(at), KOLKATA)).toBe(true);
+    expect(isNightForWatch(new Date(at), NEW_YORK)).toBe(false);
   });
 
   it('red at night takes the shorter of the two limits', () => {
@@ -147,7 +147,7 @@ describe('stranded', () => {
   it('a stay goes on within the radius and starts again beyond it', () => {
     const start = { stillSince: since, stillLatitude: 25.5, stillLongitude: 91.8 };
     const north = (metres: number) => ({ latitude: 25.5 + metres / 111_195, longitude: 91.8 });
-    expect(metresBetween({ latitude: 25.5, longitude: 91.8 }, north(49))).toBeCloseTo(49, 0);
+    expect(metresBetween([25.5, 91.8], [north(49).latitude, 91.8])).toBeCloseTo(49, 0);
     expect(stayAfterPing(start, north(49), '2026-11-26T05:00:00.000Z', 50)).toBe(start);
     expect(stayAfterPing(start, north(51), '2026-11-26T05:00:00.000Z', 50)).toEqual({ stillSince: '2026-11-26T05:00:00.000Z', stillLatitude: north(51).latitude, stillLongitude: 91.8 });
   });

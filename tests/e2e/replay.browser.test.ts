@@ -121,7 +121,7 @@ describe('replay from an incident', () => {
     await stops.waitFor({ timeout: 30_000 });
     expect(await stops.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('6 min 30 s')]);
     expect(await stops.locator('tbody tr td').first().innerText()).toBe(formatReplayClock(pings[9]!.at, DEFAULT_CLOCK));
-    await expect.poll(() => replay().getByLabel(`Summary of ${TOURIST}`).innerText()).toMatch(/33 positions · distance 1\.05 km · moving 9 min 30 s · stopped 6 min 30 s/);
+    await expect.poll(() => replay().getByLabel(`Summary of ${TOURIST}`).innerText()).toMatch(/33 positions · distance 1\.1 km · moving 9 min 30 s · stopped 6 min 30 s/);
     const marks = replay().getByRole('list', { name: 'Marks' }).getByRole('button');
     expect(await marks.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
       `Entered Gorge edge (red) at ${formatReplayClock(pings[27]!.at, DEFAULT_CLOCK)}`,

@@ -6,6 +6,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BulkAnswer } from '../../src/api/incident-history.ts';
+import { inEnglish } from '../../src/i18n/english.ts';
 import { bulkTriageMachine, reportOf } from '../../src/machines/bulkTriageMachine.ts';
 import { DeferredRoute } from '../views/support/deferred-fetch.ts';
 import { FakeApi, incident } from '../views/support/fake-api.ts';
@@ -74,7 +75,7 @@ async function expectTableShows(snapshot: Snapshot) {
   // A closing dialog plays its exit motion before it leaves the page.
   const asking = () => screen.queryAllByRole('dialog', { hidden }).some((dialog) => dialog.textContent?.startsWith(title));
   await waitFor(() => expect(asking(), 'confirmation').toBe(confirming), { timeout: 5_000 });
-  expect(screen.queryByRole('status', { name: 'Bulk triage result', hidden })?.textContent).toBe(report);
+  expect(screen.queryByRole('status', { name: 'Bulk triage result', hidden })?.textContent).toBe(report && inEnglish(report.id, report.values));
   expect(screen.queryByText(REFUSED) !== null, 'error').toBe(error !== undefined);
 }
 
@@ -140,7 +141,7 @@ describe('bulk triage on the alerts table', () => {
         if (step.state.hasTag('acting')) expect(sent?.ids).toEqual(step.state.context.pending);
       }
       await expectTableShows(step.state);
-      if (type.startsWith('xstate.done.actor.')) expect(step.state.context.report).toBe(reportOf(type.endsWith('acknowledge') ? 'acknowledge' : 'resolve', (step.event as unknown as { output: BulkAnswer }).output));
+      if (type.startsWith('xstate.done.actor.')) expect(step.state.context.report).toEqual(reportOf(type.endsWith('acknowledge') ? 'acknowledge' : 'resolve', (step.event as unknown as { output: BulkAnswer }).output));
       shown = step.state;
     }
   }, WALK_TIMEOUT_MS);

@@ -6,6 +6,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
 import type { Region } from '../../src/api/entities.ts';
 import type { RegionDraft } from '../../src/domain/region-draft.ts';
+import { hi } from '../../src/i18n/catalogues/hi.ts';
+import { inEnglish } from '../../src/i18n/english.ts';
+import { localeTag } from '../../src/i18n/languages.ts';
+import { wordsOf } from '../../src/i18n/said.ts';
+import { translator } from '../../src/i18n/translate.ts';
 import { regionFormMachine } from '../../src/machines/regionFormMachine.ts';
 
 const SHILLONG: Region = {
@@ -120,5 +125,13 @@ describe('the region form', () => {
     form.send({ type: 'form.save' });
     await waitFor(form, (s) => s.status === 'done');
     expect(saves.map((save) => save.draft.boundary)).toEqual([moved]);
+  });
+
+  it('says an unknown region is unknown in the console\'s language, not in the statechart\'s', async () => {
+    const logic = regionFormMachine.provide({ actors: { loadRegion: fromPromise<Region | undefined, { regionId: string }>(async () => undefined) } });
+    const form = createActor(logic, { input: { regionId: 'atlantis' } }).start();
+    const failed = await waitFor(form, (s) => s.matches('loadFailed'));
+    expect(wordsOf(inEnglish, failed.context.error!)).toBe('No region has id atlantis.');
+    expect(wordsOf(translator(hi, localeTag('hi')), failed.context.error!)).toBe('आईडी atlantis वाला कोई क्षेत्र नहीं है।');
   });
 });

@@ -9,6 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/client.ts';
+import { inEnglish } from '../../src/i18n/english.ts';
+import { wordsOf } from '../../src/i18n/said.ts';
 import { SESSION_RETRY_MS, sessionMachine } from '../../src/machines/sessionMachine.ts';
 import { SERVER_UNREACHABLE } from '../../src/views/session/SessionGate.tsx';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
@@ -114,7 +116,7 @@ function expectPageShows(snapshot: Snapshot) {
     expect(signOut.disabled).toBe(!snapshot.matches({ changingPassword: 'idle' }));
     expect(screen.getByText(new RegExp(`^${user!.username} signed in with a temporary password`))).toBeTruthy();
   }
-  if (signInPage || account || passwordPage) expect(screen.queryByRole('alert')?.textContent).toBe(error);
+  if (signInPage || account || passwordPage) expect(screen.queryByRole('alert')?.textContent).toBe(error && wordsOf(inEnglish, error));
 }
 
 describe('the session on the page', () => {

@@ -4,7 +4,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED } from '../../src/machines/sessionMachine.ts';
 import { FakeApi } from './support/fake-api.ts';
 import { PUSH_LABEL } from '../../src/views/shell/PushToDevice.tsx';
 import { renderDashboard, settle } from './support/render-dashboard.tsx';
@@ -100,7 +99,7 @@ describe('a signed-in session', () => {
     api.overrides.set('/incidents/filter', { status: 401, body: { ok: false, error: 'Sign in to use GET /incidents/filter.' } });
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await settle();
-    expect((await screen.findByRole('alert')).textContent).toBe(SESSION_ENDED);
+    expect((await screen.findByRole('alert')).textContent).toBe('Your session has ended; sign in again.');
     expect(screen.getByLabelText(/^Username/)).toBeTruthy();
     expect(page.stream.live).toBe(0);
     // Signed out, nothing keeps asking: no 401 storm.

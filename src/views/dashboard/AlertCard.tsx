@@ -2,6 +2,7 @@
 // Acknowledge and Resolve as 44 px targets. A tap anywhere else opens its details, as a row's click does.
 import { Badge, Button, Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { Incident } from '../../api/entities.ts';
+import { DEFAULT_REGION_ID } from '../../domain/default-region.ts';
 import { formatTime } from '../../domain/display.ts';
 import { incidentTitle } from '../../domain/incident-titles.ts';
 import { isUrgent } from '../../domain/urgent-incidents.ts';
@@ -18,7 +19,7 @@ import { riskWord } from './risk-word.ts';
 const TOUCH_TARGET = '44px';
 
 /** The region's id, a name of the data: an incident without one belongs to `default`. */
-const regionOf = (incident: Incident) => incident.regionId || 'default';
+const regionOf = (incident: Incident) => incident.regionId || DEFAULT_REGION_ID;
 
 const useStyles = makeStyles({
   card: { cursor: 'pointer', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM },

@@ -45,7 +45,7 @@ export function BulkBar({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
       <Text className={styles.count}>{acting ? t('dashboard.bulk.working') : t('dashboard.bulk.selected', { count })}</Text>
       {report && (
         <Text role="status" aria-label={t('dashboard.bulk.result')}>
-          {report}
+          {t(report.id, report.values)}
         </Text>
       )}
       {error && (

@@ -5,6 +5,7 @@
 // moment, and taken away again; the first real one then finds all of it ready.
 import { useEffect, useState } from 'react';
 import type { Incident } from '../../api/entities.ts';
+import { DEFAULT_REGION_ID } from '../../domain/default-region.ts';
 import type { PanicSummary } from '../../domain/open-panics.ts';
 import { PanicBarView } from '../alarm/PanicBar.tsx';
 import { AlertsGrid } from './AlertsGrid.tsx';
@@ -23,7 +24,7 @@ const REHEARSED: Incident = {
   reportedAt: null,
   acknowledgedAt: null,
   resolvedAt: null,
-  regionId: 'default',
+  regionId: DEFAULT_REGION_ID,
   touristId: null,
   deviceId: null,
   meta: { source: 'panic', riskLevel: 'red' },

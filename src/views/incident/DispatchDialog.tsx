@@ -6,7 +6,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { NearbyUnit } from '../../api/responders.ts';
-import { formatDistance } from '../../domain/responders.ts';
+import { formatDistance } from '../../domain/display.ts';
 import type { DispatchChoice } from '../../machines/respondersMachine.ts';
 import { useT } from '../../i18n/useT.ts';
 

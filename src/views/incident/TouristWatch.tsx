@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { watchStateSentence } from '../../domain/watch-pause.ts';
 import type { touristWatchMachine } from '../../machines/touristWatchMachine.ts';
+import { useClock } from '../i18n/clock-context.ts';
 import type { DetailsRef } from './details-ref.ts';
 import { PauseWatchDialog } from './PauseWatchDialog.tsx';
 import { useT } from '../../i18n/useT.ts';
@@ -18,8 +19,9 @@ const useStyles = makeStyles({
 /** The tourist's watch in the drawer (operator and up): paused until when and why, and the act that changes it. */
 export function TouristWatch({ details }: { details: DetailsRef }) {
   const watch = useSelector(details, (s) => s.children.watch as WatchRef | undefined);
-  // Until the region's record arrives, times are the console's own (the dialog names the zone it uses).
-  const timeZone = useSelector(details, (s) => s.context.region?.timeZone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Until the region's record arrives, times are the console's clock's (the dialog names the zone it uses).
+  const consoleZone = useClock().timeZone;
+  const timeZone = useSelector(details, (s) => s.context.region?.timeZone) ?? consoleZone;
   return watch ? <WatchSection watch={watch} timeZone={timeZone} /> : null;
 }
 

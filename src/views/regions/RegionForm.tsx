@@ -17,6 +17,7 @@ import { ContactsEditor } from './ContactsEditor.tsx';
 import { UnitsEditor } from './UnitsEditor.tsx';
 import { formatClockSeconds } from '../../i18n/clock.ts';
 import { useClock } from '../i18n/clock-context.ts';
+import { wordsOf } from '../../i18n/said.ts';
 import { useT } from '../../i18n/useT.ts';
 
 const RegionMap = lazy(() => loadChunk(() => import('../../map/RegionMap.tsx')));
@@ -70,7 +71,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
   if (mode === 'loadFailed') {
     return (
       <MessageBar intent="error" role="alert">
-        <MessageBarBody>{error}</MessageBarBody>
+        <MessageBarBody>{error && wordsOf(t, error)}</MessageBarBody>
         <MessageBarActions>
           <Button onClick={() => form.send({ type: 'form.retry' })}>{t('regions.retry')}</Button>
           <Button onClick={() => onClose(undefined)}>{t('regions.close')}</Button>
@@ -93,7 +94,7 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
       )}
       {error && mode === 'editing' && (
         <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
+          <MessageBarBody>{wordsOf(t, error)}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.row}>

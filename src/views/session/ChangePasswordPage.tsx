@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NEW_PASSWORD_MIN } from '../../api/auth.ts';
 import { SessionActor } from '../session-actor.ts';
 import { SessionCard } from './SessionCard.tsx';
+import { wordsOf } from '../../i18n/said.ts';
 import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
@@ -28,7 +29,7 @@ export function ChangePasswordPage() {
       title={t('signIn.newPasswordTitle')}
       formLabel={t('signIn.newPasswordTitle')}
       intro={t('signIn.newPasswordIntro', { username, min: NEW_PASSWORD_MIN })}
-      error={error}
+      error={error && wordsOf(t, error)}
       onSubmit={() => !mismatch && send({ type: 'session.changePassword', currentPassword, newPassword })}
     >
       <Field label={t('signIn.temporaryPassword')} required>

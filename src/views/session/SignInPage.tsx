@@ -1,9 +1,9 @@
 import { Button, Divider, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { ShieldErrorFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { SESSION_ENDED } from '../../machines/sessionMachine.ts';
 import { SessionActor } from '../session-actor.ts';
 import { SessionCard } from './SessionCard.tsx';
+import { wordsOf } from '../../i18n/said.ts';
 import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
@@ -27,7 +27,7 @@ export function SignInPage() {
       formLabel={t('signIn.form')}
       intro={t('signIn.intro')}
       // The statechart's own sentence, in the console's language; the server's refusals come as it wrote them.
-      error={error === SESSION_ENDED ? t('signIn.sessionEnded') : error}
+      error={error && wordsOf(t, error)}
       onSubmit={() => send({ type: 'session.signIn', username, password })}
     >
       <Field label={t('signIn.username')} required>

@@ -1,6 +1,7 @@
 import { Button, makeStyles, Text, Tooltip, tokens } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
 import { SessionActor, useAccount } from '../session-actor.ts';
+import { wordsOf } from '../../i18n/said.ts';
 import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
@@ -23,7 +24,7 @@ export function SessionUser() {
       <Text className={styles.name}>{t('session.user', { username: account.username, role: account.role })}</Text>
       {error && (
         <Text role="alert" className={styles.error}>
-          {error}
+          {wordsOf(t, error)}
         </Text>
       )}
       <Tooltip content={t('session.signOutHint')} relationship="description">

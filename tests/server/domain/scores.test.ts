@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isNight,
-  localHour,
+  isNightForScore,
   recencyWeight,
   roundComponents,
   safetyCredit,
   safetyScore,
   severityWeight,
-  usableTimeZone,
   type ScoredIncident,
 } from '../../../server/domain/scores.ts';
+import { isNightForWatch } from '../../../src/domain/watch-rules.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2025-06-15T12:00:00.000Z');
@@ -56,28 +55,22 @@ describe('severity weight', () => {
 });
 
 describe('night in the region time zone', () => {
-  it('reads the wall clock of the zone, not UTC', () => {
-    expect(localHour(new Date('2025-06-13T17:30:00Z'), 'Asia/Kolkata')).toBe(23);
-    expect(localHour(new Date('2025-06-13T17:30:00Z'), 'UTC')).toBe(17);
-    expect(localHour(new Date('2025-06-13T18:30:00Z'), 'Asia/Kolkata')).toBe(0);
-  });
-
   it('is 22:00 up to but not including 06:00 local time', () => {
-    const kolkata = (utc: string) => isNight(new Date(`2025-06-13T${utc}Z`), 'Asia/Kolkata');
+    const kolkata = (utc: string) => isNightForScore(new Date(`2025-06-13T${utc}Z`), 'Asia/Kolkata');
     expect(kolkata('17:30:00')).toBe(true); // 23:00 IST
     expect(kolkata('01:00:00')).toBe(false); // 06:30 IST
     expect(kolkata('16:29:59')).toBe(false); // 21:59:59 IST
     expect(kolkata('16:30:00')).toBe(true); // 22:00 IST
     expect(kolkata('00:29:59')).toBe(true); // 05:59:59 IST
     expect(kolkata('00:30:00')).toBe(false); // 06:00 IST
-    expect(isNight(new Date('2025-06-13T17:30:00Z'), 'UTC')).toBe(false);
-    expect(isNight(new Date('2025-06-13T03:00:00Z'), 'UTC')).toBe(true);
+    expect(isNightForScore(new Date('2025-06-13T17:30:00Z'), 'UTC')).toBe(false);
+    expect(isNightForScore(new Date('2025-06-13T03:00:00Z'), 'UTC')).toBe(true);
   });
 
-  it('falls back to UTC for a time zone name Intl does not know', () => {
-    expect(usableTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
-    expect(usableTimeZone('Mars/Olympus')).toBe('UTC');
-    expect(usableTimeZone(undefined)).toBe('UTC');
+  it("is shorter than the watch's night: 20:00 counts for the watch, not for the credit", () => {
+    const eightPm = new Date('2025-06-13T14:30:00Z'); // 20:00 IST
+    expect(isNightForWatch(eightPm, 'Asia/Kolkata')).toBe(true);
+    expect(isNightForScore(eightPm, 'Asia/Kolkata')).toBe(false);
   });
 });
 

@@ -23,6 +23,7 @@ export const regions = {
   'regions.editTitle': 'অঞ্চল {id} সলনি কৰক',
   'regions.loadingRegion': 'অঞ্চল {id} ল’ড হৈ আছে…',
   'regions.retry': 'পুনৰ চেষ্টা কৰক',
+  'regions.notFound': '{id} আইডিৰ কোনো অঞ্চল নাই।',
   'regions.close': 'বন্ধ কৰক',
   'regions.conflict': 'আপুনি সলনি কৰি থাকোঁতে আন কোনোবাই {time}ত {name} ছেভ কৰিলে।',
   'regions.loadTheirs': 'তেওঁলোকৰ সংস্কৰণ লওক',

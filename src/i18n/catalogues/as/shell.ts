@@ -26,6 +26,7 @@ export const shell = {
   'session.user': '{username} · {role}',
   'session.signOut': 'ছাইন আউট',
   'session.signOutHint': 'চাৰ্ভাৰত এই ছেছন সামৰণি মাৰক',
+  'session.signOutFailed': 'ছাইন আউট কৰিব পৰা নগ’ল: {reason}',
   'settings.languageButton': 'ভাষা আৰু সময়: {language}',
   'settings.language': 'ভাষা',
   'settings.languageAndTime': 'ভাষা আৰু সময়',

@@ -19,6 +19,7 @@ export const regions = {
   'regions.editTitle': 'Edit region {id}',
   'regions.loadingRegion': 'Loading region {id}…',
   'regions.retry': 'Retry',
+  'regions.notFound': 'No region has id {id}.',
   'regions.close': 'Close',
   'regions.conflict': 'Someone else saved {name} at {time} while you were editing it.',
   'regions.loadTheirs': 'Load their version',

@@ -24,6 +24,7 @@ export const shell = {
   'session.user': '{username} · {role}',
   'session.signOut': 'Sign out',
   'session.signOutHint': 'End this session on the server',
+  'session.signOutFailed': 'Sign-out failed: {reason}',
   'settings.languageButton': 'Language and time: {language}',
   'settings.language': 'Language',
   'settings.languageAndTime': 'Language and time',

@@ -23,6 +23,7 @@ export const regions = {
   'regions.editTitle': 'क्षेत्र {id} बदलें',
   'regions.loadingRegion': 'क्षेत्र {id} लोड हो रहा है…',
   'regions.retry': 'फिर कोशिश करें',
+  'regions.notFound': 'आईडी {id} वाला कोई क्षेत्र नहीं है।',
   'regions.close': 'बंद करें',
   'regions.conflict': 'आपके बदलाव के दौरान किसी और ने {name} को {time} पर सहेज दिया।',
   'regions.loadTheirs': 'उनका संस्करण लें',

@@ -26,6 +26,7 @@ export const shell = {
   'session.user': '{username} · {role}',
   'session.signOut': 'साइन आउट',
   'session.signOutHint': 'सर्वर पर यह सत्र समाप्त करें',
+  'session.signOutFailed': 'साइन आउट नहीं हो सका: {reason}',
   'settings.languageButton': 'भाषा और समय: {language}',
   'settings.language': 'भाषा',
   'settings.languageAndTime': 'भाषा और समय',
