@@ -54,7 +54,8 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       if (touristId !== undefined && signInRequired(ctx.config)) refuseIssueForTourist(request);
       // JWT times are whole seconds; the anchor and expiresAt use the same instants as the token.
       const issuedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-      const expiresAt = new Date(issuedAt.getTime() + (body.validDays ?? DEFAULT_VALID_DAYS) * DAY_MS);
+      const validDays = body.validDays ?? DEFAULT_VALID_DAYS;
+      const expiresAt = new Date(issuedAt.getTime() + validDays * DAY_MS);
       const didId = `did:local:${randomUUID()}`;
       const contentHash = anchorContentHash({ didId, kycType: body.kycType, kycHash: body.kycHash, issuedAt: issuedAt.toISOString() });
       const anchor = await ctx.write(async (tx) => {
@@ -68,7 +69,7 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const { itinerary, itineraryNote, emergencyContacts, emergencyPhones } = body;
       const trip = { itinerary, itineraryNote, emergencyContacts, emergencyPhones };
       const didToken = await signDidToken(key, { didId, kycType: body.kycType, digest: anchor.digest, issuedAt, expiresAt, touristId, ...trip });
-      return { didId, didToken, expiresAt: expiresAt.toISOString(), anchor };
+      return { didId, didToken, expiresAt: expiresAt.toISOString(), validDays, anchor };
     },
   );
 

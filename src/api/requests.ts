@@ -126,17 +126,23 @@ export const GeofenceBody = z.object({
 });
 export type GeofenceBody = z.infer<typeof GeofenceBody>;
 
+/** The longest a Digital ID lasts (a trip); a longer one asked for is issued for this many days. */
+export const MAX_VALID_DAYS = 60;
+
 export const DidIssueBody = z.object({
   kycType: z.string({ error: 'kycType must be a string' }).min(1, 'kycType must not be empty').max(64, 'kycType must be at most 64 characters'),
   kycHash: z
     .string({ error: 'kycHash must be a string' })
     .min(16, 'kycHash must be at least 16 characters')
     .max(256, 'kycHash must be at most 256 characters'),
+  /**
+   * The reference phone app sends `Number(tripDays) || 14` from a free number input, so 90 or 1.5 arrive as
+   * typed: a number is brought into 1..60 whole days (the answer's `validDays` and `expiresAt` say what was
+   * issued); only what is not a number is refused.
+   */
   validDays: z
     .number({ error: 'validDays must be a number' })
-    .int('validDays must be a whole number')
-    .min(1, 'validDays must be between 1 and 60')
-    .max(60, 'validDays must be between 1 and 60')
+    .transform((days) => Math.min(MAX_VALID_DAYS, Math.max(1, Math.ceil(days))))
     .optional(),
   /** Issue on behalf of this tourist (a supervisor's act when sign-in is on): the token then acts as that tourist. */
   touristId: optionalId('touristId'),

@@ -126,6 +126,8 @@ export const DidIssueResponse = z.object({
   didId: z.string(),
   didToken: z.string(),
   expiresAt: z.string(),
+  /** Whole days the token lasts: what was asked for, brought into 1..60. */
+  validDays: z.number().int(),
   anchor: DidAnchor,
 });
 export const DidVerifyResponse = z.object({ ok: z.literal(true), claims: DidClaims });

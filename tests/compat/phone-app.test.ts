@@ -216,6 +216,16 @@ describe('the reference phone app, from its own origin, step by step', () => {
     expect(Number.isNaN(Date.parse(answer.body.expiresAt)), told(answer)).toBe(false);
   });
 
+  it('Security → Issue ID with Trip Days typed past the input's 60 (the app sends Number(tripDays)): issued for 60', async () => {
+    await holdToken(phone, null);
+    const body = { kycType: 'passport', kycHash: sha256Hex(`passport:${PASSPORT_NUMBER}`), validDays: 90, itinerary: null, emergencyContacts: null };
+    const answer = await send({ method: 'POST', path: '/did/issue', body });
+    await holdToken(phone, held.didToken ?? null);
+    expectSucceeded(answer);
+    expect(answer.body.didToken, told(answer)).toEqual(expect.stringMatching(/\S/));
+    expect((Date.parse(answer.body.expiresAt) - Date.now()) / 86_400_000, told(answer)).toBeCloseTo(60, 0);
+  });
+
   it('Security → Verify ID: valid, with the expiry it shows', async () => {
     const token = need('didToken');
     const answer = await send({ method: 'POST', path: '/did/verify', body: { token } });

@@ -103,12 +103,16 @@ describe('POST /did/issue and /did/verify', () => {
     expect((await call(server.url, 'POST', '/did/verify', { token: 'not.a.jwt' })).status).toBe(401);
   });
 
-  it('rejects validDays 0, 61 and "7" naming validDays', async () => {
-    for (const validDays of [0, 61, '7', 1.5]) {
-      const answer = await call(server.url, 'POST', '/did/issue', { ...kyc, validDays });
-      expect(answer.status).toBe(400);
-      expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toContain('validDays');
+  it('brings a number of days the phone app typed into 1..60 whole days, and refuses "7" naming validDays', async () => {
+    for (const [asked, issued] of [[0, 1], [61, 60], [90, 60], [1.5, 2], [-3, 1], [14, 14]]) {
+      const answer = await call(server.url, 'POST', '/did/issue', { ...kyc, validDays: asked });
+      expect(answer.status, `validDays ${asked}`).toBe(201);
+      expect(answer.body.validDays, `validDays ${asked}`).toBe(issued);
+      expect(Date.parse(answer.body.expiresAt) - Date.parse(answer.body.anchor.createdAt)).toBe(issued * DAY);
     }
+    const answer = await call(server.url, 'POST', '/did/issue', { ...kyc, validDays: '7' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.issues.map((issue: { path: string }) => issue.path)).toContain('validDays');
   });
 });
 
