@@ -63,7 +63,7 @@ export async function openStartWindow(config: Config, journal: StartJournal): Pr
   app.addHook('onResponse', async (request) => void answering.delete(request));
   app.addHook('onRequestAbort', async (request) => void answering.delete(request));
 
-  const panicContract = { method: 'POST' as const, tags: ['alerts'], access: 'device' as const, bodyParsedBy: 'handler' as const, anyContentType: true, status: 201, response: PanicAlertResponse };
+  const panicContract = { method: 'POST' as const, tags: ['alerts'], access: 'device' as const, requestHeaders: ['Idempotency-Key' as const], bodyParsedBy: 'handler' as const, anyContentType: true, status: 201, response: PanicAlertResponse };
   defineRoute(app, { ...panicContract, url: '/panic-alert', summary: 'Raise a panic alert', body: PanicAlertBody }, async ({ request }) => {
     const parsed = parsePanicRequest(request.body);
     const { touristId, verification } = panicCaller(request, parsed.touristId);
