@@ -27,6 +27,7 @@ import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
 import { ROUTE_MODULES } from './routes/route-modules.ts';
+import { loggerOptions } from './log-output.ts';
 import { streamChannel } from './stream/append.ts';
 
 export interface Server {
@@ -77,7 +78,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
         return handover.door.server;
       },
     }),
-    logger: { level: config.logLevel },
+    logger: await loggerOptions(config),
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
