@@ -14,24 +14,29 @@ export function corsClassOf(contract: Pick<AnyRouteContract, 'access' | 'deviceR
   return contract.deviceReads ? 'own-data' : 'operators';
 }
 
-/** What a preflight answers: the methods and the request headers the routes it covers declare. */
+/** What a preflight answers (the methods and request headers), and what the page may read of the answers. */
 export interface CorsRules {
   methods: string[];
   allowedHeaders: string[];
+  exposedHeaders: string[];
 }
 
 /** Read on every route: the body's type, and a phone's device token (server/http/device-identity.ts). */
 const HEADERS_EVERY_ROUTE_READS = ['Content-Type', 'Authorization'];
+/** Sent by any route: a page told 429 or 503 must be able to read when to retry. */
+const HEADERS_EVERY_ROUTE_SENDS = ['Retry-After'];
 
 function rulesOf(routes: AnyRouteContract[]): CorsRules {
   const methods = new Set<string>();
-  const headers = new Set(HEADERS_EVERY_ROUTE_READS);
+  const allowed = new Set(HEADERS_EVERY_ROUTE_READS);
+  const exposed = new Set(HEADERS_EVERY_ROUTE_SENDS);
   for (const route of routes) {
     methods.add(route.method);
     if (route.method === 'GET') methods.add('HEAD');
-    for (const header of route.requestHeaders ?? []) headers.add(header);
+    for (const header of route.requestHeaders ?? []) allowed.add(header);
+    for (const header of route.responseHeaders ?? []) exposed.add(header);
   }
-  return { methods: [...methods].sort(), allowedHeaders: [...headers] };
+  return { methods: [...methods].sort(), allowedHeaders: [...allowed], exposedHeaders: [...exposed] };
 }
 
 interface ClassedRoute {

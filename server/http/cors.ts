@@ -13,8 +13,6 @@ const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 
 const SHARED: FastifyCorsOptions = {
   maxAge: PREFLIGHT_MAX_AGE_SECONDS,
-  // A page told 429 must be able to read when to retry.
-  exposedHeaders: ['Retry-After'],
   // A bare OPTIONS is answered like a preflight instead of with a plain-text 400.
   strictPreflight: false,
 };

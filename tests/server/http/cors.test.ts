@@ -198,6 +198,9 @@ describe('CORS for the operators: every method and request header the routes dec
     expect(replaced.body.geofence).toMatchObject({ id: 'gf-cors', riskLevel: 'yellow', version: 2 });
     expect(replaced.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
     expect(replaced.headers.get('access-control-allow-credentials')).toBe('true');
+    // The version the next write names, readable by that page.
+    expect(replaced.headers.get('etag')).toBe('"2"');
+    expect(listOf(replaced.headers.get('access-control-expose-headers'))).toEqual(expect.arrayContaining(['etag', 'retry-after']));
 
     expect(await preflightAllows('DELETE', '/geofences/gf-cors', ['If-Match'])).toEqual({ status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true });
     const deleted = await call(server.url, 'DELETE', '/geofences/gf-cors', undefined, { Origin: OPERATOR_ORIGIN, 'If-Match': replaced.headers.get('etag')! });
