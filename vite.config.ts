@@ -3,17 +3,21 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
-// The dev server proxies the API to a backend started with `npm start` (PORT 8080 by default).
-const apiPaths = [
-  '/incidents', '/panic-alert', '/panic-alerts', '/soft-alert', '/geofences', '/safety-score', '/safety-credit',
-  '/did', '/gps', '/regions', '/db-mode', '/events', '/tourists', '/devices', '/openapi.json',
-  '/auth', '/audit', '/app-config.json', '/sync', '/api', '/tracks',
-];
+/**
+ * The dev server proxies the API to a backend started with `npm start` (PORT 8080 by default): the first
+ * segment of every route the server's modules declare (read without starting one).
+ */
+async function apiPaths(): Promise<string[]> {
+  // Through tsx, at run time: bundled into the config, the server's modules would cost every build a second.
+  const { tsImport } = await import('tsx/esm/api');
+  const routes: typeof import('./server/http/declared-routes.ts') = await tsImport('./server/http/declared-routes.ts', import.meta.url);
+  return routes.firstPathSegments(await routes.declaredRoutes());
+}
 // deck.gl's geo-layers (the replay's TripsLayer) stay with the replay's own chunk: the dashboard's map never needs them.
 const MAP_LIBRARIES = /node_modules[\\/](?!@luma\.gl[\\/]webgpu|@deck\.gl[\\/]geo-layers)(@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|maplibre-gl)[\\/]/;
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   plugins: [
     react(),
     // Installable app (issue 35): a manifest and our own service worker (src/sw/service-worker.ts), registered
@@ -59,5 +63,6 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: backend, changeOrigin: false }])) },
-});
+  // A build has no proxy: it need not read the server's routes.
+  server: command === 'serve' ? { proxy: Object.fromEntries((await apiPaths()).map((p) => [p, { target: backend, changeOrigin: false }])) } : {},
+}));

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three kinds of tests: server (real HTTP server on PGlite or PostgreSQL; also the bench's figure helpers),
+// Three kinds of tests: server (real HTTP server on PGlite or PostgreSQL; also the bench's figure helpers and tools/),
 // ui (machines and views in happy-dom), e2e (the real server and the built dashboard in Chromium).
 export default defineConfig({
   plugins: [react()],
@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/tools/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -26,35 +26,8 @@ import { pushPlugin } from './plugins/push.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
-import { accountRoutes } from './routes/accounts.ts';
-import { alertsRoutes } from './routes/alerts.ts';
-import { auditRoutes } from './routes/audit.ts';
-import { authRoutes } from './routes/auth.ts';
-import { bandPanicRoutes } from './routes/band-panic.ts';
-import { deviceSyncRoutes } from './routes/device-sync.ts';
-import { didRoutes } from './routes/did.ts';
-import { didBindingRoutes } from './routes/did-bindings.ts';
-import { eventsRoutes } from './routes/events.ts';
-import { exportRoutes } from './routes/export.ts';
-import { geofencesRoutes } from './routes/geofences.ts';
-import { gpsRoutes } from './routes/gps.ts';
-import { incidentHistoryRoutes } from './routes/incident-history.ts';
-import { incidentsRoutes } from './routes/incidents.ts';
-import { metaRoutes } from './routes/meta.ts';
-import { oidcRoutes } from './routes/oidc.ts';
-import { openApiRoutes } from './routes/openapi.ts';
-import { peopleRoutes } from './routes/people.ts';
-import { touristProfileRoutes } from './routes/tourist-profile.ts';
-import { regionsRoutes } from './routes/regions.ts';
-import { incidentReportRoutes } from './routes/incident-report.ts';
-import { respondersRoutes } from './routes/responders.ts';
-import { scoresRoutes } from './routes/scores.ts';
-import { streamRoutes } from './routes/stream.ts';
-import { testAlertRoutes } from './routes/test-alert.ts';
-import { trackRoutes } from './routes/tracks.ts';
-import { watchRoutes } from './routes/watch.ts';
-import { webhooksRoutes } from './routes/webhooks.ts';
-import { pushRoutes } from './routes/push.ts';
+import { ROUTE_MODULES } from './routes/route-modules.ts';
+import { loggerOptions } from './log-output.ts';
 import { streamChannel } from './stream/append.ts';
 
 export interface Server {
@@ -105,7 +78,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
         return handover.door.server;
       },
     }),
-    logger: { level: config.logLevel },
+    logger: await loggerOptions(config),
     bodyLimit: MAX_BODY_BYTES,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -122,15 +95,7 @@ export async function buildServer(config: Config, handover?: StartHandover): Pro
     await installDeviceIdentity(app, ctx);
     installDidUseRecording(app, ctx);
     await installRateLimit(app, config);
-    for (const routes of [
-      metaRoutes, incidentsRoutes, incidentHistoryRoutes, alertsRoutes, geofencesRoutes, gpsRoutes, eventsRoutes,
-      scoresRoutes, didRoutes, didBindingRoutes, peopleRoutes, exportRoutes, streamRoutes,
-      deviceSyncRoutes, bandPanicRoutes, auditRoutes, authRoutes, accountRoutes, oidcRoutes, testAlertRoutes, regionsRoutes, respondersRoutes,
-      watchRoutes, webhooksRoutes, pushRoutes, touristProfileRoutes, incidentReportRoutes, trackRoutes,
-    ]) {
-      await routes(app, ctx);
-    }
-    await openApiRoutes(app);
+    for (const routes of ROUTE_MODULES) await routes(app, ctx);
     if (config.serveDashboard) await dashboardRoutes(app, distDir);
     await app.ready();
     await bootstrapFirstAdmin(ctx, app.log);

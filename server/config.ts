@@ -19,6 +19,8 @@ export interface Config {
   mapTileUrl: string;
   mapAttribution: string;
   logLevel: string;
+  /** LOG_FORMAT: `pretty` (one readable line per entry), `json` (one JSON object per line), `auto`: pretty on a terminal. */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** Ingest requests a client IP may make per minute before 429 (0 = no limit). */
   rateLimitPerMinute: number;
   /** Build and serve the dashboard from dist/ (off in API-only tests). */
@@ -203,6 +205,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION || '© OpenStreetMap contributors',
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: choiceFrom(env, 'LOG_FORMAT', ['auto', 'pretty', 'json'], 'auto'),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 600),
     serveDashboard: env.SERVE_DASHBOARD !== '0',
     trustProxy: trustProxyFrom(env),

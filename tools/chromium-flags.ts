@@ -1,7 +1,7 @@
 // How the browser tests and the browser benches start Debian's Chromium: headless as root, software WebGL
 // (SwiftShader, the right pixels without a GPU), and none of the background traffic this closed network
 // refuses at every start.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH } from './browser-needs.mjs';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

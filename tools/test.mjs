@@ -6,6 +6,7 @@
 // go to one vitest run of every project: `npm test -- tests/server/routes/gps.test.ts`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ensureBrowserNeeds } from './browser-needs.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -46,6 +47,15 @@ function step(label, script, args, { buffered = false, held = false } = {}) {
 const started = performance.now();
 const vitest = 'node_modules/vitest/vitest.mjs';
 const wholeRun = vitestArgs.length === 0 && !quick;
+// Chromium and the fonts first: without them the browser suite fails late (after 12 min 55 s once), not here.
+if (wholeRun || vitestArgs.some((arg) => /e2e|^tests\/?$/.test(arg))) {
+  try {
+    ensureBrowserNeeds();
+  } catch (error) {
+    console.error(`${name}: ${error.message}`);
+    process.exit(1);
+  }
+}
 const browser = wholeRun ? step('vitest e2e', vitest, ['run', '--project', 'e2e'], { held: true }) : undefined;
 if (browser) console.log('> vitest e2e runs alongside from the start; its output follows the others\'');
 const steps = await Promise.all([

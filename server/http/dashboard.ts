@@ -10,7 +10,9 @@ const BUILDING_PAGE = `<!doctype html><html><head><meta charset="utf-8"><meta ht
 
 /** Serves the built dashboard from dist/; until the first build is there, a page that reloads itself. */
 export async function dashboardRoutes(app: FastifyInstance, distDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: distDir, index: false, wildcard: true, serve: true, cacheControl: false });
+  // On a first start dist/ is still being built (server/main.ts): its files are read per request, so they are
+  // served once they are there, and the plugin's warning that the folder must exist says nothing true.
+  await app.register(fastifyStatic, { root: distDir, index: false, wildcard: true, serve: true, cacheControl: false, suppressWarning: true });
   app.get('/', async (_request, reply) => {
     const indexPath = join(distDir, 'index.html');
     reply.header('Cache-Control', 'no-cache');

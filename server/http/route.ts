@@ -17,6 +17,12 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type RouteAccess = 'device' | 'open' | 'operator' | 'public';
 
+/** A request header a handler reads beyond the two every route reads (Content-Type; Authorization, for a device token). */
+export type RouteRequestHeader = 'If-Match' | 'Idempotency-Key' | 'Last-Event-ID';
+
+/** A response header a handler sets that a page on another origin must be able to read (beyond Retry-After, which any route may send). */
+export type RouteResponseHeader = 'ETag';
+
 export interface RouteContract<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined> {
   method: HttpMethod;
   url: string;
@@ -46,6 +52,10 @@ export interface RouteContract<Body extends z.ZodType | undefined, Query extends
   deviceReads?: boolean;
   /** The schema of its failures, when they carry more than `{ok:false, error, issues?}` (a 409's current zone). */
   errorResponse?: z.ZodType;
+  /** The request headers its handler reads beyond Content-Type and Authorization: what a CORS preflight allows. */
+  requestHeaders?: RouteRequestHeader[];
+  /** The response headers it sets that a caller reads: what CORS exposes to a page on another origin. */
+  responseHeaders?: RouteResponseHeader[];
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;

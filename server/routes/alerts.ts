@@ -25,6 +25,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       access: 'device',
       summary: 'Raise a panic alert (creates an incident); refused only for invalid coordinates; Idempotency-Key (per tourist or device) makes retries safe',
       tags: ['alerts'],
+      requestHeaders: ['Idempotency-Key'],
       body: PanicAlertBody,
       bodyParsedBy: 'handler',
       anyContentType: true,

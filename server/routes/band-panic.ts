@@ -18,6 +18,7 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
       access: 'device',
       summary: "A wristband's SOS (no coordinates): a panic at the band's or tourist's last known position, else flagged noLocation; never refused",
       tags: ['alerts'],
+      requestHeaders: ['Idempotency-Key'],
       body: BandPanicBody,
       bodyParsedBy: 'handler',
       anyContentType: true,

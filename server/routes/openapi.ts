@@ -55,8 +55,8 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
       responses: {
         [String(route.status ?? 200)]: { description: 'Success', content: okContent },
         ...((route.body || route.query) && { 400: { description: 'Invalid input; `issues` names each field', content: failureContent } }),
-        // Replacing and deleting are conditional (If-Match): a stale version answers 409 with the stored one.
-        ...(route.errorResponse && (route.method === 'PUT' || route.method === 'DELETE') && {
+        // A conditional write: a stale version answers 409 with the stored one.
+        ...(route.requestHeaders?.includes('If-Match') && {
           409: { description: 'The version in If-Match is not the stored one', content: failureContent },
           428: { description: 'If-Match is missing', content: errorContent },
         }),

@@ -33,6 +33,7 @@ export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promi
       url: '/panic-alerts/stream',
       summary: 'Live server-sent events: snapshot, alert, incident_update, gps, geofence_alert; resumable by Last-Event-ID',
       tags: ['stream'],
+      requestHeaders: ['Last-Event-ID'],
       query: StreamQuery,
       produces: 'text/event-stream',
     },

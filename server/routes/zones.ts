@@ -37,6 +37,8 @@ export async function zonesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       summary:
         'Replace a zone (name, riskLevel, regionId, polygon, meta?) when `If-Match` names its current version: 409 with the stored zone when someone saved it since, 428 without If-Match, 404 for an unknown id',
       tags: ['geofences'],
+      requestHeaders: ['If-Match'],
+      responseHeaders: ['ETag'],
       body: GeofenceReplaceBody,
       response: GeofenceReplaceResponse,
       errorResponse: GeofenceConflictResponse.or(ErrorResponse),
@@ -68,6 +70,7 @@ export async function zonesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       role: LEAST_ROLE.deleteZone,
       summary: 'Delete a zone when `If-Match` names its current version: 409 with the stored zone when someone saved it since, 428 without If-Match, 404 for an unknown id',
       tags: ['geofences'],
+      requestHeaders: ['If-Match'],
       response: GeofenceDeleteResponse,
       errorResponse: GeofenceConflictResponse.or(ErrorResponse),
     },

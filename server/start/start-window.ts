@@ -20,6 +20,7 @@ import { parsePanicRequest } from '../ingest/panic-request.ts';
 import type { StartJournal } from './start-journal.ts';
 
 import type { RequestHandler } from './front-door.ts';
+import { loggerOptions } from '../log-output.ts';
 
 export const STARTING_MESSAGE = 'The server is starting and its store is not open yet; retry in a second.';
 const RETRY_AFTER = { 'Retry-After': '1' };
@@ -42,7 +43,7 @@ export interface StartWindow {
 export async function openStartWindow(config: Config, journal: StartJournal): Promise<StartWindow> {
   let handler: RequestHandler | undefined;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: await loggerOptions(config),
     bodyLimit: MAX_BODY_BYTES,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -63,7 +64,7 @@ export async function openStartWindow(config: Config, journal: StartJournal): Pr
   app.addHook('onResponse', async (request) => void answering.delete(request));
   app.addHook('onRequestAbort', async (request) => void answering.delete(request));
 
-  const panicContract = { method: 'POST' as const, tags: ['alerts'], access: 'device' as const, bodyParsedBy: 'handler' as const, anyContentType: true, status: 201, response: PanicAlertResponse };
+  const panicContract = { method: 'POST' as const, tags: ['alerts'], access: 'device' as const, requestHeaders: ['Idempotency-Key' as const], bodyParsedBy: 'handler' as const, anyContentType: true, status: 201, response: PanicAlertResponse };
   defineRoute(app, { ...panicContract, url: '/panic-alert', summary: 'Raise a panic alert', body: PanicAlertBody }, async ({ request }) => {
     const parsed = parsePanicRequest(request.body);
     const { touristId, verification } = panicCaller(request, parsed.touristId);

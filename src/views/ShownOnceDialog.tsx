@@ -4,6 +4,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { CopyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useT } from '../i18n/useT.ts';
+import { WhileOpen } from './WhileOpen.tsx';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -32,30 +33,32 @@ export function ShownOnceDialog({ shown, onDone }: { shown: ShownOnce | undefine
     onDone();
   };
   return (
-    <Dialog open={shown !== undefined} modalType="alert">
-      <DialogSurface>
-        {shown && (
-          <DialogBody>
-            <DialogTitle>{shown.title}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <span>{shown.sentence}</span>
-              <div className={styles.row}>
-                <Field label={shown.label} className={styles.value}>
-                  <Input readOnly value={shown.value} className={styles.value} onFocus={(event) => event.target.select()} />
-                </Field>
-                <Button icon={<CopyRegular />} onClick={copy}>
-                  {copied ? t('frame.copied') : t('frame.copy')}
+    <WhileOpen open={shown !== undefined}>
+      <Dialog open modalType="alert">
+        <DialogSurface>
+          {shown && (
+            <DialogBody>
+              <DialogTitle>{shown.title}</DialogTitle>
+              <DialogContent className={styles.content}>
+                <span>{shown.sentence}</span>
+                <div className={styles.row}>
+                  <Field label={shown.label} className={styles.value}>
+                    <Input readOnly value={shown.value} className={styles.value} onFocus={(event) => event.target.select()} />
+                  </Field>
+                  <Button icon={<CopyRegular />} onClick={copy}>
+                    {copied ? t('frame.copied') : t('frame.copy')}
+                  </Button>
+                </div>
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="primary" onClick={done}>
+                  {t('frame.done')}
                 </Button>
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={done}>
-                {t('frame.done')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        )}
-      </DialogSurface>
-    </Dialog>
+              </DialogActions>
+            </DialogBody>
+          )}
+        </DialogSurface>
+      </Dialog>
+    </WhileOpen>
   );
 }

@@ -1,7 +1,9 @@
 // WCAG 2.2 AA in Chromium (issue 35): axe-core finds no serious or critical violation on the dashboard (light
 // and dark, with a panic, the map and the drawer), the wall and the phone layouts, and the admin and
 // supervisor views, and the offline last known state (the sign-in page's check is in
-// sign-in-audit.browser.test.ts, whose server has sign-in on). Focus never rests on a focus guard, new panics are announced once, and the map has a text alternative.
+// sign-in-audit.browser.test.ts, whose server has sign-in on). No focus guard is drawn where nothing is open (tabster's
+// sentinels, which axe's aria-hidden-focus reports: see src/views/WhileOpen.tsx and src/views/useArrowKeyFocus.ts) and
+// focus never rests on one, new panics are announced once, and the map has a text alternative.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, TABSTER_DUMMY } from './support/axe.ts';
@@ -36,7 +38,7 @@ async function open(page: Page, { dark, width = 1440, height = 900, path = '/' }
 const noViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 describe('axe-core: no serious or critical violation', () => {
-  it.each([false, true])('dashboard with a panic, the map and the drawer (dark: %s)', async (dark) => {
+  it.each([false, true])('dashboard at 1440×900 with a panic, the map and the drawer (dark: %s)', async (dark) => {
     const { page } = dashboard;
     await open(page, { dark });
     await page.locator('[data-panic-bar]').waitFor();
@@ -111,6 +113,28 @@ describe('keyboard and screen reader', () => {
       stops.add(stop);
     }
     expect(stops.size, 'tabbing moves through the page').toBeGreaterThan(10);
+  });
+
+  it('the main menu is one Tab stop, the arrow keys move between its items, and no focus guard surrounds it', async () => {
+    const { page } = dashboard;
+    await open(page, { dark: false });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const item = (name: string) => menu.getByRole('button', { name, exact: true });
+    await item('Dashboard').waitFor();
+    expect(await page.locator(`[${TABSTER_DUMMY}]`).count(), 'focus guards on the page').toBe(0);
+    const focusedItem = () => page.evaluate(() => (document.activeElement?.closest('[role="navigation"]') ? document.activeElement.textContent : 'outside the menu'));
+    await item('Dashboard').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedItem()).toBe('Anchors');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedItem(), 'the arrows go round').toBe('Wall screen');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    expect(await focusedItem(), 'Tab leaves the menu at once').toBe('outside the menu');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedItem(), 'and comes back to the item focused last').toBe('Anchors');
   });
 
   it('the operator flow by keyboard alone: reach the newest alert, open it, add a note, acknowledge, close', async () => {

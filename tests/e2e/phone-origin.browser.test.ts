@@ -2,7 +2,8 @@
 // Chromium its panic (JSON with an Idempotency-Key, so preceded by a preflight) reaches the server and the
 // page reads the answer; it reads regions with their emergency contacts, zones and scores, with and without
 // its device token (with one, every read is preflighted), and its own alert history (issue 30); the same
-// page cannot read the operators' routes.
+// page cannot read the operators' routes. Listed in CORS_ORIGINS, a page there is an operator's: it edits and
+// deletes a zone with If-Match and deletes a webhook (preflighted PUT and DELETE).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,5 +131,43 @@ describe('a phone page on another origin', () => {
   it("cannot read the operators' routes", async () => {
     const outcome = await phonePage.evaluate((api) => fetch(`${api}/incidents`).then(() => 'read', () => 'refused by CORS'), server.url);
     expect(outcome).toBe('refused by CORS');
+  });
+});
+
+describe("an operator's page on a CORS_ORIGINS origin", () => {
+  let operatorServer: TestServer;
+  beforeAll(async () => {
+    operatorServer = await startTestServer({ corsOrigins: [new URL(phoneSite.url).origin] });
+  });
+  afterAll(() => operatorServer?.stop());
+
+  it('replaces and deletes a zone with If-Match, and deletes a webhook, as the dashboard sends them (with credentials)', async () => {
+    const outcome = await phonePage.evaluate(async (api) => {
+      const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${api}${path}`, {
+          method,
+          credentials: 'include',
+          headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: response.status, etag: response.headers.get('etag'), body: await response.json() };
+      };
+      const polygon = [[25.57, 91.88], [25.58, 91.88], [25.58, 91.89], [25.57, 91.89]];
+      const zone = { id: 'gf-cors-page', name: 'Police Bazar', riskLevel: 'red', regionId: 'default', polygon };
+      const created = await send('POST', '/geofences', zone);
+      const replaced = await send('PUT', '/geofences/gf-cors-page', { ...zone, riskLevel: 'yellow' }, { 'If-Match': '"1"' });
+      const deleted = await send('DELETE', '/geofences/gf-cors-page', undefined, { 'If-Match': replaced.etag ?? '' });
+      const webhook = await send('POST', '/webhooks', { name: 'SMS gateway', url: 'https://sms.example/hook', events: ['panic.created'] });
+      const webhookDeleted = await send('DELETE', `/webhooks/${webhook.body.webhook.id}`);
+      const webhooksLeft = await send('GET', '/webhooks');
+      return {
+        statuses: [created.status, replaced.status, deleted.status, webhook.status, webhookDeleted.status],
+        riskAfterPut: replaced.body.geofence?.riskLevel,
+        webhooksLeft: webhooksLeft.body.webhooks.length,
+      };
+    }, operatorServer.url);
+    expect(outcome).toEqual({ statuses: [201, 200, 200, 201, 200], riskAfterPut: 'yellow', webhooksLeft: 0 });
+    const zones = await call(operatorServer.url, 'GET', '/geofences');
+    expect(zones.body.geofences.map((zone: { id: string }) => zone.id)).not.toContain('gf-cors-page');
   });
 });

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../api/roles.ts';
 import { useT } from '../../i18n/useT.ts';
+import { WhileOpen } from '../WhileOpen.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -19,36 +20,38 @@ export function CreateAccountDialog({ open, onCreate, onCancel }: { open: boolea
     setUsername('');
   };
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onCancel()}>
-      <DialogSurface>
-        <form onSubmit={submit} aria-label={t('accounts.new')}>
-          <DialogBody>
-            <DialogTitle>{t('accounts.new')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('accounts.username')} required>
-                <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="off" />
-              </Field>
-              <Field label={t('accounts.role')}>
-                <Select value={role} onChange={(_, data) => setRole(data.value as Role)}>
-                  {ROLES.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" type="submit">
-                {t('accounts.create')}
-              </Button>
-              <Button type="button" onClick={onCancel}>
-                {t('accounts.cancel')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <WhileOpen open={open}>
+      <Dialog open onOpenChange={(_, data) => !data.open && onCancel()}>
+        <DialogSurface>
+          <form onSubmit={submit} aria-label={t('accounts.new')}>
+            <DialogBody>
+              <DialogTitle>{t('accounts.new')}</DialogTitle>
+              <DialogContent className={styles.form}>
+                <Field label={t('accounts.username')} required>
+                  <Input value={username} onChange={(_, data) => setUsername(data.value)} autoComplete="off" />
+                </Field>
+                <Field label={t('accounts.role')}>
+                  <Select value={role} onChange={(_, data) => setRole(data.value as Role)}>
+                    {ROLES.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="primary" type="submit">
+                  {t('accounts.create')}
+                </Button>
+                <Button type="button" onClick={onCancel}>
+                  {t('accounts.cancel')}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+    </WhileOpen>
   );
 }

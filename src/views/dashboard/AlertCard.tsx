@@ -44,6 +44,8 @@ export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: ()
       aria-busy={busy || undefined}
       aria-label={t('dashboard.cardLabel', { title, id: incident.id })}
       data-alert-card={incident.id}
+      // Not a focusable group (tabster's groupper, whose focus sentinels axe reports): its buttons are Tab stops of their own, Details among them.
+      focusMode="off"
       onClick={(event) => onControl(event) || onOpen()}
     >
       <div className={styles.head}>

@@ -16,6 +16,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { selectedShown, type bulkTriageMachine } from '../../machines/bulkTriageMachine.ts';
 import { useT } from '../../i18n/useT.ts';
+import { WhileOpen } from '../WhileOpen.tsx';
 
 export type BulkRef = ActorRefFrom<typeof bulkTriageMachine>;
 
@@ -53,20 +54,22 @@ export function BulkBar({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
           <MessageBarBody>{error}</MessageBarBody>
         </MessageBar>
       )}
-      <Dialog open={confirming} onOpenChange={(_, data) => data.open || bulk.send({ type: 'bulk.cancel' })}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('dashboard.bulk.confirmTitle', { count: pending })}</DialogTitle>
-            <DialogContent>{t('dashboard.bulk.confirmText')}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => bulk.send({ type: 'bulk.confirm' })}>
-                {t('dashboard.bulk.confirm', { count: pending })}
-              </Button>
-              <Button onClick={() => bulk.send({ type: 'bulk.cancel' })}>{t('dashboard.cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <WhileOpen open={confirming}>
+        <Dialog open onOpenChange={(_, data) => data.open || bulk.send({ type: 'bulk.cancel' })}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>{t('dashboard.bulk.confirmTitle', { count: pending })}</DialogTitle>
+              <DialogContent>{t('dashboard.bulk.confirmText')}</DialogContent>
+              <DialogActions>
+                <Button appearance="primary" onClick={() => bulk.send({ type: 'bulk.confirm' })}>
+                  {t('dashboard.bulk.confirm', { count: pending })}
+                </Button>
+                <Button onClick={() => bulk.send({ type: 'bulk.cancel' })}>{t('dashboard.cancel')}</Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      </WhileOpen>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { FiltersBar } from './FiltersBar.tsx';
 import { SafetyScoreBanner } from './SafetyScoreBanner.tsx';
 import { StatusStrip } from './StatusStrip.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { WhileOpen } from '../WhileOpen.tsx';
 
 const useStyles = makeStyles({
   row: { display: 'flex' },
@@ -23,27 +24,29 @@ export function PhoneControlsPanel({ open, onClose }: { open: boolean; onClose: 
   const styles = useStyles();
   const t = useT();
   return (
-    <OverlayDrawer open={open} position="end" size="full" onOpenChange={(_, data) => data.open || onClose()}>
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('dashboard.close')} icon={<DismissRegular />} onClick={onClose} />}>
-          {t('dashboard.panelTitle')}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody className={styles.body}>
-        <StatusStrip />
-        <FiltersBar />
-        <SafetyScoreBanner />
-        <Controls />
-        <div className={styles.row}>
-          <NotificationsButton />
-        </div>
-        <PushSettings />
-        <div className={styles.row}>
-          <LanguageMenu touch />
-        </div>
-        <TimeZoneNote />
-        <SessionUser />
-      </DrawerBody>
-    </OverlayDrawer>
+    <WhileOpen open={open}>
+      <OverlayDrawer open position="end" size="full" onOpenChange={(_, data) => data.open || onClose()}>
+        <DrawerHeader>
+          <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('dashboard.close')} icon={<DismissRegular />} onClick={onClose} />}>
+            {t('dashboard.panelTitle')}
+          </DrawerHeaderTitle>
+        </DrawerHeader>
+        <DrawerBody className={styles.body}>
+          <StatusStrip />
+          <FiltersBar />
+          <SafetyScoreBanner />
+          <Controls />
+          <div className={styles.row}>
+            <NotificationsButton />
+          </div>
+          <PushSettings />
+          <div className={styles.row}>
+            <LanguageMenu touch />
+          </div>
+          <TimeZoneNote />
+          <SessionUser />
+        </DrawerBody>
+      </OverlayDrawer>
+    </WhileOpen>
   );
 }

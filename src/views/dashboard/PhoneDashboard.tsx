@@ -10,19 +10,22 @@ import { EventsCard } from './EventsCard.tsx';
 import { GpsPingsCard } from './GpsPingsCard.tsx';
 import { MapCard } from './MapCard.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { useArrowKeyFocus } from '../useArrowKeyFocus.ts';
 
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
   tab: { minHeight: '44px' },
 });
 
-type PhoneTab = 'alerts' | 'map';
+const TABS = ['alerts', 'map'] as const;
+type PhoneTab = (typeof TABS)[number];
 
 export function PhoneDashboard() {
   const styles = useStyles();
   const t = useT();
   const [tab, setTab] = useState<PhoneTab>('alerts');
   const devPanelShown = useDevPanelShown();
+  const keys = useArrowKeyFocus('horizontal', TABS, tab);
   // Showing an incident (the panic bar's Show) brings its card forward, wherever the phone was.
   const focusSeq = DashboardActor.useSelector((s) => s.context.focus?.seq);
   const [shownFocus, setShownFocus] = useState(focusSeq);
@@ -33,11 +36,18 @@ export function PhoneDashboard() {
   return (
     <div className={styles.view}>
       <ErrorBanner />
-      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as PhoneTab)} aria-label={t('dashboard.parts')}>
-        <Tab className={styles.tab} value="alerts">
+      {/* Without its tabster mover (and its focus sentinels): useArrowKeyFocus moves focus instead. */}
+      <TabList
+        data-tabster={undefined}
+        onKeyDown={keys.onKeyDown}
+        selectedValue={tab}
+        onTabSelect={(_, data) => setTab(data.value as PhoneTab)}
+        aria-label={t('dashboard.parts')}
+      >
+        <Tab className={styles.tab} value="alerts" {...keys.itemProps('alerts')}>
           {t('dashboard.alerts')}
         </Tab>
-        <Tab className={styles.tab} value="map">
+        <Tab className={styles.tab} value="map" {...keys.itemProps('map')}>
           {t('dashboard.map')}
         </Tab>
       </TabList>

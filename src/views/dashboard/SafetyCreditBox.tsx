@@ -6,19 +6,21 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  DialogTrigger,
   makeStyles,
   mergeClasses,
   Text,
   Tooltip,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
+import { useState } from 'react';
 import { InfoRegular } from '@fluentui/react-icons';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { MAX_SCORE, scoreBand } from '../../domain/scores.ts';
 import { useBandStyles } from '../score-band.ts';
 import { BandIcon } from '../BandIcon.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { WhileOpen } from '../WhileOpen.tsx';
 
 /** `812/1000`, or `—/1000` before the first answer: numbers and signs only. */
 const outOfMax = (score: number | undefined) => `${score ?? '—'}/${MAX_SCORE}`;
@@ -49,6 +51,8 @@ export function SafetyCreditBox() {
   const bandStyles = useBandStyles();
   const credit = DashboardActor.useSelector((s) => s.context.safetyCredit);
   const band = credit ? scoreBand(credit.score) : undefined;
+  const [breakdownOpen, setBreakdownOpen] = useState(false);
+  const restoreFocusHere = useRestoreFocusTarget();
   return (
     <div
       role="group"
@@ -62,26 +66,26 @@ export function SafetyCreditBox() {
       <Tooltip content={t('dashboard.creditHelp')} relationship="description">
         <Button appearance="transparent" size="small" icon={<InfoRegular />} aria-label={t('dashboard.creditAbout')} />
       </Tooltip>
-      <Dialog>
-        <DialogTrigger disableButtonEnhancement>
-          <Button size="small" disabled={!credit}>
-            {t('dashboard.breakdown')}
-          </Button>
-        </DialogTrigger>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('dashboard.breakdownTitle')}</DialogTitle>
-            <DialogContent>
-              <pre className={styles.raw}>{JSON.stringify(credit, null, 2)}</pre>
-            </DialogContent>
-            <DialogActions>
-              <DialogTrigger disableButtonEnhancement>
-                <Button appearance="primary">{t('dashboard.close')}</Button>
-              </DialogTrigger>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <Button size="small" disabled={!credit} {...restoreFocusHere} onClick={() => setBreakdownOpen(true)}>
+        {t('dashboard.breakdown')}
+      </Button>
+      <WhileOpen open={breakdownOpen}>
+        <Dialog open onOpenChange={(_, data) => setBreakdownOpen(data.open)}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>{t('dashboard.breakdownTitle')}</DialogTitle>
+              <DialogContent>
+                <pre className={styles.raw}>{JSON.stringify(credit, null, 2)}</pre>
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="primary" onClick={() => setBreakdownOpen(false)}>
+                  {t('dashboard.close')}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      </WhileOpen>
     </div>
   );
 }

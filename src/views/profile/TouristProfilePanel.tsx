@@ -28,6 +28,7 @@ import { useMay } from '../session-actor.ts';
 import { ProfileOpenerContext } from './ProfileOpener.tsx';
 import { ContactsAndTrip, HistorySection, IdentitySection, WhereaboutsSection } from './ProfileSections.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { WhileOpen } from '../WhileOpen.tsx';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -41,20 +42,22 @@ function ConfirmEraseDialog({ profile }: { profile: ProfileRef }) {
   const confirming = useSelector(profile, (s) => s.matches({ open: 'confirmingErase' }));
   const touristId = useSelector(profile, (s) => s.context.touristId);
   return (
-    <Dialog open={confirming} onOpenChange={(_, data) => data.open || profile.send({ type: 'profile.cancel' })}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('profile.eraseTitle', { id: touristId })}</DialogTitle>
-          <DialogContent>{t('profile.eraseText')}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => profile.send({ type: 'profile.confirm' })}>
-              {t('profile.eraseConfirm')}
-            </Button>
-            <Button onClick={() => profile.send({ type: 'profile.cancel' })}>{t('profile.cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <WhileOpen open={confirming}>
+      <Dialog open onOpenChange={(_, data) => data.open || profile.send({ type: 'profile.cancel' })}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('profile.eraseTitle', { id: touristId })}</DialogTitle>
+            <DialogContent>{t('profile.eraseText')}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => profile.send({ type: 'profile.confirm' })}>
+                {t('profile.eraseConfirm')}
+              </Button>
+              <Button onClick={() => profile.send({ type: 'profile.cancel' })}>{t('profile.cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </WhileOpen>
   );
 }
 
@@ -129,14 +132,18 @@ export function TouristProfileProvider({ children, onReplay }: TouristProfilePro
   return (
     <ProfileOpenerContext.Provider value={openProfile}>
       {children}
-      <OverlayDrawer open={open} modalType="non-modal" position="end" size="medium" onOpenChange={(_, data) => data.open || close()}>
-        <DrawerHeader>
-          <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('profile.close')} icon={<DismissRegular />} onClick={close} />}>
-            {t('profile.title', { name: name ?? touristId ?? '' })}
-          </DrawerHeaderTitle>
-        </DrawerHeader>
-        <DrawerBody>{open && <ProfileContent profile={profile} onReplay={onReplay} />}</DrawerBody>
-      </OverlayDrawer>
+      <WhileOpen open={open}>
+        <OverlayDrawer open modalType="non-modal" position="end" size="medium" onOpenChange={(_, data) => data.open || close()}>
+          <DrawerHeader>
+            <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('profile.close')} icon={<DismissRegular />} onClick={close} />}>
+              {t('profile.title', { name: name ?? touristId ?? '' })}
+            </DrawerHeaderTitle>
+          </DrawerHeader>
+          <DrawerBody>
+            <ProfileContent profile={profile} onReplay={onReplay} />
+          </DrawerBody>
+        </OverlayDrawer>
+      </WhileOpen>
     </ProfileOpenerContext.Provider>
   );
 }

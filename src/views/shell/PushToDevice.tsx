@@ -1,7 +1,7 @@
 // "Push to this device" (issue 35 point 5): new panics and escalations reach this browser as notifications
 // even with the console closed, for the regions chosen (none: all). In the top bar's popover on a desk, in
 // the controls panel on a phone.
-import { Button, Dropdown, Field, makeStyles, Option, Popover, PopoverSurface, PopoverTrigger, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, makeStyles, Option, Popover, PopoverSurface, Switch, Text, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { PhoneVibrateRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { pushMachine } from '../../machines/pushMachine.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { en } from '../../i18n/catalogues/en.ts';
 import { useT } from '../../i18n/useT.ts';
+import { WhileOpen } from '../WhileOpen.tsx';
 
 const useStyles = makeStyles({
   settings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxWidth: '320px' },
@@ -65,18 +66,23 @@ export function PushSettings() {
   );
 }
 
-/** The top bar's entry: an icon that opens the settings. */
+/** The top bar's entry: an icon that opens the settings (a PopoverTrigger would mount the popover closed: see WhileOpen). */
 export function PushButton() {
   const t = useT();
   const label = t('frame.push');
+  const [open, setOpen] = useState(false);
+  const [button, setButton] = useState<HTMLElement | null>(null);
+  const restoreFocusHere = useRestoreFocusTarget();
   return (
-    <Popover withArrow>
-      <PopoverTrigger disableButtonEnhancement>
-        <Button appearance="subtle" aria-label={label} title={label} icon={<PhoneVibrateRegular />} />
-      </PopoverTrigger>
-      <PopoverSurface aria-label={label}>
-        <PushSettings />
-      </PopoverSurface>
-    </Popover>
+    <>
+      <Button ref={setButton} {...restoreFocusHere} appearance="subtle" aria-label={label} title={label} aria-expanded={open} icon={<PhoneVibrateRegular />} onClick={() => setOpen(!open)} />
+      <WhileOpen open={open}>
+        <Popover open withArrow positioning={{ target: button }} onOpenChange={(_, data) => setOpen(data.open)}>
+          <PopoverSurface aria-label={label}>
+            <PushSettings />
+          </PopoverSurface>
+        </Popover>
+      </WhileOpen>
+    </>
   );
 }

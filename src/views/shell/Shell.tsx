@@ -19,6 +19,7 @@ import { loadChunk } from '../chunk-load.ts';
 import { LazyPart } from '../LazyPart.tsx';
 import { RegionClock } from '../i18n/RegionClock.tsx';
 import { useT, type Translate } from '../../i18n/useT.ts';
+import { WhileOpen } from '../WhileOpen.tsx';
 
 // Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
@@ -148,17 +149,19 @@ function DeskShell({ onWall }: { onWall: () => void }) {
       <UpdatePrompt />
       <PushOpener />
       <div className={styles.body}>
-        <SideNav
-          open={menuOpen}
-          overlay={!wide}
-          selected={selected}
-          onSelect={(value) => {
-            if (value === 'wall') return onWall();
-            setSelected(value);
-            if (!wide) setMenuOpen(false);
-          }}
-          onClose={() => setMenuOpen(false)}
-        />
+        <WhileOpen open={wide || menuOpen}>
+          <SideNav
+            open={menuOpen}
+            overlay={!wide}
+            selected={selected}
+            onSelect={(value) => {
+              if (value === 'wall') return onWall();
+              setSelected(value);
+              if (!wide) setMenuOpen(false);
+            }}
+            onClose={() => setMenuOpen(false)}
+          />
+        </WhileOpen>
         <main className={styles.main}>{views[selected](t)}</main>
       </div>
       </div>

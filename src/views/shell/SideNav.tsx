@@ -2,6 +2,7 @@ import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from
 import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular, SendRegular, TvRegular } from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 import { useT } from '../../i18n/useT.ts';
+import { useArrowKeyFocus } from '../useArrowKeyFocus.ts';
 
 const useStyles = makeStyles({
   // Inline beside a wide table, the drawer would otherwise be shrunk to nothing.
@@ -15,6 +16,20 @@ const useStyles = makeStyles({
  * Wall screen (issue 35) is not a view: it turns the whole page into the room's screen.
  */
 export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones' | 'webhooks' | 'wall';
+
+/** The menu's items in order; those of a permission only for who has it. */
+const MENU = [
+  { value: 'dashboard', label: 'nav.dashboard', Icon: BoardRegular },
+  { value: 'anchors', label: 'nav.anchors', Icon: LinkRegular },
+  { value: 'analytics', label: 'nav.analytics', Icon: DataBarVerticalRegular },
+  { value: 'zones', label: 'nav.zones', Icon: MapRegular },
+  { value: 'audit', label: 'nav.audit', Icon: HistoryRegular },
+  { value: 'verify', label: 'nav.verify', Icon: PersonAvailableRegular },
+  { value: 'accounts', label: 'nav.accounts', Icon: PeopleRegular },
+  { value: 'regions', label: 'nav.regions', Icon: GlobeRegular },
+  { value: 'webhooks', label: 'nav.webhooks', Icon: SendRegular },
+  { value: 'wall', label: 'nav.wall', Icon: TvRegular },
+] as const satisfies readonly { value: NavValue; label: string; Icon: unknown }[];
 
 export function SideNav({
   open,
@@ -31,11 +46,15 @@ export function SideNav({
 }) {
   const styles = useStyles();
   const t = useT();
-  const mayAudit = useMay('audit');
-  const mayBind = useMay('bindDid');
-  const mayManageAccounts = useMay('manageAccounts');
-  const mayManageRegions = useMay('manageRegions');
-  const mayManageWebhooks = useMay('manageWebhooks');
+  const may = {
+    audit: useMay('audit'),
+    verify: useMay('bindDid'),
+    accounts: useMay('manageAccounts'),
+    regions: useMay('manageRegions'),
+    webhooks: useMay('manageWebhooks'),
+  } satisfies Partial<Record<NavValue, boolean>>;
+  const items = MENU.filter(({ value }) => may[value as keyof typeof may] ?? true);
+  const keys = useArrowKeyFocus('vertical', items.map(({ value }) => value), selected);
   return (
     <NavDrawer
       className={styles.drawer}
@@ -48,47 +67,13 @@ export function SideNav({
         if (!data.open) onClose();
       }}
     >
-      <NavDrawerBody>
-        <NavItem value={'dashboard' satisfies NavItemValue} icon={<BoardRegular />}>
-          {t('nav.dashboard')}
-        </NavItem>
-        <NavItem value="anchors" icon={<LinkRegular />}>
-          {t('nav.anchors')}
-        </NavItem>
-        <NavItem value="analytics" icon={<DataBarVerticalRegular />}>
-          {t('nav.analytics')}
-        </NavItem>
-        <NavItem value="zones" icon={<MapRegular />}>
-          {t('nav.zones')}
-        </NavItem>
-        {mayAudit && (
-          <NavItem value="audit" icon={<HistoryRegular />}>
-            {t('nav.audit')}
+      {/* Without its tabster mover (and its focus sentinels): useArrowKeyFocus moves focus instead. */}
+      <NavDrawerBody data-tabster={undefined} onKeyDown={keys.onKeyDown}>
+        {items.map(({ value, label, Icon }) => (
+          <NavItem key={value} value={value satisfies NavItemValue} icon={<Icon />} {...keys.itemProps(value)}>
+            {t(label)}
           </NavItem>
-        )}
-        {mayBind && (
-          <NavItem value="verify" icon={<PersonAvailableRegular />}>
-            {t('nav.verify')}
-          </NavItem>
-        )}
-        {mayManageAccounts && (
-          <NavItem value="accounts" icon={<PeopleRegular />}>
-            {t('nav.accounts')}
-          </NavItem>
-        )}
-        {mayManageRegions && (
-          <NavItem value="regions" icon={<GlobeRegular />}>
-            {t('nav.regions')}
-          </NavItem>
-        )}
-        {mayManageWebhooks && (
-          <NavItem value="webhooks" icon={<SendRegular />}>
-            {t('nav.webhooks')}
-          </NavItem>
-        )}
-        <NavItem value="wall" icon={<TvRegular />}>
-          {t('nav.wall')}
-        </NavItem>
+        ))}
       </NavDrawerBody>
     </NavDrawer>
   );

@@ -163,6 +163,78 @@ describe('CORS for the operators: only CORS_ORIGINS, with credentials', () => {
   });
 });
 
+describe('CORS for the operators: every method and request header the routes declare', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ corsOrigins: [OPERATOR_ORIGIN] });
+  });
+  afterAll(() => server.stop());
+
+  /** What a page on OPERATOR_ORIGIN asks before it sends `method path` with `headers`, and what it is told. */
+  async function preflightAllows(method: string, path: string, headers: string[]) {
+    const asked = await preflight(server, path, method, OPERATOR_ORIGIN, ['content-type', ...headers].join(',').toLowerCase());
+    return {
+      status: asked.status,
+      origin: asked.headers.get('access-control-allow-origin'),
+      method: listOf(asked.headers.get('access-control-allow-methods')).includes(method.toLowerCase()),
+      headers: headers.every((header) => listOf(asked.headers.get('access-control-allow-headers')).includes(header.toLowerCase())),
+    };
+  }
+
+  it('answers the preflight of every declared operator route with its method and the headers it reads', async () => {
+    const routes = server.app.routeContracts.filter((route) => route.access !== 'device');
+    expect(routes.map((route) => route.method)).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    for (const route of routes) {
+      const path = route.url.replace(/:\w+/g, 'some-id');
+      expect([route.method, path, await preflightAllows(route.method, path, route.requestHeaders ?? [])]).toEqual([
+        route.method, path, { status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true },
+      ]);
+    }
+  });
+
+  it('lets a page there replace and then delete a zone with If-Match', async () => {
+    const polygon = [[25.57, 91.88], [25.58, 91.88], [25.58, 91.89], [25.57, 91.89]];
+    const zone = { id: 'gf-cors', name: 'Police Bazar', riskLevel: 'red', regionId: 'default', polygon };
+    expect((await call(server.url, 'POST', '/geofences', zone, { Origin: OPERATOR_ORIGIN })).status).toBe(201);
+
+    expect(await preflightAllows('PUT', '/geofences/gf-cors', ['If-Match'])).toEqual({ status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true });
+    const replaced = await call(server.url, 'PUT', '/geofences/gf-cors', { ...zone, riskLevel: 'yellow' }, { Origin: OPERATOR_ORIGIN, 'If-Match': '"1"' });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.geofence).toMatchObject({ id: 'gf-cors', riskLevel: 'yellow', version: 2 });
+    expect(replaced.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    expect(replaced.headers.get('access-control-allow-credentials')).toBe('true');
+    // The version the next write names, readable by that page.
+    expect(replaced.headers.get('etag')).toBe('"2"');
+    expect(listOf(replaced.headers.get('access-control-expose-headers'))).toEqual(expect.arrayContaining(['etag', 'retry-after']));
+
+    expect(await preflightAllows('DELETE', '/geofences/gf-cors', ['If-Match'])).toEqual({ status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true });
+    const deleted = await call(server.url, 'DELETE', '/geofences/gf-cors', undefined, { Origin: OPERATOR_ORIGIN, 'If-Match': replaced.headers.get('etag')! });
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    const zones = await call(server.url, 'GET', '/geofences', undefined, { Origin: OPERATOR_ORIGIN });
+    expect(zones.body.geofences.map((listed: { id: string }) => listed.id)).not.toContain('gf-cors');
+  });
+
+  it('lets a page there delete a webhook', async () => {
+    const created = await call(server.url, 'POST', '/webhooks', { name: 'SMS gateway', url: 'https://sms.example/hook', events: ['panic.created'] }, { Origin: OPERATOR_ORIGIN });
+    expect(created.status).toBe(201);
+    const path = `/webhooks/${created.body.webhook.id}`;
+    expect(await preflightAllows('DELETE', path, [])).toEqual({ status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true });
+    const deleted = await call(server.url, 'DELETE', path, undefined, { Origin: OPERATOR_ORIGIN });
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
+    const listed = await call(server.url, 'GET', '/webhooks', undefined, { Origin: OPERATOR_ORIGIN });
+    expect(listed.body.webhooks).toEqual([]);
+  });
+
+  it('tells an origin not listed nothing about the zone and webhook writes', async () => {
+    for (const [method, path] of [['PUT', '/geofences/gf-cors'], ['DELETE', '/geofences/gf-cors'], ['DELETE', '/webhooks/some-id']]) {
+      const asked = await preflight(server, path, method, PHONE_ORIGIN, 'if-match');
+      expect([method, path, asked.headers.get('access-control-allow-origin')]).toEqual([method, path, null]);
+    }
+  });
+});
+
 describe('CORS_ORIGINS', () => {
   it('answers no origin on operator routes when unset', async () => {
     const server = await startTestServer({ corsOrigins: configFromEnv({}).corsOrigins });
