@@ -216,7 +216,7 @@ describe('the reference phone app, from its own origin, step by step', () => {
     expect(Number.isNaN(Date.parse(answer.body.expiresAt)), told(answer)).toBe(false);
   });
 
-  it('Security → Issue ID with Trip Days typed past the input's 60 (the app sends Number(tripDays)): issued for 60', async () => {
+  it('Security → Issue ID with Trip Days typed above 60 (the app sends Number(tripDays)): issued for 60', async () => {
     await holdToken(phone, null);
     const body = { kycType: 'passport', kycHash: sha256Hex(`passport:${PASSPORT_NUMBER}`), validDays: 90, itinerary: null, emergencyContacts: null };
     const answer = await send({ method: 'POST', path: '/did/issue', body });
