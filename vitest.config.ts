@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts', 'tests/compat/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
@@ -50,6 +50,20 @@ export default defineConfig({
           // After the server and ui files when one run holds them all (.ci/run's PostgreSQL stage, `npm test --
           // <files>`): without isolation, vitest runs projects side by side only when they share a worker count.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The real clients' requests and the spec's flows on a fresh store (issue 46), in Chromium like e2e: a
+          // project of its own so that `npm test` can run it in the browser suite's idle tail (tools/test.mjs).
+          name: 'compat',
+          include: ['tests/compat/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,7 +1,8 @@
 // `npm test`: the browser suite (one file at a time, mostly waiting on Chromium and its server: half a core,
 // and the longest step) starts at once in a vitest of its own; lint and typecheck run beside it, then the
 // server and ui projects. The browser suite's output comes after theirs. The last line says how long it all
-// took, passed or not.
+// took, passed or not. The compatibility suite starts once the server and ui projects end, beside the browser
+// suite's tail, and its output comes last.
 // `npm run test:quick` (`--quick`): the same without the browser suite, for the edit loop. Other arguments
 // go to one vitest run of every project: `npm test -- tests/server/routes/gps.test.ts`.
 import { spawn } from 'node:child_process';
@@ -66,9 +67,16 @@ if (steps.every((s) => s.ok)) {
   if (vitestArgs.length > 0) steps.push(await step('vitest', vitest, ['run', ...vitestArgs]));
   else steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
 }
+// The compatibility suite (tests/compat, Chromium too) once the server and ui files leave their cores: the
+// browser suite alone keeps them 25-80 % busy for its last minutes, time the compatibility suite fills.
+const compat = wholeRun ? step('vitest compat', vitest, ['run', '--project', 'compat'], { held: true }) : undefined;
 if (browser) {
   browser.show();
   steps.push(await browser);
+}
+if (compat) {
+  compat.show();
+  steps.push(await compat);
 }
 const failed = steps.find((s) => !s.ok);
 const parts = steps.map((s) => `${s.label} ${minutes(s.took)}${s.ok ? '' : ' FAILED'}`).join(', ');
