@@ -38,6 +38,7 @@ const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   // Greyed and slanted: nobody should read a stale status as today's.
   staleRow: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
+  staleBadge: { marginInlineStart: tokens.spacingHorizontalXS },
 });
 
 export function StaleConsole({ lastKnown, unreachable }: { lastKnown: LastKnown; unreachable: string }) {
@@ -70,7 +71,8 @@ export function StaleConsole({ lastKnown, unreachable }: { lastKnown: LastKnown;
             {lastKnown.rows.map((row) => (
               <TableRow key={row.id} className={styles.staleRow} data-stale>
                 <TableCell>
-                  {formatTime(row.createdAt, clock)} <Badge appearance="outline" color="informative">{t('signIn.staleBadge')}</Badge>
+                  {formatTime(row.createdAt, clock)}
+                  <Badge className={styles.staleBadge} appearance="outline" color="informative">{t('signIn.staleBadge')}</Badge>
                 </TableCell>
                 <TableCell>{formatCoordinate(row.latitude)}</TableCell>
                 <TableCell>{formatCoordinate(row.longitude)}</TableCell>
