@@ -10,11 +10,15 @@ import { fileURLToPath } from 'node:url';
 async function apiPaths(): Promise<string[]> {
   // Through tsx, at run time: bundled into the config, the server's modules would cost every build a second.
   const { tsImport } = await import('tsx/esm/api');
-  const routes: typeof import('./server/http/declared-routes.ts') = await tsImport('./server/http/declared-routes.ts', import.meta.url);
+  const routes: typeof import('./server/http/declared-routes.ts') = await tsImport(
+    './server/http/declared-routes.ts',
+    import.meta.url,
+  );
   return routes.firstPathSegments(await routes.declaredRoutes());
 }
 // deck.gl's geo-layers (the replay's TripsLayer) stay with the replay's own chunk: the dashboard's map never needs them.
-const MAP_LIBRARIES = /node_modules[\\/](?!@luma\.gl[\\/]webgpu|@deck\.gl[\\/]geo-layers)(@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|maplibre-gl)[\\/]/;
+const MAP_LIBRARIES =
+  /node_modules[\\/](?!@luma\.gl[\\/]webgpu|@deck\.gl[\\/]geo-layers)(@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|maplibre-gl)[\\/]/;
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(async ({ command }) => ({
@@ -64,5 +68,8 @@ export default defineConfig(async ({ command }) => ({
     },
   },
   // A build has no proxy: it need not read the server's routes.
-  server: command === 'serve' ? { proxy: Object.fromEntries((await apiPaths()).map((p) => [p, { target: backend, changeOrigin: false }])) } : {},
+  server:
+    command === 'serve'
+      ? { proxy: Object.fromEntries((await apiPaths()).map((p) => [p, { target: backend, changeOrigin: false }])) }
+      : {},
 }));

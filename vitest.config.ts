@@ -32,7 +32,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'ui',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/map/**/*.test.{ts,tsx}', 'tests/domain/**/*.test.{ts,tsx}', 'tests/browser/**/*.test.{ts,tsx}', 'tests/sw/**/*.test.ts'],
+          include: [
+            'tests/machines/**/*.test.{ts,tsx}',
+            'tests/views/**/*.test.{ts,tsx}',
+            'tests/map/**/*.test.{ts,tsx}',
+            'tests/domain/**/*.test.{ts,tsx}',
+            'tests/browser/**/*.test.{ts,tsx}',
+            'tests/sw/**/*.test.ts',
+          ],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/ui.ts'],
           testTimeout: 60_000,

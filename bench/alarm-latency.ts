@@ -29,7 +29,11 @@ interface Marks {
 /** Stamps, in the page, the first panic message and what follows it; read back by `takeMarks`. */
 async function watchNextPanic(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { benchMarks: Partial<Record<string, number>>; oscillatorStartTimes: number[]; benchObservers?: MutationObserver[] };
+    const w = window as unknown as {
+      benchMarks: Partial<Record<string, number>>;
+      oscillatorStartTimes: number[];
+      benchObservers?: MutationObserver[];
+    };
     for (const observer of w.benchObservers ?? []) observer.disconnect();
     w.benchMarks = {};
     w.oscillatorStartTimes = [];
@@ -80,12 +84,20 @@ const STAMP_STREAM_MESSAGES = `
 `;
 
 async function post(url: string, path: string, body: object): Promise<Record<string, unknown>> {
-  const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (response.status >= 300) throw new Error(`POST ${path} answered ${response.status}`);
   return (await response.json()) as Record<string, unknown>;
 }
 
-async function until<T>(read: () => Promise<T | undefined>, debug?: () => Promise<string>, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T | undefined>,
+  debug?: () => Promise<string>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -98,15 +110,31 @@ async function until<T>(read: () => Promise<T | undefined>, debug?: () => Promis
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 for (let attempt = 0; attempt < 3 && dashboardBuildIsStale(distDir); attempt++) await buildDashboard();
-const server = await spawnServer({ SERVE_DASHBOARD: '1', MAP_STYLE_URL: OFFLINE_STYLE_URL, RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: '' });
+const server = await spawnServer({
+  SERVE_DASHBOARD: '1',
+  MAP_STYLE_URL: OFFLINE_STYLE_URL,
+  RATE_LIMIT_PER_MINUTE: '0',
+  DATABASE_URL: '',
+});
 // The tone must start without a click, as it does once an operator has used the page.
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+});
 try {
   const half = 0.05;
   const { latitude: lat, longitude: lng } = SHILLONG;
   await post(server.url, '/geofences', {
-    id: 'bench-shillong', name: 'Shillong', riskLevel: 'yellow', regionId: 'shillong',
-    polygon: [[lat - half, lng - half], [lat - half, lng + half], [lat + half, lng + half], [lat + half, lng - half]],
+    id: 'bench-shillong',
+    name: 'Shillong',
+    riskLevel: 'yellow',
+    regionId: 'shillong',
+    polygon: [
+      [lat - half, lng - half],
+      [lat - half, lng + half],
+      [lat + half, lng + half],
+      [lat + half, lng - half],
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript({ content: STAMP_OSCILLATORS });
@@ -117,8 +145,22 @@ try {
   const samples: Marks[] = [];
   for (let i = 0; i < WARM_UP_PANICS + PANICS; i++) {
     await watchNextPanic(page);
-    const sent = await post(server.url, '/panic-alert', { latitude: lat + i / 10_000, longitude: lng, touristId: `bench-${i}` });
-    const marks = await until(() => takeMarks(page), () => page.evaluate(() => JSON.stringify([(window as unknown as { benchMarks: unknown }).benchMarks, (window as unknown as { oscillatorStartTimes: unknown }).oscillatorStartTimes, document.title])));
+    const sent = await post(server.url, '/panic-alert', {
+      latitude: lat + i / 10_000,
+      longitude: lng,
+      touristId: `bench-${i}`,
+    });
+    const marks = await until(
+      () => takeMarks(page),
+      () =>
+        page.evaluate(() =>
+          JSON.stringify([
+            (window as unknown as { benchMarks: unknown }).benchMarks,
+            (window as unknown as { oscillatorStartTimes: unknown }).oscillatorStartTimes,
+            document.title,
+          ]),
+        ),
+    );
     if (i >= WARM_UP_PANICS) samples.push(marks);
     await post(server.url, '/incidents/acknowledge', { id: (sent.incident as { id: string }).id });
     await until(async () => ((await page.title()) === 'Panic Alerts Dashboard' ? true : undefined));
@@ -132,7 +174,9 @@ try {
     );
     return { p50Ms: round(percentile(values, 0.5)), p99Ms: round(percentile(values, 0.99)) };
   };
-  console.log(`Stream message → what the operator sees and hears, over ${PANICS} panics (Chromium, built dashboard, region default shown, panics in shillong)`);
+  console.log(
+    `Stream message → what the operator sees and hears, over ${PANICS} panics (Chromium, built dashboard, region default shown, panics in shillong)`,
+  );
   const bar = report('panic bar in the DOM (painted next frame)', (m) => m.bar);
   const title = report('tab title "(1) Panic Alerts Dashboard"', (m) => m.title);
   const tone = report('alarm tone started (oscillator)', (m) => m.sound);

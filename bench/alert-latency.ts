@@ -55,7 +55,9 @@ function receiveTimeIn(text: string): number {
   }
 }
 
-async function sendAlerts(url: string): Promise<{ sentAt: number[]; answerMs: number[]; refused: number; receivedMs: number[] }> {
+async function sendAlerts(
+  url: string,
+): Promise<{ sentAt: number[]; answerMs: number[]; refused: number; receivedMs: number[] }> {
   const sentAt: number[] = [];
   const answers: Promise<number>[] = [];
   const answerMs: number[] = [];
@@ -78,7 +80,12 @@ async function sendAlerts(url: string): Promise<{ sentAt: number[]; answerMs: nu
     if ((i + 1) % 100 === 0) console.log(`    ${i + 1}/${ALERTS} alerts sent`);
   }
   const statuses = await Promise.all(answers);
-  return { sentAt, answerMs, refused: statuses.filter((status) => status !== 201).length, receivedMs: Array.from(sentAt, (_, i) => receivedMs[i] ?? Number.NaN) };
+  return {
+    sentAt,
+    answerMs,
+    refused: statuses.filter((status) => status !== 201).length,
+    receivedMs: Array.from(sentAt, (_, i) => receivedMs[i] ?? Number.NaN),
+  };
 }
 
 async function measure(url: string): Promise<LatencyRun> {

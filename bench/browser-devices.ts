@@ -57,18 +57,33 @@ async function openPage(browser: Browser, url: string): Promise<{ page: Page; ta
 }
 
 /** Main-thread ms from `feed` starting until the frame after the page has counted `expected` more GPS messages. */
-async function mainThreadMs(page: Page, taskSeconds: () => Promise<number>, expected: number, feed: () => Promise<void>): Promise<number> {
+async function mainThreadMs(
+  page: Page,
+  taskSeconds: () => Promise<number>,
+  expected: number,
+  feed: () => Promise<void>,
+): Promise<number> {
   const counted = await page.evaluate(() => (window as unknown as { gpsMessages: number }).gpsMessages);
   const before = await taskSeconds();
   await feed();
-  await page.waitForFunction((target) => (window as unknown as { gpsMessages: number }).gpsMessages >= target, counted + expected, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(
+    (target) => (window as unknown as { gpsMessages: number }).gpsMessages >= target,
+    counted + expected,
+    { timeout: 60_000, polling: 50 },
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return ((await taskSeconds()) - before) * 1000;
 }
 
 for (let attempt = 0; attempt < 3 && dashboardBuildIsStale(distDir); attempt++) await buildDashboard();
 const floorDir = await buildDeckFloorPage();
-const server = await spawnServer({ SERVE_DASHBOARD: '1', MAP_STYLE_URL: OFFLINE_STYLE_URL, RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: '', ESCALATE_AFTER_S: '0' });
+const server = await spawnServer({
+  SERVE_DASHBOARD: '1',
+  MAP_STYLE_URL: OFFLINE_STYLE_URL,
+  RATE_LIMIT_PER_MINUTE: '0',
+  DATABASE_URL: '',
+  ESCALATE_AFTER_S: '0',
+});
 const replay = await startReplayServer(floorDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
@@ -81,7 +96,11 @@ try {
 
   const sendRound = async (round: number, recording: GpsRecording) => {
     for (const pings of pingsOfRound(round)) {
-      const response = await fetch(`${server.url}/gps/batch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pings }) });
+      const response = await fetch(`${server.url}/gps/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pings }),
+      });
       if (response.status !== 201) throw new Error(`/gps/batch answered ${response.status}: ${await response.text()}`);
     }
     await recording.until(DEVICES);
@@ -95,14 +114,18 @@ try {
     const ms = await mainThreadMs(dashboard.page, dashboard.taskSeconds, DEVICES, () => sendRound(round, recording));
     const lines = recording.stop();
     const floorRoundMs = await mainThreadMs(floor.page, floor.taskSeconds, lines.length, () => replay.send(lines));
-    console.log(`  round ${round}${round === 0 ? ' (warm-up)' : ''}: dashboard ${Math.round(ms)} ms, bare deck.gl ${Math.round(floorRoundMs)} ms of main thread for ${DEVICES.toLocaleString('en')} positions`);
+    console.log(
+      `  round ${round}${round === 0 ? ' (warm-up)' : ''}: dashboard ${Math.round(ms)} ms, bare deck.gl ${Math.round(floorRoundMs)} ms of main thread for ${DEVICES.toLocaleString('en')} positions`,
+    );
     if (round === 0) continue;
     pageMs.push(ms);
     floorMs.push(floorRoundMs);
   }
   const update10k = { ms: round(percentile(pageMs, 0.5)), floorMs: round(percentile(floorMs, 0.5)), devices: DEVICES };
   const ratio = Math.round((update10k.ms / update10k.floorMs) * 100) / 100;
-  console.log(`${DEVICES.toLocaleString('en')} devices, one second of positions: ${update10k.ms} ms of main thread (bare deck.gl ${update10k.floorMs} ms, ${ratio}×)`);
+  console.log(
+    `${DEVICES.toLocaleString('en')} devices, one second of positions: ${update10k.ms} ms of main thread (bare deck.gl ${update10k.floorMs} ms, ${ratio}×)`,
+  );
   console.log(`BENCH_FIGURES ${JSON.stringify({ browser: { update10k: { ...update10k, ratio } } })}`);
 } finally {
   await browser.close();

@@ -39,7 +39,10 @@ const SPACING_MS = 300;
 const BENGALURU = { latitude: 12.9716, longitude: 77.5946 };
 
 /** The JavaScript the page loaded before its first table paint, gzipped (the server sends it uncompressed). */
-async function javascriptBeforeFirstPaint(page: Page, serverUrl: string): Promise<{ files: { name: string; gzipBytes: number }[]; tablePaintedMs: number }> {
+async function javascriptBeforeFirstPaint(
+  page: Page,
+  serverUrl: string,
+): Promise<{ files: { name: string; gzipBytes: number }[]; tablePaintedMs: number }> {
   const { urls, tablePaintedMs } = await page.evaluate(() => {
     const w = window as unknown as { benchMarks: Record<string, number> };
     const painted = w.benchMarks.tablePainted!;
@@ -67,10 +70,17 @@ async function freshPage(scripts: string[]): Promise<{ browser: Browser; page: P
 }
 
 const waitForTablePainted = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { benchMarks: { tablePainted?: number } }).benchMarks.tablePainted !== undefined);
+  page.waitForFunction(
+    () => (window as unknown as { benchMarks: { tablePainted?: number } }).benchMarks.tablePainted !== undefined,
+  );
 
 for (let attempt = 0; attempt < 3 && dashboardBuildIsStale(distDir); attempt++) await buildDashboard();
-const server = await spawnServer({ SERVE_DASHBOARD: '1', MAP_STYLE_URL: OFFLINE_STYLE_URL, RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: '' });
+const server = await spawnServer({
+  SERVE_DASHBOARD: '1',
+  MAP_STYLE_URL: OFFLINE_STYLE_URL,
+  RATE_LIMIT_PER_MINUTE: '0',
+  DATABASE_URL: '',
+});
 try {
   // 1. The console's start, nothing else happening: first table paint, and long tasks until the map is idle.
   const start = await freshPage([STAMP_PAGE, RECORD_LONG_TASKS]);
@@ -90,11 +100,18 @@ try {
     await start.browser.close();
   }
   const gzipKB = load.files.reduce((sum, file) => sum + file.gzipBytes, 0) / 1024;
-  console.log(`First load (no incidents): first table paint ${load.tablePaintedMs.toFixed(0)} ms after navigation start`);
-  for (const file of load.files) console.log(`  ${file.name.padEnd(48)} ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzipped`);
-  console.log(`  JavaScript before the first table paint: ${gzipKB.toFixed(1)} KB gzipped (level 9; the server does not compress)`);
+  console.log(
+    `First load (no incidents): first table paint ${load.tablePaintedMs.toFixed(0)} ms after navigation start`,
+  );
+  for (const file of load.files)
+    console.log(`  ${file.name.padEnd(48)} ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzipped`);
+  console.log(
+    `  JavaScript before the first table paint: ${gzipKB.toFixed(1)} KB gzipped (level 9; the server does not compress)`,
+  );
   const longest = Math.max(0, ...longTasks.map((task) => task.durationMs));
-  console.log(`Long tasks from navigation to the map idle (${mapIdleMs.toFixed(0)} ms; stream live at ${liveMs.toFixed(0)} ms): ${longTasks.length}, longest ${longest.toFixed(0)} ms`);
+  console.log(
+    `Long tasks from navigation to the map idle (${mapIdleMs.toFixed(0)} ms; stream live at ${liveMs.toFixed(0)} ms): ${longTasks.length}, longest ${longest.toFixed(0)} ms`,
+  );
   console.log(`  ${describeLongTasks(longTasks) || 'none'}`);
 
   if (PROFILE) {
@@ -124,26 +141,38 @@ try {
     await waitForLiveStream(live.page);
     await waitForTablePainted(live.page);
     for (let i = 0; i < ALERTS; i++) {
-      samples.push(await postAndWaitForRow(live.page, BENGALURU.latitude + i / 1000, BENGALURU.longitude + (i % 7) / 100));
+      samples.push(
+        await postAndWaitForRow(live.page, BENGALURU.latitude + i / 1000, BENGALURU.longitude + (i % 7) / 100),
+      );
       if (PROFILE && i === 0) {
         const trace = (await live.browser.stopTracing()).toString('utf8');
-        console.log(`Traced: the first panic (posted ${samples[0]!.postedAtMs.toFixed(0)} ms after navigation, row painted ${samples[0]!.paintMs.toFixed(0)} ms later) and tasks of 50 ms or more:`);
+        console.log(
+          `Traced: the first panic (posted ${samples[0]!.postedAtMs.toFixed(0)} ms after navigation, row painted ${samples[0]!.paintMs.toFixed(0)} ms later) and tasks of 50 ms or more:`,
+        );
         for (const task of attributeLongTasks(trace, distDir)) console.log(`  ${formatAttributedTask(task)}`);
         const { postedAtMs, paintMs } = samples[0]!;
         console.log('  and every task of 5 ms or more from its POST to its row painted:');
-        for (const task of attributeLongTasks(trace, distDir, 5).filter((t) => t.startMs + t.durationMs >= postedAtMs && t.startMs <= postedAtMs + paintMs)) {
+        for (const task of attributeLongTasks(trace, distDir, 5).filter(
+          (t) => t.startMs + t.durationMs >= postedAtMs && t.startMs <= postedAtMs + paintMs,
+        )) {
           console.log(`  ${formatAttributedTask(task)}`);
         }
       }
       await live.page.waitForTimeout(SPACING_MS);
     }
     const first = samples[0]!;
-    const during = (await longTasksSoFar(live.page)).filter((t) => t.startMs + t.durationMs > first.postedAtMs && t.startMs < first.postedAtMs + first.paintMs);
+    const during = (await longTasksSoFar(live.page)).filter(
+      (t) => t.startMs + t.durationMs > first.postedAtMs && t.startMs < first.postedAtMs + first.paintMs,
+    );
     firstWaitedFor = `posted ${first.postedAtMs.toFixed(0)} ms after navigation; long tasks meanwhile: ${describeLongTasks(during) || 'none'}`;
     const all = await longTasksSoFar(live.page);
-    const worst = all.filter((t) => t.startMs + t.durationMs > first.postedAtMs).sort((a, b) => b.durationMs - a.durationMs)[0];
+    const worst = all
+      .filter((t) => t.startMs + t.durationMs > first.postedAtMs)
+      .sort((a, b) => b.durationMs - a.durationMs)[0];
     longestDuringPanicsMs = worst?.durationMs ?? 0;
-    longestDuring = worst ? `${describeLongTasks([worst])} (page time; the first panic was posted at ${first.postedAtMs.toFixed(0)})` : 'none';
+    longestDuring = worst
+      ? `${describeLongTasks([worst])} (page time; the first panic was posted at ${first.postedAtMs.toFixed(0)})`
+      : 'none';
   } finally {
     await live.browser.close();
   }
@@ -168,29 +197,48 @@ try {
     warmInPageP50Ms: round(warmInPageP50),
     firstInPageRatio: Math.round((inPage[0]! / warmInPageP50) * 100) / 100,
   };
-  console.log(`POST → row painted, ${ALERTS} panics ${SPACING_MS} ms apart from the first after the page is live, map fitting to each (software WebGL)`);
-  console.log(`  first panic                ${postToPaint.firstMs.toFixed(1).padStart(6)} ms (its message in the page after ${postToPaint.firstFloorMs.toFixed(1)} ms), ${postToPaint.firstRatio}× the warm p50`);
+  console.log(
+    `POST → row painted, ${ALERTS} panics ${SPACING_MS} ms apart from the first after the page is live, map fitting to each (software WebGL)`,
+  );
+  console.log(
+    `  first panic                ${postToPaint.firstMs.toFixed(1).padStart(6)} ms (its message in the page after ${postToPaint.firstFloorMs.toFixed(1)} ms), ${postToPaint.firstRatio}× the warm p50`,
+  );
   console.log(`    ${firstWaitedFor}`);
-  console.log(`    in the page (message → row painted): ${postToPaint.firstInPageMs} ms, ${postToPaint.firstInPageRatio}× the rest's p50 of ${postToPaint.warmInPageP50Ms} ms`);
+  console.log(
+    `    in the page (message → row painted): ${postToPaint.firstInPageMs} ms, ${postToPaint.firstInPageRatio}× the rest's p50 of ${postToPaint.warmInPageP50Ms} ms`,
+  );
   console.log(`  the rest (warm)            p50 ${postToPaint.warmP50Ms.toFixed(1).padStart(6)} ms`);
-  console.log(`  all ${ALERTS}                     p50 ${postToPaint.p50Ms.toFixed(1).padStart(6)} ms   p99 ${postToPaint.p99Ms.toFixed(1).padStart(6)} ms`);
+  console.log(
+    `  all ${ALERTS}                     p50 ${postToPaint.p50Ms.toFixed(1).padStart(6)} ms   p99 ${postToPaint.p99Ms.toFixed(1).padStart(6)} ms`,
+  );
   console.log(`  longest task of the page from the first POST on: ${longestDuring}`);
-  console.log(`  floor: message in the page p50 ${percentile(floor, 0.5).toFixed(1).padStart(6)} ms   p99 ${postToPaint.floorP99Ms.toFixed(1).padStart(6)} ms`);
+  console.log(
+    `  floor: message in the page p50 ${percentile(floor, 0.5).toFixed(1).padStart(6)} ms   p99 ${postToPaint.floorP99Ms.toFixed(1).padStart(6)} ms`,
+  );
 
   // 3. A burst posted the moment the stream connects, on a fresh page.
   const burst = await freshPage([burstAtConnect(BURST, ALERTS)]);
   let stamps: { firstPostMs: number; lastPostMs: number; barPaintedMs: number };
   try {
     await burst.page.goto(`${server.url}/`);
-    await burst.page.waitForFunction(() => (window as unknown as { benchBurst: { barPaintedMs?: number } }).benchBurst.barPaintedMs !== undefined, undefined, {
-      timeout: 30_000,
-    });
+    await burst.page.waitForFunction(
+      () => (window as unknown as { benchBurst: { barPaintedMs?: number } }).benchBurst.barPaintedMs !== undefined,
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
     stamps = await burst.page.evaluate(() => (window as unknown as { benchBurst: typeof stamps }).benchBurst);
   } finally {
     await burst.browser.close();
   }
-  const burstFigures = { lastPostToBarMs: round(stamps.barPaintedMs - stamps.lastPostMs), firstPostToBarMs: round(stamps.barPaintedMs - stamps.firstPostMs) };
-  console.log(`${BURST} panics posted the moment the stream connected: all in the panic bar ${burstFigures.lastPostToBarMs} ms after the last POST`);
+  const burstFigures = {
+    lastPostToBarMs: round(stamps.barPaintedMs - stamps.lastPostMs),
+    firstPostToBarMs: round(stamps.barPaintedMs - stamps.firstPostMs),
+  };
+  console.log(
+    `${BURST} panics posted the moment the stream connected: all in the panic bar ${burstFigures.lastPostToBarMs} ms after the last POST`,
+  );
 
   const figures = {
     browser: {

@@ -100,7 +100,8 @@ export async function postAndWaitForRow(page: Page, latitude: number, longitude:
         w.benchMarks.message = undefined;
         const started = performance.now();
         const observer = new MutationObserver(() => {
-          if (document.querySelector('table[aria-label="Alerts"] tbody tr td:nth-child(2)')?.textContent !== shown) return;
+          if (document.querySelector('table[aria-label="Alerts"] tbody tr td:nth-child(2)')?.textContent !== shown)
+            return;
           observer.disconnect();
           requestAnimationFrame(() => {
             const painted = performance.now();
@@ -110,7 +111,11 @@ export async function postAndWaitForRow(page: Page, latitude: number, longitude:
           });
         });
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        void fetch('/panic-alert', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latitude, longitude }) });
+        void fetch('/panic-alert', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ latitude, longitude }),
+        });
         setTimeout(() => {
           observer.disconnect();
           reject(new Error(`row ${shown} not painted within 15 s`));
@@ -126,7 +131,9 @@ export async function postAndWaitForRow(page: Page, latitude: number, longitude:
  */
 export async function waitForLiveStream(page: Page): Promise<void> {
   await page.getByText('Live updates: connected', { exact: true }).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => (window as unknown as { streamLive?: boolean }).streamLive === true, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as unknown as { streamLive?: boolean }).streamLive === true, undefined, {
+    timeout: 30_000,
+  });
 }
 
 export const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -145,13 +152,18 @@ export async function waitForQuietPage(page: Page, quietMs = 1000, timeoutMs = 2
     const w = window as unknown as { lastLongTaskEnd: number };
     w.lastLongTaskEnd = performance.now();
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.lastLongTaskEnd = Math.max(w.lastLongTaskEnd, entry.startTime + entry.duration);
+      for (const entry of list.getEntries())
+        w.lastLongTaskEnd = Math.max(w.lastLongTaskEnd, entry.startTime + entry.duration);
     }).observe({ type: 'longtask', buffered: true });
   });
-  const quiet = page.waitForFunction((quiet) => performance.now() - (window as unknown as { lastLongTaskEnd: number }).lastLongTaskEnd >= quiet, quietMs, {
-    timeout: timeoutMs,
-    polling: 100,
-  });
+  const quiet = page.waitForFunction(
+    (quiet) => performance.now() - (window as unknown as { lastLongTaskEnd: number }).lastLongTaskEnd >= quiet,
+    quietMs,
+    {
+      timeout: timeoutMs,
+      polling: 100,
+    },
+  );
   return quiet.then(
     () => true,
     () => false,
@@ -165,7 +177,11 @@ export async function waitForQuietPage(page: Page, quietMs = 1000, timeoutMs = 2
  * and a panic timed then measures the renderer beside it, not the console. Answers the ms waited, or null
  * when /proc could not tell or the browser never went quiet within `timeoutMs`.
  */
-export async function waitForIdleBrowser(windowMs = 1000, shareOfACore = 0.2, timeoutMs = 30_000): Promise<number | null> {
+export async function waitForIdleBrowser(
+  windowMs = 1000,
+  shareOfACore = 0.2,
+  timeoutMs = 30_000,
+): Promise<number | null> {
   const started = monotonicMs();
   while (monotonicMs() - started < timeoutMs) {
     const pids = pidsNamed('chromium');

@@ -40,11 +40,16 @@ function offset(centre: { latitude: number; longitude: number }, [longitude, lat
 async function taskSecondsOf(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  return async () => ((await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0);
+  return async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0;
 }
 
 /** Main-thread ms per pointer move of a drag of `MOVES` one-pixel moves from `from`, measured to two frames after the release. */
-async function dragCostMs(page: Page, taskSeconds: () => Promise<number>, from: { x: number; y: number }): Promise<number> {
+async function dragCostMs(
+  page: Page,
+  taskSeconds: () => Promise<number>,
+  from: { x: number; y: number },
+): Promise<number> {
   await page.mouse.move(from.x, from.y);
   await waitForQuietPage(page, 500);
   const before = await taskSeconds();
@@ -75,7 +80,11 @@ const OPEN_ZONES = `
 async function openZonesMs(page: Page): Promise<number> {
   await page.evaluate(OPEN_ZONES);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Zones' }).click();
-  await page.waitForFunction(() => (window as unknown as { zonesShownAt?: number }).zonesShownAt !== undefined, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { zonesShownAt?: number }).zonesShownAt !== undefined,
+    undefined,
+    { timeout: 60_000 },
+  );
   await page.getByTestId('zones-map').locator('canvas').first().waitFor({ timeout: 60_000 });
   await waitForQuietPage(page, 1000, 60_000);
   return page.evaluate(() => {
@@ -85,8 +94,21 @@ async function openZonesMs(page: Page): Promise<number> {
 }
 
 for (let attempt = 0; attempt < 3 && dashboardBuildIsStale(distDir); attempt++) await buildDashboard();
-await build({ root: FLOOR_SOURCE, configFile: false, logLevel: 'warn', build: { outDir: FLOOR_BUILD, emptyOutDir: true, chunkSizeWarningLimit: 4000 } });
-const server = await spawnServer({ SERVE_DASHBOARD: '1', MAP_STYLE_URL: OFFLINE_STYLE_URL, RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0', DATABASE_URL: '', ESCALATE_AFTER_S: '0', AUTH: 'off' });
+await build({
+  root: FLOOR_SOURCE,
+  configFile: false,
+  logLevel: 'warn',
+  build: { outDir: FLOOR_BUILD, emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+});
+const server = await spawnServer({
+  SERVE_DASHBOARD: '1',
+  MAP_STYLE_URL: OFFLINE_STYLE_URL,
+  RATE_LIMIT_PER_MINUTE: '0',
+  READ_RATE_LIMIT_PER_MINUTE: '0',
+  DATABASE_URL: '',
+  ESCALATE_AFTER_S: '0',
+  AUTH: 'off',
+});
 const floorServer = await startReplayServer(FLOOR_BUILD);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
@@ -95,13 +117,17 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ format: 'geojson', content: JSON.stringify(zoneCollection()) }),
   });
-  if (imported.status !== 200) throw new Error(`importing the zones answered ${imported.status}: ${(await imported.text()).slice(0, 300)}`);
+  if (imported.status !== 200)
+    throw new Error(`importing the zones answered ${imported.status}: ${(await imported.text()).slice(0, 300)}`);
 
   // The Zones view's map starts centred on the first zone's box (z0000) at zoom 13; its vertex 0 is due north.
   const ring = zoneRing(0);
   const lats = ring.map(([, lat]) => lat);
   const lngs = ring.map(([lng]) => lng);
-  const boxCentre = { latitude: (Math.min(...lats) + Math.max(...lats)) / 2, longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2 };
+  const boxCentre = {
+    latitude: (Math.min(...lats) + Math.max(...lats)) / 2,
+    longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+  };
   const firstOpen: number[] = [];
   const againOpen: number[] = [];
   /** The floor page: from its navigation to its last long task (the zones drawn, the page free). */
@@ -129,22 +155,32 @@ try {
     await waitForQuietPage(page, 1000, 60_000);
     const box = (await page.getByTestId('zones-map').boundingBox())!;
     const north = offset(boxCentre, ring[0]);
-    dragMs.push(await dragCostMs(page, taskSeconds, { x: box.x + box.width / 2 + north.dx, y: box.y + box.height / 2 + north.dy }));
+    dragMs.push(
+      await dragCostMs(page, taskSeconds, {
+        x: box.x + box.width / 2 + north.dx,
+        y: box.y + box.height / 2 + north.dy,
+      }),
+    );
     const reshaped = await page.getByRole('button', { name: 'Undo' }).isEnabled();
-    if (!reshaped) throw new Error('the drag did not move the vertex (Undo not offered): the measure would be of nothing');
+    if (!reshaped)
+      throw new Error('the drag did not move the vertex (Undo not offered): the measure would be of nothing');
     await context.close();
 
     const floorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const floor = await floorContext.newPage();
     const floorTasks = await taskSecondsOf(floor);
     await floor.goto(`${floorServer.url}/`);
-    await floor.waitForFunction(() => (window as unknown as { floorDrawn?: boolean }).floorDrawn === true, undefined, { timeout: 60_000 });
+    await floor.waitForFunction(() => (window as unknown as { floorDrawn?: boolean }).floorDrawn === true, undefined, {
+      timeout: 60_000,
+    });
     await waitForQuietPage(floor, 1000, 60_000);
     floorOpen.push(await floor.evaluate(() => (window as unknown as { lastLongTaskEnd: number }).lastLongTaskEnd));
     const floorNorth = offset(zoneCentre(0), ring[0]);
     floorDragMs.push(await dragCostMs(floor, floorTasks, { x: 640 + floorNorth.dx, y: 450 + floorNorth.dy }));
     await floorContext.close();
-    console.log(`  round ${r + 1}: open ${Math.round(firstOpen.at(-1)!)} ms (again ${Math.round(againOpen.at(-1)!)} ms, bare deck.gl page ${Math.round(floorOpen.at(-1)!)} ms); drag ${dragMs.at(-1)!.toFixed(2)} ms/move, bare deck.gl ${floorDragMs.at(-1)!.toFixed(2)} ms/move`);
+    console.log(
+      `  round ${r + 1}: open ${Math.round(firstOpen.at(-1)!)} ms (again ${Math.round(againOpen.at(-1)!)} ms, bare deck.gl page ${Math.round(floorOpen.at(-1)!)} ms); drag ${dragMs.at(-1)!.toFixed(2)} ms/move, bare deck.gl ${floorDragMs.at(-1)!.toFixed(2)} ms/move`,
+    );
   }
   const drag = round(percentile(dragMs, 0.5));
   const floorDrag = round(percentile(floorDragMs, 0.5));
@@ -156,7 +192,9 @@ try {
     floorDragMsPerMove: floorDrag,
     dragRatio: Math.round((drag / Math.max(floorDrag, 0.01)) * 100) / 100,
   };
-  console.log(`${ZONE_COUNT.toLocaleString('en')} zones of 50 vertices: interactive ${zones.interactiveMs} ms after opening (${zones.interactiveAgainMs} ms the second time); a vertex drag ${drag} ms of main thread per move (bare deck.gl ${floorDrag} ms)`);
+  console.log(
+    `${ZONE_COUNT.toLocaleString('en')} zones of 50 vertices: interactive ${zones.interactiveMs} ms after opening (${zones.interactiveAgainMs} ms the second time); a vertex drag ${drag} ms of main thread per move (bare deck.gl ${floorDrag} ms)`,
+  );
   console.log(`BENCH_FIGURES ${JSON.stringify({ zones })}`);
 } finally {
   await browser.close();

@@ -70,7 +70,9 @@ async function deliver(target: Target, pools: SseClientPool[], events: number): 
   const started = monotonicMs();
   const reached = Promise.all(pools.map((pool) => pool.awaitFrames(events, DELIVERY_TIMEOUT_MS))).then(combined);
   for (let first = 0; first < events; first += PINGS_PER_BATCH) {
-    const status = await postJson(`${url}/gps/batch`, { pings: gpsPings(first, Math.min(PINGS_PER_BATCH, events - first), 1000) });
+    const status = await postJson(`${url}/gps/batch`, {
+      pings: gpsPings(first, Math.min(PINGS_PER_BATCH, events - first), 1000),
+    });
     if (status !== 201) throw new Error(`/gps/batch answered ${status}`);
   }
   const postedMs = monotonicMs() - started;
@@ -106,7 +108,10 @@ const cpuText = (ms: number | null) => (ms === null ? '?' : ms.toFixed(0));
 
 /** Streams the server closed as slow, which a benchmark client opens again before the next burst, as EventSource would. */
 function dropped(d: Delivery): string {
-  const parts = [d.closed > 0 && `${d.closed} streams closed by the server`, d.reopened > 0 && `${d.reopened} reopened before the burst`];
+  const parts = [
+    d.closed > 0 && `${d.closed} streams closed by the server`,
+    d.reopened > 0 && `${d.reopened} reopened before the burst`,
+  ];
   const said = parts.filter(Boolean);
   return said.length > 0 ? ` (${said.join('; ')})` : '';
 }
@@ -167,14 +172,19 @@ function median(deliveries: Delivery[]): Delivery {
 }
 
 /** Bursts to the largest crowd first, server and floor in turns; its extra clients are closed before the next. */
-async function deliverInTurns(targets: { server: Target; floor: Target }, pools: { server: SseClientPool[]; floor: SseClientPool[] }) {
+async function deliverInTurns(
+  targets: { server: Target; floor: Target },
+  pools: { server: SseClientPool[]; floor: SseClientPool[] },
+) {
   const results: { real: Delivery; floor: Delivery }[] = [];
   for (let i = RUNS.length - 1; i >= 0; i--) {
     const { clients, events } = RUNS[i];
     const real: Delivery[] = [];
     const floor: Delivery[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      console.log(`    ${clients.toLocaleString('en')} clients × ${events.toLocaleString('en')} events, round ${round}/${ROUNDS}…`);
+      console.log(
+        `    ${clients.toLocaleString('en')} clients × ${events.toLocaleString('en')} events, round ${round}/${ROUNDS}…`,
+      );
       real.push(await deliver(targets.server, pools.server.slice(0, i + 1), events));
       floor.push(await deliver(targets.floor, pools.floor.slice(0, i + 1), events));
     }
@@ -192,10 +202,16 @@ function figuresOf(clientCount: number, real: Delivery, floor: Delivery, idleCli
   console.log(describe('floor', floor, clientCount));
   const msgsPerSec = real.msgsPerSec > 0 ? Math.round(real.msgsPerSec) : null;
   const floorMsgsPerSec = floor.msgsPerSec > 0 ? Math.round(floor.msgsPerSec) : null;
-  if (msgsPerSec === null) console.log(`  server: not every client got every frame within ${DELIVERY_TIMEOUT_MS / 1000} s, no rate`);
-  console.log(`  ratio ${ratioOf(msgsPerSec, floorMsgsPerSec)} (target ≥ 0.8); server memory per idle client ${idleClientKB.toFixed(1)} KB (target ≤ 50)`);
+  if (msgsPerSec === null)
+    console.log(`  server: not every client got every frame within ${DELIVERY_TIMEOUT_MS / 1000} s, no rate`);
+  console.log(
+    `  ratio ${ratioOf(msgsPerSec, floorMsgsPerSec)} (target ≥ 0.8); server memory per idle client ${idleClientKB.toFixed(1)} KB (target ≤ 50)`,
+  );
   const cpuBound = cpuBoundRatio(real, floor);
-  if (cpuBound !== null) console.log(`  the CPU alone, every core busy, would allow ${cpuBound}× (the floor's CPU per event, its clients' included, over the server's)`);
+  if (cpuBound !== null)
+    console.log(
+      `  the CPU alone, every core busy, would allow ${cpuBound}× (the floor's CPU per event, its clients' included, over the server's)`,
+    );
   return {
     msgsPerSec,
     floorMsgsPerSec,
@@ -227,7 +243,9 @@ async function measureOn(serverEnv: Record<string, string>, storePids: () => num
       server: { url: server.url, servingPids: () => [server.process.pid!, ...storePids()] },
       floor: { url: floorServer.url, servingPids: () => [floorServer.process.pid!] },
     };
-    console.log(`  [2/2] a warm-up burst each (${WARM_UP_EVENTS.toLocaleString('en')} events, not counted), then bursts in turns…`);
+    console.log(
+      `  [2/2] a warm-up burst each (${WARM_UP_EVENTS.toLocaleString('en')} events, not counted), then bursts in turns…`,
+    );
     await deliver(targets.server, pools.server, WARM_UP_EVENTS);
     await deliver(targets.floor, pools.floor, WARM_UP_EVENTS);
     results = await deliverInTurns(targets, pools);
@@ -235,7 +253,9 @@ async function measureOn(serverEnv: Record<string, string>, storePids: () => num
     for (const pool of [...pools.server, ...pools.floor]) pool.close();
     await Promise.all([server.stop(), floorServer.stop()]);
   }
-  return Object.fromEntries(RUNS.map((run, i) => [`clients${run.clients}`, figuresOf(run.clients, results[i].real, results[i].floor, idle[i])]));
+  return Object.fromEntries(
+    RUNS.map((run, i) => [`clients${run.clients}`, figuresOf(run.clients, results[i].real, results[i].floor, idle[i])]),
+  );
 }
 
 /**
@@ -250,7 +270,9 @@ async function measureOnPostgres() {
     return null;
   }
   const schema = `bench_fanout_${process.pid}_${Date.now().toString(36)}`;
-  console.log('Stream fan-out on PostgreSQL: the same bursts, the batches stored by PostgreSQL, whose CPU counts as the server\'s');
+  console.log(
+    "Stream fan-out on PostgreSQL: the same bursts, the batches stored by PostgreSQL, whose CPU counts as the server's",
+  );
   try {
     // PostgreSQL's processes count as the server's: storing the batches is its work (a backend started or
     // ended during a burst leaves its CPU out, or the figure unknown).
@@ -260,6 +282,8 @@ async function measureOnPostgres() {
   }
 }
 
-console.log(`Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`);
+console.log(
+  `Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`,
+);
 const onPglite = await measureOn({});
 printFigures({ fanout: { ...onPglite, postgres: await measureOnPostgres() } });

@@ -12,7 +12,13 @@ const CELL = AREA_DEGREES / GRID;
 const RISKS = ['red', 'yellow', 'green'] as const;
 
 /** Octagons, one per grid cell and a little smaller than it, risk levels in turn. */
-export function benchZones(): { id: string; name: string; riskLevel: string; regionId: string; polygon: [number, number][] }[] {
+export function benchZones(): {
+  id: string;
+  name: string;
+  riskLevel: string;
+  regionId: string;
+  polygon: [number, number][];
+}[] {
   return Array.from({ length: ZONES }, (_, i) => {
     const lat = CENTRE[0] - AREA_DEGREES / 2 + (Math.floor(i / GRID) + 0.5) * CELL;
     const lng = CENTRE[1] - AREA_DEGREES / 2 + ((i % GRID) + 0.5) * CELL;
@@ -21,7 +27,13 @@ export function benchZones(): { id: string; name: string; riskLevel: string; reg
       lat + radius * Math.sin((k * Math.PI) / 4),
       lng + radius * Math.cos((k * Math.PI) / 4),
     ]);
-    return { id: `bench-zone-${i}`, name: `Bench zone ${i}`, riskLevel: RISKS[i % RISKS.length], regionId: 'shillong', polygon };
+    return {
+      id: `bench-zone-${i}`,
+      name: `Bench zone ${i}`,
+      riskLevel: RISKS[i % RISKS.length],
+      regionId: 'shillong',
+      polygon,
+    };
   });
 }
 
@@ -74,14 +86,22 @@ const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 export function postJson(url: string, body: unknown): Promise<Answer> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), retryAfter: res.headers['retry-after'] }),
-      );
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            retryAfter: res.headers['retry-after'],
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

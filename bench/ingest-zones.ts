@@ -32,7 +32,13 @@ function zones() {
       lat + cell * 0.35 * Math.sin((2 * Math.PI * k) / VERTICES),
       lng + cell * 0.35 * Math.cos((2 * Math.PI * k) / VERTICES),
     ]);
-    return { id: `bench-zone-${i}`, name: `Bench zone ${i}`, riskLevel: ['red', 'yellow', 'green'][i % 3], regionId: 'shillong', polygon };
+    return {
+      id: `bench-zone-${i}`,
+      name: `Bench zone ${i}`,
+      riskLevel: ['red', 'yellow', 'green'][i % 3],
+      regionId: 'shillong',
+      polygon,
+    };
   });
 }
 
@@ -45,7 +51,8 @@ async function createZones(url: string): Promise<void> {
   });
   const content = JSON.stringify({ type: 'FeatureCollection', features });
   const answer = await postJson(`${url}/geofences/import`, { format: 'geojson', content });
-  if (answer.status !== 200) throw new Error(`POST /geofences/import answered ${answer.status}: ${answer.body.slice(0, 500)}`);
+  if (answer.status !== 200)
+    throw new Error(`POST /geofences/import answered ${answer.status}: ${answer.body.slice(0, 500)}`);
   console.log(`  the zones' file: ${(content.length / 1024 / 1024).toFixed(1)} MB`);
 }
 
@@ -79,23 +86,40 @@ async function zoneIncidents(url: string): Promise<number> {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pad-bench-zones-'));
 const server = await spawnServer({
-  DATA_DIR: dataDir, DATABASE_URL: '', AUTH: 'off',
-  RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0', RETENTION_INTERVAL_MS: '0', ESCALATE_AFTER_S: '0',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  AUTH: 'off',
+  RATE_LIMIT_PER_MINUTE: '0',
+  READ_RATE_LIMIT_PER_MINUTE: '0',
+  RETENTION_INTERVAL_MS: '0',
+  ESCALATE_AFTER_S: '0',
 });
 try {
-  console.log(`GPS ingest with ${ZONES.toLocaleString('en')} zones of ${VERTICES} vertices, PGlite${QUICK ? ', quick mode' : ''}`);
+  console.log(
+    `GPS ingest with ${ZONES.toLocaleString('en')} zones of ${VERTICES} vertices, PGlite${QUICK ? ', quick mode' : ''}`,
+  );
   const floorPhones = Array.from({ length: PHONES }, (_, i) => new Walker(`bench-floor-${i}`, HOUR_AGO, 100));
   await singlePings(server.url, floorPhones, WARM_UP_SECONDS);
   const floor = await singlePings(server.url, floorPhones, SECONDS);
-  console.log(`  floor, no zones: ${PHONES} phones, single POST /gps/update for ${SECONDS} s: ${floor.toFixed(0)} pings/s`);
+  console.log(
+    `  floor, no zones: ${PHONES} phones, single POST /gps/update for ${SECONDS} s: ${floor.toFixed(0)} pings/s`,
+  );
   const zonesStarted = performance.now();
   await createZones(server.url);
   console.log(`  ${ZONES} zones created in ${((performance.now() - zonesStarted) / 1000).toFixed(1)} s`);
   const phones = Array.from({ length: PHONES }, (_, i) => new Walker(`bench-zoned-${i}`, HOUR_AGO, 100));
   await singlePings(server.url, phones, WARM_UP_SECONDS);
   const single = await singlePings(server.url, phones, SECONDS);
-  console.log(`  with the zones: ${single.toFixed(0)} pings/s (${(single / floor).toFixed(2)}× the floor); zone incidents in the last 500: ${await zoneIncidents(server.url)}`);
-  const figures = { zoneIngest: { singlePingsPerSec: Math.round(single), floorPingsPerSec: Math.round(floor), ratio: Number((single / floor).toFixed(3)) } };
+  console.log(
+    `  with the zones: ${single.toFixed(0)} pings/s (${(single / floor).toFixed(2)}× the floor); zone incidents in the last 500: ${await zoneIncidents(server.url)}`,
+  );
+  const figures = {
+    zoneIngest: {
+      singlePingsPerSec: Math.round(single),
+      floorPingsPerSec: Math.round(floor),
+      ratio: Number((single / floor).toFixed(3)),
+    },
+  };
   console.log(`BENCH_FIGURES ${JSON.stringify(figures)}`);
 } finally {
   closeClient();

@@ -62,19 +62,27 @@ class Acknowledged {
 }
 
 function expect201(path: string, answer: Answer): void {
-  if (answer.status !== 201 && answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
+  if (answer.status !== 201 && answer.status !== 200)
+    throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
 }
 
 async function createZones(url: string): Promise<void> {
   const zones = benchZones();
   const writers = Array.from({ length: ZONE_WRITERS }, async (_, w) => {
-    for (let i = w; i < zones.length; i += ZONE_WRITERS) expect201('/geofences', await postJson(`${url}/geofences`, zones[i]));
+    for (let i = w; i < zones.length; i += ZONE_WRITERS)
+      expect201('/geofences', await postJson(`${url}/geofences`, zones[i]));
   });
   await Promise.all(writers);
 }
 
 /** A refusal (503 when the queue is full) is counted and waited out as its Retry-After asks; anything else fails the run. */
-async function sendUntilAcknowledged(url: string, path: string, body: unknown, acknowledged: Acknowledged, pings: GpsUpdateBody[]): Promise<void> {
+async function sendUntilAcknowledged(
+  url: string,
+  path: string,
+  body: unknown,
+  acknowledged: Acknowledged,
+  pings: GpsUpdateBody[],
+): Promise<void> {
   for (;;) {
     const answer = await postJson(`${url}${path}`, body);
     if (answer.status === 201) return acknowledged.add(pings);
@@ -84,7 +92,12 @@ async function sendUntilAcknowledged(url: string, path: string, body: unknown, a
   }
 }
 
-async function singlePhase(url: string, acknowledged: Acknowledged, phones: Walker[], seconds: number): Promise<number> {
+async function singlePhase(
+  url: string,
+  acknowledged: Acknowledged,
+  phones: Walker[],
+  seconds: number,
+): Promise<number> {
   const before = acknowledged.rows.length;
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -106,7 +119,10 @@ async function batchPhase(url: string, acknowledged: Acknowledged): Promise<numb
   const started = performance.now();
   await Promise.all(
     Array.from({ length: BATCH_SENDERS }, async (_, s) => {
-      const devices = Array.from({ length: KEYS_PER_BATCH }, (_, k) => new Walker(`bench-batch-${s}-${k}`, HOUR_AGO, 10));
+      const devices = Array.from(
+        { length: KEYS_PER_BATCH },
+        (_, k) => new Walker(`bench-batch-${s}-${k}`, HOUR_AGO, 10),
+      );
       for (let b = s; b < BATCHES; b += BATCH_SENDERS) {
         const pings = devices.flatMap((device) => Array.from({ length: pingsPerKey }, () => device.next()));
         await sendUntilAcknowledged(url, '/gps/batch', { pings }, acknowledged, pings);
@@ -136,9 +152,21 @@ async function floor(db: Database, rows: GpsUpdateBody[]): Promise<number> {
   const started = performance.now();
   for (let start = 0; start < rows.length; start += FLOOR_ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + FLOOR_ROWS_PER_INSERT);
-    const values = chunk.map((_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`);
-    const params = chunk.flatMap((p) => [`floor-${p.touristId}`, p.touristId, p.deviceId, p.latitude, p.longitude, p.at]);
-    await db.query(`insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at) values ${values.join(', ')}`, params);
+    const values = chunk.map(
+      (_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`,
+    );
+    const params = chunk.flatMap((p) => [
+      `floor-${p.touristId}`,
+      p.touristId,
+      p.deviceId,
+      p.latitude,
+      p.longitude,
+      p.at,
+    ]);
+    await db.query(
+      `insert into gps_pings (ping_key, tourist_id, device_id, latitude, longitude, at) values ${values.join(', ')}`,
+      params,
+    );
   }
   return (rows.length / (performance.now() - started)) * 1000;
 }
@@ -154,8 +182,14 @@ async function measureStore(mode: 'pglite' | 'postgres'): Promise<StoreFigures> 
     await seeding.close();
   }
   const server = await spawnServer({
-    DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, AUTH: 'off',
-    RATE_LIMIT_PER_MINUTE: '0', READ_RATE_LIMIT_PER_MINUTE: '0', RETENTION_INTERVAL_MS: '0', ESCALATE_AFTER_S: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: schema,
+    AUTH: 'off',
+    RATE_LIMIT_PER_MINUTE: '0',
+    READ_RATE_LIMIT_PER_MINUTE: '0',
+    RETENTION_INTERVAL_MS: '0',
+    ESCALATE_AFTER_S: '0',
     WATCH_CHECK_MS: String(WATCH_CHECK_MS),
   });
   try {
@@ -166,9 +200,13 @@ async function measureStore(mode: 'pglite' | 'postgres'): Promise<StoreFigures> 
     const phones = Array.from({ length: PHONES }, (_, i) => new Walker(`bench-phone-${i}`, HOUR_AGO, 100));
     await singlePhase(server.url, acknowledged, phones, WARM_UP_SECONDS);
     const single = await singlePhase(server.url, acknowledged, phones, SINGLE_SECONDS);
-    console.log(`  ${PHONES} phones, single POST /gps/update for ${SINGLE_SECONDS} s (after ${WARM_UP_SECONDS} s warm-up): ${single.toFixed(0)} pings/s`);
+    console.log(
+      `  ${PHONES} phones, single POST /gps/update for ${SINGLE_SECONDS} s (after ${WARM_UP_SECONDS} s warm-up): ${single.toFixed(0)} pings/s`,
+    );
     const batch = await batchPhase(server.url, acknowledged);
-    console.log(`  ${BATCHES} x POST /gps/batch of ${MAX_GPS_BATCH}, ${BATCH_SENDERS} senders: ${batch.toFixed(0)} pings/s`);
+    console.log(
+      `  ${BATCHES} x POST /gps/batch of ${MAX_GPS_BATCH}, ${BATCH_SENDERS} senders: ${batch.toFixed(0)} pings/s`,
+    );
     if (acknowledged.refused > 0) console.log(`  ${acknowledged.refused} requests refused with 503 and sent again`);
     // PGlite's folder is the server's alone: it is read after a clean stop, which also proves the pings outlive it.
     if (mode === 'pglite') await server.stop();
@@ -177,9 +215,13 @@ async function measureStore(mode: 'pglite' | 'postgres'): Promise<StoreFigures> 
       const lost = await countLost(db, acknowledged);
       console.log(`  ${acknowledged.rows.length} pings acknowledged, ${lost} of them not in the store`);
       const watchRaised = await watchIncidentsRaised(db);
-      console.log(`  watch on: ${TRACKED_DEVICES} tracked devices, checked every ${WATCH_CHECK_MS} ms, ${watchRaised} silent incidents raised during the run`);
+      console.log(
+        `  watch on: ${TRACKED_DEVICES} tracked devices, checked every ${WATCH_CHECK_MS} ms, ${watchRaised} silent incidents raised during the run`,
+      );
       const floorRate = await floor(db, acknowledged.rows);
-      console.log(`  floor, the same ${acknowledged.rows.length} rows as ${FLOOR_ROWS_PER_INSERT}-row INSERTs: ${floorRate.toFixed(0)} pings/s`);
+      console.log(
+        `  floor, the same ${acknowledged.rows.length} rows as ${FLOOR_ROWS_PER_INSERT}-row INSERTs: ${floorRate.toFixed(0)} pings/s`,
+      );
       return {
         singlePingsPerSec: Math.round(single),
         batchPingsPerSec: Math.round(batch),
@@ -212,4 +254,6 @@ if (process.env.DATABASE_URL && STORES.includes('postgres')) {
 }
 closeClient();
 const withoutLost = ({ lost: _lost, ...figures }: StoreFigures) => figures;
-console.log(`BENCH_FIGURES ${JSON.stringify({ ingest: { pglite: pglite && withoutLost(pglite), postgres: postgres && withoutLost(postgres), lost: (pglite?.lost ?? 0) + (postgres?.lost ?? 0) } })}`);
+console.log(
+  `BENCH_FIGURES ${JSON.stringify({ ingest: { pglite: pglite && withoutLost(pglite), postgres: postgres && withoutLost(postgres), lost: (pglite?.lost ?? 0) + (postgres?.lost ?? 0) } })}`,
+);

@@ -58,7 +58,11 @@ async function panics(url: string, count: number, tag: string): Promise<number[]
     while (next < count) {
       const i = next++;
       const sent = monotonicMs();
-      const { status } = await postJsonAnswer(`${url}/panic-alert`, { latitude: 25.57 + (i % 50) / 10_000, longitude: 91.88, touristId: `${tag}-${i % 40}` });
+      const { status } = await postJsonAnswer(`${url}/panic-alert`, {
+        latitude: 25.57 + (i % 50) / 10_000,
+        longitude: 91.88,
+        touristId: `${tag}-${i % 40}`,
+      });
       if (status !== 201) throw new Error(`panic answered ${status}`);
       times.push(monotonicMs() - sent);
     }
@@ -70,16 +74,26 @@ async function panics(url: string, count: number, tag: string): Promise<number[]
 const summary = (times: number[]) => ({ p50Ms: round(percentile(times, 0.5)), p99Ms: round(percentile(times, 0.99)) });
 
 const onlyBaseline = process.env.BENCH_WEBHOOK_PHASES === 'none';
-console.log(`Panic answers with outgoing webhooks: ${PANICS} panics per phase from ${PHONES} phones at once${QUICK ? ' (quick)' : ''}`);
+console.log(
+  `Panic answers with outgoing webhooks: ${PANICS} panics per phase from ${PHONES} phones at once${QUICK ? ' (quick)' : ''}`,
+);
 const server = await spawnBenchServer();
 const receiver = await startReceiver();
-const figures: Record<string, ReturnType<typeof summary> | null> = { noWebhooks: null, threeWebhooks: null, receiverHanging: null };
+const figures: Record<string, ReturnType<typeof summary> | null> = {
+  noWebhooks: null,
+  threeWebhooks: null,
+  receiverHanging: null,
+};
 let slowReceiver: Record<string, number | null> | null = null;
 let drainMs: number | null = null;
 
 async function setEnabled(ids: string[], enabled: boolean): Promise<void> {
   for (const id of ids) {
-    const answer = await fetch(`${server.url}/webhooks/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled }) });
+    const answer = await fetch(`${server.url}/webhooks/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled }),
+    });
     if (answer.status !== 200) throw new Error(`PATCH /webhooks/${id} answered ${answer.status}`);
   }
 }
@@ -92,7 +106,12 @@ try {
   } else {
     const ids: string[] = [];
     for (let i = 0; i < WEBHOOKS; i++) {
-      const { status, text } = await postJsonAnswer(`${server.url}/webhooks`, { name: `bench-${i}`, url: receiver.url, events: ['panic.created'], enabled: false });
+      const { status, text } = await postJsonAnswer(`${server.url}/webhooks`, {
+        name: `bench-${i}`,
+        url: receiver.url,
+        events: ['panic.created'],
+        enabled: false,
+      });
       if (status !== 201) throw new Error(`POST /webhooks answered ${status}`);
       ids.push((JSON.parse(text) as { webhook: { id: string } }).webhook.id);
     }
@@ -108,15 +127,24 @@ try {
     const [withSlow, without] = [summary(slow), summary(floor)];
     figures.noWebhooks = without;
     slowReceiver = {
-      p50Ms: withSlow.p50Ms, p99Ms: withSlow.p99Ms, floorP50Ms: without.p50Ms, floorP99Ms: without.p99Ms,
-      addedP99Ms: round(percentile(slow, 0.99) - percentile(floor, 0.99)), rounds: ROUNDS, answerAfterMs: SLOW_ANSWER_MS,
+      p50Ms: withSlow.p50Ms,
+      p99Ms: withSlow.p99Ms,
+      floorP50Ms: without.p50Ms,
+      floorP99Ms: without.p99Ms,
+      addedP99Ms: round(percentile(slow, 0.99) - percentile(floor, 0.99)),
+      rounds: ROUNDS,
+      answerAfterMs: SLOW_ANSWER_MS,
     };
-    console.log(`  no webhook enabled     p50 ${without.p50Ms} ms  p99 ${without.p99Ms} ms  (${ROUNDS} rounds, alternating with the next line)`);
-    console.log(`  3 webhooks, slow (1 s) p50 ${withSlow.p50Ms} ms  p99 ${withSlow.p99Ms} ms  (p99 +${slowReceiver.addedP99Ms} ms)`);
+    console.log(
+      `  no webhook enabled     p50 ${without.p50Ms} ms  p99 ${without.p99Ms} ms  (${ROUNDS} rounds, alternating with the next line)`,
+    );
+    console.log(
+      `  3 webhooks, slow (1 s) p50 ${withSlow.p50Ms} ms  p99 ${withSlow.p99Ms} ms  (p99 +${slowReceiver.addedP99Ms} ms)`,
+    );
 
     // The receiver answers at once again; the slow rounds' deliveries are let through first.
     receiver.state.mode = 'ok';
-    await until(() => receiver.state.received >= (PANICS / 2) * WEBHOOKS, 120_000, 'the slow rounds\' deliveries');
+    await until(() => receiver.state.received >= (PANICS / 2) * WEBHOOKS, 120_000, "the slow rounds' deliveries");
     const before = receiver.state.received;
     figures.threeWebhooks = summary(await panics(server.url, PANICS, 'three'));
     const receivedDuring = receiver.state.received - before;
@@ -129,12 +157,16 @@ try {
     );
     receiver.state.mode = 'hang';
     figures.receiverHanging = summary(await panics(server.url, PANICS, 'hang'));
-    console.log(`  3 webhooks, hanging    p50 ${figures.receiverHanging.p50Ms} ms  p99 ${figures.receiverHanging.p99Ms} ms  (${receiver.state.held.length} requests held)`);
+    console.log(
+      `  3 webhooks, hanging    p50 ${figures.receiverHanging.p50Ms} ms  p99 ${figures.receiverHanging.p99Ms} ms  (${receiver.state.held.length} requests held)`,
+    );
   }
 } finally {
   const stopped = monotonicMs();
   await server.stop();
-  console.log(`  server stopped in ${Math.round(monotonicMs() - stopped)} ms with the receiver holding ${receiver.state.held.length} requests`);
+  console.log(
+    `  server stopped in ${Math.round(monotonicMs() - stopped)} ms with the receiver holding ${receiver.state.held.length} requests`,
+  );
   receiver.close();
 }
 printFigures({ panicWebhooks: { ...figures, drainAfterBurstMs: drainMs, slowReceiver } });

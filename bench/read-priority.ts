@@ -21,7 +21,12 @@ const PANICS = QUICK ? 50 : 150;
 const WARM_UP_PANICS = 10;
 
 const DASHBOARD_READS = ['/gps/last', '/gps/history', '/incidents/filter', '/incidents/export'];
-const LARGEST_READS = ['/gps/last?limit=10000&sinceMinutes=0', '/gps/history?keys=1000&limit=20', '/incidents/filter', '/incidents/export'];
+const LARGEST_READS = [
+  '/gps/last?limit=10000&sinceMinutes=0',
+  '/gps/history?keys=1000&limit=20',
+  '/incidents/filter',
+  '/incidents/export',
+];
 
 /** Writes the rows straight into the data folder before the server starts: through the API it would take minutes. */
 async function seed(dataDir: string): Promise<void> {
@@ -98,15 +103,24 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pad-bench-reads-'));
 try {
   const seeding = performance.now();
   await seed(dataDir);
-  console.log(`PGlite with ${GPS_KEYS} GPS keys (${GPS_KEYS * PINGS_PER_KEY} pings) and ${INCIDENTS} incidents, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `PGlite with ${GPS_KEYS} GPS keys (${GPS_KEYS * PINGS_PER_KEY} pings) and ${INCIDENTS} incidents, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
   // On the store seeded above (the bench server is on PGlite whatever DATABASE_URL says), limits lifted.
   const server = await spawnBenchServer({ DATA_DIR: dataDir });
   try {
     for (let i = 0; i < WARM_UP_PANICS; i++) await postPanic(server.url, i);
-    const report = (label: string, latencies: number[], load?: { reads: number; failed: number; bytes: number }, seconds?: number) =>
+    const report = (
+      label: string,
+      latencies: number[],
+      load?: { reads: number; failed: number; bytes: number },
+      seconds?: number,
+    ) =>
       console.log(
         `  ${label.padEnd(44)} p50 ${percentile(latencies, 0.5).toFixed(1).padStart(7)} ms   p99 ${percentile(latencies, 0.99).toFixed(1).padStart(7)} ms` +
-          (load && seconds ? `   (${(load.reads / seconds).toFixed(0)} reads/s, ${(load.bytes / seconds / 1e6).toFixed(1)} MB/s, ${load.failed} failed)` : ''),
+          (load && seconds
+            ? `   (${(load.reads / seconds).toFixed(0)} reads/s, ${(load.bytes / seconds / 1e6).toFixed(1)} MB/s, ${load.failed} failed)`
+            : ''),
       );
     console.log(`POST /panic-alert latency over ${PANICS} panics, sent one after another`);
     const floor = await panicLatencies(server.url);

@@ -33,7 +33,12 @@ interface Phone {
 async function runPhone(url: string, index: number, stopped: () => boolean, phone: Phone): Promise<void> {
   for (let sequence = 0; !stopped(); sequence++) {
     const key = `phone-${index}-panic-${sequence}`;
-    const body = JSON.stringify({ latitude: 25.5 + index / 100, longitude: 91.8 + sequence / 10_000, touristId: `bench-phone-${index}`, deviceId: key });
+    const body = JSON.stringify({
+      latitude: 25.5 + index / 100,
+      longitude: 91.8 + sequence / 10_000,
+      touristId: `bench-phone-${index}`,
+      deviceId: key,
+    });
     for (;;) {
       const answer = await fetch(`${url}/panic-alert`, {
         method: 'POST',
@@ -106,9 +111,16 @@ async function measure(label: string, storageEnv: Record<string, string>) {
       }
       await killGroup(server.child);
       const nextMidReplay = (kill + 1) % MID_REPLAY_EVERY === 0 && kill < KILLS;
-      server = spawnKeepingOutput('npm', ['start'], { ...env, START_REPLAY_DELAY_MS: nextMidReplay ? String(REPLAY_HOLD_MS) : '0' }, root);
+      server = spawnKeepingOutput(
+        'npm',
+        ['start'],
+        { ...env, START_REPLAY_DELAY_MS: nextMidReplay ? String(REPLAY_HOLD_MS) : '0' },
+        root,
+      );
       const acknowledged = phones.reduce((sum, phone) => sum + phone.acknowledged.size, 0);
-      console.log(`${label}: kill ${kill}/${KILLS}${midReplay ? ' (in the middle of a replay)' : ''}; ${acknowledged} panics acknowledged so far`);
+      console.log(
+        `${label}: kill ${kill}/${KILLS}${midReplay ? ' (in the middle of a replay)' : ''}; ${acknowledged} panics acknowledged so far`,
+      );
     }
     await waitFor200(`${url}/db-mode`, server.child, server.output);
     await sleep(1000);
@@ -132,7 +144,14 @@ async function measure(label: string, storageEnv: Record<string, string>) {
         `${panicsAcknowledged} panics acknowledged: ${lost} lost, ${doubled} doubled, ${rejected.length} refused`,
     );
     for (const refusal of rejected.slice(0, 5)) console.log(`  refused: ${refusal}`);
-    return { kills: KILLS, killsMidReplay, panicsAcknowledged, lost, doubled, lostOrDoubled: lost + doubled + rejected.length };
+    return {
+      kills: KILLS,
+      killsMidReplay,
+      panicsAcknowledged,
+      lost,
+      doubled,
+      lostOrDoubled: lost + doubled + rejected.length,
+    };
   } finally {
     stopping = true;
     rmSync(dataDir, { recursive: true, force: true });

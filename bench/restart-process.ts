@@ -32,7 +32,8 @@ export async function waitFor200(url: string, child: ChildProcess, output: () =>
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited before answering:\n${output()}`);
     if (await answers200(url)) return;
-    if (performance.now() > giveUpAt) throw new Error(`${url} did not answer 200 within ${GIVE_UP_MS} ms:\n${output()}`);
+    if (performance.now() > giveUpAt)
+      throw new Error(`${url} did not answer 200 within ${GIVE_UP_MS} ms:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -46,7 +47,13 @@ export function spawnKeepingOutput(command: string, args: string[], env: NodeJS.
   return { child, output: () => text };
 }
 
-export async function startAndTime(command: string, args: string[], env: NodeJS.ProcessEnv, url: string, cwd: string): Promise<Started> {
+export async function startAndTime(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  cwd: string,
+): Promise<Started> {
   const startedAt = performance.now();
   const { child, output } = spawnKeepingOutput(command, args, env, cwd);
   await waitFor200(url, child, output);
@@ -54,13 +61,23 @@ export async function startAndTime(command: string, args: string[], env: NodeJS.
 }
 
 /** POSTs `body` to `url` (with one Idempotency-Key, as a phone retries) until it is answered 201. */
-async function panicUntil201(url: string, body: unknown, key: string, child: ChildProcess): Promise<{ incidentId: string }> {
+async function panicUntil201(
+  url: string,
+  body: unknown,
+  key: string,
+  child: ChildProcess,
+): Promise<{ incidentId: string }> {
   const giveUpAt = performance.now() + GIVE_UP_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error('exited before accepting a panic');
     try {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify(body) });
-      if (response.status === 201) return { incidentId: ((await response.json()) as { incident: { id: string } }).incident.id };
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(body),
+      });
+      if (response.status === 201)
+        return { incidentId: ((await response.json()) as { incident: { id: string } }).incident.id };
       await response.body?.cancel();
     } catch {
       // not listening yet
@@ -81,7 +98,10 @@ export async function startAndTimePanic(
 ): Promise<Started & { panicMs: number; panicIncidentId: string }> {
   const startedAt = performance.now();
   const { child, output } = spawnKeepingOutput(command, args, env, cwd);
-  const accepted = panicUntil201(panic.url, panic.body, panic.key, child).then(({ incidentId }) => ({ incidentId, panicMs: performance.now() - startedAt }));
+  const accepted = panicUntil201(panic.url, panic.body, panic.key, child).then(({ incidentId }) => ({
+    incidentId,
+    panicMs: performance.now() - startedAt,
+  }));
   await waitFor200(url, child, output);
   const answeredMs = performance.now() - startedAt;
   const { incidentId, panicMs } = await accepted;
@@ -90,7 +110,9 @@ export async function startAndTimePanic(
 
 /** SIGKILL to the whole group, as a crash or `kill -9 -<pgid>` would; resolves once the leader is gone. */
 export async function killGroup(child: ChildProcess): Promise<void> {
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
   try {
     process.kill(-child.pid!, 'SIGKILL');
   } catch {
@@ -101,7 +123,9 @@ export async function killGroup(child: ChildProcess): Promise<void> {
 
 /** SIGTERM to the leader (npm passes it on), for the end of a run. */
 export async function stopGroup(child: ChildProcess): Promise<void> {
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
   try {
     process.kill(-child.pid!, 'SIGTERM');
   } catch {

@@ -16,7 +16,15 @@ import { fileURLToPath } from 'node:url';
 import { dashboardBuildIsStale, distDir } from '../server/build-dashboard.ts';
 import { dropSchema } from '../tools/drop-schema.ts';
 import { freePort } from '../tools/spawn-server.ts';
-import { killGroup, median, percentile, startAndTime, startAndTimePanic, stopGroup, waitFor200 } from './restart-process.ts';
+import {
+  killGroup,
+  median,
+  percentile,
+  startAndTime,
+  startAndTimePanic,
+  stopGroup,
+  waitFor200,
+} from './restart-process.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 /** Where `npm install` (tools/prepare.ts) leaves the compiled server and the empty store to copy. */
@@ -47,7 +55,13 @@ async function measureFloor(): Promise<number> {
   const times: number[] = [];
   for (let run = 0; run < FLOOR_RUNS; run++) {
     const port = await freePort();
-    const started = await startAndTime('npm', ['start'], { ...process.env, PORT: String(port) }, `http://127.0.0.1:${port}/`, join(root, 'bench/start-floor'));
+    const started = await startAndTime(
+      'npm',
+      ['start'],
+      { ...process.env, PORT: String(port) },
+      `http://127.0.0.1:${port}/`,
+      join(root, 'bench/start-floor'),
+    );
     times.push(started.answeredMs);
     await killGroup(started.child);
   }
@@ -61,17 +75,30 @@ function npmStart(env: NodeJS.ProcessEnv, port: number) {
 /** `npm start` while a phone sends a panic from the first moment, retrying with its key until it is answered 201. */
 function npmStartWithPanic(env: NodeJS.ProcessEnv, port: number, round: number) {
   const touristId = `bench-restart-during-start-${round}`;
-  const panic = { url: `http://127.0.0.1:${port}/panic-alert`, body: { latitude: 25.57, longitude: 91.89, touristId }, key: `${touristId}-k` };
+  const panic = {
+    url: `http://127.0.0.1:${port}/panic-alert`,
+    body: { latitude: 25.57, longitude: 91.89, touristId },
+    key: `${touristId}-k`,
+  };
   return startAndTimePanic('npm', ['start'], env, `http://127.0.0.1:${port}/db-mode`, panic, root);
 }
 
 const spread = (runs: number[]): Spread => {
   const sorted = [...runs].sort((a, b) => a - b);
-  return { median: round(median(sorted)), p90: round(percentile(sorted, 0.9)), max: round(sorted.at(-1)!), runs: runs.map(round) };
+  return {
+    median: round(median(sorted)),
+    p90: round(percentile(sorted, 0.9)),
+    max: round(sorted.at(-1)!),
+    runs: runs.map(round),
+  };
 };
 
 async function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (response.status >= 300) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
@@ -81,18 +108,30 @@ async function putSomeData(url: string, round: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < PANICS_PER_ROUND; i++) {
     const touristId = `bench-restart-${round}-${i}`;
-    const answer = await post(url, '/panic-alert', { latitude: 25.57 + i / 1000, longitude: 91.89, touristId }, { 'Idempotency-Key': `${touristId}-k` });
+    const answer = await post(
+      url,
+      '/panic-alert',
+      { latitude: 25.57 + i / 1000, longitude: 91.89, touristId },
+      { 'Idempotency-Key': `${touristId}-k` },
+    );
     ids.push(answer.incident.id);
   }
   for (let i = 0; i < PINGS_PER_ROUND; i++) {
-    await post(url, '/gps/update', { touristId: `bench-restart-${round}-${i % PANICS_PER_ROUND}`, deviceId: `bench-device-${i}`, latitude: 25.57, longitude: 91.89 + i / 1000 });
+    await post(url, '/gps/update', {
+      touristId: `bench-restart-${round}-${i % PANICS_PER_ROUND}`,
+      deviceId: `bench-device-${i}`,
+      latitude: 25.57,
+      longitude: 91.89 + i / 1000,
+    });
   }
   return ids;
 }
 
 async function missingIncidents(url: string, ids: string[]): Promise<number> {
   const response = await fetch(`${url}/incidents?limit=500`);
-  const present = new Set(((await response.json()) as { incidents: { id: string }[] }).incidents.map((incident) => incident.id));
+  const present = new Set(
+    ((await response.json()) as { incidents: { id: string }[] }).incidents.map((incident) => incident.id),
+  );
   return ids.filter((id) => !present.has(id)).length;
 }
 
@@ -143,7 +182,8 @@ function prepare(): number {
 /** A first start on a fresh DATA_DIR without what `npm install` prepares (then prepared again). */
 async function measureUnpreparedStart(): Promise<number> {
   for (const name of readdirSync(preparedDir)) {
-    if (name === 'server-bundle' || name.startsWith('pglite-template-')) rmSync(join(preparedDir, name), { recursive: true, force: true });
+    if (name === 'server-bundle' || name.startsWith('pglite-template-'))
+      rmSync(join(preparedDir, name), { recursive: true, force: true });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'pad-bench-restart-'));
   const port = await freePort();
@@ -185,16 +225,23 @@ async function withSchema<T>(databaseUrl: string, work: (schema: string) => Prom
   }
 }
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 console.log(`load average at start: ${load()}`);
 const floorMs = round(await measureFloor());
-console.log(`floor: a bare node:http server started through \`npm start\` answers after ${floorMs} ms (median of ${FLOOR_RUNS})`);
+console.log(
+  `floor: a bare node:http server started through \`npm start\` answers after ${floorMs} ms (median of ${FLOOR_RUNS})`,
+);
 
 if (process.env.BENCH_WITHOUT_DIST === '1') rmSync(distDir, { recursive: true, force: true });
 let withoutDist: { answeredMs: number; dashboardMs: number } | undefined;
 if (dashboardBuildIsStale(distDir)) {
   withoutDist = await measureStartWithoutDist();
-  console.log(`first start with dist/ missing or stale: the API answered after ${withoutDist.answeredMs} ms, the dashboard was built and served after ${withoutDist.dashboardMs} ms (vite build in the background)`);
+  console.log(
+    `first start with dist/ missing or stale: the API answered after ${withoutDist.answeredMs} ms, the dashboard was built and served after ${withoutDist.dashboardMs} ms (vite build in the background)`,
+  );
 }
 console.log('dist/ is fresh: the figures below include no dashboard build');
 
@@ -204,16 +251,25 @@ const pglite = await measureStorage('PGlite', { DATABASE_URL: '' });
 let postgres: StorageFigures | undefined;
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
-  postgres = await withSchema(databaseUrl, (schema) => measureStorage('PostgreSQL', { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }));
+  postgres = await withSchema(databaseUrl, (schema) =>
+    measureStorage('PostgreSQL', { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema }),
+  );
 }
 
 const ratioTo = (spread: Spread) => ({ ...spread, floorMs, ratio: Number((spread.median / floorMs).toFixed(1)) });
 const figuresOf = (storage: StorageFigures) => ({
-  restart: { afterKillMs: ratioTo(storage.afterKillMs), panicAfterKillMs: ratioTo(storage.panicAfterKillMs), lostPanics: storage.lostPanics },
+  restart: {
+    afterKillMs: ratioTo(storage.afterKillMs),
+    panicAfterKillMs: ratioTo(storage.panicAfterKillMs),
+    lostPanics: storage.lostPanics,
+  },
   start: { firstMs: storage.firstMs, floorMs },
 });
 const pgliteFigures = figuresOf(pglite);
-for (const [label, storage] of [['PGlite', pglite], ['PostgreSQL', postgres]] as const) {
+for (const [label, storage] of [
+  ['PGlite', pglite],
+  ['PostgreSQL', postgres],
+] as const) {
   if (!storage) continue;
   const { median: mid, p90, max } = storage.afterKillMs;
   const panic = storage.panicAfterKillMs;
@@ -224,7 +280,9 @@ for (const [label, storage] of [['PGlite', pglite], ['PostgreSQL', postgres]] as
   );
 }
 const unpreparedMs = await measureUnpreparedStart();
-console.log(`PGlite: a first start without npm install's preparation (compiles the server, runs initdb and every migration) answered after ${unpreparedMs} ms`);
+console.log(
+  `PGlite: a first start without npm install's preparation (compiles the server, runs initdb and every migration) answered after ${unpreparedMs} ms`,
+);
 console.log(`load average at end: ${load()}`);
 // The machine's load goes beside the restart figures: the issue's `load` group is the page's weight.
 const figures = {

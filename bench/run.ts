@@ -21,7 +21,9 @@ const elapsed = () => {
 
 let figures: FigureTree = SKELETON;
 const problems: string[] = [];
-console.log(`Benchmarks${quick ? ' (quick)' : ''}: ${SCRIPTS.length} scripts, at most ${TOTAL_BUDGET_SECONDS} s in all`);
+console.log(
+  `Benchmarks${quick ? ' (quick)' : ''}: ${SCRIPTS.length} scripts, at most ${TOTAL_BUDGET_SECONDS} s in all`,
+);
 for (const [i, script] of SCRIPTS.entries()) {
   const step = `[${i + 1}/${SCRIPTS.length}] ${script.file}`;
   const path = fileURLToPath(new URL(script.file, import.meta.url));
@@ -44,13 +46,17 @@ for (const [i, script] of SCRIPTS.entries()) {
   console.log(`\n${step} … (elapsed ${elapsed()}, budget ${budget} s)`);
   const outcome = await runScript(path, { ...process.env, ...(quick && { BENCH_QUICK: '1' }) }, budget);
   if (outcome.figures) {
-    figures = mergeFigures(figures, outcome.figures, (path) => problems.push(`${script.file}: printed a single value for the figure group ${path}, not kept`));
+    figures = mergeFigures(figures, outcome.figures, (path) =>
+      problems.push(`${script.file}: printed a single value for the figure group ${path}, not kept`),
+    );
   }
   if (outcome.problem) problems.push(`${script.file}: ${outcome.problem}`);
   console.log(`${step} ${outcome.problem ?? 'done'} in ${outcome.seconds.toFixed(0)} s (elapsed ${elapsed()})`);
 }
 
-console.log(`\nFigures of issue 12${quick ? ' (quick run: fewer samples, for development only)' : ''}, after ${elapsed()}:`);
+console.log(
+  `\nFigures of issue 12${quick ? ' (quick run: fewer samples, for development only)' : ''}, after ${elapsed()}:`,
+);
 console.log(formatTable(['Figure', 'Measured', 'Floor', 'Ratio', 'Target', 'Met?'], figureRows(FIGURES, figures)));
 for (const problem of problems) console.log(`  ! ${problem}`);
 console.log(JSON.stringify(figures));

@@ -50,7 +50,9 @@ async function seed(dataDir: string): Promise<void> {
       `insert into gps_last (ping_key, tourist_id, device_id, latitude, longitude, at)
        select distinct on (ping_key) ping_key, tourist_id, device_id, latitude, longitude, at from gps_pings order by ping_key, at desc`,
     );
-    await db.query(`insert into tourists (id, name) select 'bench-other-' || k, 'Other ' || k from generate_series(1, ${OTHER_TOURISTS}) as k`);
+    await db.query(
+      `insert into tourists (id, name) select 'bench-other-' || k, 'Other ' || k from generate_series(1, ${OTHER_TOURISTS}) as k`,
+    );
     await db.query(
       `insert into incidents (id, type, severity, status, latitude, longitude, created_at, region_id, tourist_id, meta)
        select 'bench-inc-' || g, case when g % 10 = 0 then 'panic' else 'safe' end, 'low', 'resolved', 25.57, 91.88,
@@ -88,14 +90,22 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pad-bench-profile-'));
 try {
   const seeding = performance.now();
   await seed(dataDir);
-  console.log(`PGlite with a tourist of ${PINGS} pings and ${INCIDENTS} incidents among ${OTHER_TOURISTS} others, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `PGlite with a tourist of ${PINGS} pings and ${INCIDENTS} incidents among ${OTHER_TOURISTS} others, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
   const server = await spawnBenchServer({ DATA_DIR: dataDir });
   try {
-    const answer = (await (await fetch(`${server.url}/tourists/${TOURIST}`)).json()) as { profile: { trail: unknown[]; alerts: unknown[]; alertCount: number } };
-    console.log(`  profile: ${answer.profile.trail.length} trail points, ${answer.profile.alerts.length} of ${answer.profile.alertCount} alerts`);
+    const answer = (await (await fetch(`${server.url}/tourists/${TOURIST}`)).json()) as {
+      profile: { trail: unknown[]; alerts: unknown[]; alertCount: number };
+    };
+    console.log(
+      `  profile: ${answer.profile.trail.length} trail points, ${answer.profile.alerts.length} of ${answer.profile.alertCount} alerts`,
+    );
     const { floor, profile } = await timings(`${server.url}/healthz`, `${server.url}/tourists/${TOURIST}`);
     const report = (label: string, durations: number[]) =>
-      console.log(`  ${label.padEnd(36)} p50 ${percentile(durations, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(durations, 0.95).toFixed(1).padStart(7)} ms`);
+      console.log(
+        `  ${label.padEnd(36)} p50 ${percentile(durations, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(durations, 0.95).toFixed(1).padStart(7)} ms`,
+      );
     console.log(`${READS} reads each, one after another`);
     report('floor: GET /healthz', floor);
     report(`GET /tourists/${TOURIST}`, profile);

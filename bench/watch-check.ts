@@ -31,7 +31,15 @@ async function measure(mode: 'pglite' | 'postgres'): Promise<PassFigures> {
   const databaseUrl = mode === 'postgres' ? process.env.DATABASE_URL! : '';
   const schema = mode === 'postgres' ? `bench_watch_${process.pid}_${Date.now().toString(36)}` : 'public';
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema };
-  const config = { ...configFromEnv(env), port: 0, logLevel: 'warn', serveDashboard: false, watchCheckMs: 0, escalateAfterS: 0, retentionIntervalMs: 0 };
+  const config = {
+    ...configFromEnv(env),
+    port: 0,
+    logLevel: 'warn',
+    serveDashboard: false,
+    watchCheckMs: 0,
+    escalateAfterS: 0,
+    retentionIntervalMs: 0,
+  };
   const server = await startServer(config, { port: 0, host: '127.0.0.1' });
   const { db } = server.ctx;
   try {
@@ -49,14 +57,17 @@ async function measure(mode: 'pglite' | 'postgres'): Promise<PassFigures> {
     const passMs: number[] = [];
     const floorMs: number[] = [];
     for (let pass = 0; pass < PASSES; pass++) {
-      await db.query("delete from incidents where watch_key is not null");
+      await db.query('delete from incidents where watch_key is not null');
       await db.query(
         `update watch_last set due_at = now() - interval '1 second', silent_raised_for = null
           where ping_key in (select 'bench-' || k from generate_series(${pass * DUE + 1}, ${(pass + 1) * DUE}) as k)`,
       );
       const now = new Date();
       let started = performance.now();
-      const { rows } = await db.query('select * from watch_last where due_at is not null and due_at <= $1 order by due_at', [now.toISOString()]);
+      const { rows } = await db.query(
+        'select * from watch_last where due_at is not null and due_at <= $1 order by due_at',
+        [now.toISOString()],
+      );
       floorMs.push(performance.now() - started);
       if (rows.length !== DUE) throw new Error(`expected ${DUE} due rows, found ${rows.length}`);
       started = performance.now();
@@ -66,7 +77,9 @@ async function measure(mode: 'pglite' | 'postgres'): Promise<PassFigures> {
     }
     const median = round(percentile(passMs, 0.5));
     const floor = round(percentile(floorMs, 0.5));
-    console.log(`${mode}: check pass over ${TRACKED} devices, ${DUE} due: median ${median} ms (floor ${floor} ms), ${PASSES} passes`);
+    console.log(
+      `${mode}: check pass over ${TRACKED} devices, ${DUE} due: median ${median} ms (floor ${floor} ms), ${PASSES} passes`,
+    );
     return { passMs: median, floorMs: floor, ratio: ratioOf(median, floor) };
   } finally {
     await server.close();

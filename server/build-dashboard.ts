@@ -25,16 +25,22 @@ export function dashboardBuildIsStale(distDir: string): boolean {
 /** Runs `vite build`; resolves when it succeeds, rejects with its output when it fails. */
 export function buildDashboard(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: root,
-      // Always a production build, even when the server was started by the test runner (NODE_ENV=test).
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+      {
+        cwd: root,
+        // Always a production build, even when the server was started by the test runner (NODE_ENV=test).
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code}):\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code}):\n${output}`)),
+    );
   });
 }

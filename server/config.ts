@@ -85,7 +85,14 @@ export interface Config {
    * Web Push to operators' browsers: the VAPID pair (else generated into DATA_DIR), the sender's limits, and how
    * often it looks for stream events it has not pushed (other servers' commits, the start's journal replay).
    */
-  push: { publicKey?: string; privateKey?: string; subject?: string; timeoutMs: number; concurrency: number; pollMs: number };
+  push: {
+    publicKey?: string;
+    privateKey?: string;
+    subject?: string;
+    timeoutMs: number;
+    concurrency: number;
+    pollMs: number;
+  };
 }
 
 export interface WebhookSettings {
@@ -129,7 +136,10 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 }
 
 function listFrom(env: NodeJS.ProcessEnv, name: string): string[] {
-  return (env[name] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -147,15 +157,25 @@ function trustProxyFrom(env: NodeJS.ProcessEnv): Config['trustProxy'] {
   if (/^\d+$/.test(raw)) return Number(raw);
   const proxies = listFrom(env, 'TRUST_PROXY');
   if (proxies.every(isProxyAddress)) return proxies;
-  throw new Error(`TRUST_PROXY must be 0, a number of proxy hops, or proxy addresses/CIDRs separated by commas, got "${raw}".`);
+  throw new Error(
+    `TRUST_PROXY must be 0, a number of proxy hops, or proxy addresses/CIDRs separated by commas, got "${raw}".`,
+  );
 }
 
 function originsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
   return listFrom(env, name).map((entry) => {
     const url = URL.canParse(entry) ? new URL(entry) : undefined;
-    const isOrigin = url && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username;
+    const isOrigin =
+      url &&
+      ['http:', 'https:'].includes(url.protocol) &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username;
     if (!isOrigin) {
-      throw new Error(`${name} must list web origins such as https://ops.example.org, separated by commas, got "${entry}".`);
+      throw new Error(
+        `${name} must list web origins such as https://ops.example.org, separated by commas, got "${entry}".`,
+      );
     }
     return url.origin;
   });
@@ -170,7 +190,8 @@ function choiceFrom<T extends string>(env: NodeJS.ProcessEnv, name: string, choi
 
 function oidcFrom(env: NodeJS.ProcessEnv): OidcSettings | undefined {
   if (!env.OIDC_ISSUER) return undefined;
-  if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.');
+  if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)
+    throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.');
   return {
     issuer: env.OIDC_ISSUER,
     clientId: env.OIDC_CLIENT_ID,
@@ -184,7 +205,9 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
   if (!env.PUBLIC_URL) return undefined;
   const url = URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL) : undefined;
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
-    throw new Error(`PUBLIC_URL must be the web address operators reach the server at, such as https://ops.example.org, got "${env.PUBLIC_URL}".`);
+    throw new Error(
+      `PUBLIC_URL must be the web address operators reach the server at, such as https://ops.example.org, got "${env.PUBLIC_URL}".`,
+    );
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -247,6 +270,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: Math.max(1, intFrom(env, 'PUSH_CONCURRENCY', 8)),
       pollMs: Math.max(100, intFrom(env, 'PUSH_POLL_MS', 3000)),
     },
-    startDelays: { storeMs: intFrom(env, 'START_STORE_DELAY_MS', 0), replayMs: intFrom(env, 'START_REPLAY_DELAY_MS', 0) },
+    startDelays: {
+      storeMs: intFrom(env, 'START_STORE_DELAY_MS', 0),
+      replayMs: intFrom(env, 'START_REPLAY_DELAY_MS', 0),
+    },
   };
 }

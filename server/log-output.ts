@@ -10,11 +10,19 @@ export const logIsPretty = (format: LogSettings['logFormat'], stdoutIsTerminal: 
   format === 'pretty' || (format === 'auto' && stdoutIsTerminal);
 
 /** Fastify's `logger` option for these settings; pino-pretty is loaded only when it is used. */
-export async function loggerOptions(settings: LogSettings, stdoutIsTerminal = process.stdout.isTTY === true): Promise<FastifyServerOptions['logger']> {
+export async function loggerOptions(
+  settings: LogSettings,
+  stdoutIsTerminal = process.stdout.isTTY === true,
+): Promise<FastifyServerOptions['logger']> {
   if (!logIsPretty(settings.logFormat, stdoutIsTerminal)) return { level: settings.logLevel };
   const { default: pretty } = await import('pino-pretty');
   // In this thread rather than pino's transport worker, which a bundled server cannot find; written at once,
   // so the last lines before process.exit are not lost.
-  const stream = pretty({ sync: true, colorize: stdoutIsTerminal, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+  const stream = pretty({
+    sync: true,
+    colorize: stdoutIsTerminal,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
   return { level: settings.logLevel, stream };
 }

@@ -18,7 +18,10 @@ const FIRST_PAINT_WAIT_MS = 2_000;
 const RELOAD_CHECK_MS = 5_000;
 
 // Asked at once: on a first visit the server names the region, beside the session's answer.
-const preferences = startingPreferences(() => localStorage, globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
+const preferences = startingPreferences(
+  () => localStorage,
+  globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
+);
 
 let consoleAsked = false;
 
@@ -56,7 +59,10 @@ function reloadOnceServerAnswers(error: unknown): void {
   }
   if (shownOn) shownOn.textContent = words['dashboard.consoleNotLoaded'];
   setInterval(() => {
-    fetch(location.href, { cache: 'no-store' }).then((response) => response.ok && location.reload(), () => {});
+    fetch(location.href, { cache: 'no-store' }).then(
+      (response) => response.ok && location.reload(),
+      () => {},
+    );
   }, RELOAD_CHECK_MS);
 }
 

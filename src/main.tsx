@@ -28,13 +28,18 @@ const prefersDark = globalThis.matchMedia?.('(prefers-color-scheme: dark)').matc
 const signInError = takeSignInError();
 
 // The start region was asked for by boot.ts as the page started: this is its answer, not a second request.
-void Promise.all([developmentInspector(), startingPreferences(() => localStorage, prefersDark)]).then(([inspect, preferences]) => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App
-        preferences={preferences}
-        language={readLanguageSettings(() => localStorage, navigator.languages ?? [])}
-        signInError={signInError} inspect={inspect} reportId={reportIdOf(location.hash)} />
-    </StrictMode>,
-  );
-});
+void Promise.all([developmentInspector(), startingPreferences(() => localStorage, prefersDark)]).then(
+  ([inspect, preferences]) => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App
+          preferences={preferences}
+          language={readLanguageSettings(() => localStorage, navigator.languages ?? [])}
+          signInError={signInError}
+          inspect={inspect}
+          reportId={reportIdOf(location.hash)}
+        />
+      </StrictMode>,
+    );
+  },
+);

@@ -31,12 +31,18 @@ function hasFontFor(lang) {
 export function missingBrowserNeeds(chromiumPath = CHROMIUM_PATH) {
   const missing = [];
   if (!existsSync(chromiumPath)) {
-    missing.push({ need: `Chromium at ${chromiumPath}`, packages: chromiumPath === DEBIAN_CHROMIUM ? ['chromium'] : [] });
+    missing.push({
+      need: `Chromium at ${chromiumPath}`,
+      packages: chromiumPath === DEBIAN_CHROMIUM ? ['chromium'] : [],
+    });
   }
   for (const [lang, script] of Object.entries(SCRIPTS)) {
     const known = hasFontFor(lang);
     if (known === true) continue;
-    missing.push({ need: `a ${script} font (fc-list :lang=${lang} lists none)`, packages: known === undefined ? ['fontconfig', FONT_PACKAGE] : [FONT_PACKAGE] });
+    missing.push({
+      need: `a ${script} font (fc-list :lang=${lang} lists none)`,
+      packages: known === undefined ? ['fontconfig', FONT_PACKAGE] : [FONT_PACKAGE],
+    });
   }
   return missing;
 }
@@ -48,7 +54,8 @@ export function missingSentence(missing) {
   const packages = missing.flatMap((item) => item.packages);
   const own = missing.find((item) => item.packages.length === 0);
   const needs = missing.map((item) => item.need).join(', ');
-  if (own) return `The browser tests need ${needs}. CHROMIUM_PATH names no file: point it at a Chromium binary, or unset it and run \`${installCommand(['chromium', ...packages])}\` as root.`;
+  if (own)
+    return `The browser tests need ${needs}. CHROMIUM_PATH names no file: point it at a Chromium binary, or unset it and run \`${installCommand(['chromium', ...packages])}\` as root.`;
   return `The browser tests need ${needs}. Install with (as root): ${installCommand(packages)}`;
 }
 
@@ -75,14 +82,17 @@ export function ensureBrowserNeeds({ chromiumPath = CHROMIUM_PATH, log = console
   }
   const packages = missing.flatMap((item) => item.packages);
   if (!isRoot() || missing.some((item) => item.packages.length === 0)) throw new Error(missingSentence(missing));
-  log(`> installing what the browser tests need (${missing.map((item) => item.need).join(', ')}): ${installCommand(packages)}`);
+  log(
+    `> installing what the browser tests need (${missing.map((item) => item.need).join(', ')}): ${installCommand(packages)}`,
+  );
   try {
     aptInstall(packages);
   } catch (error) {
     throw new Error(`${missingSentence(missing)} (it failed here: ${error.message})`, { cause: error });
   }
   const still = missingBrowserNeeds(chromiumPath);
-  if (still.length > 0) throw new Error(`${missingSentence(still)} (still missing after installing ${[...new Set(packages)].join(' ')})`);
+  if (still.length > 0)
+    throw new Error(`${missingSentence(still)} (still missing after installing ${[...new Set(packages)].join(' ')})`);
   satisfiedFor = chromiumPath;
 }
 

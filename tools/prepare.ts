@@ -35,7 +35,8 @@ async function createPgliteTemplate(templateDir: string): Promise<void> {
   }
   // Templates of earlier PGlite versions or migrations are never copied again.
   for (const name of readdirSync(dirname(templateDir))) {
-    if (name.startsWith('pglite-template-') && name !== basename(templateDir)) rmSync(join(dirname(templateDir), name), { recursive: true, force: true });
+    if (name.startsWith('pglite-template-') && name !== basename(templateDir))
+      rmSync(join(dirname(templateDir), name), { recursive: true, force: true });
   }
 }
 

@@ -25,7 +25,10 @@ export const defaultBundleOptions = {
  * at every install), not file by file: a start checks 200 files rather than 700.
  */
 function extraInputs(root) {
-  return [fileURLToPath(import.meta.url), ...['tsconfig.json', 'package.json', 'node_modules/.package-lock.json'].map((name) => join(root, name))];
+  return [
+    fileURLToPath(import.meta.url),
+    ...['tsconfig.json', 'package.json', 'node_modules/.package-lock.json'].map((name) => join(root, name)),
+  ];
 }
 
 const isPackageFile = (root, path) => relative(root, path).split(sep).includes('node_modules');
@@ -63,7 +66,16 @@ function loadEsbuild() {
   return createRequire(fileURLToPath(import.meta.resolve('tsx')))('esbuild');
 }
 
-const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.json': 'json' };
+const LOADERS = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.json': 'json',
+};
 
 /**
  * Left to node_modules: PGlite finds its WebAssembly beside itself, argon2 is a native addon, and pg is
@@ -72,7 +84,8 @@ const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js':
 const NOT_BUNDLED = ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pg-native'];
 
 /** CommonJS packages inside an ES module still call `require` for Node's own modules. */
-const REQUIRE_BANNER = "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
+const REQUIRE_BANNER =
+  "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);";
 
 /**
  * Loads every bundled file, the project's and its packages': each keeps its own `import.meta.url`, so
@@ -88,7 +101,10 @@ function loadFingerprinted(root, fingerprints) {
         if (!loader) return undefined;
         if (!isPackageFile(root, args.path)) fingerprints[relative(root, args.path)] = fingerprint(args.path);
         const source = readFileSync(args.path, 'utf8');
-        const contents = loader === 'json' ? source : source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+        const contents =
+          loader === 'json'
+            ? source
+            : source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
         return { contents, loader };
       });
     },
@@ -110,7 +126,8 @@ const ENTRY_FILE = 'main.mjs';
 /** Writes the output files into a folder named by their content; a folder of that name already holds the same files. */
 function writeBundleFolder(cacheDir, outputFiles, outdir) {
   const hash = createHash('sha256');
-  for (const file of [...outputFiles].sort((a, b) => a.path.localeCompare(b.path))) hash.update(relative(outdir, file.path)).update(file.contents);
+  for (const file of [...outputFiles].sort((a, b) => a.path.localeCompare(b.path)))
+    hash.update(relative(outdir, file.path)).update(file.contents);
   const folder = `server-${hash.digest('hex').slice(0, 16)}`;
   // Written under a private name and renamed: a concurrent start sees the old files or the new, never half.
   const staging = join(cacheDir, `${folder}.tmp-${process.pid}-${Date.now()}`);
@@ -150,8 +167,11 @@ async function compile({ root, entry, cacheDir }) {
     logLevel: 'silent',
     plugins: [loadFingerprinted(root, fingerprints)],
   });
-  const unfingerprinted = Object.keys(result.metafile.inputs).filter((path) => !(path in fingerprints) && !isPackageFile(root, resolve(root, path)));
-  if (unfingerprinted.length > 0) throw new Error(`Cannot tell when these server inputs change: ${unfingerprinted.join(', ')}`);
+  const unfingerprinted = Object.keys(result.metafile.inputs).filter(
+    (path) => !(path in fingerprints) && !isPackageFile(root, resolve(root, path)),
+  );
+  if (unfingerprinted.length > 0)
+    throw new Error(`Cannot tell when these server inputs change: ${unfingerprinted.join(', ')}`);
   mkdirSync(cacheDir, { recursive: true });
   const folder = writeBundleFolder(cacheDir, result.outputFiles, outdir);
   const unique = `${process.pid}-${Date.now()}`;

@@ -34,7 +34,11 @@ export interface SpawnOptions {
 }
 
 /** Starts the server the way `npm start` does (tools/start.mjs: the compiled server), in its own process, and waits until it answers. */
-export async function spawnServer(env: Record<string, string> = {}, args: string[] = [], options: SpawnOptions = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  args: string[] = [],
+  options: SpawnOptions = {},
+): Promise<SpawnedServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pad-spawn-'));
   // Without npm in between, so it is one process that SIGKILL reaches.

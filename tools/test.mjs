@@ -33,9 +33,13 @@ function step(label, script, args, { buffered = false, held = false } = {}) {
   };
   const done = new Promise((resolve) => {
     const piped = buffered || held;
-    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: root,
+      stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     if (piped) {
-      for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (shown ? process.stdout.write(chunk) : (output += chunk)));
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (chunk) => (shown ? process.stdout.write(chunk) : (output += chunk)));
     }
     child.on('close', (code) => {
       if (buffered) show();
@@ -58,7 +62,7 @@ if (wholeRun || vitestArgs.some((arg) => /e2e|^tests\/?$/.test(arg))) {
   }
 }
 const browser = wholeRun ? step('vitest e2e', vitest, ['run', '--project', 'e2e'], { held: true }) : undefined;
-if (browser) console.log('> vitest e2e runs alongside from the start; its output follows the others\'');
+if (browser) console.log("> vitest e2e runs alongside from the start; its output follows the others'");
 const steps = await Promise.all([
   step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
   step('format', 'node_modules/prettier/bin/prettier.cjs', ['--check', '.'], { buffered: true }),
@@ -81,5 +85,7 @@ if (compat) {
 }
 const failed = steps.find((s) => !s.ok);
 const parts = steps.map((s) => `${s.label} ${minutes(s.took)}${s.ok ? '' : ' FAILED'}`).join(', ');
-console.log(`\n${name}: ${failed ? 'FAILED' : 'passed'} in ${minutes(performance.now() - started)} (${parts}), Node ${process.version}`);
+console.log(
+  `\n${name}: ${failed ? 'FAILED' : 'passed'} in ${minutes(performance.now() - started)} (${parts}), Node ${process.version}`,
+);
 process.exit(failed ? failed.code || 1 : 0);

@@ -30,7 +30,10 @@ function redraw() {
 
 const source = new EventSource('/stream');
 source.onmessage = (event: MessageEvent<string>) => {
-  const message = JSON.parse(event.data) as { type: string; ping?: { deviceId?: string; touristId?: string; latitude: number; longitude: number } };
+  const message = JSON.parse(event.data) as {
+    type: string;
+    ping?: { deviceId?: string; touristId?: string; latitude: number; longitude: number };
+  };
   if (message.type !== 'gps' || !message.ping) return;
   const { deviceId, touristId, latitude, longitude } = message.ping;
   positions.set(deviceId ?? touristId ?? '', [longitude, latitude]);

@@ -10,7 +10,9 @@ interface Trip {
   timestamps: Float32Array;
 }
 
-const answer = (await (await fetch('/tracks.json')).json()) as { tracks: { points: { latitude: number; longitude: number; at: string }[] }[] };
+const answer = (await (await fetch('/tracks.json')).json()) as {
+  tracks: { points: { latitude: number; longitude: number; at: string }[] }[];
+};
 const start = Math.min(...answer.tracks.map((track) => Date.parse(track.points[0]!.at)));
 const trips: Trip[] = answer.tracks.map((track) => ({
   path: track.points.map((p) => [p.longitude, p.latitude]),
@@ -36,7 +38,11 @@ const layer = () =>
 
 const deck = new Deck({
   parent: document.getElementById('map') as HTMLDivElement,
-  initialViewState: { longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2, latitude: (Math.min(...lats) + Math.max(...lats)) / 2, zoom: 13 },
+  initialViewState: {
+    longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+    latitude: (Math.min(...lats) + Math.max(...lats)) / 2,
+    zoom: 13,
+  },
   controller: false,
   layers: [layer()],
   onAfterRender: () => ((window as unknown as { floorDrawn: boolean }).floorDrawn = true),

@@ -7,7 +7,11 @@ import { IntlProvider } from 'react-intl';
 import { en } from '../../src/i18n/catalogues/en.ts';
 import ReplayPanel from '../../src/views/replay/ReplayPanel.tsx';
 
-const request = JSON.parse(new URLSearchParams(location.hash.slice(1)).get('request') ?? '{}') as { touristIds: string[]; from: string; to: string };
+const request = JSON.parse(new URLSearchParams(location.hash.slice(1)).get('request') ?? '{}') as {
+  touristIds: string[];
+  from: string;
+  to: string;
+};
 
 createRoot(document.getElementById('root')!).render(
   <FluentProvider theme={webLightTheme}>

@@ -17,7 +17,12 @@ const REPLAY_WRITES = 10;
 const REPLAY_SPACING_MS = 100;
 
 export async function buildDeckFloorPage(): Promise<string> {
-  await build({ root: PAGE_SOURCE, configFile: false, logLevel: 'warn', build: { outDir: PAGE_BUILD, emptyOutDir: true, chunkSizeWarningLimit: 4000 } });
+  await build({
+    root: PAGE_SOURCE,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir: PAGE_BUILD, emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  });
   return PAGE_BUILD;
 }
 
@@ -36,7 +41,10 @@ export function recordGpsMessages(serverUrl: string): GpsRecording {
   let markOpened: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (markOpened = resolve));
   void (async () => {
-    const response = await fetch(`${serverUrl}/panic-alerts/stream`, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+    const response = await fetch(`${serverUrl}/panic-alerts/stream`, {
+      signal: abort.signal,
+      headers: { accept: 'text/event-stream' },
+    });
     markOpened();
     const decoder = new TextDecoder();
     let pending = '';
@@ -44,7 +52,8 @@ export function recordGpsMessages(serverUrl: string): GpsRecording {
       pending += decoder.decode(chunk, { stream: true });
       const complete = pending.split('\n');
       pending = complete.pop() ?? '';
-      for (const line of complete) if (line.startsWith('data: ') && line.includes('"type":"gps"')) lines.push(line.slice(6));
+      for (const line of complete)
+        if (line.startsWith('data: ') && line.includes('"type":"gps"')) lines.push(line.slice(6));
     }
   })().catch(() => undefined);
   return {
@@ -88,7 +97,10 @@ export async function startReplayServer(pageDir: string): Promise<ReplayServer> 
     async send(payloads) {
       const perWrite = Math.ceil(payloads.length / REPLAY_WRITES);
       for (let first = 0; first < payloads.length; first += perWrite) {
-        const frames = payloads.slice(first, first + perWrite).map((payload) => `data: ${payload}\n\n`).join('');
+        const frames = payloads
+          .slice(first, first + perWrite)
+          .map((payload) => `data: ${payload}\n\n`)
+          .join('');
         for (const stream of streams) stream.write(frames);
         await new Promise((resolve) => setTimeout(resolve, REPLAY_SPACING_MS));
       }

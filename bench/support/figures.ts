@@ -15,7 +15,12 @@ function isTree(value: unknown): value is FigureTree {
  * replaces a group, so the final JSON keeps its shape: a null for a group (not measured) leaves its figures
  * null, and any other single value for one is a clash, its path handed to `clashed`.
  */
-export function mergeFigures(base: FigureTree, part: FigureTree, clashed: (path: string) => void = () => {}, at = ''): FigureTree {
+export function mergeFigures(
+  base: FigureTree,
+  part: FigureTree,
+  clashed: (path: string) => void = () => {},
+  at = '',
+): FigureTree {
   const merged: FigureTree = { ...base };
   for (const [key, value] of Object.entries(part)) {
     const current = merged[key];

@@ -13,7 +13,15 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-const SCRIPT_EVENTS = new Set(['FireAnimationFrame', 'FunctionCall', 'EventDispatch', 'TimerFire', 'RunMicrotasks', 'EvaluateScript', 'FireIdleCallback']);
+const SCRIPT_EVENTS = new Set([
+  'FireAnimationFrame',
+  'FunctionCall',
+  'EventDispatch',
+  'TimerFire',
+  'RunMicrotasks',
+  'EvaluateScript',
+  'FireIdleCallback',
+]);
 /** rAF callbacks further apart than this belong to two frames. */
 const SAME_FRAME_GAP_US = 1000;
 
@@ -23,7 +31,8 @@ export function scriptMsPerFrame(traceJson: string): number[] {
   // The page's main thread: the one with the most animation frame callbacks.
   const callbacksByThread = new Map<string, number>();
   for (const event of events) {
-    if (event.name === 'FireAnimationFrame' && event.ph === 'X') callbacksByThread.set(`${event.pid}:${event.tid}`, (callbacksByThread.get(`${event.pid}:${event.tid}`) ?? 0) + 1);
+    if (event.name === 'FireAnimationFrame' && event.ph === 'X')
+      callbacksByThread.set(`${event.pid}:${event.tid}`, (callbacksByThread.get(`${event.pid}:${event.tid}`) ?? 0) + 1);
   }
   const [thread] = [...callbacksByThread.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
   if (!thread) return [];

@@ -28,5 +28,7 @@ const timer = setInterval(() => {
 process.on('message', () => {
   clearInterval(timer);
   const seconds = (Date.now() - started) / 1000;
-  process.send!({ pingsPerSecond: stored / seconds, failedBatches: failed, skippedBatches: skipped }, () => process.exit(0));
+  process.send!({ pingsPerSecond: stored / seconds, failedBatches: failed, skippedBatches: skipped }, () =>
+    process.exit(0),
+  );
 });

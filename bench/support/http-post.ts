@@ -6,11 +6,15 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 export function postJsonAnswer(url: string, body: unknown): Promise<{ status: number; text: string }> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

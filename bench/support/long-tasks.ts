@@ -29,13 +29,17 @@ export async function longTasksSoFar(page: Page): Promise<LongTask[]> {
  * task, or the moment the second canvas was seen if none came after it.
  */
 export async function waitForMapIdle(page: Page, quietMs = 1500, timeoutMs = 60_000): Promise<number> {
-  await page.waitForFunction(() => {
-    const canvases = [...document.querySelectorAll('[data-testid="map-panel"] canvas')];
-    return canvases.length >= 2 && canvases.every((canvas) => getComputedStyle(canvas).visibility !== 'hidden');
-  }, undefined, {
-    timeout: timeoutMs,
-    polling: 20,
-  });
+  await page.waitForFunction(
+    () => {
+      const canvases = [...document.querySelectorAll('[data-testid="map-panel"] canvas')];
+      return canvases.length >= 2 && canvases.every((canvas) => getComputedStyle(canvas).visibility !== 'hidden');
+    },
+    undefined,
+    {
+      timeout: timeoutMs,
+      polling: 20,
+    },
+  );
   const canvasesAt = await page.evaluate(() => performance.now());
   await page.waitForFunction(
     (quiet) => {

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
  * runs on these machines) takes back at its own pace; once the 5,000-client figure came out negative.
  */
 export function rssKiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('RssAnon:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('RssAnon:'));
   if (!line) throw new Error(`no RssAnon for process ${pid}`);
   return Number(line.split(/\s+/)[1]);
 }
@@ -16,7 +18,10 @@ export function rssKiB(pid: number): number {
  * `toleranceKiB` of each other, or `timeoutMs` passed (answers the last sample then). A process started by
  * spawnBenchServer collects its garbage first (SIGUSR2, see gc-on-signal.mjs).
  */
-export async function settledRssKiB(pid: number, { everyMs = 500, toleranceKiB = 512, timeoutMs = 15_000, collect = true } = {}): Promise<number> {
+export async function settledRssKiB(
+  pid: number,
+  { everyMs = 500, toleranceKiB = 512, timeoutMs = 15_000, collect = true } = {},
+): Promise<number> {
   // Twice: what one collection frees (closed sockets' buffers, say) may only be collectable by the next.
   if (collect) process.kill(pid, 'SIGUSR2');
   await new Promise((resolve) => setTimeout(resolve, everyMs));

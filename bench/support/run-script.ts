@@ -16,7 +16,11 @@ export interface ScriptOutcome {
  */
 export function runScript(path: string, env: NodeJS.ProcessEnv, budgetSeconds: number): Promise<ScriptOutcome> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', path], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let figures: FigureTree | undefined;
   let overran = false;
   const echo = (line: string) => {
@@ -41,7 +45,13 @@ export function runScript(path: string, env: NodeJS.ProcessEnv, budgetSeconds: n
       clearTimeout(timer);
       killGroup(); // whatever the script left running
       const seconds = (Date.now() - started) / 1000;
-      const problem = overran ? `overran its budget of ${budgetSeconds} s and was stopped` : code !== 0 ? `exited with code ${code}` : figures ? undefined : 'printed no BENCH_FIGURES line';
+      const problem = overran
+        ? `overran its budget of ${budgetSeconds} s and was stopped`
+        : code !== 0
+          ? `exited with code ${code}`
+          : figures
+            ? undefined
+            : 'printed no BENCH_FIGURES line';
       resolve({ figures: overran ? undefined : figures, seconds, problem });
     });
   });

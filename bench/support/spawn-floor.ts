@@ -15,7 +15,9 @@ export interface FloorServer {
  */
 export async function spawnFloorServer({ relayGps = true } = {}): Promise<FloorServer> {
   const args = relayGps ? [] : ['--answer-gps-only'];
-  const child = spawn(process.execPath, ['--import', 'tsx', FLOOR_SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', FLOOR_SERVER, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk) => {

@@ -36,7 +36,11 @@ function reply(message: ClientReply): void {
 }
 
 function noteMarkers(index: number, text: Buffer, now: number): void {
-  for (let at = text.indexOf(MARKER); at >= 0 && at + MARKER_LENGTH <= text.length; at = text.indexOf(MARKER, at + MARKER_LENGTH)) {
+  for (
+    let at = text.indexOf(MARKER);
+    at >= 0 && at + MARKER_LENGTH <= text.length;
+    at = text.indexOf(MARKER, at + MARKER_LENGTH)
+  ) {
     const id = Number(text.toString('latin1', at + MARKER.length, at + MARKER_LENGTH));
     const slot = index * markerSlots + id;
     if (id < markerSlots && arrivals[slot] === 0) arrivals[slot] = now;
@@ -45,7 +49,8 @@ function noteMarkers(index: number, text: Buffer, now: number): void {
 
 function countFrames(text: Buffer, from: number): number {
   let count = 0;
-  for (let at = text.indexOf(FRAME_START, from); at >= 0; at = text.indexOf(FRAME_START, at + FRAME_START.length)) count++;
+  for (let at = text.indexOf(FRAME_START, from); at >= 0; at = text.indexOf(FRAME_START, at + FRAME_START.length))
+    count++;
   return count;
 }
 
@@ -90,7 +95,9 @@ function open(port: number, path: string, index: number): Promise<boolean> {
       resolve(false);
       onProgress?.();
     });
-    socket.once('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`));
+    socket.once('connect', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`),
+    );
   });
 }
 

@@ -7,7 +7,11 @@ const CLIENT_PROCESS = fileURLToPath(new URL('./sse-client-process.ts', import.m
 
 type ReplyOf<T extends ClientReply['type']> = Extract<ClientReply, { type: T }>;
 
-function ask<T extends ClientReply['type']>(child: ChildProcess, command: ClientCommand | undefined, answer: T): Promise<ReplyOf<T>> {
+function ask<T extends ClientReply['type']>(
+  child: ChildProcess,
+  command: ClientCommand | undefined,
+  answer: T,
+): Promise<ReplyOf<T>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: ClientReply) => {
       if (message.type !== answer) return;
@@ -43,12 +47,19 @@ export class SseClientPool {
   /** Opens `total` streams to `url` over `processes` client processes; answers once all have an answer. */
   static async open(url: string, total: number, processes = 2, path = '/panic-alerts/stream'): Promise<SseClientPool> {
     const port = Number(new URL(url).port);
-    const counts = Array.from({ length: processes }, (_, i) => Math.floor(total / processes) + (i < total % processes ? 1 : 0));
-    const children = counts.map(() => fork(CLIENT_PROCESS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    const counts = Array.from(
+      { length: processes },
+      (_, i) => Math.floor(total / processes) + (i < total % processes ? 1 : 0),
+    );
+    const children = counts.map(() =>
+      fork(CLIENT_PROCESS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
     const pool = new SseClientPool(children, counts);
     try {
       await Promise.all(children.map((child) => ask(child, undefined, 'ready')));
-      const opened = await Promise.all(children.map((child, i) => ask(child, { type: 'open', port, path, count: counts[i] }, 'opened')));
+      const opened = await Promise.all(
+        children.map((child, i) => ask(child, { type: 'open', port, path, count: counts[i] }, 'opened')),
+      );
       const total200 = opened.reduce((sum, reply) => sum + reply.opened, 0);
       if (total200 < total) throw new Error(`only ${total200} of ${total} streams were accepted`);
     } catch (error) {
@@ -75,7 +86,9 @@ export class SseClientPool {
 
   /** Waits until every client has read `atLeast` frames since the last reset, or `timeoutMs` passed. */
   async awaitFrames(atLeast: number, timeoutMs: number): Promise<FramesReached> {
-    const replies = await Promise.all(this.children.map((child) => ask(child, { type: 'await-frames', atLeast, timeoutMs }, 'frames')));
+    const replies = await Promise.all(
+      this.children.map((child) => ask(child, { type: 'await-frames', atLeast, timeoutMs }, 'frames')),
+    );
     return {
       done: replies.reduce((sum, r) => sum + r.done, 0),
       clients: this.size,
@@ -90,7 +103,9 @@ export class SseClientPool {
   async arrivals(): Promise<Float64Array[]> {
     const replies = await Promise.all(this.children.map((child) => ask(child, { type: 'arrivals' }, 'arrivals')));
     return replies.flatMap((reply, i) =>
-      Array.from({ length: this.counts[i] }, (_, c) => Float64Array.from(reply.arrivals.slice(c * reply.markers, (c + 1) * reply.markers))),
+      Array.from({ length: this.counts[i] }, (_, c) =>
+        Float64Array.from(reply.arrivals.slice(c * reply.markers, (c + 1) * reply.markers)),
+      ),
     );
   }
 

@@ -98,7 +98,9 @@ class SourceMaps {
     if (!name) return null;
     if (!this.maps.has(name)) {
       const path = join(this.distDir, `${name}.map`);
-      const map = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; mappings: string }) : null;
+      const map = existsSync(path)
+        ? (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; mappings: string })
+        : null;
       this.maps.set(name, map && { sources: map.sources, lines: decodeMappings(map.mappings) });
     }
     const map = this.maps.get(name);
@@ -113,7 +115,9 @@ class SourceMaps {
 function rendererMainThread(events: TraceEvent[]): { pid: number; tid: number } {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   // The dashboard's renderer is the one that evaluated the built bundle.
-  const evaluating = new Set(events.filter((e) => String(e.args?.data?.url ?? '').includes('/assets/')).map((e) => `${e.pid}:${e.tid}`));
+  const evaluating = new Set(
+    events.filter((e) => String(e.args?.data?.url ?? '').includes('/assets/')).map((e) => `${e.pid}:${e.tid}`),
+  );
   const main = mains.find((e) => evaluating.has(`${e.pid}:${e.tid}`)) ?? mains[0];
   if (!main) throw new Error('no renderer main thread in the trace');
   return { pid: main.pid, tid: main.tid };
@@ -126,7 +130,8 @@ function samplesOf(events: TraceEvent[], thread: { pid: number; tid: number }): 
   const samples: { ts: number; node: number }[] = [];
   let ts = Number((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? profile.ts);
   for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.id === profile.id && e.pid === thread.pid)) {
-    const data = chunk.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
+    const data = chunk.args?.data as
+      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
     for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
     const ids = data?.cpuProfile?.samples ?? [];
     ids.forEach((id, i) => {
@@ -136,7 +141,8 @@ function samplesOf(events: TraceEvent[], thread: { pid: number; tid: number }): 
   }
   return samples.map(({ ts, node }) => {
     const stack: CallFrame[] = [];
-    for (let at = nodes.get(node); at; at = at.parent === undefined ? undefined : nodes.get(at.parent)) stack.push(at.callFrame);
+    for (let at = nodes.get(node); at; at = at.parent === undefined ? undefined : nodes.get(at.parent))
+      stack.push(at.callFrame);
     return { ts, stack };
   });
 }
@@ -148,7 +154,12 @@ function whatRan(stack: CallFrame[], maps: SourceMaps): string {
   if (leaf.functionName.startsWith('(')) return leaf.functionName;
   // A native call (no url) under the bundle: WebGL's by its own name, others by the package that made them.
   const caller = stack.find((frame) => (frame.url ?? '').includes('/assets/'));
-  if (!leaf.url && /^(compileShader|linkProgram|getProgramParameter|getShaderParameter|getActive|getUniform|getAttrib|draw|readPixels|getParameter|getExtension|getContext|bufferData|texImage|useProgram|validateProgram)/.test(leaf.functionName)) {
+  if (
+    !leaf.url &&
+    /^(compileShader|linkProgram|getProgramParameter|getShaderParameter|getActive|getUniform|getAttrib|draw|readPixels|getParameter|getExtension|getContext|bufferData|texImage|useProgram|validateProgram)/.test(
+      leaf.functionName,
+    )
+  ) {
     return `WebGL ${leaf.functionName.replace(/^(getActive|getUniform|getAttrib).*/, '$1…')}`;
   }
   if (!caller) return leaf.url ? 'other script' : `native ${leaf.functionName || '(anonymous)'}`;
@@ -191,8 +202,15 @@ export function attributeLongTasks(traceJson: string, distDir: string, minMs = 5
   const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const thread = rendererMainThread(events);
-  const onMain = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.dur !== undefined);
-  const navigation = events.find((e) => e.name === 'navigationStart' && e.pid === thread.pid && String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'));
+  const onMain = events.filter(
+    (e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.dur !== undefined,
+  );
+  const navigation = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.pid === thread.pid &&
+      String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'),
+  );
   const origin = navigation?.ts ?? 0;
   const samples = samplesOf(events, thread);
   const maps = new SourceMaps(distDir);
@@ -201,7 +219,9 @@ export function attributeLongTasks(traceJson: string, distDir: string, minMs = 5
     const end = task.ts + task.dur!;
     const children = onMain.filter((e) => WHAT_A_TASK_DOES.has(e.name) && e.ts >= task.ts && e.ts + e.dur! <= end);
     // The outermost only: an event not inside another of them.
-    const direct = children.filter((e) => !children.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && o.dur! > e.dur!));
+    const direct = children.filter(
+      (e) => !children.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && o.dur! > e.dur!),
+    );
     const eventTally = new Map<string, number>();
     for (const e of direct) {
       const url = String(e.args?.data?.url ?? '');

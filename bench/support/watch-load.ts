@@ -28,6 +28,8 @@ export async function seedTrackedDevices(db: Database): Promise<void> {
 
 /** Silent incidents the running check raised for the tracked devices: proof it worked during the run. */
 export async function watchIncidentsRaised(db: Database): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from incidents where watch_key like '${PREFIX}%'`);
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from incidents where watch_key like '${PREFIX}%'`,
+  );
   return Number(rows[0].n);
 }

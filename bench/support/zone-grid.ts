@@ -9,7 +9,10 @@ const SPACING_DEG = 0.008;
 const COLUMNS = 45;
 
 export function zoneCentre(index: number): { latitude: number; longitude: number } {
-  return { latitude: GRID_ORIGIN.latitude + Math.floor(index / COLUMNS) * SPACING_DEG, longitude: GRID_ORIGIN.longitude + (index % COLUMNS) * SPACING_DEG };
+  return {
+    latitude: GRID_ORIGIN.latitude + Math.floor(index / COLUMNS) * SPACING_DEG,
+    longitude: GRID_ORIGIN.longitude + (index % COLUMNS) * SPACING_DEG,
+  };
 }
 
 /** The ring as [longitude, latitude], vertex 0 due north, then clockwise, closed. */
@@ -20,7 +23,10 @@ export function zoneRing(index: number): [number, number][] {
   const ring: [number, number][] = [];
   for (let i = 0; i < ZONE_VERTICES; i++) {
     const bearing = (2 * Math.PI * i) / ZONE_VERTICES;
-    ring.push([Math.round((longitude + dLng * Math.sin(bearing)) * 1e7) / 1e7, Math.round((latitude + dLat * Math.cos(bearing)) * 1e7) / 1e7]);
+    ring.push([
+      Math.round((longitude + dLng * Math.sin(bearing)) * 1e7) / 1e7,
+      Math.round((latitude + dLat * Math.cos(bearing)) * 1e7) / 1e7,
+    ]);
   }
   return [...ring, ring[0]];
 }
@@ -30,7 +36,12 @@ export function zoneCollection() {
     type: 'FeatureCollection',
     features: Array.from({ length: ZONE_COUNT }, (_, index) => ({
       type: 'Feature',
-      properties: { id: `z${String(index).padStart(4, '0')}`, name: `Zone ${String(index).padStart(4, '0')}`, riskLevel: ['red', 'yellow', 'green'][index % 3], regionId: 'default' },
+      properties: {
+        id: `z${String(index).padStart(4, '0')}`,
+        name: `Zone ${String(index).padStart(4, '0')}`,
+        riskLevel: ['red', 'yellow', 'green'][index % 3],
+        regionId: 'default',
+      },
       geometry: { type: 'Polygon', coordinates: [zoneRing(index)] },
     })),
   };

@@ -10,11 +10,24 @@ import { ZONE_COUNT, zoneCentre, zoneRing } from '../support/zone-grid.ts';
 type Ring = [number, number][];
 const rings: Ring[] = Array.from({ length: ZONE_COUNT }, (_, index) => zoneRing(index));
 const first = zoneCentre(0);
-const [west, south, east, north] = new WebMercatorViewport({ width: innerWidth, height: innerHeight, longitude: first.longitude, latitude: first.latitude, zoom: 13 }).getBounds();
+const [west, south, east, north] = new WebMercatorViewport({
+  width: innerWidth,
+  height: innerHeight,
+  longitude: first.longitude,
+  latitude: first.latitude,
+  zoom: 13,
+}).getBounds();
 const [marginX, marginY] = [(east - west) / 2, (north - south) / 2];
 const nearView = (ring: Ring) =>
-  ring.some(([lng, lat]) => lng >= west - marginX && lng <= east + marginX && lat >= south - marginY && lat <= north + marginY);
-const colour = (index: number): [number, number, number] => [[220, 38, 38], [234, 179, 8], [22, 163, 74]][index % 3] as [number, number, number];
+  ring.some(
+    ([lng, lat]) => lng >= west - marginX && lng <= east + marginX && lat >= south - marginY && lat <= north + marginY,
+  );
+const colour = (index: number): [number, number, number] =>
+  [
+    [220, 38, 38],
+    [234, 179, 8],
+    [22, 163, 74],
+  ][index % 3] as [number, number, number];
 
 const zonesLayer = new PolygonLayer<Ring>({
   id: 'zones',
@@ -27,7 +40,15 @@ const zonesLayer = new PolygonLayer<Ring>({
 });
 let edited: Ring = rings[0];
 const editedLayer = () =>
-  new PolygonLayer<Ring>({ id: 'edited', data: [edited], getPolygon: (ring) => ring, getFillColor: [37, 99, 235, 60], getLineColor: [37, 99, 235], getLineWidth: 3, lineWidthUnits: 'pixels' });
+  new PolygonLayer<Ring>({
+    id: 'edited',
+    data: [edited],
+    getPolygon: (ring) => ring,
+    getFillColor: [37, 99, 235, 60],
+    getLineColor: [37, 99, 235],
+    getLineWidth: 3,
+    lineWidthUnits: 'pixels',
+  });
 
 const deck = new Deck({
   parent: document.getElementById('map') as HTMLDivElement,

@@ -18,7 +18,9 @@ export async function bootstrapFirstAdmin(ctx: AppContext, log: FastifyBaseLogge
   const { config } = ctx;
   if (!signInRequired(config)) {
     if (config.auth === 'off' && !isLoopbackHost(config.host)) {
-      log.warn(`AUTH=off: anyone who reaches ${config.host}:${config.port} can read tourists' locations and act as an operator.`);
+      log.warn(
+        `AUTH=off: anyone who reaches ${config.host}:${config.port} can read tourists' locations and act as an operator.`,
+      );
     }
     return;
   }
@@ -27,10 +29,19 @@ export async function bootstrapFirstAdmin(ctx: AppContext, log: FastifyBaseLogge
   const password = config.adminPassword ?? randomBytes(18).toString('base64url');
   const passwordHash = await hashPassword(password);
   const created = await ctx.write(async (tx) => {
-    const inserted = await createOperator(tx, { username: FIRST_ADMIN, role: 'admin', passwordHash, source: 'password' });
+    const inserted = await createOperator(tx, {
+      username: FIRST_ADMIN,
+      role: 'admin',
+      passwordHash,
+      source: 'password',
+    });
     if (inserted) {
       await appendAudit(tx, {
-        actor: 'system', role: null, address: null, action: 'account.create', target: FIRST_ADMIN,
+        actor: 'system',
+        role: null,
+        address: null,
+        action: 'account.create',
+        target: FIRST_ADMIN,
         detail: { role: 'admin', password: generated ? 'generated' : 'ADMIN_PASSWORD' },
       });
     }
@@ -39,7 +50,9 @@ export async function bootstrapFirstAdmin(ctx: AppContext, log: FastifyBaseLogge
   if (!created) return;
   if (generated) {
     // Printed once, to the terminal only, never to the log file's structured fields.
-    process.stdout.write(`\nSign-in is required and no account existed: created "${FIRST_ADMIN}" with password\n\n    ${password}\n\nIt is not shown again. Sign in and create the operators' own accounts.\n\n`);
+    process.stdout.write(
+      `\nSign-in is required and no account existed: created "${FIRST_ADMIN}" with password\n\n    ${password}\n\nIt is not shown again. Sign in and create the operators' own accounts.\n\n`,
+    );
   } else {
     log.info(`Sign-in is required: created "${FIRST_ADMIN}" with the password from ADMIN_PASSWORD.`);
   }

@@ -33,7 +33,10 @@ function refusal(request: FastifyRequest): HttpError | undefined {
   const operator = request.operator;
   if (!operator) return new HttpError(401, `Sign in to use ${route}: this server requires operators to sign in.`);
   if (request.session.get('mustChangePassword') && route !== CHANGE_PASSWORD_ROUTE) {
-    return new HttpError(403, `Choose a new password first: ${operator.username} signed in with a temporary password, and may use ${route} once it is changed (POST /auth/password).`);
+    return new HttpError(
+      403,
+      `Choose a new password first: ${operator.username} signed in with a temporary password, and may use ${route} once it is changed (POST /auth/password).`,
+    );
   }
   if (roleAtLeast(operator.role, needed)) return undefined;
   return new HttpError(
@@ -70,7 +73,11 @@ export async function installAuth(app: FastifyInstance, ctx: AppContext): Promis
 }
 
 /** Starts a fresh session for the operator (a new id, so a session fixed before sign-in is worthless). */
-export async function startOperatorSession(request: FastifyRequest, user: SignedInUser, options: { mustChangePassword?: boolean } = {}): Promise<void> {
+export async function startOperatorSession(
+  request: FastifyRequest,
+  user: SignedInUser,
+  options: { mustChangePassword?: boolean } = {},
+): Promise<void> {
   await request.session.regenerate();
   request.session.set('operator', user);
   if (options.mustChangePassword) request.session.set('mustChangePassword', true);

@@ -34,7 +34,8 @@ export class LoginThrottle {
       const entry = this.current(key, now) ?? { count: 0, lockedUntil: 0, lastAt: now };
       entry.count += 1;
       entry.lastAt = now;
-      if (entry.count >= FREE_FAILURES) entry.lockedUntil = now + Math.min(MAX_DELAY_MS, 1000 * 2 ** (entry.count - FREE_FAILURES));
+      if (entry.count >= FREE_FAILURES)
+        entry.lockedUntil = now + Math.min(MAX_DELAY_MS, 1000 * 2 ** (entry.count - FREE_FAILURES));
       this.failures.delete(key);
       this.failures.set(key, entry);
     }

@@ -19,7 +19,11 @@ const DISCOVERY_TIMEOUT_SECONDS = 10;
 
 /** A single sign-on refused: the sentence the operator reads, and who it was when the provider said so. */
 export class SsoRefusal extends Error {
-  constructor(message: string, readonly username?: string, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    readonly username?: string,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }
@@ -40,12 +44,17 @@ export class OidcRelyingParty {
   private stateKey?: Promise<Uint8Array>;
   private readonly issuer: URL;
 
-  constructor(private readonly settings: OidcSettings, private readonly db: Sql) {
+  constructor(
+    private readonly settings: OidcSettings,
+    private readonly db: Sql,
+  ) {
     const issuer = URL.canParse(settings.issuer) ? new URL(settings.issuer) : undefined;
     // Plain HTTP only to a provider on this machine (development, tests): elsewhere it would expose the secret.
     const secure = issuer?.protocol === 'https:' || (issuer?.protocol === 'http:' && isLoopbackHost(issuer.hostname));
     if (!issuer || !secure) {
-      throw new Error(`OIDC_ISSUER must be the provider's https address (plain http only on this machine), got "${settings.issuer}".`);
+      throw new Error(
+        `OIDC_ISSUER must be the provider's https address (plain http only on this machine), got "${settings.issuer}".`,
+      );
     }
     this.issuer = issuer;
   }
@@ -60,14 +69,19 @@ export class OidcRelyingParty {
       })
       .catch((error: unknown) => {
         this.configuration = undefined;
-        throw new SsoRefusal('The single sign-on provider cannot be reached; try again in a moment or sign in with a password.', undefined, { cause: error });
+        throw new SsoRefusal(
+          'The single sign-on provider cannot be reached; try again in a moment or sign in with a password.',
+          undefined,
+          { cause: error },
+        );
       });
     return this.configuration;
   }
 
   private key(): Promise<Uint8Array> {
-    this.stateKey ??= sharedSecret(this.db, 'oidc-state', () => randomBytes(32).toString('base64url'))
-      .then((secret) => new Uint8Array(Buffer.from(secret, 'base64url')));
+    this.stateKey ??= sharedSecret(this.db, 'oidc-state', () => randomBytes(32).toString('base64url')).then(
+      (secret) => new Uint8Array(Buffer.from(secret, 'base64url')),
+    );
     return this.stateKey;
   }
 
@@ -129,11 +143,16 @@ export class OidcRelyingParty {
         expectedNonce: pending.nonce,
       });
       const idClaims = tokens.claims()!;
-      if (idClaims[this.settings.roleClaim] !== undefined || !configuration.serverMetadata().userinfo_endpoint) return idClaims;
+      if (idClaims[this.settings.roleClaim] !== undefined || !configuration.serverMetadata().userinfo_endpoint)
+        return idClaims;
       const userinfo = await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
       return { ...userinfo, ...idClaims };
     } catch (error) {
-      throw new SsoRefusal('The single sign-on provider\'s answer could not be verified; start the sign-in again.', undefined, { cause: error });
+      throw new SsoRefusal(
+        "The single sign-on provider's answer could not be verified; start the sign-in again.",
+        undefined,
+        { cause: error },
+      );
     }
   }
 }
@@ -148,10 +167,14 @@ function roleFrom(value: unknown): Role | undefined {
 
 /** The operator the claims describe: preferred_username, else email, else sub, and the role claim. */
 export function operatorFromClaims(claims: Record<string, unknown>, roleClaim: string): SignedInUser {
-  const name = [claims.preferred_username, claims.email, claims.sub].find((value) => typeof value === 'string' && value.trim() !== '');
+  const name = [claims.preferred_username, claims.email, claims.sub].find(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  );
   const username = LoginBody.shape.username.safeParse(name);
   if (!username.success) {
-    throw new SsoRefusal(`Your single sign-on name "${String(name ?? '')}" cannot be a username here: ${username.error.issues[0].message}.`);
+    throw new SsoRefusal(
+      `Your single sign-on name "${String(name ?? '')}" cannot be a username here: ${username.error.issues[0].message}.`,
+    );
   }
   const role = roleFrom(claims[roleClaim]);
   if (!role) {

@@ -8,7 +8,7 @@ let decoyHash: Promise<string> | undefined;
 
 export async function passwordMatches(password: string, passwordHash: string | null | undefined): Promise<boolean> {
   if (!passwordHash) {
-    await verify((await (decoyHash ??= hash('decoy password for unknown users'))), password).catch(() => false);
+    await verify(await (decoyHash ??= hash('decoy password for unknown users')), password).catch(() => false);
     return false;
   }
   return verify(passwordHash, password).catch(() => false);

@@ -14,7 +14,10 @@ export function databaseSessionStore(db: Database, sessionHours: number): Sessio
       writeSession(db, sessionId, data, expires).then(() => callback(), callback);
     },
     get(sessionId: string, callback: (error: unknown, session?: unknown) => void) {
-      readSession(db, sessionId).then((session) => callback(null, session ?? null), (error) => callback(error));
+      readSession(db, sessionId).then(
+        (session) => callback(null, session ?? null),
+        (error) => callback(error),
+      );
     },
     destroy(sessionId: string, callback: Callback) {
       deleteSession(db, sessionId).then(() => callback(), callback);

@@ -21,7 +21,10 @@ export class StreamSessionWatch {
   /** A check asked for while one ran: its answer may predate the sessions just ended, so another follows. */
   private checkAgain = false;
 
-  constructor(private readonly db: Database, intervalMs: number) {
+  constructor(
+    private readonly db: Database,
+    intervalMs: number,
+  ) {
     this.timer = setInterval(() => void this.check(), intervalMs);
     this.timer.unref();
   }

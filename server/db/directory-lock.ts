@@ -148,7 +148,10 @@ async function claimSocketFile(dir: string, realDir: string, owner: LockOwner, o
       if (holder.state !== 'dead') continue;
       const turn = await takeTurnToRemove(realDir);
       if (turn === 'busy') {
-        if (Date.now() > turnWaitEnds) throw new Error(`Could not lock the data folder ${dir}: another server's removal of its dead lock never ended.`);
+        if (Date.now() > turnWaitEnds)
+          throw new Error(
+            `Could not lock the data folder ${dir}: another server's removal of its dead lock never ended.`,
+          );
         attempt--; // waiting for another's turn is not the lock changing hands
         await delay(1 + Math.random() * 4);
         continue;

@@ -13,14 +13,17 @@ export interface LockOwner {
  * - `absent`: nothing at that address;
  * - `dying`: it accepted, then closed without a word, as a process being killed does.
  */
-export type LockProbe = { state: 'alive'; owner?: LockOwner } | { state: 'dead' } | { state: 'absent' } | { state: 'dying' };
+export type LockProbe =
+  { state: 'alive'; owner?: LockOwner } | { state: 'dead' } | { state: 'absent' } | { state: 'dying' };
 
 const GREETING_WAIT_MS = 2000;
 
 function parseOwner(text: string): LockOwner | undefined {
   try {
     const value = JSON.parse(text) as Partial<LockOwner>;
-    return typeof value.pid === 'number' && typeof value.nonce === 'string' ? { pid: value.pid, nonce: value.nonce } : undefined;
+    return typeof value.pid === 'number' && typeof value.nonce === 'string'
+      ? { pid: value.pid, nonce: value.nonce }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -41,7 +44,10 @@ export function listenAsOwner(address: string, owner: LockOwner): Promise<Server
 
 /** Listens at `address` and hangs up on whoever connects: a name held, with nothing to say. */
 export function listenQuietly(address: string): Promise<Server> {
-  return listenUnreferenced(createServer((socket) => socket.destroy()), address);
+  return listenUnreferenced(
+    createServer((socket) => socket.destroy()),
+    address,
+  );
 }
 
 function listenUnreferenced(server: Server, address: string): Promise<Server> {

@@ -25,8 +25,12 @@ export async function migrate(db: Database, through?: string): Promise<void> {
   await db.transaction(async (tx) => {
     // Several servers may start at once on one PostgreSQL: one migrates, the others wait.
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
-    const done = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version));
+    await tx.query(
+      'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
+    );
+    const done = new Set(
+      (await tx.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version),
+    );
     for (const file of files) {
       if (done.has(file)) continue;
       for (const statement of splitStatements(migrationSql(file))) await tx.query(statement);

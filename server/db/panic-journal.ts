@@ -65,7 +65,9 @@ async function fsyncPath(path: string): Promise<void> {
  * turn is long (about 20 ms on 2 cores): a write and then an fdatasync cost a panic two turns, 40 ms at p50.
  */
 const SYNCED_WRITES = constants.O_DSYNC !== undefined;
-const LIVE_FILE_FLAGS = SYNCED_WRITES ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC : 'a';
+const LIVE_FILE_FLAGS = SYNCED_WRITES
+  ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC
+  : 'a';
 
 /** Files synced at once: enough to keep the disk and libuv's threads busy, few enough for any fd limit. */
 const SYNCS_IN_FLIGHT = 16;
@@ -86,7 +88,11 @@ export async function fsyncTree(dir: string): Promise<void> {
  * panics costs a few fdatasyncs, not one each. Without `storeDir` the store's commits are durable on their
  * own (PostgreSQL), so compaction has no files of its to sync.
  */
-export async function openPanicJournal(dataDir: string, storeDir: string | undefined, name = 'panic-journal'): Promise<PanicJournal> {
+export async function openPanicJournal(
+  dataDir: string,
+  storeDir: string | undefined,
+  name = 'panic-journal',
+): Promise<PanicJournal> {
   const livePath = join(dataDir, `${name}.ndjson`);
   const sealedPath = join(dataDir, `${name}.sealed.ndjson`);
   // A new file's name is made durable with the first panic it holds, not before the server answers.

@@ -19,12 +19,17 @@ export class PriorityGate {
   private readonly waiting: Record<Priority, (() => void)[]> = { urgent: [], normal: [], background: [] };
 
   constructor(private readonly slots: number) {
-    if (!Number.isInteger(slots) || slots < 1) throw new Error(`A priority gate needs at least one slot, got ${slots}.`);
+    if (!Number.isInteger(slots) || slots < 1)
+      throw new Error(`A priority gate needs at least one slot, got ${slots}.`);
   }
 
   status(): GateStatus {
     const { urgent, normal, background } = this.waiting;
-    return { slots: this.slots, running: this.running, waiting: { urgent: urgent.length, normal: normal.length, background: background.length } };
+    return {
+      slots: this.slots,
+      running: this.running,
+      waiting: { urgent: urgent.length, normal: normal.length, background: background.length },
+    };
   }
 
   async run<T>(priority: Priority, work: () => Promise<T>): Promise<T> {
@@ -65,7 +70,9 @@ export class PriorityGate {
 
   private dispatch(): void {
     while (this.running < this.slots) {
-      const next = PRIORITY_ORDER.map((priority) => this.waiting[priority]).find((queue) => queue.length > 0)?.shift();
+      const next = PRIORITY_ORDER.map((priority) => this.waiting[priority])
+        .find((queue) => queue.length > 0)
+        ?.shift();
       if (!next) return;
       this.running++;
       next();

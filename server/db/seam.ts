@@ -24,7 +24,11 @@ export interface TransactionOptions {
 export interface Database extends Sql {
   readonly mode: StorageMode;
   /** One statement; `options.priority` orders it among work waiting for a connection (default `normal`). */
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: TransactionOptions): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: TransactionOptions,
+  ): Promise<{ rows: Row[] }>;
   /** Runs `work` in one transaction: everything it writes commits together or not at all. */
   transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Subscribes to NOTIFY on `channel` from other processes; resolves to an unsubscribe function. */

@@ -50,10 +50,12 @@ export class DidBindingCache {
    */
   catchUp(): Promise<void> {
     if (!this.queued) {
-      const queued = this.last.catch(() => {}).then(() => {
-        this.queued = undefined;
-        return this.read();
-      });
+      const queued = this.last
+        .catch(() => {})
+        .then(() => {
+          this.queued = undefined;
+          return this.read();
+        });
       this.queued = queued;
       this.last = queued;
     }

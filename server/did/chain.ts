@@ -5,7 +5,12 @@ import type { ChainWalk, HashChain } from '../domain/hash-chain.ts';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** What an anchor proves about an identity: a hash over hashes; the raw document never reaches us. */
-export function anchorContentHash(content: { didId: string; kycType: string; kycHash: string; issuedAt: string }): string {
+export function anchorContentHash(content: {
+  didId: string;
+  kycType: string;
+  kycHash: string;
+  issuedAt: string;
+}): string {
   return sha256(JSON.stringify(['did-content-v1', content.didId, content.kycType, content.kycHash, content.issuedAt]));
 }
 
@@ -23,7 +28,17 @@ export interface ChainLink {
 /** The anchor digest: commits to every field of the row and to the digest before it. */
 export function anchorDigest(link: ChainLink): string {
   return sha256(
-    JSON.stringify(['did-anchor-v1', link.height, link.prevDigest, link.id, link.didId, link.chain, link.status, link.createdAt, link.contentHash]),
+    JSON.stringify([
+      'did-anchor-v1',
+      link.height,
+      link.prevDigest,
+      link.id,
+      link.didId,
+      link.chain,
+      link.status,
+      link.createdAt,
+      link.contentHash,
+    ]),
   );
 }
 
@@ -52,7 +67,8 @@ export const anchorChain: HashChain<StoredLink> = {
     if (link.prevDigest !== previousHash) return 'prevDigest is not the digest of the anchor before it';
     if (link.height !== position) return `height is ${link.height}, expected ${position}`;
     if (link.contentHash === null) return 'the anchor has no content hash';
-    if (anchorDigest({ ...link, height: link.height, contentHash: link.contentHash }) !== link.digest) return 'digest does not match the anchor content';
+    if (anchorDigest({ ...link, height: link.height, contentHash: link.contentHash }) !== link.digest)
+      return 'digest does not match the anchor content';
     return null;
   },
   hashOf: (link) => link.digest,

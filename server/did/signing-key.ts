@@ -12,7 +12,8 @@ const MIN_SECRET_BYTES = 32; // RFC 7518: an HS256 key is at least as long as th
 export function loadSigningKey(config: { didSigningKey?: string; dataDir: string }): Uint8Array {
   if (config.didSigningKey !== undefined) {
     const secret = new TextEncoder().encode(config.didSigningKey);
-    if (secret.length < MIN_SECRET_BYTES) throw new Error(`DID_SIGNING_KEY must be at least ${MIN_SECRET_BYTES} bytes long.`);
+    if (secret.length < MIN_SECRET_BYTES)
+      throw new Error(`DID_SIGNING_KEY must be at least ${MIN_SECRET_BYTES} bytes long.`);
     return secret;
   }
   mkdirSync(config.dataDir, { recursive: true });

@@ -21,7 +21,15 @@ export async function signDidToken(key: Uint8Array, input: DidTokenInput): Promi
   const touristClaim = input.touristId === undefined ? {} : { touristId: input.touristId };
   // Issue 34: what the reference phone app shows on its Digital ID, signed with it (JSON leaves out what is undefined).
   const { itinerary, itineraryNote, emergencyContacts, emergencyPhones } = input;
-  return new SignJWT({ kycType: input.kycType, digest: input.digest, ...touristClaim, itinerary, itineraryNote, emergencyContacts, emergencyPhones })
+  return new SignJWT({
+    kycType: input.kycType,
+    digest: input.digest,
+    ...touristClaim,
+    itinerary,
+    itineraryNote,
+    emergencyContacts,
+    emergencyPhones,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(input.didId)
     .setIssuer(ISSUER)
@@ -50,7 +58,12 @@ export async function verifyDidToken(key: Uint8Array, token: string, now: Date =
       currentDate: now,
     });
     if (payload.touristId !== undefined && (typeof payload.touristId !== 'string' || payload.touristId === '')) {
-      throw new errors.JWTClaimValidationFailed('touristId must be a non-empty string', payload, 'touristId', 'invalid');
+      throw new errors.JWTClaimValidationFailed(
+        'touristId must be a non-empty string',
+        payload,
+        'touristId',
+        'invalid',
+      );
     }
     return payload as unknown as DidClaims;
   } catch (error) {
@@ -60,7 +73,8 @@ export async function verifyDidToken(key: Uint8Array, token: string, now: Date =
 
 function reasonFor(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The DID token has expired.';
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The DID token signature does not match: it was altered or signed by another key.';
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return 'The DID token signature does not match: it was altered or signed by another key.';
   if (error instanceof errors.JWTClaimValidationFailed) return `The DID token claims are not valid (${error.claim}).`;
   return 'The DID token is malformed or not signed with HS256 by this server.';
 }

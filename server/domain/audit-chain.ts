@@ -6,7 +6,18 @@ import type { ChainWalk, HashChain } from './hash-chain.ts';
 
 /** Every field of the entry and the hash before it. */
 export function auditEntryHash(entry: Omit<AuditEntry, 'hash'>): string {
-  const covered = ['audit-v1', entry.seq, entry.at, entry.actor, entry.role, entry.address, entry.action, entry.target, entry.detail, entry.prevHash];
+  const covered = [
+    'audit-v1',
+    entry.seq,
+    entry.at,
+    entry.actor,
+    entry.role,
+    entry.address,
+    entry.action,
+    entry.target,
+    entry.detail,
+    entry.prevHash,
+  ];
   return createHash('sha256').update(canonicalJson(covered), 'utf8').digest('hex');
 }
 

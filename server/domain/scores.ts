@@ -75,7 +75,8 @@ export function safetyCredit(incidents: readonly ScoredIncident[], now: Date, ti
     softPenalty: Math.min(100, 100 * share(counts.softAlerts)),
     nightPenalty: Math.min(50, 50 * share(counts.nightCount)),
   };
-  const penalties = components.densityPenalty + components.unresolvedPenalty + components.softPenalty + components.nightPenalty;
+  const penalties =
+    components.densityPenalty + components.unresolvedPenalty + components.softPenalty + components.nightPenalty;
   return { score: Math.max(0, Math.round(MAX_SCORE - penalties)), components, counts };
 }
 

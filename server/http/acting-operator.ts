@@ -17,5 +17,9 @@ export interface ActingOperator {
 
 /** Who is acting, for the audit trail: the signed-in operator, else `anonymous` at their address. */
 export function whoActs(request: FastifyRequest): ActingOperator {
-  return { actor: request.operator?.username ?? 'anonymous', role: request.operator?.role ?? null, address: request.ip };
+  return {
+    actor: request.operator?.username ?? 'anonymous',
+    role: request.operator?.role ?? null,
+    address: request.ip,
+  };
 }

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** The token of an `Authorization: Bearer` header; another scheme (a proxy's Basic auth) is none. */
-export const bearerTokenOf = (authorization: string | undefined): string | undefined => authorization?.match(BEARER)?.[1];
+export const bearerTokenOf = (authorization: string | undefined): string | undefined =>
+  authorization?.match(BEARER)?.[1];
 
 /**
  * Whether the request is a phone's read of its own tourist's data: a route that allows it, called with a

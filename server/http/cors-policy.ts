@@ -47,7 +47,14 @@ interface ClassedRoute {
 
 /** `/geofences/:id` → a pattern that `/geofences/zone-7` matches. */
 const pathPattern = (url: string) =>
-  new RegExp(`^${url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+  new RegExp(
+    `^${url
+      .split('/')
+      .map((part) =>
+        part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/')}$`,
+  );
 
 export interface CorsPolicy {
   /** The class of a route, by method and a path as requested (`PUT /geofences/zone-7`); undefined for an undeclared one. */
@@ -63,7 +70,12 @@ export function corsPolicy(contracts: AnyRouteContract[]): CorsPolicy {
   const byLiteralness = [...contracts].sort((a, b) => Number(a.url.includes(':')) - Number(b.url.includes(':')));
   const classed: ClassedRoute[] = byLiteralness.flatMap((contract) => {
     const route = { path: pathPattern(contract.url), corsClass: corsClassOf(contract) };
-    return contract.method === 'GET' ? [{ ...route, method: 'GET' }, { ...route, method: 'HEAD' }] : [{ ...route, method: contract.method }];
+    return contract.method === 'GET'
+      ? [
+          { ...route, method: 'GET' },
+          { ...route, method: 'HEAD' },
+        ]
+      : [{ ...route, method: contract.method }];
   });
   return {
     classOf: (method, path) => classed.find((route) => route.method === method && route.path.test(path))?.corsClass,

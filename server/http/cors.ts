@@ -18,9 +18,19 @@ const SHARED: FastifyCorsOptions = {
 };
 
 /** Phones' web apps live on other origins and hold no operator session: any origin, never credentials. */
-const phoneCors = (policy: CorsPolicy): FastifyCorsOptions => ({ ...SHARED, origin: '*', credentials: false, ...policy.phone });
+const phoneCors = (policy: CorsPolicy): FastifyCorsOptions => ({
+  ...SHARED,
+  origin: '*',
+  credentials: false,
+  ...policy.phone,
+});
 
-const operatorCors = (policy: CorsPolicy, origin: string): FastifyCorsOptions => ({ ...SHARED, origin, credentials: true, ...policy.operators });
+const operatorCors = (policy: CorsPolicy, origin: string): FastifyCorsOptions => ({
+  ...SHARED,
+  origin,
+  credentials: true,
+  ...policy.operators,
+});
 
 const NO_CORS: FastifyCorsOptions = { origin: false };
 
@@ -69,7 +79,8 @@ export async function installCors(app: FastifyInstance, settings: CorsSettings):
   // The event stream hijacks its reply and writes its own head, which would drop what fastify holds.
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && (name.startsWith('access-control-') || name === 'vary')) reply.raw.setHeader(name, value);
+      if (value !== undefined && (name.startsWith('access-control-') || name === 'vary'))
+        reply.raw.setHeader(name, value);
     }
   });
 }

@@ -12,7 +12,14 @@ const BUILDING_PAGE = `<!doctype html><html><head><meta charset="utf-8"><meta ht
 export async function dashboardRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   // On a first start dist/ is still being built (server/main.ts): its files are read per request, so they are
   // served once they are there, and the plugin's warning that the folder must exist says nothing true.
-  await app.register(fastifyStatic, { root: distDir, index: false, wildcard: true, serve: true, cacheControl: false, suppressWarning: true });
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: true,
+    serve: true,
+    cacheControl: false,
+    suppressWarning: true,
+  });
   app.get('/', async (_request, reply) => {
     const indexPath = join(distDir, 'index.html');
     reply.header('Cache-Control', 'no-cache');

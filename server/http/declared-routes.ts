@@ -14,7 +14,9 @@ function settingsOnly(config: Config): AppContext {
   return new Proxy({} as AppContext, {
     get(_target, key) {
       if (key === 'config') return config;
-      throw new Error(`A route module read ctx.${String(key)} while declaring its routes: only ctx.config exists then (server/http/declared-routes.ts).`);
+      throw new Error(
+        `A route module read ctx.${String(key)} while declaring its routes: only ctx.config exists then (server/http/declared-routes.ts).`,
+      );
     },
   });
 }

@@ -32,7 +32,8 @@ declare module 'fastify' {
 }
 
 /** A token's tourist may name itself by its touristId or by its DID (a band's `touristDid`). */
-const namesSelf = (identity: DeviceIdentity, name: string): boolean => name === identity.touristId || name === identity.didId;
+const namesSelf = (identity: DeviceIdentity, name: string): boolean =>
+  name === identity.touristId || name === identity.didId;
 
 /** Query parameters through which a GET names whose data it wants; `keys` is also a plain count. */
 const TOURIST_QUERY_FIELDS = ['touristId', 'touristIds', 'touristDid', 'key', 'keys'];
@@ -41,13 +42,19 @@ const TOURIST_QUERY_FIELDS = ['touristId', 'touristIds', 'touristDid', 'key', 'k
 export type BoundTourist = (didId: string) => string | undefined;
 
 /** What the Authorization header proves, with `boundTourist` naming the tourist of a token that names none. */
-export async function credentialOf(key: Uint8Array, authorization: string | undefined, boundTourist: BoundTourist): Promise<DeviceCredential> {
+export async function credentialOf(
+  key: Uint8Array,
+  authorization: string | undefined,
+  boundTourist: BoundTourist,
+): Promise<DeviceCredential> {
   const token = bearerTokenOf(authorization);
   if (token === undefined) return { kind: 'none' };
   try {
     const claims = await verifyDidToken(key, token);
     const touristId = claims.touristId ?? boundTourist(claims.sub);
-    return touristId === undefined ? { kind: 'no-tourist', didId: claims.sub } : { kind: 'tourist', identity: { touristId, didId: claims.sub } };
+    return touristId === undefined
+      ? { kind: 'no-tourist', didId: claims.sub }
+      : { kind: 'tourist', identity: { touristId, didId: claims.sub } };
   } catch (error) {
     if (error instanceof InvalidDidToken) return { kind: 'invalid', error };
     throw error;
@@ -81,7 +88,10 @@ export async function installDeviceIdentity(app: FastifyInstance, ctx: AppContex
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const other = touristsNamedIn(request.query).find((name) => !namesSelf(credential.identity, name));
     if (other !== undefined) {
-      throw new HttpError(403, `The device token acts for tourist "${credential.identity.touristId}"; it may not read the data of "${other}".`);
+      throw new HttpError(
+        403,
+        `The device token acts for tourist "${credential.identity.touristId}"; it may not read the data of "${other}".`,
+      );
     }
   });
 }
@@ -91,12 +101,16 @@ const credentialOfRequest = (request: FastifyRequest): DeviceCredential => reque
 function unverifiedReason(credential: DeviceCredential): string {
   if (credential.kind === 'none') return 'no device token';
   if (credential.kind === 'no-tourist') return 'the device token names no tourist';
-  if (credential.kind === 'invalid') return credential.error.expired ? 'the device token has expired' : 'the device token is not valid';
+  if (credential.kind === 'invalid')
+    return credential.error.expired ? 'the device token has expired' : 'the device token is not valid';
   return 'the device token names another tourist';
 }
 
 function mismatch(identity: DeviceIdentity, field: string, named: string): HttpError {
-  return new HttpError(403, `The device token acts for tourist "${identity.touristId}"; it may not send ${field} "${named}" (another tourist).`);
+  return new HttpError(
+    403,
+    `The device token acts for tourist "${identity.touristId}"; it may not send ${field} "${named}" (another tourist).`,
+  );
 }
 
 /** What a device route writes as: the tourist to record for each report, and whether the call proved it. */
@@ -113,11 +127,18 @@ export type DeviceWriteKind = 'gps-or-events' | 'other';
  * For every device route but panics and the DID routes: 401 for a token that is not valid (expired,
  * altered, another server's), and under DEVICE_AUTH=required for GPS and events without a tourist's token.
  */
-export function deviceWriter(request: FastifyRequest, config: Pick<Config, 'deviceAuth'>, kind: DeviceWriteKind): DeviceWriter {
+export function deviceWriter(
+  request: FastifyRequest,
+  config: Pick<Config, 'deviceAuth'>,
+  kind: DeviceWriteKind,
+): DeviceWriter {
   const credential = credentialOfRequest(request);
   const route = `${request.method} ${request.routeOptions.url}`;
   if (credential.kind === 'invalid') {
-    throw new HttpError(401, `${credential.error.message} Ask POST /did/issue for a new device token, or send ${route} without one.`);
+    throw new HttpError(
+      401,
+      `${credential.error.message} Ask POST /did/issue for a new device token, or send ${route} without one.`,
+    );
   }
   if (credential.kind !== 'tourist') {
     if (kind === 'gps-or-events' && config.deviceAuth === 'required') {
@@ -147,7 +168,10 @@ export function deviceWriter(request: FastifyRequest, config: Pick<Config, 'devi
 }
 
 /** A panic's tourist and whether the call proved it: never refused, a mismatch is recorded as sent, unverified. */
-export function panicCaller(request: FastifyRequest, named: string | null): { touristId: string | null; verification: Verification } {
+export function panicCaller(
+  request: FastifyRequest,
+  named: string | null,
+): { touristId: string | null; verification: Verification } {
   const credential = credentialOfRequest(request);
   if (credential.kind === 'tourist' && (named === null || namesSelf(credential.identity, named))) {
     return { touristId: named ?? credential.identity.touristId, verification: VERIFIED };
@@ -167,8 +191,12 @@ export function ownReader(request: FastifyRequest): string | null {
   if (credential.kind === 'no-tourist') return null;
   // A phone's page before it holds a token (its "online" check) reads nothing, as a token proving nobody.
   if (credential.kind === 'none' && request.fromForeignPage === true) return null;
-  const problem = credential.kind === 'invalid' ? credential.error.message : 'The Authorization header carries no device token.';
-  throw new HttpError(401, `${problem} Ask POST /did/issue for a new device token, or call ${request.method} ${request.routeOptions.url} without one.`);
+  const problem =
+    credential.kind === 'invalid' ? credential.error.message : 'The Authorization header carries no device token.';
+  throw new HttpError(
+    401,
+    `${problem} Ask POST /did/issue for a new device token, or call ${request.method} ${request.routeOptions.url} without one.`,
+  );
 }
 
 /** The tourist whose data a device token's read is limited to; undefined for everybody else. */

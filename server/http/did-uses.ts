@@ -34,9 +34,11 @@ export function installDidUseRecording(app: FastifyInstance, ctx: AppContext): v
     if (notedAt.size >= MAX_REMEMBERED) notedAt.clear();
     notedAt.set(pair, now);
     const at = new Date(now).toISOString();
-    await ctx.write((tx) => recordDidUse(tx, credential.didId, touristId, at), { priority: 'background' }).catch((error: unknown) => {
-      notedAt.delete(pair);
-      request.log.warn({ err: error }, 'could not record which tourist a Digital ID was used with');
-    });
+    await ctx
+      .write((tx) => recordDidUse(tx, credential.didId, touristId, at), { priority: 'background' })
+      .catch((error: unknown) => {
+        notedAt.delete(pair);
+        request.log.warn({ err: error }, 'could not record which tourist a Digital ID was used with');
+      });
   });
 }

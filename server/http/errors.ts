@@ -16,7 +16,9 @@ export class HttpError extends Error {
 /** 'at must …' inside a list reads 'pings.1.at must …': the schema knows the field, not where it sits. */
 function withFullPath(path: string[], message: string): string {
   const field = path.at(-1)!;
-  return path.length > 1 && message.startsWith(`${field} `) ? `${path.join('.')}${message.slice(field.length)}` : message;
+  return path.length > 1 && message.startsWith(`${field} `)
+    ? `${path.join('.')}${message.slice(field.length)}`
+    : message;
 }
 
 /**
@@ -26,17 +28,24 @@ function withFullPath(path: string[], message: string): string {
  */
 function withinUnions(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   if (issue.code !== 'invalid_union') return [issue];
-  const ofItsKind = issue.errors.filter((form) => !form.some((inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value')));
+  const ofItsKind = issue.errors.filter(
+    (form) =>
+      !form.some(
+        (inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value'),
+      ),
+  );
   if (ofItsKind.length !== 1) return [issue];
   return ofItsKind[0].flatMap((inner) => withinUnions({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 export function badRequest(where: 'body' | 'query', error: z.ZodError): HttpError {
-  const issues = error.issues.flatMap(withinUnions).map((issue) =>
-    issue.path.length === 0
-      ? { path: where, message: `the ${where} must be ${where === 'body' ? 'a JSON object' : 'a set of parameters'}` }
-      : { path: issue.path.map(String).join('.'), message: withFullPath(issue.path.map(String), issue.message) },
-  );
+  const issues = error.issues
+    .flatMap(withinUnions)
+    .map((issue) =>
+      issue.path.length === 0
+        ? { path: where, message: `the ${where} must be ${where === 'body' ? 'a JSON object' : 'a set of parameters'}` }
+        : { path: issue.path.map(String).join('.'), message: withFullPath(issue.path.map(String), issue.message) },
+    );
   const first = issues[0];
   const sentence = `Invalid request ${where}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}.`;
   return new HttpError(400, sentence, issues);
@@ -48,7 +57,10 @@ export const conflict = (message: string) => new HttpError(409, message);
 const frameworkMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty; send a JSON object.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'The request body must be JSON (Content-Type: application/json).'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large: the limit is 64 KiB (512 KiB for /gps/batch, /sync/offline and /events/ble; 12 MiB for /geofences/import, whose file may be 5 MB).'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [
+    413,
+    'The request body is too large: the limit is 64 KiB (512 KiB for /gps/batch, /sync/offline and /events/ble; 12 MiB for /geofences/import, whose file may be 5 MB).',
+  ],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The Content-Length header does not match the body.'],
 };
 
@@ -59,11 +71,17 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ ok: false, error: error.message, ...(error.issues && { issues: error.issues }) });
+      return reply
+        .code(error.statusCode)
+        .send({ ok: false, error: error.message, ...(error.issues && { issues: error.issues }) });
     }
     const known = error.code ? frameworkMessages[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ ok: false, error: known[1] });
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    if (
+      error instanceof SyntaxError ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+    ) {
       return reply.code(400).send({ ok: false, error: 'The request body is not valid JSON.' });
     }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

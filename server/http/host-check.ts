@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { isLoopbackHost } from '../../src/domain/loopback.ts';
 import { HttpError } from './errors.ts';
 
-
 export interface HostCheckSettings {
   /** The interface the server listens on. */
   host: string;
@@ -36,6 +35,9 @@ export function installHostCheck(app: FastifyInstance, settings: HostCheckSettin
     // The Host header as received, never X-Forwarded-Host: a rebound page may set that header itself.
     const name = hostnameOf(request.headers.host ?? '');
     if (isLoopbackHost(name) || answeredNames.has(name)) return;
-    throw new HttpError(421, "This server does not answer for the host name in the request; add it to ALLOWED_HOSTS if it is one of the server's names.");
+    throw new HttpError(
+      421,
+      "This server does not answer for the host name in the request; add it to ALLOWED_HOSTS if it is one of the server's names.",
+    );
   });
 }

@@ -23,6 +23,7 @@ export function installPageOrigin(app: FastifyInstance, settings: { corsOrigins:
   const operatorOrigins = new Set(settings.corsOrigins);
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
-    request.fromForeignPage = typeof origin === 'string' && !operatorOrigins.has(origin) && !isOwnOrigin(request, origin);
+    request.fromForeignPage =
+      typeof origin === 'string' && !operatorOrigins.has(origin) && !isOwnOrigin(request, origin);
   });
 }

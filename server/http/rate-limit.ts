@@ -20,7 +20,8 @@ export interface RateLimits {
 
 type RequestKind = 'read' | 'write';
 
-const kindOf = (request: FastifyRequest): RequestKind => (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
+const kindOf = (request: FastifyRequest): RequestKind =>
+  request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
 
 /** IPv6 clients are counted per /64, as the plugin does by default. */
 const addressOf = (request: FastifyRequest) => `address ${normalizeIP(request.ip, 64)}`;
@@ -47,7 +48,10 @@ function budgetOf(request: FastifyRequest): string {
  * never uses up its ingest budget. 429 answers keep the API's `{ok:false, error}` shape.
  */
 export async function installRateLimit(app: FastifyInstance, limits: RateLimits): Promise<void> {
-  const perMinute: Record<RequestKind, number> = { read: limits.readRateLimitPerMinute, write: limits.rateLimitPerMinute };
+  const perMinute: Record<RequestKind, number> = {
+    read: limits.readRateLimitPerMinute,
+    write: limits.rateLimitPerMinute,
+  };
   if (perMinute.read <= 0 && perMinute.write <= 0) return;
   await app.register(rateLimit, {
     timeWindow: WINDOW_MS,
@@ -57,7 +61,9 @@ export async function installRateLimit(app: FastifyInstance, limits: RateLimits)
       perMinute[kindOf(request)] <= 0 || NEVER_LIMITED.has(`${request.method} ${request.routeOptions.url}`),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpError(429, `Too many requests; retry in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) });
+      return new HttpError(429, `Too many requests; retry in ${seconds} seconds.`, undefined, {
+        'Retry-After': String(seconds),
+      });
     },
   });
 }

@@ -141,7 +141,10 @@ export class JsonFieldAnswer {
  * Declares a route with its contract: input is parsed by the shared zod schemas before the handler runs,
  * and a handler's object answer gets `ok: true`.
  */
-export function defineRoute<Body extends z.ZodType | undefined = undefined, Query extends z.ZodType | undefined = undefined>(
+export function defineRoute<
+  Body extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+>(
   app: FastifyInstance,
   contract: RouteContract<Body, Query>,
   handler: (input: RouteInput<Parsed<Body>, Parsed<Query>>) => Promise<unknown>,
@@ -164,7 +167,9 @@ export function defineRoute<Body extends z.ZodType | undefined = undefined, Quer
     handler: async (request, reply) => {
       const parseBody = contract.body && contract.bodyParsedBy !== 'handler';
       const body = (parseBody ? parseOrThrow(contract.body!, request.body, 'body') : undefined) as Parsed<Body>;
-      const query = (contract.query ? parseOrThrow(contract.query, request.query, 'query') : undefined) as Parsed<Query>;
+      const query = (
+        contract.query ? parseOrThrow(contract.query, request.query, 'query') : undefined
+      ) as Parsed<Query>;
       const answer = await handler({ body, query, request, reply });
       if (reply.sent || answer === undefined) return reply;
       reply.code(contract.status ?? 200);

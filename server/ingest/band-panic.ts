@@ -20,7 +20,9 @@ export function storableValue(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value ?? null;
   if (depth >= MAX_NESTING_DEPTH) return '[nested too deep]';
   if (Array.isArray(value)) return value.map((inner) => storableValue(inner, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [repairText(key), storableValue(inner, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [repairText(key), storableValue(inner, depth + 1)]),
+  );
 }
 
 function idField(body: Record<string, unknown>, field: string, repaired: string[]): string | null {
@@ -38,7 +40,11 @@ export interface KnownPosition {
 }
 
 /** Newest last position among the band itself, its tourist (as named or proved) and the tourist it is paired with. */
-export async function lastKnownPosition(db: Sql, deviceId: string | null, touristId: string | null): Promise<KnownPosition | undefined> {
+export async function lastKnownPosition(
+  db: Sql,
+  deviceId: string | null,
+  touristId: string | null,
+): Promise<KnownPosition | undefined> {
   const { rows } = await db.query<{ latitude: number; longitude: number; at: Date | string }>(
     `select latitude, longitude, at from gps_last
       where ping_key = any($1::text[])
@@ -53,8 +59,14 @@ export async function lastKnownPosition(db: Sql, deviceId: string | null, touris
 const FALLBACK_CENTRE = { latitude: 20.5937, longitude: 78.9629 };
 
 export async function defaultRegionCentre(db: Sql): Promise<{ latitude: number; longitude: number }> {
-  const { rows } = await db.query<{ center_lat: number; center_lng: number }>('select center_lat, center_lng from regions where id = $1', [DEFAULT_REGION_ID]);
-  return { latitude: rows[0]?.center_lat ?? FALLBACK_CENTRE.latitude, longitude: rows[0]?.center_lng ?? FALLBACK_CENTRE.longitude };
+  const { rows } = await db.query<{ center_lat: number; center_lng: number }>(
+    'select center_lat, center_lng from regions where id = $1',
+    [DEFAULT_REGION_ID],
+  );
+  return {
+    latitude: rows[0]?.center_lat ?? FALLBACK_CENTRE.latitude,
+    longitude: rows[0]?.center_lng ?? FALLBACK_CENTRE.longitude,
+  };
 }
 
 export interface BandPanic {
@@ -96,7 +108,11 @@ export async function bandPanicFrom(db: Sql, raw: unknown, identify: IdentifyCal
   return placeBandPanic(db, bandPanicUnplaced(raw, identify));
 }
 
-export async function recordBandDetails(db: Sql, incidentId: string, panic: Pick<BandPanic, 'request' | 'details'>): Promise<void> {
+export async function recordBandDetails(
+  db: Sql,
+  incidentId: string,
+  panic: Pick<BandPanic, 'request' | 'details'>,
+): Promise<void> {
   await insertEvents(db, [
     {
       id: randomUUID(),

@@ -29,7 +29,8 @@ export async function dispatchUnit(
 ): Promise<DispatchAnswer> {
   const current = await findIncident(tx, request.id, true);
   if (!current) throw notFound(`id "${request.id}" names no incident.`);
-  if (current.status === 'resolved') throw conflict(`Incident ${current.id} is resolved: no unit is dispatched to a resolved incident.`);
+  if (current.status === 'resolved')
+    throw conflict(`Incident ${current.id} is resolved: no unit is dispatched to a resolved incident.`);
   const unit = request.unitId === undefined ? undefined : await findUnit(tx, request.unitId);
   if (request.unitId !== undefined && !unit) throw notFound(`unitId "${request.unitId}" names no responder unit.`);
   const at = new Date().toISOString();
@@ -42,8 +43,19 @@ export async function dispatchUnit(
     by: operator.actor,
   });
   const incident = await stampIncidentDispatch(tx, current.id, 'dispatched_at', at);
-  const entry = await appendTimeline(tx, incident.id, { at, actor: operator.actor, action: 'dispatched', unit: dispatch.unitName, ...withNote(request.note) });
-  const detail = { dispatchId: dispatch.id, unitId: dispatch.unitId, unitName: dispatch.unitName, ...withNote(request.note) };
+  const entry = await appendTimeline(tx, incident.id, {
+    at,
+    actor: operator.actor,
+    action: 'dispatched',
+    unit: dispatch.unitName,
+    ...withNote(request.note),
+  });
+  const detail = {
+    dispatchId: dispatch.id,
+    unitId: dispatch.unitId,
+    unitName: dispatch.unitName,
+    ...withNote(request.note),
+  };
   await appendAudit(tx, { ...operator, action: 'incident.dispatch', target: incident.id, detail });
   emit({ type: 'incident_update', incident, entry });
   await enqueueWebhookEvents(tx, [{ ...incidentEvent('incident.dispatched', incident), data: { incident, dispatch } }]);
@@ -51,7 +63,12 @@ export async function dispatchUnit(
 }
 
 /** On scene, stood down or handed over; a step that may not follow the dispatch's state is a 409 with a sentence. */
-export async function recordStep({ tx, emit, operator }: Acting, dispatchId: string, step: DispatchStep, note: string | undefined): Promise<DispatchAnswer> {
+export async function recordStep(
+  { tx, emit, operator }: Acting,
+  dispatchId: string,
+  step: DispatchStep,
+  note: string | undefined,
+): Promise<DispatchAnswer> {
   const current = await findDispatch(tx, dispatchId, true);
   if (!current) throw notFound(`dispatchId "${dispatchId}" names no dispatch.`);
   const refusal = stepRefusal(current.unitName, current.state, step);
@@ -59,8 +76,16 @@ export async function recordStep({ tx, emit, operator }: Acting, dispatchId: str
   const at = new Date().toISOString();
   const dispatch = await recordDispatchStep(tx, dispatchId, step, at, operator.actor);
   const incident =
-    step === 'on_scene' ? await stampIncidentDispatch(tx, current.incidentId, 'on_scene_at', at) : (await findIncident(tx, current.incidentId))!;
-  const entry = await appendTimeline(tx, incident.id, { at, actor: operator.actor, action: step, unit: dispatch.unitName, ...withNote(note) });
+    step === 'on_scene'
+      ? await stampIncidentDispatch(tx, current.incidentId, 'on_scene_at', at)
+      : (await findIncident(tx, current.incidentId))!;
+  const entry = await appendTimeline(tx, incident.id, {
+    at,
+    actor: operator.actor,
+    action: step,
+    unit: dispatch.unitName,
+    ...withNote(note),
+  });
   const detail = { dispatchId, unitName: dispatch.unitName, from: current.state, to: step, ...withNote(note) };
   await appendAudit(tx, { ...operator, action: `incident.${step}`, target: incident.id, detail });
   emit({ type: 'incident_update', incident, entry });

@@ -26,12 +26,18 @@ export interface PanicEvent {
 
 /** The claim that makes a repeat of the event answer the first panic: per tourist (else device), by event id. */
 function claimOf(event: PanicEvent, touristId: string | null) {
-  const scope = touristId !== null ? `tourist:${touristId}` : event.deviceId !== null ? `device:${event.deviceId}` : 'anonymous';
+  const scope =
+    touristId !== null ? `tourist:${touristId}` : event.deviceId !== null ? `device:${event.deviceId}` : 'anonymous';
   // The hash names the event only: a repeat sent after the tourist moved is the same event, never a 422.
   return { key: `device-event:${requestHash(scope)}:${event.id}`, hash: requestHash({ eventId: event.id }) };
 }
 
-async function raiseOne(ctx: AppContext, request: FastifyRequest, event: PanicEvent, source: PanicOrigin['source']): Promise<PanicAnswer> {
+async function raiseOne(
+  ctx: AppContext,
+  request: FastifyRequest,
+  event: PanicEvent,
+  source: PanicOrigin['source'],
+): Promise<PanicAnswer> {
   const { touristId, verification } = panicCaller(request, event.touristId);
   const own = positionIn(event.payload);
   // The lookup is part of the panic: it overtakes queued reads too.
@@ -46,7 +52,14 @@ async function raiseOne(ctx: AppContext, request: FastifyRequest, event: PanicEv
       ? { type: 'fall', meta: { rule: 'fall', event: 'fall', eventId: event.id, reason: FALL_SENTENCE } }
       : { type: 'panic', meta: { event: 'sos', eventId: event.id } },
   };
-  const panic = { latitude: where.latitude, longitude: where.longitude, touristId, deviceId: event.deviceId, reportedAt: event.reportedAt ?? null, repaired: [] };
+  const panic = {
+    latitude: where.latitude,
+    longitude: where.longitude,
+    touristId,
+    deviceId: event.deviceId,
+    reportedAt: event.reportedAt ?? null,
+    repaired: [],
+  };
   return raisePanic(ctx, panic, origin, claimOf(event, touristId));
 }
 
@@ -54,7 +67,12 @@ async function raiseOne(ctx: AppContext, request: FastifyRequest, event: PanicEv
  * Raises the panic of every `sos` and `fall` among the events, one after another, before anything else of
  * the request is done or refused; answers them in order.
  */
-export async function raiseEventPanics(ctx: AppContext, request: FastifyRequest, events: readonly PanicEvent[], source: PanicOrigin['source']): Promise<PanicAnswer[]> {
+export async function raiseEventPanics(
+  ctx: AppContext,
+  request: FastifyRequest,
+  events: readonly PanicEvent[],
+  source: PanicOrigin['source'],
+): Promise<PanicAnswer[]> {
   const answers: PanicAnswer[] = [];
   for (const event of events) if (raisesPanic(event.type)) answers.push(await raiseOne(ctx, request, event, source));
   return answers;

@@ -53,7 +53,12 @@ export class GroupCommit<Item> {
   constructor(private readonly options: GroupCommitOptions<Item>) {}
 
   status(): GroupCommitStatus {
-    return { inFlight: this.inFlight, maxInFlight: this.options.maxInFlight, queuedItems: this.queue.length, queuedWeight: this.queuedWeight };
+    return {
+      inFlight: this.inFlight,
+      maxInFlight: this.options.maxInFlight,
+      queuedItems: this.queue.length,
+      queuedWeight: this.queuedWeight,
+    };
   }
 
   /** Resolves once `item` is committed; rejects with `GroupCommitFailed`, or at once with `GroupCommitFull`. */
@@ -82,7 +87,10 @@ export class GroupCommit<Item> {
   private takeGroup(): Waiting<Item>[] {
     let weight = 0;
     let count = 0;
-    while (count < this.queue.length && (count === 0 || weight + this.queue[count].weight <= this.options.maxGroupWeight)) {
+    while (
+      count < this.queue.length &&
+      (count === 0 || weight + this.queue[count].weight <= this.options.maxGroupWeight)
+    ) {
       weight += this.queue[count].weight;
       count++;
     }

@@ -18,14 +18,17 @@ export interface Acting {
 }
 
 export type StatusOutcome =
-  | { kind: 'changed' | 'unchanged'; incident: Incident }
-  | { kind: 'refused'; status: 404 | 409; error: string };
+  { kind: 'changed' | 'unchanged'; incident: Incident } | { kind: 'refused'; status: 404 | 409; error: string };
 
 export const unknownIncident = (id: string) => `No incident with id "${id}".`;
 
 const now = () => new Date().toISOString();
 
-export async function addNote({ tx, emit, operator }: Acting, incidentId: string, note: string): Promise<TimelineEntry> {
+export async function addNote(
+  { tx, emit, operator }: Acting,
+  incidentId: string,
+  note: string,
+): Promise<TimelineEntry> {
   const entry = await appendTimeline(tx, incidentId, { at: now(), actor: operator.actor, action: 'note', note });
   await appendAudit(tx, { ...operator, action: 'incident.note', target: incidentId, detail: { note } });
   emit({ type: 'incident_note', incidentId, entry });
@@ -51,7 +54,12 @@ export async function applyStatusAction(
   const { tx, emit, operator } = acting;
   const at = now();
   const incident = await updateIncidentStatus(tx, current.id, next.to, at, operator.actor);
-  const entry = await appendTimeline(tx, incident.id, { at, actor: operator.actor, action: TIMELINE_ACTION_OF[action], ...(note && { note }) });
+  const entry = await appendTimeline(tx, incident.id, {
+    at,
+    actor: operator.actor,
+    action: TIMELINE_ACTION_OF[action],
+    ...(note && { note }),
+  });
   const detail = { from: current.status, to: incident.status, ...(note && { note }) };
   await appendAudit(tx, { ...operator, action: `incident.${action}`, target: incident.id, detail });
   emit({ type: 'incident_update', incident, entry });
@@ -59,7 +67,12 @@ export async function applyStatusAction(
 }
 
 /** Every id in one transaction, locked in id order; an unknown id or a refused change is listed, not fatal. */
-export async function applyStatusActionToMany(acting: Acting, ids: readonly string[], action: StatusAction, note: string | undefined): Promise<Omit<IncidentsBulkResponse, 'ok'>> {
+export async function applyStatusActionToMany(
+  acting: Acting,
+  ids: readonly string[],
+  action: StatusAction,
+  note: string | undefined,
+): Promise<Omit<IncidentsBulkResponse, 'ok'>> {
   const unique = [...new Set(ids)];
   const locked = await lockIncidents(acting.tx, unique);
   const answer: Omit<IncidentsBulkResponse, 'ok'> = { incidents: [], changed: 0, unchanged: [], refused: [] };
@@ -74,7 +87,11 @@ export async function applyStatusActionToMany(acting: Acting, ids: readonly stri
 }
 
 /** `current` must be locked by the caller. Assigning to whoever already has it changes nothing. */
-export async function assignIncident({ tx, emit, operator }: Acting, current: Incident, assignee: string | null): Promise<Incident> {
+export async function assignIncident(
+  { tx, emit, operator }: Acting,
+  current: Incident,
+  assignee: string | null,
+): Promise<Incident> {
   if ((current.assignee ?? null) === assignee) return current;
   const incident = await updateIncidentAssignee(tx, current.id, assignee);
   const entry = await appendTimeline(tx, incident.id, {
@@ -83,7 +100,12 @@ export async function assignIncident({ tx, emit, operator }: Acting, current: In
     ...(assignee === null ? { action: 'unassigned' } : { action: 'assigned', assignee }),
   });
   const detail = { from: current.assignee ?? null, to: assignee };
-  await appendAudit(tx, { ...operator, action: assignee === null ? 'incident.unassign' : 'incident.assign', target: incident.id, detail });
+  await appendAudit(tx, {
+    ...operator,
+    action: assignee === null ? 'incident.unassign' : 'incident.assign',
+    target: incident.id,
+    detail,
+  });
   emit({ type: 'incident_update', incident, entry });
   return incident;
 }

@@ -45,34 +45,57 @@ export interface DurablePanics {
 /** A write before the stream hub exists: the messages are stored, and streams read them from the store. */
 export function storedWrite(db: Database, channel: string): PanicWrite {
   return (work) =>
-    db.transaction(async (tx) => {
-      const messages: StreamMessage[] = [];
-      const value = await work(tx, (...emitted) => messages.push(...emitted));
-      await appendStreamEvents(tx, messages, channel, runsConcurrentTransactions(db.mode));
-      return value;
-    }, { priority: 'urgent' });
+    db.transaction(
+      async (tx) => {
+        const messages: StreamMessage[] = [];
+        const value = await work(tx, (...emitted) => messages.push(...emitted));
+        await appendStreamEvents(tx, messages, channel, runsConcurrentTransactions(db.mode));
+        return value;
+      },
+      { priority: 'urgent' },
+    );
 }
 
 /** Puts back every journaled panic the store does not hold, in journal order; answers how many. */
-export async function replayPanics(write: PanicWrite, db: Sql, records: JournaledPanic[], options: ReplayOptions): Promise<number> {
+export async function replayPanics(
+  write: PanicWrite,
+  db: Sql,
+  records: JournaledPanic[],
+  options: ReplayOptions,
+): Promise<number> {
   if (records.length === 0) return 0;
   const bandDetails: Parameters<typeof recordBandDetails>[] = [];
   const stored = await write(async (tx, emit) => {
     const ids = [...new Set(records.map((record) => record.answer.incident.id))];
-    const { rows } = await tx.query<{ id: string; created_at: Date | string }>('select id, created_at from incidents where id = any($1::text[])', [ids]);
+    const { rows } = await tx.query<{ id: string; created_at: Date | string }>(
+      'select id, created_at from incidents where id = any($1::text[])',
+      [ids],
+    );
     const storedAt = new Map(rows.map((row) => [row.id, Date.parse(iso(row.created_at))]));
     let count = 0;
     for (const record of records) {
       const { idempotency, early } = record;
       const earlierAt = storedAt.get(record.answer.incident.id);
       // A key reused after its claim expired names an incident stored long before: this panic is another one.
-      const keyExpired = early && options.ttlHours > 0 && earlierAt !== undefined && earlierAt < Date.parse(record.answer.incident.createdAt) - options.ttlHours * 3_600_000;
+      const keyExpired =
+        early &&
+        options.ttlHours > 0 &&
+        earlierAt !== undefined &&
+        earlierAt < Date.parse(record.answer.incident.createdAt) - options.ttlHours * 3_600_000;
       if (earlierAt !== undefined && !keyExpired) continue;
       storedAt.set(record.answer.incident.id, Date.now());
-      const placed = early ? await placeEarlyPanic(tx, options.regionOutsideZones, { ...record, early }, keyExpired ? newPanicIds() : undefined) : undefined;
+      const placed = early
+        ? await placeEarlyPanic(
+            tx,
+            options.regionOutsideZones,
+            { ...record, early },
+            keyExpired ? newPanicIds() : undefined,
+          )
+        : undefined;
       const answer = placed?.answer ?? record.answer;
       const hash = placed?.claimHash ?? idempotency?.hash;
-      const claimed = !idempotency || !hash || (await claimIdempotencyKey(tx, idempotency.key, hash, answer, options.ttlHours));
+      const claimed =
+        !idempotency || !hash || (await claimIdempotencyKey(tx, idempotency.key, hash, answer, options.ttlHours));
       // Taken during start with a key the store already held: a retry of a panic stored before the crash.
       if (early && !claimed) continue;
       await storePanic(tx, emit, answer);
@@ -98,10 +121,15 @@ export interface DurablePanicsOptions {
   onReplayPause?: (panics: number) => void;
 }
 
-export async function startDurablePanics(config: Config, db: Database, options: DurablePanicsOptions): Promise<DurablePanics> {
+export async function startDurablePanics(
+  config: Config,
+  db: Database,
+  options: DurablePanicsOptions,
+): Promise<DurablePanics> {
   const embedded = db.mode === 'pglite';
   const { startJournal } = options;
-  if (!embedded && !startJournal) return { journal: noJournal, replayed: 0, catchUp: async () => 0, close: async () => {} };
+  if (!embedded && !startJournal)
+    return { journal: noJournal, replayed: 0, catchUp: async () => 0, close: async () => {} };
   const journal = startJournal ?? (await openPanicJournal(config.dataDir, join(config.dataDir, 'pglite')));
   const replayOptions: ReplayOptions = {
     ttlHours: config.idempotencyTtlHours,
@@ -133,10 +161,12 @@ export async function startDurablePanics(config: Config, db: Database, options: 
     timer.unref();
   };
 
-  const replayed = await replayPanics(storedWrite(db, options.channel), db, journal.pending(), replayOptions).catch(async (error: unknown) => {
-    await journal.close().catch(() => {});
-    throw error;
-  });
+  const replayed = await replayPanics(storedWrite(db, options.channel), db, journal.pending(), replayOptions).catch(
+    async (error: unknown) => {
+      await journal.close().catch(() => {});
+      throw error;
+    },
+  );
   if (!startJournal) await settle();
 
   return {

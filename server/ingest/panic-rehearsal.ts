@@ -6,7 +6,14 @@ import type { AppContext } from '../context.ts';
 import { idempotencyClaim, panicTransaction } from './panic.ts';
 import type { PanicRequest } from './panic-request.ts';
 
-const REHEARSED: PanicRequest = { latitude: 25.5788, longitude: 91.8933, touristId: null, deviceId: null, reportedAt: null, repaired: [] };
+const REHEARSED: PanicRequest = {
+  latitude: 25.5788,
+  longitude: 91.8933,
+  touristId: null,
+  deviceId: null,
+  reportedAt: null,
+  repaired: [],
+};
 
 class RolledBack extends Error {}
 

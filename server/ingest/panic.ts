@@ -45,8 +45,18 @@ export interface IdempotencyClaim {
 }
 
 /** Same key from two phones is two alerts: keys live per tourist, else per device, else per client address. */
-export function idempotencyClaim(rawKey: string, request: PanicRequest, address: string, route: string): IdempotencyClaim {
-  const scope = request.touristId !== null ? `tourist:${request.touristId}` : request.deviceId !== null ? `device:${request.deviceId}` : `address:${address}`;
+export function idempotencyClaim(
+  rawKey: string,
+  request: PanicRequest,
+  address: string,
+  route: string,
+): IdempotencyClaim {
+  const scope =
+    request.touristId !== null
+      ? `tourist:${request.touristId}`
+      : request.deviceId !== null
+        ? `device:${request.deviceId}`
+        : `address:${address}`;
   return { key: `${route}:${requestHash(scope)}:${rawKey}`, hash: claimHash(request) };
 }
 
@@ -78,7 +88,13 @@ export function panicIds(claim: IdempotencyClaim | undefined): PanicIds {
 }
 
 /** The panic's incident and alert, placed: the one builder of a panic's answer, wherever it is raised. */
-export function panicAnswer(request: PanicRequest, origin: PanicOrigin, receivedAt: string, placement: Placement, ids: PanicIds = newPanicIds()): PanicAnswer {
+export function panicAnswer(
+  request: PanicRequest,
+  origin: PanicOrigin,
+  receivedAt: string,
+  placement: Placement,
+  ids: PanicIds = newPanicIds(),
+): PanicAnswer {
   const { regionId, zone } = placement;
   const { touristId, deviceId, latitude, longitude, reportedAt } = request;
   const verification = origin.verification ?? VERIFIED;
@@ -115,8 +131,17 @@ export function panicAnswer(request: PanicRequest, origin: PanicOrigin, received
   return { alert, incident };
 }
 
-async function buildPanic(ctx: AppContext, tx: Sql, request: PanicRequest, origin: PanicOrigin, receivedAt: string, ids: PanicIds): Promise<PanicAnswer> {
-  const placement = await placementOf(tx, request.latitude, request.longitude, (point) => ctx.regionBoundaries.regionOf(point));
+async function buildPanic(
+  ctx: AppContext,
+  tx: Sql,
+  request: PanicRequest,
+  origin: PanicOrigin,
+  receivedAt: string,
+  ids: PanicIds,
+): Promise<PanicAnswer> {
+  const placement = await placementOf(tx, request.latitude, request.longitude, (point) =>
+    ctx.regionBoundaries.regionOf(point),
+  );
   return panicAnswer(request, origin, receivedAt, placement, ids);
 }
 
@@ -141,21 +166,35 @@ export async function storePanic(tx: Sql, emit: Emit, answer: PanicAnswer): Prom
  * Raises a panic, or answers the first answer again for a repeated idempotency key. It is on disk (the
  * store's commit, and on the embedded store the fsynced journal too) before this resolves.
  */
-export async function raisePanic(ctx: AppContext, request: PanicRequest, origin: PanicOrigin, claim?: IdempotencyClaim): Promise<PanicAnswer> {
-  const { answer, created } = await ctx.write(panicTransaction(ctx, request, origin, new Date().toISOString(), claim), { priority: 'urgent' });
+export async function raisePanic(
+  ctx: AppContext,
+  request: PanicRequest,
+  origin: PanicOrigin,
+  claim?: IdempotencyClaim,
+): Promise<PanicAnswer> {
+  const { answer, created } = await ctx.write(panicTransaction(ctx, request, origin, new Date().toISOString(), claim), {
+    priority: 'urgent',
+  });
   if (created) await ctx.panicJournal.append({ answer, idempotency: claim && { ...claim } });
   return answer;
 }
 
 /** What a panic does inside its transaction: placed, its key claimed, stored with its announcement. */
-export function panicTransaction(ctx: AppContext, request: PanicRequest, origin: PanicOrigin, receivedAt: string, claim?: IdempotencyClaim) {
+export function panicTransaction(
+  ctx: AppContext,
+  request: PanicRequest,
+  origin: PanicOrigin,
+  receivedAt: string,
+  claim?: IdempotencyClaim,
+) {
   return async (tx: Sql, emit: Emit): Promise<{ answer: PanicAnswer; created: boolean }> => {
     const ids = claim ? await unusedIds(tx, panicIds(claim)) : newPanicIds();
     const fresh = await buildPanic(ctx, tx, request, origin, receivedAt, ids);
     // Claimed before anything is written: a concurrent duplicate waits here for the first to commit.
     if (claim && !(await claimIdempotencyKey(tx, claim.key, claim.hash, fresh, ctx.config.idempotencyTtlHours))) {
       const earlier = await findIdempotencyKey<PanicAnswer>(tx, claim.key);
-      if (!earlier) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress; retry shortly.');
+      if (!earlier)
+        throw new HttpError(409, 'A request with this Idempotency-Key is still in progress; retry shortly.');
       if (earlier.requestHash !== claim.hash) {
         throw new HttpError(422, 'This Idempotency-Key was already used with a different request body.');
       }

@@ -23,11 +23,19 @@ export class PingWriter {
    * connection, a panic included) is never longer than a /gps/batch request's alone. `regionOf`: where a
    * point outside every zone belongs, from the in-memory boundaries (no query per ping).
    */
-  constructor(write: AppContext['write'], mode: StorageMode, maxQueuedPings: number, regionOf: (point: LatLng) => string) {
+  constructor(
+    write: AppContext['write'],
+    mode: StorageMode,
+    maxQueuedPings: number,
+    regionOf: (point: LatLng) => string,
+  ) {
     const zones = new ZoneCache();
     const watchConfig = new WatchConfigCache();
     this.groups = new GroupCommit<PingSubmission>({
-      commit: (submissions) => write((tx, emit) => ingestPings(tx, emit, submissions, zones, watchConfig, regionOf, runsConcurrentTransactions(mode))),
+      commit: (submissions) =>
+        write((tx, emit) =>
+          ingestPings(tx, emit, submissions, zones, watchConfig, regionOf, runsConcurrentTransactions(mode)),
+        ),
       weight: (submission) => submission.pings.length,
       maxGroupWeight: MAX_GPS_BATCH,
       maxQueuedWeight: maxQueuedPings,
@@ -43,11 +51,17 @@ export class PingWriter {
     try {
       await this.groups.submit(submission);
     } catch (error) {
-      if (error instanceof GroupCommitFailed) throw error.first ? error.cause : new HttpError(500, INTERNAL_ERROR_MESSAGE);
+      if (error instanceof GroupCommitFailed)
+        throw error.first ? error.cause : new HttpError(500, INTERNAL_ERROR_MESSAGE);
       if (!(error instanceof GroupCommitFull)) throw error;
-      throw new HttpError(503, `Too many GPS pings are waiting to be stored; send again in ${RETRY_AFTER_SECONDS} s.`, undefined, {
-        'retry-after': String(RETRY_AFTER_SECONDS),
-      });
+      throw new HttpError(
+        503,
+        `Too many GPS pings are waiting to be stored; send again in ${RETRY_AFTER_SECONDS} s.`,
+        undefined,
+        {
+          'retry-after': String(RETRY_AFTER_SECONDS),
+        },
+      );
     }
   }
 }

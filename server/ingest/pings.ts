@@ -8,7 +8,12 @@ import type { LatLng } from '../../src/domain/geo.ts';
 import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { buildIncident, type Verification } from '../domain/incidents.ts';
-import { computeZoneTransitions, inTimeOrder, type KeyedPing, type ZoneTransition } from '../domain/zone-transitions.ts';
+import {
+  computeZoneTransitions,
+  inTimeOrder,
+  type KeyedPing,
+  type ZoneTransition,
+} from '../domain/zone-transitions.ts';
 import { insertEvents } from '../stores/events.ts';
 import { lockPingKeys, storePings } from '../stores/gps.ts';
 import { insertIncidents } from '../stores/incidents.ts';
@@ -94,7 +99,10 @@ function recordsOfTransition({ action, zone, ping }: ZoneTransition, verificatio
 }
 
 /** Stream order: pings in time order, each followed by the zone changes it caused. */
-function announcements(ordered: readonly KeyedPing[], recordsByPing: ReadonlyMap<KeyedPing, TransitionRecords[]>): StreamMessage[] {
+function announcements(
+  ordered: readonly KeyedPing[],
+  recordsByPing: ReadonlyMap<KeyedPing, TransitionRecords[]>,
+): StreamMessage[] {
   const messages: StreamMessage[] = [];
   for (const keyed of ordered) {
     const { key: _key, ...ping } = keyed;
@@ -133,8 +141,13 @@ export async function ingestPings(
   const pings = [...verificationOf.keys()];
   const keys = [...new Set(pings.map((ping) => ping.key))];
   if (concurrent) await lockPingKeys(tx, keys);
-  const { lastSeenAt, presence, zonesFingerprint, watchLast, openWatchIncidents, watchFingerprint } = await pingStateOf(tx, keys);
-  const zones = await zoneCache.zonesForPoints(tx, zonesFingerprint, pings, [...new Set([...presence.values()].flatMap((ids) => [...ids]))]);
+  const { lastSeenAt, presence, zonesFingerprint, watchLast, openWatchIncidents, watchFingerprint } = await pingStateOf(
+    tx,
+    keys,
+  );
+  const zones = await zoneCache.zonesForPoints(tx, zonesFingerprint, pings, [
+    ...new Set([...presence.values()].flatMap((ids) => [...ids])),
+  ]);
   const { transitions, presence: presenceChange } = computeZoneTransitions({ presence, lastSeenAt, zones, pings });
 
   const ordered = inTimeOrder(pings);
@@ -149,11 +162,24 @@ export async function ingestPings(
     recordsByPing.set(transition.ping, [...(recordsByPing.get(transition.ping) ?? []), records]);
   }
   const allRecords = [...recordsByPing.values()].flat();
-  await insertIncidents(tx, allRecords.flatMap((records) => records.incident ?? []));
-  await insertEvents(tx, allRecords.map((records) => records.event));
+  await insertIncidents(
+    tx,
+    allRecords.flatMap((records) => records.incident ?? []),
+  );
+  await insertEvents(
+    tx,
+    allRecords.map((records) => records.event),
+  );
   emit(...announcements(ordered, recordsByPing));
   for (const row of watchRows) {
     const open = openWatchIncidents.get(row.ping_key);
-    if (open) await markReportedAgain(tx, emit, open, { at: receivedAt, latitude: row.latitude, longitude: row.longitude, what: 'GPS position' }, row.ping_key);
+    if (open)
+      await markReportedAgain(
+        tx,
+        emit,
+        open,
+        { at: receivedAt, latitude: row.latitude, longitude: row.longitude, what: 'GPS position' },
+        row.ping_key,
+      );
   }
 }

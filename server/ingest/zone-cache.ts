@@ -62,7 +62,12 @@ export class ZoneCache {
    * `fingerprint` is the zones' revision as the caller's transaction sees it; when it changed they are read
    * again in that transaction.
    */
-  async zonesForPoints(tx: Sql, fingerprint: string, points: readonly LatLng[], alsoIds: readonly string[]): Promise<Geofence[]> {
+  async zonesForPoints(
+    tx: Sql,
+    fingerprint: string,
+    points: readonly LatLng[],
+    alsoIds: readonly string[],
+  ): Promise<Geofence[]> {
     const { grid, byId } = await this.current(tx, fingerprint);
     const found = new Set<Geofence>(alsoIds.flatMap((id) => byId.get(id) ?? []));
     for (const point of points) grid.collect(point, found);

@@ -18,7 +18,11 @@ export function escalationCheckMs(escalateAfterS: number): number {
 }
 
 /** Escalates every panic due at `now`; answers those this call escalated (another server's are not). */
-export async function escalateDuePanics(ctx: AppContext, now = new Date(), shouldStop: () => boolean = () => false): Promise<Incident[]> {
+export async function escalateDuePanics(
+  ctx: AppContext,
+  now = new Date(),
+  shouldStop: () => boolean = () => false,
+): Promise<Incident[]> {
   const afterS = ctx.config.escalateAfterS;
   if (afterS <= 0) return [];
   const dueBefore = new Date(now.getTime() - afterS * 1000).toISOString();
@@ -29,12 +33,27 @@ export async function escalateDuePanics(ctx: AppContext, now = new Date(), shoul
       const at = new Date().toISOString();
       const incidents = await escalateDueIncidents(tx, dueBefore, at, ESCALATION_BATCH);
       for (const incident of incidents) {
-        const entry = await appendTimeline(tx, incident.id, { at, actor: SYSTEM_ACTOR, action: 'escalated', note: `Not acknowledged within ${afterS} s` });
+        const entry = await appendTimeline(tx, incident.id, {
+          at,
+          actor: SYSTEM_ACTOR,
+          action: 'escalated',
+          note: `Not acknowledged within ${afterS} s`,
+        });
         const detail = { afterSeconds: afterS, receivedAt: incident.createdAt };
-        await appendAudit(tx, { actor: SYSTEM_ACTOR, role: null, address: null, action: 'incident.escalate', target: incident.id, detail });
+        await appendAudit(tx, {
+          actor: SYSTEM_ACTOR,
+          role: null,
+          address: null,
+          action: 'incident.escalate',
+          target: incident.id,
+          detail,
+        });
         emit({ type: 'incident_update', incident, entry });
       }
-      await enqueueWebhookEvents(tx, incidents.map((incident) => incidentEvent('incident.escalated', incident)));
+      await enqueueWebhookEvents(
+        tx,
+        incidents.map((incident) => incidentEvent('incident.escalated', incident)),
+      );
       return incidents;
     });
     escalated.push(...batch);
@@ -48,7 +67,13 @@ export type EscalationJob = PeriodicJob;
 export function startEscalationJob(ctx: AppContext, log: JobLogger): EscalationJob {
   const check = async (shouldStop: () => boolean) => {
     const escalated = await escalateDuePanics(ctx, new Date(), shouldStop);
-    if (escalated.length > 0) log.info({ incidents: escalated.map((incident) => incident.id) }, 'escalation: escalated unacknowledged panics');
+    if (escalated.length > 0)
+      log.info({ incidents: escalated.map((incident) => incident.id) }, 'escalation: escalated unacknowledged panics');
   };
-  return startPeriodicJob(check, escalationCheckMs(ctx.config.escalateAfterS), log, 'escalation: check failed; the next check tries again');
+  return startPeriodicJob(
+    check,
+    escalationCheckMs(ctx.config.escalateAfterS),
+    log,
+    'escalation: check failed; the next check tries again',
+  );
 }

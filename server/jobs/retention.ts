@@ -36,7 +36,12 @@ function cutoff(now: Date, window: number, unitMs: number): string | undefined {
 }
 
 /** Runs one bounded delete (`$1` = cutoff, `$2` = batch size) until it finds nothing more; answers the rows deleted. */
-async function deleteInBatches(db: Sql, deleteBatch: string, cutoffTime: string, shouldStop: () => boolean): Promise<number> {
+async function deleteInBatches(
+  db: Sql,
+  deleteBatch: string,
+  cutoffTime: string,
+  shouldStop: () => boolean,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const { rows } = await db.query<{ deleted: number }>(
@@ -78,14 +83,33 @@ export async function runRetention(
   now = new Date(),
   shouldStop: () => boolean = () => false,
 ): Promise<RetentionResult> {
-  const result: RetentionResult = { gpsPings: 0, gpsLast: 0, events: 0, streamEvents: 0, idempotencyKeys: 0, operatorSessions: 0, didUses: 0, webhookDeliveries: 0, touristProfiles: 0 };
+  const result: RetentionResult = {
+    gpsPings: 0,
+    gpsLast: 0,
+    events: 0,
+    streamEvents: 0,
+    idempotencyKeys: 0,
+    operatorSessions: 0,
+    didUses: 0,
+    webhookDeliveries: 0,
+    touristProfiles: 0,
+  };
   const run = async (key: keyof RetentionResult, deleteBatch: string, cutoffTime: string | undefined) => {
-    if (cutoffTime !== undefined && !shouldStop()) result[key] = await deleteInBatches(db, deleteBatch, cutoffTime, shouldStop);
+    if (cutoffTime !== undefined && !shouldStop())
+      result[key] = await deleteInBatches(db, deleteBatch, cutoffTime, shouldStop);
   };
   const pings = cutoff(now, settings.retainPingsDays, DAY_MS);
-  await run('gpsPings', 'delete from gps_pings where id in (select id from gps_pings where at < $1::timestamptz limit $2)', pings);
+  await run(
+    'gpsPings',
+    'delete from gps_pings where id in (select id from gps_pings where at < $1::timestamptz limit $2)',
+    pings,
+  );
   // A tourist's last known position is location data too: it goes with the pings of the same age.
-  await run('gpsLast', 'delete from gps_last where ping_key in (select ping_key from gps_last where at < $1::timestamptz limit $2)', pings);
+  await run(
+    'gpsLast',
+    'delete from gps_last where ping_key in (select ping_key from gps_last where at < $1::timestamptz limit $2)',
+    pings,
+  );
   // Which tourists a phone's Digital ID was used with links a device to a person: it goes with the pings.
   await run(
     'didUses',

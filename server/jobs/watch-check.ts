@@ -23,7 +23,11 @@ export interface WatchPass {
 }
 
 /** Decides every row due at `now`; answers what this server checked and raised. */
-export async function runWatchCheck(ctx: AppContext, now = new Date(), shouldStop: () => boolean = () => false): Promise<WatchPass> {
+export async function runWatchCheck(
+  ctx: AppContext,
+  now = new Date(),
+  shouldStop: () => boolean = () => false,
+): Promise<WatchPass> {
   const pass: WatchPass = { checked: 0, raised: [] };
   for (;;) {
     const batch = await ctx.write(
@@ -32,7 +36,9 @@ export async function runWatchCheck(ctx: AppContext, now = new Date(), shouldSto
         if (rows.length === 0) return { checked: 0, raised: [] as Incident[] };
         const config = await WatchConfig.read(tx);
         const zoneIds = [...new Set(rows.flatMap((row) => row.zone_id ?? []))];
-        const zones = new Map((zoneIds.length > 0 ? await geofencesById(tx, zoneIds) : []).map((zone) => [zone.id, zone]));
+        const zones = new Map(
+          (zoneIds.length > 0 ? await geofencesById(tx, zoneIds) : []).map((zone) => [zone.id, zone]),
+        );
         const at = new Date().toISOString();
         const findings: { incident: Incident; watchKey: string }[] = [];
         const checked: CheckedRow[] = [];
@@ -48,14 +54,36 @@ export async function runWatchCheck(ctx: AppContext, now = new Date(), shouldSto
             if (finding.rule === 'silent') seen.silentRaisedFor = seen.seenAt;
             else seen.strandedRaisedFor = seen.stillSince;
           }
-          const next = verdict.due.length > 0 ? evaluateWatch(seen, settings, timeZone, now, pausedUntil).nextCheckAt : verdict.nextCheckAt;
-          checked.push({ pingKey: row.ping_key, silentRaisedFor: seen.silentRaisedFor, strandedRaisedFor: seen.strandedRaisedFor, dueAt: next });
+          const next =
+            verdict.due.length > 0
+              ? evaluateWatch(seen, settings, timeZone, now, pausedUntil).nextCheckAt
+              : verdict.nextCheckAt;
+          checked.push({
+            pingKey: row.ping_key,
+            silentRaisedFor: seen.silentRaisedFor,
+            strandedRaisedFor: seen.strandedRaisedFor,
+            dueAt: next,
+          });
         }
         const raised = await insertWatchIncidents(tx, findings);
         if (raised.length > 0) {
           // One audit entry per batch, naming each incident and its figures: the chain's lock is taken once.
-          const detail = { incidents: raised.map((incident) => ({ id: incident.id, touristId: incident.touristId, deviceId: incident.deviceId, ...incident.meta })) };
-          await appendAudit(tx, { actor: SYSTEM_ACTOR, role: null, address: null, action: 'incident.watch_raise', target: raised.length === 1 ? raised[0].id : null, detail });
+          const detail = {
+            incidents: raised.map((incident) => ({
+              id: incident.id,
+              touristId: incident.touristId,
+              deviceId: incident.deviceId,
+              ...incident.meta,
+            })),
+          };
+          await appendAudit(tx, {
+            actor: SYSTEM_ACTOR,
+            role: null,
+            address: null,
+            action: 'incident.watch_raise',
+            target: raised.length === 1 ? raised[0].id : null,
+            detail,
+          });
           emit(...raised.map((incident) => ({ type: 'incident_update' as const, incident })));
         }
         await rescheduleRows(tx, checked);
@@ -75,7 +103,8 @@ export type WatchJob = PeriodicJob;
 export function startWatchJob(ctx: AppContext, log: JobLogger): WatchJob {
   const check = async (shouldStop: () => boolean) => {
     const { raised } = await runWatchCheck(ctx, new Date(), shouldStop);
-    if (raised.length > 0) log.info({ incidents: raised.map((incident) => incident.id) }, 'watch: raised silent or stranded tourists');
+    if (raised.length > 0)
+      log.info({ incidents: raised.map((incident) => incident.id) }, 'watch: raised silent or stranded tourists');
   };
   return startPeriodicJob(check, ctx.config.watchCheckMs, log, 'watch: check failed; the next check tries again');
 }

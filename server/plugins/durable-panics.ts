@@ -17,16 +17,19 @@ declare module 'fastify' {
  * Needs the store and the region boundaries; at close it syncs the store's files and empties the journal,
  * before the store closes.
  */
-export const durablePanicsPlugin = rootPlugin<{ config: Config; channel: string; startJournal?: PanicJournal }>(async (app, { config, channel, startJournal }) => {
-  const durablePanics = await startDurablePanics(config, app.db, {
-    channel,
-    startJournal,
-    regionOutsideZones: (point) => app.regionBoundaries.regionOf(point),
-    onBandDetailsLost: (error) => app.log.warn({ err: error }, 'band SOS details not stored'),
-    onReplayPause: (panics) => app.log.warn(`START_REPLAY_DELAY_MS: holding the replay of ${panics} panic(s) open`),
-  });
-  app.addHook('onClose', () => durablePanics.close());
-  app.decorate('panicJournal', durablePanics.journal);
-  app.decorate('catchUpStartWindow', durablePanics.catchUp);
-  if (durablePanics.replayed > 0) app.log.warn(`${durablePanics.replayed} journaled panic(s) the store had lost or not yet held were put back`);
-});
+export const durablePanicsPlugin = rootPlugin<{ config: Config; channel: string; startJournal?: PanicJournal }>(
+  async (app, { config, channel, startJournal }) => {
+    const durablePanics = await startDurablePanics(config, app.db, {
+      channel,
+      startJournal,
+      regionOutsideZones: (point) => app.regionBoundaries.regionOf(point),
+      onBandDetailsLost: (error) => app.log.warn({ err: error }, 'band SOS details not stored'),
+      onReplayPause: (panics) => app.log.warn(`START_REPLAY_DELAY_MS: holding the replay of ${panics} panic(s) open`),
+    });
+    app.addHook('onClose', () => durablePanics.close());
+    app.decorate('panicJournal', durablePanics.journal);
+    app.decorate('catchUpStartWindow', durablePanics.catchUp);
+    if (durablePanics.replayed > 0)
+      app.log.warn(`${durablePanics.replayed} journaled panic(s) the store had lost or not yet held were put back`);
+  },
+);

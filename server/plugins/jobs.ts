@@ -12,7 +12,11 @@ import { rootPlugin } from './root-plugin.ts';
 export const jobsPlugin = rootPlugin<{ config: Config }>(async (app, { config }) => {
   let jobs: (RetentionJob | EscalationJob | WatchJob)[] = [];
   app.addHook('onReady', async () => {
-    jobs = [startRetentionJob(app.db, config, app.log), startEscalationJob(app.ctx, app.log), startWatchJob(app.ctx, app.log)];
+    jobs = [
+      startRetentionJob(app.db, config, app.log),
+      startEscalationJob(app.ctx, app.log),
+      startWatchJob(app.ctx, app.log),
+    ];
   });
   app.addHook('preClose', async () => {
     for (const job of jobs) await job.stop();

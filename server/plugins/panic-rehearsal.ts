@@ -5,7 +5,9 @@ import { rootPlugin } from './root-plugin.ts';
 export const panicRehearsalPlugin = rootPlugin(async (app) => {
   let rehearsal: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    rehearsal = rehearsePanic(app.ctx).catch((error: unknown) => app.log.warn({ err: error }, 'the panic rehearsal failed'));
+    rehearsal = rehearsePanic(app.ctx).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'the panic rehearsal failed'),
+    );
   });
   app.addHook('preClose', async () => {
     await rehearsal;

@@ -15,7 +15,9 @@ const REGION_POLL_MS = 5000;
 /** Reads the boundaries before the first request and follows every server's region writes. */
 export const regionBoundariesPlugin = rootPlugin<{ config: Config }>(async (app, { config }) => {
   const channel = regionsChannel(config.databaseUrl ? config.databaseSchema : 'pglite');
-  const boundaries = new RegionBoundaries(app.db, channel, (error) => app.log.warn({ err: error }, 'could not read the region boundaries again'));
+  const boundaries = new RegionBoundaries(app.db, channel, (error) =>
+    app.log.warn({ err: error }, 'could not read the region boundaries again'),
+  );
   app.addHook('preClose', () => boundaries.stop());
   app.decorate('regionBoundaries', boundaries);
   await boundaries.start(app.db.mode === 'postgres' ? REGION_POLL_MS : undefined);

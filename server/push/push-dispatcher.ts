@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/seam.ts';
 import type { JobLogger } from '../jobs/periodic.ts';
-import { advancePushCursor, claimPushCursor, readPushBatch, releasePushCursor, renewPushLease } from '../stores/push-cursor.ts';
+import {
+  advancePushCursor,
+  claimPushCursor,
+  readPushBatch,
+  releasePushCursor,
+  renewPushLease,
+} from '../stores/push-cursor.ts';
 import { duePushes } from './push-messages.ts';
 import type { PushSender } from './push-sender.ts';
 import { CoalescedRun } from '../jobs/coalesced-run.ts';
@@ -27,7 +33,8 @@ export class PushDispatcher {
     () => this.passes(),
     () => this.stopped,
     (error) => {
-      if (!this.stopped) this.log.warn({ err: error }, 'push: could not read or move the cursor; the next poll tries again');
+      if (!this.stopped)
+        this.log.warn({ err: error }, 'push: could not read or move the cursor; the next poll tries again');
     },
   );
   private stopped = false;
@@ -62,14 +69,21 @@ export class PushDispatcher {
     const after = await claimPushCursor(this.db, this.holder, this.leaseMs);
     if (after === undefined) return false; // nothing new, or another server is pushing it
     let moved = false;
-    const renewal = setInterval(() => void renewPushLease(this.db, this.holder, this.leaseMs).catch(() => {}), this.leaseMs / 3);
+    const renewal = setInterval(
+      () => void renewPushLease(this.db, this.holder, this.leaseMs).catch(() => {}),
+      this.leaseMs / 3,
+    );
     try {
       const batch = await readPushBatch(this.db, after, BATCH_EVENTS);
       await this.sender.deliver(duePushes(batch.events, Date.now()));
       // Stopped in the middle: what was aborted is pushed again by the next start.
       if (this.stopped) return false;
       moved = await advancePushCursor(this.db, this.holder, batch.through);
-      if (!moved) this.log.warn({ through: batch.through }, 'push: the cursor lease ran out while sending; another server sends these again');
+      if (!moved)
+        this.log.warn(
+          { through: batch.through },
+          'push: the cursor lease ran out while sending; another server sends these again',
+        );
       return moved && batch.more;
     } finally {
       clearInterval(renewal);

@@ -47,7 +47,10 @@ export interface CommittedEvent {
  * The pushes still worth sending at `now`: an event committed longer ago than its TTL is stale (the server was
  * down that long) and skipped; the others are sent with what is left of their TTL.
  */
-export function duePushes(events: readonly CommittedEvent[], now: number): { message: PushMessage; ttlSeconds: number }[] {
+export function duePushes(
+  events: readonly CommittedEvent[],
+  now: number,
+): { message: PushMessage; ttlSeconds: number }[] {
   return events.flatMap((event) => {
     const ageSeconds = Math.max(0, Math.floor((now - Date.parse(event.createdAt)) / 1000));
     return pushMessagesOf([event.message])

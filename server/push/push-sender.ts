@@ -58,7 +58,9 @@ export class PushSender {
   private enqueue(sends: Omit<Send, 'settled'>[]): Promise<void>[] {
     const room = Math.max(0, MAX_QUEUED - this.queue.length);
     if (sends.length > room) this.log.warn({ dropped: sends.length - room }, 'push: queue full; messages dropped');
-    const settledAll = sends.slice(0, room).map((send) => new Promise<void>((settled) => this.queue.push({ ...send, settled })));
+    const settledAll = sends
+      .slice(0, room)
+      .map((send) => new Promise<void>((settled) => this.queue.push({ ...send, settled })));
     this.pump();
     return settledAll;
   }
@@ -103,9 +105,15 @@ export class PushSender {
     }
     if (response.status === 404 || response.status === 410) {
       await forgetEndpoint(this.db, target.endpoint);
-      this.log.info({ endpoint: new URL(target.endpoint).host, status: response.status }, 'push: subscription gone; deleted');
+      this.log.info(
+        { endpoint: new URL(target.endpoint).host, status: response.status },
+        'push: subscription gone; deleted',
+      );
     } else if (!response.ok) {
-      this.log.warn({ endpoint: new URL(target.endpoint).host, status: response.status }, 'push: the push service refused a message');
+      this.log.warn(
+        { endpoint: new URL(target.endpoint).host, status: response.status },
+        'push: the push service refused a message',
+      );
     }
   }
 

@@ -28,11 +28,16 @@ function subjectOf(config: VapidConfig): string {
   return 'mailto:operators@panic-alerts.invalid';
 }
 
-function checked(keys: { publicKey?: unknown; privateKey?: unknown }, where: string): { publicKey: string; privateKey: string } {
+function checked(
+  keys: { publicKey?: unknown; privateKey?: unknown },
+  where: string,
+): { publicKey: string; privateKey: string } {
   const { publicKey, privateKey } = keys;
   // A P-256 public point is 65 bytes (87 base64url characters), its private scalar 32 bytes (43).
-  if (typeof publicKey !== 'string' || publicKey.length !== 87 || !BASE64URL.test(publicKey)) throw new Error(`${where}: the public VAPID key must be 65 bytes in base64url.`);
-  if (typeof privateKey !== 'string' || privateKey.length !== 43 || !BASE64URL.test(privateKey)) throw new Error(`${where}: the private VAPID key must be 32 bytes in base64url.`);
+  if (typeof publicKey !== 'string' || publicKey.length !== 87 || !BASE64URL.test(publicKey))
+    throw new Error(`${where}: the public VAPID key must be 65 bytes in base64url.`);
+  if (typeof privateKey !== 'string' || privateKey.length !== 43 || !BASE64URL.test(privateKey))
+    throw new Error(`${where}: the private VAPID key must be 32 bytes in base64url.`);
   return { publicKey, privateKey };
 }
 
@@ -54,7 +59,9 @@ export function loadVapidKeys(config: VapidConfig): VapidKeys {
   try {
     stored = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
-    throw new Error(`${path} is not JSON; restore it, or delete it to generate a new pair (every browser must then subscribe again).`);
+    throw new Error(
+      `${path} is not JSON; restore it, or delete it to generate a new pair (every browser must then subscribe again).`,
+    );
   }
   return { ...checked(stored as object, path), subject };
 }

@@ -5,7 +5,13 @@
 // every server check its open event streams at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AccountParams, AccountPatchBody, AccountResponse, ChangePasswordBody, ChangePasswordResponse, ResetPasswordResponse, SignOutAccountResponse,
+  AccountParams,
+  AccountPatchBody,
+  AccountResponse,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ResetPasswordResponse,
+  SignOutAccountResponse,
 } from '../../src/api/accounts.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { LoginThrottle } from '../auth/login-throttle.ts';
@@ -19,7 +25,13 @@ import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { accountSummary } from '../stores/account-summary.ts';
 import {
-  clearSessionsMustChange, endSessionsOf, lockAccounts, otherEnabledAdmins, setPasswordHash, setSessionsRole, updateAccount,
+  clearSessionsMustChange,
+  endSessionsOf,
+  lockAccounts,
+  otherEnabledAdmins,
+  setPasswordHash,
+  setSessionsRole,
+  updateAccount,
 } from '../stores/account-writes.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { findOperator, type OperatorAccount } from '../stores/operators.ts';
@@ -61,8 +73,13 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   defineRoute(
     app,
     {
-      ...manage, method: 'PATCH', url: '/auth/users/:username', body: AccountPatchBody, response: AccountResponse,
-      summary: 'Changes an account\'s role or disables/enables it (admin); disabling ends its sessions and streams at once; the last enabled admin stays (409)',
+      ...manage,
+      method: 'PATCH',
+      url: '/auth/users/:username',
+      body: AccountPatchBody,
+      response: AccountResponse,
+      summary:
+        "Changes an account's role or disables/enables it (admin); disabling ends its sessions and streams at once; the last enabled admin stays (409)",
     },
     async ({ body, request }) => {
       const username = accountName(request);
@@ -71,18 +88,28 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const before = await existing(tx, username);
         const after = { role: body.role ?? before.role, disabled: body.disabled ?? before.disabled };
         if (after.role !== before.role && before.source === 'oidc') {
-          throw conflict(`${username} signs in through single sign-on, whose role claim sets the role at each sign-in; change it at the provider.`);
+          throw conflict(
+            `${username} signs in through single sign-on, whose role claim sets the role at each sign-in; change it at the provider.`,
+          );
         }
         if (after.role === before.role && after.disabled === before.disabled) return { account: before, ended: 0 };
         if (enabledAdmin(before) && !enabledAdmin(after) && (await otherEnabledAdmins(tx, username)) === 0) {
-          throw conflict(`${username} is the last enabled admin and may not be ${after.disabled ? 'disabled' : 'demoted'}: make another account an admin first.`);
+          throw conflict(
+            `${username} is the last enabled admin and may not be ${after.disabled ? 'disabled' : 'demoted'}: make another account an admin first.`,
+          );
         }
         await updateAccount(tx, username, after);
         const endedSessions = after.disabled && !before.disabled ? await endSessionsOf(tx, username, channel) : 0;
         if (after.role !== before.role && !after.disabled) await setSessionsRole(tx, username, after.role);
         await appendAudit(tx, {
-          ...whoActs(request), action: actionOf(before, after), target: username,
-          detail: { before: { role: before.role, disabled: before.disabled }, after, ...(endedSessions > 0 && { endedSessions }) },
+          ...whoActs(request),
+          action: actionOf(before, after),
+          target: username,
+          detail: {
+            before: { role: before.role, disabled: before.disabled },
+            after,
+            ...(endedSessions > 0 && { endedSessions }),
+          },
         });
         return { account: await existing(tx, username), ended: endedSessions };
       });
@@ -94,8 +121,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   defineRoute(
     app,
     {
-      ...manage, method: 'POST', url: '/auth/users/:username/reset-password', response: ResetPasswordResponse,
-      summary: 'Sets a temporary password, answered once, to be changed at the next sign-in; ends the account\'s sessions (admin)',
+      ...manage,
+      method: 'POST',
+      url: '/auth/users/:username/reset-password',
+      response: ResetPasswordResponse,
+      summary:
+        "Sets a temporary password, answered once, to be changed at the next sign-in; ends the account's sessions (admin)",
     },
     async ({ request }) => {
       const username = accountName(request);
@@ -108,7 +139,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         }
         await setPasswordHash(tx, username, passwordHash, true);
         const endedSessions = await endSessionsOf(tx, username, channel);
-        await appendAudit(tx, { ...whoActs(request), action: 'account.password.reset', target: username, detail: { endedSessions } });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'account.password.reset',
+          target: username,
+          detail: { endedSessions },
+        });
         return existing(tx, username);
       });
       endStreamsHere();
@@ -118,13 +154,24 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   defineRoute(
     app,
-    { ...manage, method: 'POST', url: '/auth/users/:username/sign-out', response: SignOutAccountResponse, summary: 'Ends every session of the account, and its open event streams, on every server (admin)' },
+    {
+      ...manage,
+      method: 'POST',
+      url: '/auth/users/:username/sign-out',
+      response: SignOutAccountResponse,
+      summary: 'Ends every session of the account, and its open event streams, on every server (admin)',
+    },
     async ({ request }) => {
       const username = accountName(request);
       const endedSessions = await ctx.write(async (tx) => {
         await existing(tx, username);
         const ended = await endSessionsOf(tx, username, channel);
-        await appendAudit(tx, { ...whoActs(request), action: 'account.signout', target: username, detail: { endedSessions: ended } });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'account.signout',
+          target: username,
+          detail: { endedSessions: ended },
+        });
         return ended;
       });
       endStreamsHere();
@@ -135,7 +182,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   defineRoute(
     app,
     {
-      method: 'POST', url: '/auth/password', tags: ['auth'], body: ChangePasswordBody, response: ChangePasswordResponse,
+      method: 'POST',
+      url: '/auth/password',
+      tags: ['auth'],
+      body: ChangePasswordBody,
+      response: ChangePasswordResponse,
       summary: 'The signed-in operator replaces their password (a temporary one must be, before anything else)',
     },
     async ({ body, request }) => {
@@ -150,17 +201,29 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const waitMs = currentPasswordTries.waitMs(keys);
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
-        throw new HttpError(429, `Too many wrong current passwords for this account; retry in ${seconds} seconds.`, undefined, { 'Retry-After': String(seconds) });
+        throw new HttpError(
+          429,
+          `Too many wrong current passwords for this account; retry in ${seconds} seconds.`,
+          undefined,
+          { 'Retry-After': String(seconds) },
+        );
       }
       if (!(await passwordMatches(body.currentPassword, account.passwordHash))) {
         currentPasswordTries.recordFailure(keys);
-        throw new HttpError(400, 'currentPassword is not this account\'s password.', [{ path: 'currentPassword', message: 'currentPassword is wrong' }]);
+        throw new HttpError(400, "currentPassword is not this account's password.", [
+          { path: 'currentPassword', message: 'currentPassword is wrong' },
+        ]);
       }
       const passwordHash = await hashPassword(body.newPassword);
       await ctx.write(async (tx) => {
         await setPasswordHash(tx, account.username, passwordHash, false);
         await clearSessionsMustChange(tx, account.username);
-        await appendAudit(tx, { ...whoActs(request), action: 'account.password.change', target: account.username, detail: { wasTemporary: account.mustChangePassword } });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'account.password.change',
+          target: account.username,
+          detail: { wasTemporary: account.mustChangePassword },
+        });
       });
       request.session.set('mustChangePassword', undefined);
       return { user: operator };

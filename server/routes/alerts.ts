@@ -23,7 +23,8 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       method: 'POST',
       url: '/panic-alert',
       access: 'device',
-      summary: 'Raise a panic alert (creates an incident); refused only for invalid coordinates; Idempotency-Key (per tourist or device) makes retries safe',
+      summary:
+        'Raise a panic alert (creates an incident); refused only for invalid coordinates; Idempotency-Key (per tourist or device) makes retries safe',
       tags: ['alerts'],
       requestHeaders: ['Idempotency-Key'],
       body: PanicAlertBody,
@@ -48,8 +49,8 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       method: 'GET',
       url: '/panic-alerts',
       summary:
-        'Recent panic alerts, newest first, with their incident\'s type and status; with a device token (any origin) only ' +
-        'that tourist\'s, none for a Digital ID no supervisor has bound yet nor for a phone\'s page on another site without a token',
+        "Recent panic alerts, newest first, with their incident's type and status; with a device token (any origin) only " +
+        "that tourist's, none for a Digital ID no supervisor has bound yet nor for a phone's page on another site without a token",
       tags: ['alerts'],
       query: PanicAlertsQuery,
       response: AlertsResponse,
@@ -82,7 +83,9 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const device = deviceWriter(request, ctx.config, 'other');
       const touristId = device.touristFor(body.touristId);
       return ctx.write(async (tx, emit) => {
-        const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude, (point) => ctx.regionBoundaries.regionOf(point));
+        const { regionId, zone } = await placementOf(tx, body.latitude, body.longitude, (point) =>
+          ctx.regionBoundaries.regionOf(point),
+        );
         const incident = buildIncident({
           type: body.type,
           source: 'soft',
@@ -94,7 +97,11 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         });
         await insertIncident(tx, incident);
         emit({ type: 'incident_update', incident });
-        await noteSoftAlert(tx, emit, pingKey(incident), body.type, { at: incident.createdAt, latitude: body.latitude, longitude: body.longitude });
+        await noteSoftAlert(tx, emit, pingKey(incident), body.type, {
+          at: incident.createdAt,
+          latitude: body.latitude,
+          longitude: body.longitude,
+        });
         return { incident };
       });
     },

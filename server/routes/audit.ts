@@ -25,7 +25,14 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   defineRoute(
     app,
-    { method: 'GET', url: '/audit/verify', role: LEAST_ROLE.audit, summary: 'Checks the audit trail\'s hash chain: ok with its length, or the first broken entry', tags: ['audit'], response: AuditVerifyResponse },
+    {
+      method: 'GET',
+      url: '/audit/verify',
+      role: LEAST_ROLE.audit,
+      summary: "Checks the audit trail's hash chain: ok with its length, or the first broken entry",
+      tags: ['audit'],
+      response: AuditVerifyResponse,
+    },
     async ({ reply }) => {
       const { length, broken } = await verifyAudit(ctx.db);
       if (!broken) return { length };

@@ -16,7 +16,8 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
       method: 'POST',
       url: '/api/panic',
       access: 'device',
-      summary: "A wristband's SOS (no coordinates): a panic at the band's or tourist's last known position, else flagged noLocation; never refused",
+      summary:
+        "A wristband's SOS (no coordinates): a panic at the band's or tourist's last known position, else flagged noLocation; never refused",
       tags: ['alerts'],
       requestHeaders: ['Idempotency-Key'],
       body: BandPanicBody,
@@ -27,11 +28,20 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     async ({ request }) => {
       // Its position lookup is part of the panic: it overtakes queued reads too.
-      const panic = await bandPanicFrom(withPriority(ctx.db, 'urgent'), request.body ?? {}, (named) => panicCaller(request, named));
+      const panic = await bandPanicFrom(withPriority(ctx.db, 'urgent'), request.body ?? {}, (named) =>
+        panicCaller(request, named),
+      );
       const key = idempotencyKeyOf(request);
-      const answer = await raisePanic(ctx, panic.request, panic.origin, key === undefined ? undefined : idempotencyClaim(key, panic.request, request.ip, 'band-panic'));
+      const answer = await raisePanic(
+        ctx,
+        panic.request,
+        panic.origin,
+        key === undefined ? undefined : idempotencyClaim(key, panic.request, request.ip, 'band-panic'),
+      );
       // The panic is stored and announced; what the band sent beside it must not put that at risk.
-      await recordBandDetails(ctx.db, answer.incident.id, panic).catch((error) => request.log.warn({ err: error }, 'band SOS details not stored'));
+      await recordBandDetails(ctx.db, answer.incident.id, panic).catch((error) =>
+        request.log.warn({ err: error }, 'band SOS details not stored'),
+      );
       return answer;
     },
   );

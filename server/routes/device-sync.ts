@@ -41,24 +41,39 @@ function toDeviceEvent(entry: QueuedEvent, defaults: Defaults): DeviceEvent {
   };
 }
 
-const isPanic = (entry: QueuedEvent, defaults: Defaults) => PANIC_TYPES.has((entry.type ?? defaults.type).toLowerCase());
+const isPanic = (entry: QueuedEvent, defaults: Defaults) =>
+  PANIC_TYPES.has((entry.type ?? defaults.type).toLowerCase());
 
 /**
  * Stores a phone's queued entries, each with the tourist the device token proves (403 for an entry naming
  * another). An `sos` or `fall` raises its panic first, whatever follows (issue 32). A call refused for its
  * token (401, 403) still stores its panic entries, as sent; a stored call applies its entries to the watch.
  */
-async function storeQueued(ctx: AppContext, request: FastifyRequest, list: string, sent: QueuedEvent[], defaults: Defaults, origin: Origin): Promise<number> {
+async function storeQueued(
+  ctx: AppContext,
+  request: FastifyRequest,
+  list: string,
+  sent: QueuedEvent[],
+  defaults: Defaults,
+  origin: Origin,
+): Promise<number> {
   // Every entry's id is fixed first: the panic an SOS raises is the one of this event id, however often it comes.
   const entries = sent.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));
   const reportedAt = (entry: QueuedEvent) => (entry.createdAt == null ? null : new Date(entry.createdAt).toISOString());
-  await raiseEventPanics(ctx, request, entries.map((entry) => ({ ...toDeviceEvent(entry, defaults), reportedAt: reportedAt(entry) })), origin.source);
+  await raiseEventPanics(
+    ctx,
+    request,
+    entries.map((entry) => ({ ...toDeviceEvent(entry, defaults), reportedAt: reportedAt(entry) })),
+    origin.source,
+  );
   const panics = entries.filter((entry) => isPanic(entry, defaults));
   try {
     const device = deviceWriter(request, ctx.config, 'gps-or-events');
     const events = entries.map((entry, i) => {
       const named = entry.touristId ?? defaults.touristId;
-      const touristId = isPanic(entry, defaults) ? (named ?? device.touristFor(null)) : device.touristFor(named, entry.touristId == null ? 'touristId' : `${list}.${i}.touristId`);
+      const touristId = isPanic(entry, defaults)
+        ? (named ?? device.touristFor(null))
+        : device.touristFor(named, entry.touristId == null ? 'touristId' : `${list}.${i}.touristId`);
       return toDeviceEvent({ ...entry, touristId }, defaults);
     });
     await ctx.write(async (tx, emit) => {
@@ -68,7 +83,11 @@ async function storeQueued(ctx: AppContext, request: FastifyRequest, list: strin
     return events.length;
   } catch (error) {
     if (!(error instanceof HttpError) || panics.length === 0) throw error;
-    await insertEvents(ctx.db, panics.map((entry) => toDeviceEvent(entry, defaults)), { skipStoredIds: true });
+    await insertEvents(
+      ctx.db,
+      panics.map((entry) => toDeviceEvent(entry, defaults)),
+      { skipStoredIds: true },
+    );
     const stored = panics.length === 1 ? 'Its panic entry was' : `Its ${panics.length} panic entries were`;
     throw new HttpError(error.statusCode, `${error.message} ${stored} stored all the same.`);
   }
@@ -96,8 +115,18 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
       bodyLimit: MAX_BATCH_BODY_BYTES,
     },
     async ({ body, request }) => {
-      const defaults = { type: 'offline', deviceId: body.deviceId ?? null, touristId: null, receivedAt: new Date().toISOString() };
-      return { count: await storeQueued(ctx, request, 'batch', body.batch, defaults, { source: 'panic', what: 'Offline sync entry' }) };
+      const defaults = {
+        type: 'offline',
+        deviceId: body.deviceId ?? null,
+        touristId: null,
+        receivedAt: new Date().toISOString(),
+      };
+      return {
+        count: await storeQueued(ctx, request, 'batch', body.batch, defaults, {
+          source: 'panic',
+          what: 'Offline sync entry',
+        }),
+      };
     },
   );
 
@@ -117,8 +146,15 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
       bodyLimit: MAX_BATCH_BODY_BYTES,
     },
     async ({ body, request }) => {
-      const defaults = { type: 'ble', deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, receivedAt: new Date().toISOString() };
-      return { count: await storeQueued(ctx, request, 'events', body.events, defaults, { source: 'band', what: 'Band event' }) };
+      const defaults = {
+        type: 'ble',
+        deviceId: body.deviceId ?? null,
+        touristId: body.touristId ?? null,
+        receivedAt: new Date().toISOString(),
+      };
+      return {
+        count: await storeQueued(ctx, request, 'events', body.events, defaults, { source: 'band', what: 'Band event' }),
+      };
     },
   );
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DidBindBody, DidBindResponse, DidLookupBody, DidLookupResponse, DidUnbindBody, DidUnbindResponse, type DidRecord } from '../../src/api/did-binding.ts';
+import {
+  DidBindBody,
+  DidBindResponse,
+  DidLookupBody,
+  DidLookupResponse,
+  DidUnbindBody,
+  DidUnbindResponse,
+  type DidRecord,
+} from '../../src/api/did-binding.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
@@ -9,7 +17,14 @@ import { whoActs } from '../http/acting-operator.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
-import { currentBinding, didsUsedWith, didWasIssued, endBinding, insertBinding, usesOfDid } from '../stores/did-bindings.ts';
+import {
+  currentBinding,
+  didsUsedWith,
+  didWasIssued,
+  endBinding,
+  insertBinding,
+  usesOfDid,
+} from '../stores/did-bindings.ts';
 import { touristExists } from '../stores/people.ts';
 
 /** What was pasted or scanned, once read: the DIDs it names, and what a token said of its own. */
@@ -18,7 +33,8 @@ interface LookupTarget {
   token?: { expiresAt: string; issuedFor: string | null };
 }
 
-const fieldError = (message: string) => new HttpError(400, `Invalid request body: ${message}`, [{ path: 'did', message }]);
+const fieldError = (message: string) =>
+  new HttpError(400, `Invalid request body: ${message}`, [{ path: 'did', message }]);
 
 function jsonOf(text: string): Record<string, unknown> | undefined {
   if (!text.startsWith('{')) return undefined;
@@ -30,7 +46,8 @@ function jsonOf(text: string): Record<string, unknown> | undefined {
   }
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /**
  * Reads the supervisor's input: a DID token (the app's `did.token`), a bare `did:…` id, or the app's ID card
@@ -44,10 +61,15 @@ async function lookupTarget(db: Sql, key: Uint8Array, input: string): Promise<Lo
   if (card) {
     if (cardTourist === undefined) throw fieldError('did: the QR text names no touristId, didId or token.');
     const didIds = await didsUsedWith(db, cardTourist);
-    const bound = await db.query<{ did_id: string }>('select did_id from did_bindings where tourist_id = $1 and unbound_at is null', [cardTourist]);
+    const bound = await db.query<{ did_id: string }>(
+      'select did_id from did_bindings where tourist_id = $1 and unbound_at is null',
+      [cardTourist],
+    );
     const all = [...new Set([...bound.rows.map((row) => row.did_id), ...didIds])];
     if (all.length === 0) {
-      throw notFound(`No Digital ID has been used with tourist "${cardTourist}" yet: ask the tourist to issue one in the app's Digital ID page, then scan again.`);
+      throw notFound(
+        `No Digital ID has been used with tourist "${cardTourist}" yet: ask the tourist to issue one in the app's Digital ID page, then scan again.`,
+      );
     }
     return { didIds: all };
   }
@@ -57,9 +79,13 @@ async function lookupTarget(db: Sql, key: Uint8Array, input: string): Promise<Lo
   }
   try {
     const claims = await verifyDidToken(key, input);
-    return { didIds: [claims.sub], token: { expiresAt: new Date(claims.exp * 1000).toISOString(), issuedFor: claims.touristId ?? null } };
+    return {
+      didIds: [claims.sub],
+      token: { expiresAt: new Date(claims.exp * 1000).toISOString(), issuedFor: claims.touristId ?? null },
+    };
   } catch (error) {
-    if (error instanceof InvalidDidToken) throw fieldError(`did is not a Digital ID this server can use: ${error.message}`);
+    if (error instanceof InvalidDidToken)
+      throw fieldError(`did is not a Digital ID this server can use: ${error.message}`);
     throw error;
   }
 }
@@ -74,11 +100,17 @@ async function recordOf(db: Sql, didId: string, token: LookupTarget['token']): P
   };
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
-function boundAlready(didId: string, binding: { touristId: string; touristName: string | null; boundBy: string; boundAt: string }): HttpError {
+function boundAlready(
+  didId: string,
+  binding: { touristId: string; touristName: string | null; boundBy: string; boundAt: string },
+): HttpError {
   const who = binding.touristName ? `${binding.touristName} (${binding.touristId})` : binding.touristId;
-  return conflict(`Digital ID ${didId} is bound to tourist ${who} since ${binding.boundAt} by ${binding.boundBy}; unbind it before binding it to another tourist.`);
+  return conflict(
+    `Digital ID ${didId} is bound to tourist ${who} since ${binding.boundAt} by ${binding.boundBy}; unbind it before binding it to another tourist.`,
+  );
 }
 
 /**
@@ -97,7 +129,8 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
       method: 'POST',
       url: '/did/lookup',
       role: LEAST_ROLE.bindDid,
-      summary: 'What a pasted or scanned Digital ID (token, did:… id, or the app ID card QR text) is bound to and which tourists it was used with (audited)',
+      summary:
+        'What a pasted or scanned Digital ID (token, did:… id, or the app ID card QR text) is bound to and which tourists it was used with (audited)',
       tags: ['did'],
       body: DidLookupBody,
       response: DidLookupResponse,
@@ -106,7 +139,9 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
       const target = await lookupTarget(ctx.db, key, body.did);
       const dids = [];
       for (const didId of target.didIds) dids.push(await recordOf(ctx.db, didId, target.token));
-      await ctx.write((tx) => appendAudit(tx, { ...actor(request), action: 'did.lookup', target: target.didIds.join(', '), detail: {} }));
+      await ctx.write((tx) =>
+        appendAudit(tx, { ...actor(request), action: 'did.lookup', target: target.didIds.join(', '), detail: {} }),
+      );
       return { dids };
     },
   );
@@ -117,7 +152,8 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
       method: 'POST',
       url: '/did/bind',
       role: LEAST_ROLE.bindDid,
-      summary: "Bind a Digital ID to a registered tourist: its token then proves that tourist (verified alerts, DEVICE_AUTH=required accepts it); 409 while it is bound to another",
+      summary:
+        'Bind a Digital ID to a registered tourist: its token then proves that tourist (verified alerts, DEVICE_AUTH=required accepts it); 409 while it is bound to another',
       tags: ['did'],
       body: DidBindBody,
       status: 201,
@@ -128,8 +164,10 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
       const who = actor(request);
       const outcome = await ctx
         .write(async (tx) => {
-          if (!(await didWasIssued(tx, body.didId))) throw notFound(`This server never issued the Digital ID "${body.didId}".`);
-          if (!(await touristExists(tx, body.touristId))) throw notFound(`Unknown touristId "${body.touristId}": register the tourist first.`);
+          if (!(await didWasIssued(tx, body.didId)))
+            throw notFound(`This server never issued the Digital ID "${body.didId}".`);
+          if (!(await touristExists(tx, body.touristId)))
+            throw notFound(`Unknown touristId "${body.touristId}": register the tourist first.`);
           const existing = await currentBinding(tx, body.didId);
           if (existing?.touristId === body.touristId) return { binding: existing, created: false };
           if (existing) throw boundAlready(body.didId, existing);
@@ -142,7 +180,9 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
           if (!isUniqueViolation(error)) throw error;
           // Another supervisor bound it a moment before: say to whom.
           const winner = await currentBinding(ctx.db, body.didId);
-          throw winner ? boundAlready(body.didId, winner) : conflict(`Digital ID ${body.didId} was being bound by someone else; look it up again.`);
+          throw winner
+            ? boundAlready(body.didId, winner)
+            : conflict(`Digital ID ${body.didId} was being bound by someone else; look it up again.`);
         });
       await app.didBindings.catchUp();
       return reply.code(outcome.created ? 201 : 200).send({ ok: true, binding: outcome.binding });
@@ -166,7 +206,12 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
         const binding = await currentBinding(tx, body.didId);
         if (!binding) throw notFound(`Digital ID ${body.didId} is not bound to any tourist.`);
         await endBinding(tx, body.didId, who.actor, new Date().toISOString());
-        await appendAudit(tx, { ...who, action: 'did.unbind', target: binding.touristId, detail: { didId: body.didId, boundBy: binding.boundBy, boundAt: binding.boundAt } });
+        await appendAudit(tx, {
+          ...who,
+          action: 'did.unbind',
+          target: binding.touristId,
+          detail: { didId: body.didId, boundBy: binding.boundBy, boundAt: binding.boundAt },
+        });
         await announce(tx, body.didId);
         return binding;
       });

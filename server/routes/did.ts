@@ -26,9 +26,16 @@ const DEFAULT_VALID_DAYS = 14;
 function refuseIssueForTourist(request: FastifyRequest): void {
   const operator = request.operator;
   const needed = LEAST_ROLE.issueDidForTourist;
-  if (!operator) throw new HttpError(401, `Sign in as a ${needed} to issue a DID on behalf of a tourist (touristId): this server requires operators to sign in.`);
+  if (!operator)
+    throw new HttpError(
+      401,
+      `Sign in as a ${needed} to issue a DID on behalf of a tourist (touristId): this server requires operators to sign in.`,
+    );
   if (!roleAtLeast(operator.role, needed)) {
-    throw new HttpError(403, `Your role, ${operator.role}, may not issue a DID on behalf of a tourist (touristId): it needs the ${needed} role or above.`);
+    throw new HttpError(
+      403,
+      `Your role, ${operator.role}, may not issue a DID on behalf of a tourist (touristId): it needs the ${needed} role or above.`,
+    );
   }
 }
 
@@ -57,9 +64,19 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const validDays = body.validDays ?? DEFAULT_VALID_DAYS;
       const expiresAt = new Date(issuedAt.getTime() + validDays * DAY_MS);
       const didId = `did:local:${randomUUID()}`;
-      const contentHash = anchorContentHash({ didId, kycType: body.kycType, kycHash: body.kycHash, issuedAt: issuedAt.toISOString() });
+      const contentHash = anchorContentHash({
+        didId,
+        kycType: body.kycType,
+        kycHash: body.kycHash,
+        issuedAt: issuedAt.toISOString(),
+      });
       const anchor = await ctx.write(async (tx) => {
-        const anchored = await appendAnchor(tx, { id: randomUUID(), didId, createdAt: issuedAt.toISOString(), contentHash });
+        const anchored = await appendAnchor(tx, {
+          id: randomUUID(),
+          didId,
+          createdAt: issuedAt.toISOString(),
+          contentHash,
+        });
         if (touristId !== undefined) {
           const detail = { didId, kycType: body.kycType, expiresAt: expiresAt.toISOString() };
           await appendAudit(tx, { ...whoActs(request), action: 'did.issue', target: touristId, detail });
@@ -68,7 +85,15 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       });
       const { itinerary, itineraryNote, emergencyContacts, emergencyPhones } = body;
       const trip = { itinerary, itineraryNote, emergencyContacts, emergencyPhones };
-      const didToken = await signDidToken(key, { didId, kycType: body.kycType, digest: anchor.digest, issuedAt, expiresAt, touristId, ...trip });
+      const didToken = await signDidToken(key, {
+        didId,
+        kycType: body.kycType,
+        digest: anchor.digest,
+        issuedAt,
+        expiresAt,
+        touristId,
+        ...trip,
+      });
       return { didId, didToken, expiresAt: expiresAt.toISOString(), validDays, anchor };
     },
   );
@@ -79,7 +104,8 @@ export async function didRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       method: 'POST',
       url: '/did/verify',
       access: 'device',
-      summary: 'Verify a DID token: its claims (touristId when it acts for a tourist), or 401 when altered, expired or signed by another key',
+      summary:
+        'Verify a DID token: its claims (touristId when it acts for a tourist), or 401 when altered, expired or signed by another key',
       tags: ['did'],
       body: DidVerifyBody,
       response: DidVerifyResponse,

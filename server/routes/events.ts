@@ -14,7 +14,14 @@ import { applyEventsToWatch } from '../watch/band-incidents.ts';
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/events', summary: 'Device and geofence events, newest first', tags: ['events'], query: EventsQuery, response: EventsResponse },
+    {
+      method: 'GET',
+      url: '/events',
+      summary: 'Device and geofence events, newest first',
+      tags: ['events'],
+      query: EventsQuery,
+      response: EventsResponse,
+    },
     async ({ query, request }) => ({ events: await listEvents(ctx.db, query.limit, readerTourist(request)) }),
   );
 
@@ -36,8 +43,14 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const receivedAt = new Date().toISOString();
       const sent = body.events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
       // An SOS or a fall is a panic: raised before the token is even looked at (issue 32).
-      const named = (event: (typeof sent)[number]) => ({ id: event.id, type: event.type, deviceId: body.deviceId ?? null, touristId: body.touristId ?? null, payload: event.payload ?? null,
-        reportedAt: event.createdAt === undefined ? null : new Date(event.createdAt).toISOString() });
+      const named = (event: (typeof sent)[number]) => ({
+        id: event.id,
+        type: event.type,
+        deviceId: body.deviceId ?? null,
+        touristId: body.touristId ?? null,
+        payload: event.payload ?? null,
+        reportedAt: event.createdAt === undefined ? null : new Date(event.createdAt).toISOString(),
+      });
       await raiseEventPanics(ctx, request, sent.map(named), 'band');
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const touristId = device.touristFor(body.touristId);

@@ -32,8 +32,20 @@ export function geofenceFromBody(body: GeofenceBody): GeofenceInput {
 export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/geofences', access: 'open', summary: 'Risk zones, of one region or all (any origin: phones show the zone they are in); `format=geojson` or `kml` answers them as a file to download', tags: ['geofences'], query: GeofencesQuery, response: GeofencesResponse },
-    async ({ query, reply }) => (query.format ? exportZones(ctx.db, query.format, query.regionId, reply) : { geofences: await listGeofences(ctx.db, query.regionId) }),
+    {
+      method: 'GET',
+      url: '/geofences',
+      access: 'open',
+      summary:
+        'Risk zones, of one region or all (any origin: phones show the zone they are in); `format=geojson` or `kml` answers them as a file to download',
+      tags: ['geofences'],
+      query: GeofencesQuery,
+      response: GeofencesResponse,
+    },
+    async ({ query, reply }) =>
+      query.format
+        ? exportZones(ctx.db, query.format, query.regionId, reply)
+        : { geofences: await listGeofences(ctx.db, query.regionId) },
   );
 
   defineRoute(
@@ -57,7 +69,10 @@ export async function geofencesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         // An overwritten zone's previous value goes to the audit trail: zones decide where panics are routed.
         const [previous] = await geofencesById(tx, [input.id], true);
         const saved = await saveGeofence(tx, input, whoActs(request).actor);
-        await recordZoneWrite(tx, emit, whoActs(request), 'geofence.save', { previous: previous ?? null, saved: saved.geofence });
+        await recordZoneWrite(tx, emit, whoActs(request), 'geofence.save', {
+          previous: previous ?? null,
+          saved: saved.geofence,
+        });
         return saved;
       });
       return reply.code(created ? 201 : 200).send({ ok: true, geofence });

@@ -25,7 +25,16 @@ const PingResponse = z.object({ ok: z.literal(true), ping: GpsPing });
 export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'POST', url: '/gps/update', access: 'device', summary: 'One GPS ping; raises geofence entries and exits', tags: ['gps'], body: GpsUpdateBody, status: 201, response: PingResponse },
+    {
+      method: 'POST',
+      url: '/gps/update',
+      access: 'device',
+      summary: 'One GPS ping; raises geofence entries and exits',
+      tags: ['gps'],
+      body: GpsUpdateBody,
+      status: 201,
+      response: PingResponse,
+    },
     async ({ body, request }) => {
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const ping = keyedPing({ ...body, touristId: device.touristFor(body.touristId) }, new Date());
@@ -51,7 +60,9 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     async ({ body, request }) => {
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const receivedAt = new Date();
-      const pings = body.pings.map((ping, i) => keyedPing({ ...ping, touristId: device.touristFor(ping.touristId, `pings.${i}.touristId`) }, receivedAt));
+      const pings = body.pings.map((ping, i) =>
+        keyedPing({ ...ping, touristId: device.touristFor(ping.touristId, `pings.${i}.touristId`) }, receivedAt),
+      );
       await ctx.pings.store({ pings, verification: device.verification });
       return { count: pings.length };
     },
@@ -62,7 +73,8 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     {
       method: 'GET',
       url: '/gps/last',
-      summary: 'Last position per tourist or device seen in the last sinceMinutes (0 = ever), newest first, at most limit',
+      summary:
+        'Last position per tourist or device seen in the last sinceMinutes (0 = ever), newest first, at most limit',
       tags: ['gps'],
       query: GpsLastQuery,
       response: PingsResponse,

@@ -17,7 +17,8 @@ import { addNote, assignIncident, unknownIncident } from '../ingest/incident-wri
 function incidentIdFrom(params: unknown): string {
   const raw = (params as { id?: unknown }).id;
   const id = idSchema('id').safeParse(raw);
-  if (!id.success || id.data.includes('\u0000') || /\p{Cs}/u.test(id.data)) throw notFound(unknownIncident(String(raw ?? '')));
+  if (!id.success || id.data.includes('\u0000') || /\p{Cs}/u.test(id.data))
+    throw notFound(unknownIncident(String(raw ?? '')));
   return id.data;
 }
 
@@ -64,7 +65,8 @@ export async function incidentHistoryRoutes(app: FastifyInstance, ctx: AppContex
     {
       method: 'GET',
       url: '/incidents/:id/timeline',
-      summary: 'The history of an incident, oldest first: raised, acknowledged, notes, assignments, escalation, resolved',
+      summary:
+        'The history of an incident, oldest first: raised, acknowledged, notes, assignments, escalation, resolved',
       tags: ['incidents'],
       response: IncidentTimelineResponse,
     },

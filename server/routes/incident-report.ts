@@ -22,8 +22,12 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
   defineRoute(
     app,
     {
-      method: 'GET', url: '/incidents/:id/report', tags: ['incidents'], response: IncidentReportResponse,
-      summary: "One incident's report: facts, region and zone, tourist, trail (2 h before receipt to resolution), timeline, dispatches; audited as a read of the tourist's data",
+      method: 'GET',
+      url: '/incidents/:id/report',
+      tags: ['incidents'],
+      response: IncidentReportResponse,
+      summary:
+        "One incident's report: facts, region and zone, tourist, trail (2 h before receipt to resolution), timeline, dispatches; audited as a read of the tourist's data",
     },
     async ({ request }) => {
       const raw = String((request.params as { id?: unknown }).id ?? '');
@@ -40,11 +44,18 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
       const from = new Date(Date.parse(incident.createdAt) - REPORT_TRAIL_BEFORE_MS);
       const to = incident.resolvedAt ? new Date(incident.resolvedAt) : new Date();
       const trail = named ? await trailBetween(ctx.db, pingKey(incident), from, to, REPORT_TRAIL_LIMIT) : [];
-      const tourist = incident.touristId ? { id: incident.touristId, name: await touristName(ctx.db, incident.touristId) } : null;
+      const tourist = incident.touristId
+        ? { id: incident.touristId, name: await touristName(ctx.db, incident.touristId) }
+        : null;
       const who = whoActs(request);
       const generatedAt = new Date().toISOString();
       await ctx.write((tx) =>
-        appendAudit(tx, { ...who, action: 'incident.report', target: incident.id, detail: { touristId: incident.touristId, deviceId: incident.deviceId, trailPoints: trail.length } }),
+        appendAudit(tx, {
+          ...who,
+          action: 'incident.report',
+          target: incident.id,
+          detail: { touristId: incident.touristId, deviceId: incident.deviceId, trailPoints: trail.length },
+        }),
       );
       const zone = zones[0];
       return {

@@ -29,7 +29,14 @@ export function filterFrom(query: { regionId?: string; minutes?: number }, limit
 export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/incidents', summary: 'Recent incidents, newest first', tags: ['incidents'], query: IncidentsQuery, response: IncidentsResponse },
+    {
+      method: 'GET',
+      url: '/incidents',
+      summary: 'Recent incidents, newest first',
+      tags: ['incidents'],
+      query: IncidentsQuery,
+      response: IncidentsResponse,
+    },
     async ({ query }) => ({ incidents: await listIncidents(ctx.db, query.limit) }),
   );
 
@@ -54,14 +61,26 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         return new JsonFieldAnswer('incidents', list.json, { revision: list.revision });
       }
       const changes = await filterIncidentChanges(ctx.db, filter, changedSince);
-      return new JsonFieldAnswer('incidents', changes.json, { revision: changes.revision, changedSince, ids: changes.ids });
+      return new JsonFieldAnswer('incidents', changes.json, {
+        revision: changes.revision,
+        changedSince,
+        ids: changes.ids,
+      });
     },
   );
 
   const statusRoute = (action: StatusAction, url: string, summary: string) =>
     defineRoute(
       app,
-      { method: 'POST', url, role: LEAST_ROLE[action], summary, tags: ['incidents'], body: IncidentStatusBody, response: IncidentStatusResponse },
+      {
+        method: 'POST',
+        url,
+        role: LEAST_ROLE[action],
+        summary,
+        tags: ['incidents'],
+        body: IncidentStatusBody,
+        response: IncidentStatusResponse,
+      },
       async ({ body, request }) => {
         const note = body.note || undefined;
         return ctx.write(async (tx, emit) => {
@@ -70,12 +89,21 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
           // Row lock: two operators clicking at once are applied one after the other.
           const id = body.id!;
           const outcome = await applyStatusAction(acting, id, await findIncident(tx, id, true), action, note);
-          if (outcome.kind === 'refused') throw outcome.status === 404 ? notFound(outcome.error) : conflict(outcome.error);
+          if (outcome.kind === 'refused')
+            throw outcome.status === 404 ? notFound(outcome.error) : conflict(outcome.error);
           return { incident: outcome.incident };
         });
       },
     );
 
-  statusRoute('acknowledge', '/incidents/acknowledge', 'Acknowledge an open incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)');
-  statusRoute('resolve', '/incidents/resolve', 'Resolve an open or acknowledged incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)');
+  statusRoute(
+    'acknowledge',
+    '/incidents/acknowledge',
+    'Acknowledge an open incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)',
+  );
+  statusRoute(
+    'resolve',
+    '/incidents/resolve',
+    'Resolve an open or acknowledged incident, or each of `ids` in one transaction, with an optional note (repeating it is a no-op)',
+  );
 }

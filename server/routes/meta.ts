@@ -29,7 +29,11 @@ const HealthFigures = z.object({
   streamBacklogs: z.array(z.number()),
   /** Absent for a store without a gate (PGlite). */
   databaseGate: z
-    .object({ slots: z.number(), running: z.number(), waiting: z.object({ urgent: z.number(), normal: z.number(), background: z.number() }) })
+    .object({
+      slots: z.number(),
+      running: z.number(),
+      waiting: z.object({ urgent: z.number(), normal: z.number(), background: z.number() }),
+    })
     .optional(),
 });
 const HealthResponse = HealthFigures.extend({ ok: z.literal(true) });
@@ -38,41 +42,64 @@ const HealthFailure = ErrorResponse.extend(HealthFigures.shape);
 export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/regions', access: 'open', summary: 'Regions with centre, time zone and contacts (any origin: phones show the emergency numbers)', tags: ['meta'], response: RegionsResponse },
+    {
+      method: 'GET',
+      url: '/regions',
+      access: 'open',
+      summary: 'Regions with centre, time zone and contacts (any origin: phones show the emergency numbers)',
+      tags: ['meta'],
+      response: RegionsResponse,
+    },
     async () => ({ regions: await listRegions(ctx.db) }),
   );
 
-  defineRoute(app, { method: 'GET', url: '/db-mode', summary: 'The storage in use', tags: ['meta'], response: DbModeResponse }, async () => ({
-    mode: ctx.db.mode,
-  }));
+  defineRoute(
+    app,
+    { method: 'GET', url: '/db-mode', summary: 'The storage in use', tags: ['meta'], response: DbModeResponse },
+    async () => ({
+      mode: ctx.db.mode,
+    }),
+  );
 
   defineRoute(
     app,
     {
-      method: 'GET', url: '/app-config.json', tags: ['meta'], response: AppConfigResponse,
-      summary: 'Runtime settings for the dashboard: the basemap, and the region it opens on when the operator has chosen none',
+      method: 'GET',
+      url: '/app-config.json',
+      tags: ['meta'],
+      response: AppConfigResponse,
+      summary:
+        'Runtime settings for the dashboard: the basemap, and the region it opens on when the operator has chosen none',
     },
     async () => ({
-      map: { styleUrl: ctx.config.mapStyleUrl ?? null, tileUrl: ctx.config.mapTileUrl, attribution: ctx.config.mapAttribution },
+      map: {
+        styleUrl: ctx.config.mapStyleUrl ?? null,
+        tileUrl: ctx.config.mapTileUrl,
+        attribution: ctx.config.mapAttribution,
+      },
       dashboard: { startRegionId: ctx.config.startRegionId ?? DEFAULT_REGION_ID },
     }),
   );
 
-  app.get('/healthz', { config: { access: 'public', response: HealthResponse, errorResponse: HealthFailure } }, async (_request, reply) => {
-    const { hub } = ctx;
-    const stream = {
-      streamClients: hub.clientCount,
-      streamPosition: hub.position,
-      droppedSlowClients: hub.droppedSlowClients,
-      refusedStreamsOverTotalCap: hub.refusedOverTotalCap,
-      refusedStreamsOverAddressCap: hub.refusedOverAddressCap,
-      streamClientsFellBehind: hub.clientsFellBehind,
-      snapshotsInsteadOfReplay: hub.snapshotsInsteadOfReplay,
-      streamBacklogs: hub.backlogs,
-      databaseGate: gateStatus(ctx.db),
-    };
-    const problem = await storeProblem(ctx.db, HEALTH_QUERY_LIMIT_MS);
-    if (problem) return reply.code(503).send({ ok: false, error: problem, ...stream });
-    return { ok: true, ...stream };
-  });
+  app.get(
+    '/healthz',
+    { config: { access: 'public', response: HealthResponse, errorResponse: HealthFailure } },
+    async (_request, reply) => {
+      const { hub } = ctx;
+      const stream = {
+        streamClients: hub.clientCount,
+        streamPosition: hub.position,
+        droppedSlowClients: hub.droppedSlowClients,
+        refusedStreamsOverTotalCap: hub.refusedOverTotalCap,
+        refusedStreamsOverAddressCap: hub.refusedOverAddressCap,
+        streamClientsFellBehind: hub.clientsFellBehind,
+        snapshotsInsteadOfReplay: hub.snapshotsInsteadOfReplay,
+        streamBacklogs: hub.backlogs,
+        databaseGate: gateStatus(ctx.db),
+      };
+      const problem = await storeProblem(ctx.db, HEALTH_QUERY_LIMIT_MS);
+      if (problem) return reply.code(503).send({ ok: false, error: problem, ...stream });
+      return { ok: true, ...stream };
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startOperatorSession } from '../auth/install.ts';
-import { OIDC_STATE_COOKIE, OIDC_STATE_SECONDS, OidcRelyingParty, SsoRefusal, operatorFromClaims } from '../auth/oidc.ts';
+import {
+  OIDC_STATE_COOKIE,
+  OIDC_STATE_SECONDS,
+  OidcRelyingParty,
+  SsoRefusal,
+  operatorFromClaims,
+} from '../auth/oidc.ts';
 import type { AppContext } from '../context.ts';
 import { whoActs } from '../http/acting-operator.ts';
 import { defineRoute } from '../http/route.ts';
@@ -26,7 +32,12 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
     `${ctx.config.publicUrl ?? `${request.protocol}://${request.host}`}/auth/oidc/callback`;
 
   /** Back to the dashboard with the sentence it shows; the provider's own words stay in the log. */
-  const refuse = async (request: FastifyRequest, reply: FastifyReply, error: unknown, audited: boolean): Promise<FastifyReply> => {
+  const refuse = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+    audited: boolean,
+  ): Promise<FastifyReply> => {
     const refusal = error instanceof SsoRefusal ? error : undefined;
     const reason = refusal?.message ?? UNEXPECTED;
     // An operator without a role is routine; an unreachable provider or an answer that fails its checks is not.
@@ -35,18 +46,32 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (audited) {
       const username = refusal?.username;
       await ctx
-        .write((tx) => appendAudit(tx, {
-          actor: username ?? 'anonymous', role: null, address: request.ip,
-          action: 'auth.login.failure', target: username ?? null, detail: { method: 'oidc', reason },
-        }))
-        .catch((auditError: unknown) => request.log.error({ err: auditError }, 'a refused single sign-on could not be audited'));
+        .write((tx) =>
+          appendAudit(tx, {
+            actor: username ?? 'anonymous',
+            role: null,
+            address: request.ip,
+            action: 'auth.login.failure',
+            target: username ?? null,
+            detail: { method: 'oidc', reason },
+          }),
+        )
+        .catch((auditError: unknown) =>
+          request.log.error({ err: auditError }, 'a refused single sign-on could not be audited'),
+        );
     }
     return reply.redirect(`/?signin_error=${encodeURIComponent(reason)}`);
   };
 
   defineRoute(
     app,
-    { method: 'GET', url: '/auth/oidc/start', access: 'public', summary: 'Starts single sign-on: redirects to the OpenID provider (authorization code with PKCE)', tags: ['auth'] },
+    {
+      method: 'GET',
+      url: '/auth/oidc/start',
+      access: 'public',
+      summary: 'Starts single sign-on: redirects to the OpenID provider (authorization code with PKCE)',
+      tags: ['auth'],
+    },
     async ({ request, reply }) => {
       try {
         const { authorizationUrl, stateCookie } = await party.begin(callbackUrl(request));
@@ -68,7 +93,14 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   defineRoute(
     app,
-    { method: 'GET', url: '/auth/oidc/callback', access: 'public', summary: 'Where the OpenID provider returns: signs the operator in with the role claim, then redirects to the dashboard', tags: ['auth'] },
+    {
+      method: 'GET',
+      url: '/auth/oidc/callback',
+      access: 'public',
+      summary:
+        'Where the OpenID provider returns: signs the operator in with the role claim, then redirects to the dashboard',
+      tags: ['auth'],
+    },
     async ({ request, reply }) => {
       const stateCookie = request.cookies[OIDC_STATE_COOKIE];
       reply.clearCookie(OIDC_STATE_COOKIE, { path: STATE_COOKIE_PATH });
@@ -80,14 +112,28 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
           return findOperator(tx, user.username);
         });
         if (account?.source !== 'oidc') {
-          throw new SsoRefusal(`The account ${user.username} signs in with a password here; single sign-on may not use it.`, user.username);
+          throw new SsoRefusal(
+            `The account ${user.username} signs in with a password here; single sign-on may not use it.`,
+            user.username,
+          );
         }
-        if (account.disabled) throw new SsoRefusal(`The account ${user.username} is disabled; ask an administrator to enable it.`, user.username);
+        if (account.disabled)
+          throw new SsoRefusal(
+            `The account ${user.username} is disabled; ask an administrator to enable it.`,
+            user.username,
+          );
         await startOperatorSession(request, user);
         const { address } = whoActs(request);
         await ctx.write(async (tx) => {
           await recordSignIn(tx, user.username);
-          await appendAudit(tx, { actor: user.username, role: user.role, address, action: 'auth.login', target: user.username, detail: { method: 'oidc' } });
+          await appendAudit(tx, {
+            actor: user.username,
+            role: user.role,
+            address,
+            action: 'auth.login',
+            target: user.username,
+            detail: { method: 'oidc' },
+          });
         });
         return reply.redirect('/');
       } catch (error) {

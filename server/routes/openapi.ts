@@ -26,7 +26,13 @@ const OpenApiOperation = z.object({
   tags: z.array(z.string()),
   parameters: z.array(z.record(z.string(), z.unknown())).optional(),
   requestBody: z.record(z.string(), z.unknown()).optional(),
-  responses: z.record(z.string(), z.object({ description: z.string(), content: z.record(z.string(), z.object({ schema: z.record(z.string(), z.unknown()) })) })),
+  responses: z.record(
+    z.string(),
+    z.object({
+      description: z.string(),
+      content: z.record(z.string(), z.object({ schema: z.record(z.string(), z.unknown()) })),
+    }),
+  ),
 });
 /** A standard OpenAPI document for tools to read, hence without the `ok` of the API's own answers. */
 const OpenApiDocument = z.object({
@@ -40,7 +46,9 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
   const paths: Record<string, Record<string, unknown>> = {};
   const errorContent = { 'application/json': { schema: jsonSchema(ErrorResponse, 'output') } };
   for (const route of routes) {
-    const failureContent = route.errorResponse ? { 'application/json': { schema: jsonSchema(route.errorResponse, 'output') } } : errorContent;
+    const failureContent = route.errorResponse
+      ? { 'application/json': { schema: jsonSchema(route.errorResponse, 'output') } }
+      : errorContent;
     const okContent = route.produces
       ? { [route.produces]: { schema: { type: 'string' } } }
       : { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
@@ -54,7 +62,9 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
       }),
       responses: {
         [String(route.status ?? 200)]: { description: 'Success', content: okContent },
-        ...((route.body || route.query) && { 400: { description: 'Invalid input; `issues` names each field', content: failureContent } }),
+        ...((route.body || route.query) && {
+          400: { description: 'Invalid input; `issues` names each field', content: failureContent },
+        }),
         // A conditional write: a stale version answers 409 with the stored one.
         ...(route.requestHeaders?.includes('If-Match') && {
           409: { description: 'The version in If-Match is not the stored one', content: failureContent },
@@ -72,5 +82,7 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[]): Recor
 }
 
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/openapi.json', { config: { access: 'public', response: OpenApiDocument } }, async () => buildOpenApiDocument(app.routeContracts));
+  app.get('/openapi.json', { config: { access: 'public', response: OpenApiDocument } }, async () =>
+    buildOpenApiDocument(app.routeContracts),
+  );
 }

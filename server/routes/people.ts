@@ -34,7 +34,9 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const touristId = deviceWriter(request, ctx.config, 'other').touristFor(asked) ?? `tourist-${randomUUID()}`;
       const { created } = await ctx.write((tx) => registerTourist(tx, touristId, profile));
       noteTouristNamed(request, touristId);
-      return reply.code(created ? 201 : 200).send({ ok: true, touristId, ...(identity && { identity }), ...(notice && { notice }) });
+      return reply
+        .code(created ? 201 : 200)
+        .send({ ok: true, touristId, ...(identity && { identity }), ...(notice && { notice }) });
     },
   );
 
@@ -55,7 +57,8 @@ export async function peopleRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const deviceId = body.deviceId ?? `dev-${randomUUID()}`;
       await ctx.write(async (tx) => {
         // A device paired to nobody would report as an unknown person: refuse instead.
-        if (!(await touristExists(tx, body.touristId))) throw notFound(`Unknown touristId "${body.touristId}"; register the tourist first.`);
+        if (!(await touristExists(tx, body.touristId)))
+          throw notFound(`Unknown touristId "${body.touristId}"; register the tourist first.`);
         await pairDevice(tx, deviceId, body.touristId, body.bleAddress);
       });
       return { deviceId };

@@ -37,18 +37,29 @@ export async function regionsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const region = await ctx.write(async (tx, emit) => {
       const before = (await findRegion(tx, input.id, true)) ?? null;
       if (replace && !before) throw notFound(`No region has id ${input.id}; create it with POST /regions.`);
-      if (!replace && before) throw invalid('id', `id ${input.id} is taken: a region with this id exists (edit it with PUT /regions/${input.id})`);
+      if (!replace && before)
+        throw invalid(
+          'id',
+          `id ${input.id} is taken: a region with this id exists (edit it with PUT /regions/${input.id})`,
+        );
       const homeView = input.homeView ?? before?.homeView ?? homeViewOf(input.boundary);
       const saved = await saveRegion(tx, { ...input, homeView }, replace);
       // A concurrent create of the same id committed between the check and the insert.
       if (!saved) throw invalid('id', `id ${input.id} is taken: a region with this id exists`);
-      await appendAudit(tx, { ...whoActs(request), action: replace ? 'region.update' : 'region.create', target: saved.id, detail: { before, after: saved } });
+      await appendAudit(tx, {
+        ...whoActs(request),
+        action: replace ? 'region.update' : 'region.create',
+        target: saved.id,
+        detail: { before, after: saved },
+      });
       await announceRegionChange(tx, ctx.regionBoundaries.channel);
       emit({ type: 'region_update', region: saved });
       return saved;
     });
     // The other servers follow the notification; a failed read here is retried by the poll.
-    await ctx.regionBoundaries.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'could not read the region boundaries again'));
+    await ctx.regionBoundaries
+      .refresh()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not read the region boundaries again'));
     return { region };
   }
 
@@ -78,7 +89,8 @@ export async function regionsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       method: 'PUT',
       url: '/regions/:id',
       role: LEAST_ROLE.manageRegions,
-      summary: 'Replace a region\'s name, time zone, home view (absent: the stored one), boundary and contacts (the id stays)',
+      summary:
+        "Replace a region's name, time zone, home view (absent: the stored one), boundary and contacts (the id stays)",
       tags: ['meta'],
       body: RegionUpdateBody,
       bodyLimit: REGION_BODY_LIMIT,

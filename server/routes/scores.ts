@@ -24,8 +24,18 @@ export async function scoresRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async ({ query }) => {
       const now = new Date();
-      const incidents = await countRegionIncidentsSince(ctx.db, regionScope(query.regionId), new Date(now.getTime() - query.days * DAY_MS));
-      return { regionId: query.regionId, days: query.days, score: safetyScore(incidents), inputs: { incidents }, computedAt: now.toISOString() };
+      const incidents = await countRegionIncidentsSince(
+        ctx.db,
+        regionScope(query.regionId),
+        new Date(now.getTime() - query.days * DAY_MS),
+      );
+      return {
+        regionId: query.regionId,
+        days: query.days,
+        score: safetyScore(incidents),
+        inputs: { incidents },
+        computedAt: now.toISOString(),
+      };
     },
   );
 

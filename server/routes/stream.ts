@@ -18,9 +18,12 @@ function parseEventId(value: unknown): number | undefined {
 }
 
 export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const sessions = signInRequired(ctx.config) ? new StreamSessionWatch(ctx.db, ctx.config.streamSessionCheckMs) : undefined;
+  const sessions = signInRequired(ctx.config)
+    ? new StreamSessionWatch(ctx.db, ctx.config.streamSessionCheckMs)
+    : undefined;
   // Sessions ended by an admin here (accounts routes) or on another server (NOTIFY) end their streams at once.
-  const unlisten = sessions && (await ctx.db.listen(sessionsEndedChannel(ctx.config.databaseSchema), () => void sessions.check()));
+  const unlisten =
+    sessions && (await ctx.db.listen(sessionsEndedChannel(ctx.config.databaseSchema), () => void sessions.check()));
   app.decorate('streamSessions', sessions);
   app.addHook('onClose', async () => {
     sessions?.stop();
@@ -31,7 +34,8 @@ export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promi
     {
       method: 'GET',
       url: '/panic-alerts/stream',
-      summary: 'Live server-sent events: snapshot, alert, incident_update, gps, geofence_alert; resumable by Last-Event-ID',
+      summary:
+        'Live server-sent events: snapshot, alert, incident_update, gps, geofence_alert; resumable by Last-Event-ID',
       tags: ['stream'],
       requestHeaders: ['Last-Event-ID'],
       query: StreamQuery,
@@ -44,7 +48,11 @@ export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promi
       reply.hijack();
       const res = reply.raw;
       res.once('close', releaseSlot);
-      if (sessions && request.operator) res.once('close', sessions.watch(request.session.sessionId, () => res.end()));
+      if (sessions && request.operator)
+        res.once(
+          'close',
+          sessions.watch(request.session.sessionId, () => res.end()),
+        );
       if (res.destroyed) releaseSlot(); // the client left before the handler ran: 'close' has already fired
       res.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',

@@ -18,14 +18,22 @@ export async function testAlertRoutes(app: FastifyInstance, ctx: AppContext): Pr
       method: 'POST',
       url: '/incidents/test-alert',
       role: LEAST_ROLE.testAlert,
-      summary: "An operator's test alert: raised like a panic (stored, placed by zone, streamed) and recorded in the audit trail",
+      summary:
+        "An operator's test alert: raised like a panic (stored, placed by zone, streamed) and recorded in the audit trail",
       tags: ['alerts'],
       body: TestAlertBody,
       status: 201,
       response: PanicAlertResponse,
     },
     async ({ body, request }) => {
-      const panic: PanicRequest = { latitude: body.latitude, longitude: body.longitude, touristId: null, deviceId: null, reportedAt: null, repaired: [] };
+      const panic: PanicRequest = {
+        latitude: body.latitude,
+        longitude: body.longitude,
+        touristId: null,
+        deviceId: null,
+        reportedAt: null,
+        repaired: [],
+      };
       const operator = whoActs(request);
       return raisePanic(ctx, panic, {
         source: 'panic',
@@ -36,7 +44,12 @@ export async function testAlertRoutes(app: FastifyInstance, ctx: AppContext): Pr
             ...operator,
             action: 'incident.test_alert',
             target: answer.incident.id,
-            detail: { latitude: body.latitude, longitude: body.longitude, alertId: answer.alert.id, regionId: answer.incident.regionId },
+            detail: {
+              latitude: body.latitude,
+              longitude: body.longitude,
+              alertId: answer.alert.id,
+              regionId: answer.incident.regionId,
+            },
           }).then(() => undefined),
       });
     },

@@ -30,7 +30,7 @@ export async function touristProfileRoutes(app: FastifyInstance, ctx: AppContext
       role: LEAST_ROLE.viewTouristProfile,
       summary:
         "A tourist's profile: identity (document type and last 4 only) and verification, devices with their last report, current " +
-        'position and zones, watch pause, alert history (newest 50 with the count) and the last 24 hours\' trail; audited',
+        "position and zones, watch pause, alert history (newest 50 with the count) and the last 24 hours' trail; audited",
       tags: ['people'],
       response: TouristProfileResponse,
     },
@@ -49,7 +49,8 @@ export async function touristProfileRoutes(app: FastifyInstance, ctx: AppContext
       method: 'GET',
       url: '/tourists/:id/export',
       role: LEAST_ROLE.exportTouristData,
-      summary: 'Everything held about one tourist as a JSON download (profile, devices, pings, incidents, device events, audit entries about them); audited',
+      summary:
+        'Everything held about one tourist as a JSON download (profile, devices, pings, incidents, device events, audit entries about them); audited',
       tags: ['people'],
       response: TouristExportResponse,
     },
@@ -58,7 +59,12 @@ export async function touristProfileRoutes(app: FastifyInstance, ctx: AppContext
       const held = await exportTourist(ctx.db, id);
       if (!held) throw unknownTourist(id);
       await ctx.write((tx) =>
-        appendAudit(tx, { ...whoActs(request), action: 'tourist.export', target: id, detail: { pings: held.pings.length, incidents: held.incidents.length } }),
+        appendAudit(tx, {
+          ...whoActs(request),
+          action: 'tourist.export',
+          target: id,
+          detail: { pings: held.pings.length, incidents: held.incidents.length },
+        }),
       );
       reply
         .header('Content-Type', 'application/json; charset=utf-8')

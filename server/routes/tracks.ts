@@ -2,7 +2,16 @@
 // zone entries and exits and its alerts as marks, and its summary. Viewers read them, as they read
 // /gps/history; each read is audited, as a read of a tourist's movements.
 import type { FastifyInstance } from 'fastify';
-import { MAX_TRACK_POINTS, resolvedRange, TrackQuery, TrackResponse, TracksQuery, TracksResponse, touristIdSchema, type TouristTrack } from '../../src/api/track.ts';
+import {
+  MAX_TRACK_POINTS,
+  resolvedRange,
+  TrackQuery,
+  TrackResponse,
+  TracksQuery,
+  TracksResponse,
+  touristIdSchema,
+  type TouristTrack,
+} from '../../src/api/track.ts';
 import { detectStops, summariseTrack } from '../../src/domain/track-summary.ts';
 import type { AppContext } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
@@ -12,7 +21,8 @@ import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { readTrackMarks, readTrackPoints, touristKnown } from '../stores/tracks.ts';
 
-const unknownTourist = (id: string) => `No tourist has id "${id}": it never registered, and nothing was stored under its id.`;
+const unknownTourist = (id: string) =>
+  `No tourist has id "${id}": it never registered, and nothing was stored under its id.`;
 
 /** The range, `from` checked against a `to` that defaulted to now (the schema checks two given times). */
 function rangeOf(query: { from?: string; to?: string }): { from: string; to: string } {
@@ -34,7 +44,11 @@ export async function trackRoutes(app: FastifyInstance, ctx: AppContext): Promis
   defineRoute(
     app,
     {
-      method: 'GET', url: '/tourists/:id/track', tags: ['gps'], query: TrackQuery, response: TrackResponse,
+      method: 'GET',
+      url: '/tourists/:id/track',
+      tags: ['gps'],
+      query: TrackQuery,
+      response: TrackResponse,
       summary:
         `A tourist's positions from \`from\` to \`to\` (default: the hour before now), oldest first, with its stops (5 min or more within 50 m), ` +
         `zone entries and exits and alerts as marks, and distance, moving and stopped time; at most ${MAX_TRACK_POINTS} positions (\`truncated\` past that), ranges up to 7 days`,
@@ -45,7 +59,14 @@ export async function trackRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { from, to } = rangeOf(query);
       if (!id.success || !(await touristKnown(ctx.db, id.data))) throw notFound(unknownTourist(raw));
       const track = await trackOf(ctx.db, id.data, from, to);
-      await ctx.write((tx) => appendAudit(tx, { ...whoActs(request), action: 'tourist.track', target: id.data, detail: { from, to, points: track.points.length } }));
+      await ctx.write((tx) =>
+        appendAudit(tx, {
+          ...whoActs(request),
+          action: 'tourist.track',
+          target: id.data,
+          detail: { from, to, points: track.points.length },
+        }),
+      );
       return { from, to, track };
     },
   );
@@ -53,18 +74,33 @@ export async function trackRoutes(app: FastifyInstance, ctx: AppContext): Promis
   defineRoute(
     app,
     {
-      method: 'GET', url: '/tracks', tags: ['gps'], query: TracksQuery, response: TracksResponse,
-      summary: 'The tracks of a group of tourists (`touristIds=a,b`, up to 20) over one range, each as GET /tourists/{id}/track answers it',
+      method: 'GET',
+      url: '/tracks',
+      tags: ['gps'],
+      query: TracksQuery,
+      response: TracksResponse,
+      summary:
+        'The tracks of a group of tourists (`touristIds=a,b`, up to 20) over one range, each as GET /tourists/{id}/track answers it',
     },
     async ({ query, request }) => {
       const { from, to } = rangeOf(query);
       const unknown: string[] = [];
       for (const touristId of query.touristIds) if (!(await touristKnown(ctx.db, touristId))) unknown.push(touristId);
-      if (unknown.length > 0) throw notFound(unknown.length === 1 ? unknownTourist(unknown[0]!) : `No tourists have ids ${unknown.map((id) => `"${id}"`).join(', ')}.`);
+      if (unknown.length > 0)
+        throw notFound(
+          unknown.length === 1
+            ? unknownTourist(unknown[0]!)
+            : `No tourists have ids ${unknown.map((id) => `"${id}"`).join(', ')}.`,
+        );
       const tracks: TouristTrack[] = [];
       for (const touristId of query.touristIds) tracks.push(await trackOf(ctx.db, touristId, from, to));
       await ctx.write((tx) =>
-        appendAudit(tx, { ...whoActs(request), action: 'tourist.track', target: query.touristIds.join(', '), detail: { from, to, points: tracks.reduce((n, t) => n + t.points.length, 0) } }),
+        appendAudit(tx, {
+          ...whoActs(request),
+          action: 'tourist.track',
+          target: query.touristIds.join(', '),
+          detail: { from, to, points: tracks.reduce((n, t) => n + t.points.length, 0) },
+        }),
       );
       return { from, to, tracks };
     },

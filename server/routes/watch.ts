@@ -3,7 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../src/api/fields.ts';
 import { pauseStepNote } from '../../src/domain/watch-pause.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
-import { WatchPauseBody, WatchPauseResponse, WatchPauseStateResponse, WatchResumeResponse, WatchSettings, WatchSettingsPatch, WatchSettingsResponse, unknownWatchFields } from '../../src/api/watch.ts';
+import {
+  WatchPauseBody,
+  WatchPauseResponse,
+  WatchPauseStateResponse,
+  WatchResumeResponse,
+  WatchSettings,
+  WatchSettingsPatch,
+  WatchSettingsResponse,
+  unknownWatchFields,
+} from '../../src/api/watch.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { whoActs } from '../http/acting-operator.ts';
@@ -12,7 +21,14 @@ import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline, type StoredTimelineEntry } from '../stores/incident-timeline.ts';
 import { recheckKey, recheckRegion } from '../stores/watch-last.ts';
-import { deletePause, readPause, readWatchSettings, regionExists, saveWatchSettings, savePause } from '../stores/watch-settings.ts';
+import {
+  deletePause,
+  readPause,
+  readWatchSettings,
+  regionExists,
+  saveWatchSettings,
+  savePause,
+} from '../stores/watch-settings.ts';
 
 function pathId(params: unknown, what: string): string {
   const raw = (params as { id?: unknown }).id;
@@ -27,20 +43,37 @@ async function requireRegion(db: Sql, regionId: string): Promise<void> {
 
 /** Names what a partial change makes contradictory, as a sentence (a range whose minimum passes its maximum). */
 function contradiction(settings: WatchSettings): string | null {
-  if (settings.vitals.heartRateMin >= settings.vitals.heartRateMax) return 'vitals.heartRateMin must be below vitals.heartRateMax';
+  if (settings.vitals.heartRateMin >= settings.vitals.heartRateMax)
+    return 'vitals.heartRateMin must be below vitals.heartRateMax';
   return null;
 }
 
 /** The tourist's open watch incidents each get the step in their timeline, announced on the stream. */
-async function noteOnOpenWatchIncidents(tx: Sql, emit: Emit, touristId: string, entry: StoredTimelineEntry): Promise<void> {
-  const { rows } = await tx.query<{ id: string }>(`select id from incidents where watch_key = $1 and status <> 'resolved' order by id`, [touristId]);
-  for (const { id } of rows) emit({ type: 'incident_note', incidentId: id, entry: await appendTimeline(tx, id, entry) });
+async function noteOnOpenWatchIncidents(
+  tx: Sql,
+  emit: Emit,
+  touristId: string,
+  entry: StoredTimelineEntry,
+): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `select id from incidents where watch_key = $1 and status <> 'resolved' order by id`,
+    [touristId],
+  );
+  for (const { id } of rows)
+    emit({ type: 'incident_note', incidentId: id, entry: await appendTimeline(tx, id, entry) });
 }
 
 export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
-    { method: 'GET', url: '/regions/:id/watch', role: LEAST_ROLE.editWatchSettings, summary: "A region's watch rule settings (defaults where none were saved)", tags: ['watch'], response: WatchSettingsResponse },
+    {
+      method: 'GET',
+      url: '/regions/:id/watch',
+      role: LEAST_ROLE.editWatchSettings,
+      summary: "A region's watch rule settings (defaults where none were saved)",
+      tags: ['watch'],
+      response: WatchSettingsResponse,
+    },
     async ({ request }) => {
       const regionId = pathId(request.params, 'region');
       await requireRegion(ctx.db, regionId);
@@ -71,12 +104,18 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const previous = await readWatchSettings(tx, regionId, true);
         const next: WatchSettings = { ...previous, ...body, vitals: { ...previous.vitals, ...body.vitals } };
         const wrong = contradiction(next);
-        if (wrong) throw new HttpError(400, `Invalid request body: ${wrong}.`, [{ path: wrong.split(' ')[0], message: wrong }]);
+        if (wrong)
+          throw new HttpError(400, `Invalid request body: ${wrong}.`, [{ path: wrong.split(' ')[0], message: wrong }]);
         const at = new Date().toISOString();
         await saveWatchSettings(tx, regionId, next, at);
         // The region's tourists are decided again with the new limits by the next checks.
         await recheckRegion(tx, regionId, at);
-        await appendAudit(tx, { ...whoActs(request), action: 'watch.settings', target: regionId, detail: { previous, saved: next } });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'watch.settings',
+          target: regionId,
+          detail: { previous, saved: next },
+        });
         return next;
       });
       return { regionId, settings };
@@ -91,7 +130,8 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
       method: 'GET',
       url: '/tourists/:id/watch-pause',
       role: LEAST_ROLE.pauseWatch,
-      summary: "A tourist's (or device's) running watch pause with its reason, who set it and when; null when none runs",
+      summary:
+        "A tourist's (or device's) running watch pause with its reason, who set it and when; null when none runs",
       tags: ['watch'],
       response: WatchPauseStateResponse,
     },
@@ -107,7 +147,7 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
       method: 'POST',
       url: '/tourists/:id/watch-pause',
       role: LEAST_ROLE.pauseWatch,
-      summary: "Pause watching a tourist (or device) until a time, with a reason; it ends by itself (audited)",
+      summary: 'Pause watching a tourist (or device) until a time, with a reason; it ends by itself (audited)',
       tags: ['watch'],
       body: WatchPauseBody,
       response: WatchPauseResponse,
@@ -116,13 +156,31 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const touristId = pathId(request.params, 'tourist');
       const now = new Date().toISOString();
       if (Date.parse(body.until) <= Date.parse(now)) {
-        throw new HttpError(400, 'Invalid request body: until must be in the future.', [{ path: 'until', message: 'until must be in the future' }]);
+        throw new HttpError(400, 'Invalid request body: until must be in the future.', [
+          { path: 'until', message: 'until must be in the future' },
+        ]);
       }
       const { actor } = whoActs(request);
       const pause = await ctx.write(async (tx, emit) => {
-        const saved = await savePause(tx, { touristId, until: new Date(body.until).toISOString(), reason: body.reason, by: actor, createdAt: now });
-        await appendAudit(tx, { ...whoActs(request), action: 'watch.pause', target: touristId, detail: { until: saved.until, reason: saved.reason } });
-        await noteOnOpenWatchIncidents(tx, emit, touristId, { at: now, actor, action: 'watch_paused', note: pauseStepNote(saved.until, saved.reason) });
+        const saved = await savePause(tx, {
+          touristId,
+          until: new Date(body.until).toISOString(),
+          reason: body.reason,
+          by: actor,
+          createdAt: now,
+        });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'watch.pause',
+          target: touristId,
+          detail: { until: saved.until, reason: saved.reason },
+        });
+        await noteOnOpenWatchIncidents(tx, emit, touristId, {
+          at: now,
+          actor,
+          action: 'watch_paused',
+          note: pauseStepNote(saved.until, saved.reason),
+        });
         return saved;
       });
       return { pause };
@@ -131,7 +189,14 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   defineRoute(
     app,
-    { method: 'DELETE', url: '/tourists/:id/watch-pause', role: LEAST_ROLE.pauseWatch, summary: "End a tourist's watch pause now (audited)", tags: ['watch'], response: WatchResumeResponse },
+    {
+      method: 'DELETE',
+      url: '/tourists/:id/watch-pause',
+      role: LEAST_ROLE.pauseWatch,
+      summary: "End a tourist's watch pause now (audited)",
+      tags: ['watch'],
+      response: WatchResumeResponse,
+    },
     async ({ request }) => {
       const touristId = pathId(request.params, 'tourist');
       const now = new Date().toISOString();
@@ -140,7 +205,12 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const removed = await deletePause(tx, touristId, now);
         if (!removed) return false;
         await recheckKey(tx, touristId, now);
-        await appendAudit(tx, { ...whoActs(request), action: 'watch.resume', target: touristId, detail: { until: removed.until, reason: removed.reason } });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'watch.resume',
+          target: touristId,
+          detail: { until: removed.until, reason: removed.reason },
+        });
         await noteOnOpenWatchIncidents(tx, emit, touristId, { at: now, actor, action: 'watch_resumed' });
         return true;
       });

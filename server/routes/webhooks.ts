@@ -5,8 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import {
-  DeliveriesQuery, DeliveriesResponse, DeliveryResponse, TEST_EVENT_TYPE, WebhookCreateBody, WebhookDeletedResponse, WebhooksResponse,
-  WebhookUpdateBody, WebhookWithSecretResponse, type Webhook,
+  DeliveriesQuery,
+  DeliveriesResponse,
+  DeliveryResponse,
+  TEST_EVENT_TYPE,
+  WebhookCreateBody,
+  WebhookDeletedResponse,
+  WebhooksResponse,
+  WebhookUpdateBody,
+  WebhookWithSecretResponse,
+  type Webhook,
 } from '../../src/api/webhooks.ts';
 import type { AppContext } from '../context.ts';
 import { whoActs } from '../http/acting-operator.ts';
@@ -23,27 +31,60 @@ const idFrom = (request: FastifyRequest): string => String((request.params as { 
 const unknownWebhook = (id: string) => notFound(`No webhook has id ${id}.`);
 
 /** What the audit trail keeps of a webhook: all but the secret, which the row alone holds. */
-const audited = (webhook: Webhook) => ({ name: webhook.name, url: webhook.url, events: webhook.events, regionId: webhook.regionId, minSeverity: webhook.minSeverity, enabled: webhook.enabled });
+const audited = (webhook: Webhook) => ({
+  name: webhook.name,
+  url: webhook.url,
+  events: webhook.events,
+  regionId: webhook.regionId,
+  minSeverity: webhook.minSeverity,
+  enabled: webhook.enabled,
+});
 
 export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const manage = { role: LEAST_ROLE.manageWebhooks, tags: ['webhooks'] };
 
-  defineRoute(app, { ...manage, method: 'GET', url: '/webhooks', response: WebhooksResponse, summary: 'The configured webhooks (admin), without their secrets' }, async () => ({
-    webhooks: await listWebhooks(ctx.db),
-  }));
+  defineRoute(
+    app,
+    {
+      ...manage,
+      method: 'GET',
+      url: '/webhooks',
+      response: WebhooksResponse,
+      summary: 'The configured webhooks (admin), without their secrets',
+    },
+    async () => ({
+      webhooks: await listWebhooks(ctx.db),
+    }),
+  );
 
   defineRoute(
     app,
     {
-      ...manage, method: 'POST', url: '/webhooks', body: WebhookCreateBody, status: 201, response: WebhookWithSecretResponse,
-      summary: "Create a webhook (admin): `{url, events, secret?}` (and optionally name, region, least severity, enabled); answers its signing secret, this once (the one sent, or a new one)",
+      ...manage,
+      method: 'POST',
+      url: '/webhooks',
+      body: WebhookCreateBody,
+      status: 201,
+      response: WebhookWithSecretResponse,
+      summary:
+        'Create a webhook (admin): `{url, events, secret?}` (and optionally name, region, least severity, enabled); answers its signing secret, this once (the one sent, or a new one)',
     },
     async ({ body, request }) => {
       const { secret: chosen, ...fields } = body;
       const secret = chosen ?? newWebhookSecret();
       const webhook = await ctx.write(async (tx) => {
-        const created = await insertWebhook(tx, { ...fields, name: fields.name ?? new URL(fields.url).host }, secret, whoActs(request).actor);
-        await appendAudit(tx, { ...whoActs(request), action: 'webhook.create', target: created.id, detail: { after: audited(created), ...(chosen && { secretChosen: true }) } });
+        const created = await insertWebhook(
+          tx,
+          { ...fields, name: fields.name ?? new URL(fields.url).host },
+          secret,
+          whoActs(request).actor,
+        );
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'webhook.create',
+          target: created.id,
+          detail: { after: audited(created), ...(chosen && { secretChosen: true }) },
+        });
         return created;
       });
       return { webhook, secret };
@@ -53,7 +94,11 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
   defineRoute(
     app,
     {
-      ...manage, method: 'PATCH', url: '/webhooks/:id', body: WebhookUpdateBody, response: WebhookWithSecretResponse,
+      ...manage,
+      method: 'PATCH',
+      url: '/webhooks/:id',
+      body: WebhookUpdateBody,
+      response: WebhookWithSecretResponse,
       summary: 'Change a webhook (admin): what the body names; rotateSecret answers a new secret, this once',
     },
     async ({ body, request }) => {
@@ -76,13 +121,24 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   defineRoute(
     app,
-    { ...manage, method: 'DELETE', url: '/webhooks/:id', response: WebhookDeletedResponse, summary: 'Delete a webhook (admin), with its delivery log and dead letters' },
+    {
+      ...manage,
+      method: 'DELETE',
+      url: '/webhooks/:id',
+      response: WebhookDeletedResponse,
+      summary: 'Delete a webhook (admin), with its delivery log and dead letters',
+    },
     async ({ request }) => {
       const id = idFrom(request);
       await ctx.write(async (tx) => {
         const before = await findWebhook(tx, id, true);
         if (!before || !(await deleteWebhook(tx, id))) throw unknownWebhook(id);
-        await appendAudit(tx, { ...whoActs(request), action: 'webhook.delete', target: id, detail: { before: audited(before) } });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'webhook.delete',
+          target: id,
+          detail: { before: audited(before) },
+        });
       });
       return { deleted: id };
     },
@@ -90,14 +146,28 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   defineRoute(
     app,
-    { ...manage, method: 'POST', url: '/webhooks/:id/test', status: 201, response: DeliveryResponse, summary: `Send a ${TEST_EVENT_TYPE} event to one webhook (admin), through the outbox like any event` },
+    {
+      ...manage,
+      method: 'POST',
+      url: '/webhooks/:id/test',
+      status: 201,
+      response: DeliveryResponse,
+      summary: `Send a ${TEST_EVENT_TYPE} event to one webhook (admin), through the outbox like any event`,
+    },
     async ({ request }) => {
       const id = idFrom(request);
       const deliveryId = await ctx.write(async (tx) => {
         const webhook = await findWebhook(tx, id);
         if (!webhook) throw unknownWebhook(id);
         const who = whoActs(request);
-        const event = { id: `evt_${randomUUID()}`, type: TEST_EVENT_TYPE, at: new Date().toISOString(), regionId: webhook.regionId ?? '', severity: 'low' as const, data: { test: true, sentBy: who.actor, webhook: { id, name: webhook.name } } };
+        const event = {
+          id: `evt_${randomUUID()}`,
+          type: TEST_EVENT_TYPE,
+          at: new Date().toISOString(),
+          regionId: webhook.regionId ?? '',
+          severity: 'low' as const,
+          data: { test: true, sentBy: who.actor, webhook: { id, name: webhook.name } },
+        };
         const queued = await enqueueDirect(tx, id, event);
         await appendAudit(tx, { ...who, action: 'webhook.test', target: id, detail: { delivery: queued } });
         return queued;
@@ -110,8 +180,13 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
   defineRoute(
     app,
     {
-      ...manage, method: 'GET', url: '/webhooks/deliveries', query: DeliveriesQuery, response: DeliveriesResponse,
-      summary: 'The delivery log (admin), newest first, by webhook and state (state=dead: the dead letters); pages by `before`',
+      ...manage,
+      method: 'GET',
+      url: '/webhooks/deliveries',
+      query: DeliveriesQuery,
+      response: DeliveriesResponse,
+      summary:
+        'The delivery log (admin), newest first, by webhook and state (state=dead: the dead letters); pages by `before`',
     },
     async ({ query }) => {
       const deliveries = await listDeliveries(ctx.db, query);
@@ -122,7 +197,10 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
   defineRoute(
     app,
     {
-      ...manage, method: 'POST', url: '/webhooks/deliveries/:id/send-again', response: DeliveryResponse,
+      ...manage,
+      method: 'POST',
+      url: '/webhooks/deliveries/:id/send-again',
+      response: DeliveryResponse,
       summary: 'Send a dead letter again (admin): same webhook-id, due now, with a fresh retry window',
     },
     async ({ request }) => {
@@ -134,7 +212,12 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
           if (!existing) throw new HttpError(404, `No delivery has id ${id}.`);
           throw conflict(`Delivery ${id} is ${existing.state}: only a dead letter is sent again.`);
         }
-        await appendAudit(tx, { ...whoActs(request), action: 'webhook.send_again', target: id, detail: { webhookId: resent.webhookId, eventType: resent.eventType } });
+        await appendAudit(tx, {
+          ...whoActs(request),
+          action: 'webhook.send_again',
+          target: id,
+          detail: { webhookId: resent.webhookId, eventType: resent.eventType },
+        });
         return resent;
       });
       app.webhookSender.wake();

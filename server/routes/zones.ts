@@ -5,8 +5,15 @@ import type { Geofence } from '../../src/api/entities.ts';
 import { LEAST_ROLE } from '../../src/api/operator-acts.ts';
 import { ErrorResponse } from '../../src/api/responses.ts';
 import {
-  GeofenceConflictResponse, GeofenceDeleteResponse, GeofenceReplaceBody, GeofenceReplaceResponse, MAX_ZONE_FILE_BYTES,
-  MAX_ZONE_IMPORT_BODY_BYTES, ZoneImportBody, ZoneImportRefusal, ZoneImportResponse,
+  GeofenceConflictResponse,
+  GeofenceDeleteResponse,
+  GeofenceReplaceBody,
+  GeofenceReplaceResponse,
+  MAX_ZONE_FILE_BYTES,
+  MAX_ZONE_IMPORT_BODY_BYTES,
+  ZoneImportBody,
+  ZoneImportRefusal,
+  ZoneImportResponse,
 } from '../../src/api/zones.ts';
 import type { AppContext } from '../context.ts';
 import { whoActs } from '../http/acting-operator.ts';
@@ -21,7 +28,8 @@ import { recordZoneWrite, requireKnownRegion, requireZoneOutline } from '../zone
 
 function zoneIdFrom(request: FastifyRequest): string {
   const id = (request.params as { id?: unknown }).id;
-  if (typeof id !== 'string' || id === '' || id.length > 128) throw new HttpError(400, 'Invalid request: the zone id in the path must be 1 to 128 characters.');
+  if (typeof id !== 'string' || id === '' || id.length > 128)
+    throw new HttpError(400, 'Invalid request: the zone id in the path must be 1 to 128 characters.');
   return id;
 }
 
@@ -47,16 +55,21 @@ export async function zonesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const id = zoneIdFrom(request);
       const expected = versionFromIfMatch(request.headers['if-match']);
       requireZoneOutline(body.polygon, body.meta);
-      const outcome = await ctx.write(async (tx, emit): Promise<{ conflict: Geofence } | { conflict?: undefined; geofence: Geofence }> => {
-        const [previous] = await geofencesById(tx, [id], true);
-        if (!previous) throw notFound(`No zone has id "${id}"; create it with POST /geofences.`);
-        if (previous.version !== expected) return { conflict: previous };
-        await requireKnownRegion(tx, body.regionId);
-        const { geofence } = await saveGeofence(tx, { id, ...body }, whoActs(request).actor);
-        await recordZoneWrite(tx, emit, whoActs(request), 'geofence.update', { previous, saved: geofence });
-        return { geofence };
-      });
-      if (outcome.conflict) return reply.code(409).send({ ok: false, error: staleVersionSentence(outcome.conflict), geofence: outcome.conflict });
+      const outcome = await ctx.write(
+        async (tx, emit): Promise<{ conflict: Geofence } | { conflict?: undefined; geofence: Geofence }> => {
+          const [previous] = await geofencesById(tx, [id], true);
+          if (!previous) throw notFound(`No zone has id "${id}"; create it with POST /geofences.`);
+          if (previous.version !== expected) return { conflict: previous };
+          await requireKnownRegion(tx, body.regionId);
+          const { geofence } = await saveGeofence(tx, { id, ...body }, whoActs(request).actor);
+          await recordZoneWrite(tx, emit, whoActs(request), 'geofence.update', { previous, saved: geofence });
+          return { geofence };
+        },
+      );
+      if (outcome.conflict)
+        return reply
+          .code(409)
+          .send({ ok: false, error: staleVersionSentence(outcome.conflict), geofence: outcome.conflict });
       reply.header('etag', zoneEtag(outcome.geofence));
       return { geofence: outcome.geofence };
     },
@@ -68,7 +81,8 @@ export async function zonesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       method: 'DELETE',
       url: '/geofences/:id',
       role: LEAST_ROLE.deleteZone,
-      summary: 'Delete a zone when `If-Match` names its current version: 409 with the stored zone when someone saved it since, 428 without If-Match, 404 for an unknown id',
+      summary:
+        'Delete a zone when `If-Match` names its current version: 409 with the stored zone when someone saved it since, 428 without If-Match, 404 for an unknown id',
       tags: ['geofences'],
       requestHeaders: ['If-Match'],
       response: GeofenceDeleteResponse,
@@ -77,15 +91,20 @@ export async function zonesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async ({ request, reply }) => {
       const id = zoneIdFrom(request);
       const expected = versionFromIfMatch(request.headers['if-match']);
-      const outcome = await ctx.write(async (tx, emit): Promise<{ conflict: Geofence } | { conflict?: undefined; deletedId: string }> => {
-        const [previous] = await geofencesById(tx, [id], true);
-        if (!previous) throw notFound(`No zone has id "${id}".`);
-        if (previous.version !== expected) return { conflict: previous };
-        await deleteGeofence(tx, id);
-        await recordZoneWrite(tx, emit, whoActs(request), 'geofence.delete', { previous, saved: null });
-        return { deletedId: id };
-      });
-      if (outcome.conflict) return reply.code(409).send({ ok: false, error: staleVersionSentence(outcome.conflict), geofence: outcome.conflict });
+      const outcome = await ctx.write(
+        async (tx, emit): Promise<{ conflict: Geofence } | { conflict?: undefined; deletedId: string }> => {
+          const [previous] = await geofencesById(tx, [id], true);
+          if (!previous) throw notFound(`No zone has id "${id}".`);
+          if (previous.version !== expected) return { conflict: previous };
+          await deleteGeofence(tx, id);
+          await recordZoneWrite(tx, emit, whoActs(request), 'geofence.delete', { previous, saved: null });
+          return { deletedId: id };
+        },
+      );
+      if (outcome.conflict)
+        return reply
+          .code(409)
+          .send({ ok: false, error: staleVersionSentence(outcome.conflict), geofence: outcome.conflict });
       return { deletedId: outcome.deletedId };
     },
   );

@@ -46,7 +46,12 @@ export class ApiClient {
     return this.send('GET', path, undefined, {});
   }
 
-  private async send(method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<PostResult | undefined> {
+  private async send(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<PostResult | undefined> {
     if (this.options.signal.aborted) return undefined;
     try {
       const response = await this.options.fetch(this.baseUrl + path, {
@@ -58,10 +63,15 @@ export class ApiClient {
       const text = await response.text();
       const result = { status: response.status, body: parseJson(text) };
       if (response.status === 429) this.pausedUntil = Date.now() + retryAfterMs(response.headers.get('retry-after'));
-      if (response.status >= 400) this.failed(`${method} ${path} answered ${response.status}`, describeError(result.body));
+      if (response.status >= 400)
+        this.failed(`${method} ${path} answered ${response.status}`, describeError(result.body));
       return result;
     } catch (error) {
-      if (!this.options.signal.aborted) this.failed(`${method} ${path} failed`, (error as Error).cause ? String((error as Error).cause) : (error as Error).message);
+      if (!this.options.signal.aborted)
+        this.failed(
+          `${method} ${path} failed`,
+          (error as Error).cause ? String((error as Error).cause) : (error as Error).message,
+        );
       return undefined;
     }
   }

@@ -7,11 +7,19 @@ import type { RegionCreateBody } from '../../src/api/regions.ts';
 import type { ApiClient, PostResult } from './api-client.ts';
 import { INDIA_NUMBERS, type DemoRegion } from './places.ts';
 
-const succeeded = (result: PostResult | undefined): result is PostResult => result !== undefined && result.status >= 200 && result.status < 300;
+const succeeded = (result: PostResult | undefined): result is PostResult =>
+  result !== undefined && result.status >= 200 && result.status < 300;
 
 function created(region: DemoRegion): RegionCreateBody {
   const { id, name, homeView, boundary, tourism } = region;
-  return { id, name, timeZone: 'Asia/Kolkata', homeView, boundary, contacts: [...INDIA_NUMBERS, { ...tourism, kind: 'tourism' }] };
+  return {
+    id,
+    name,
+    timeZone: 'Asia/Kolkata',
+    homeView,
+    boundary,
+    contacts: [...INDIA_NUMBERS, { ...tourism, kind: 'tourism' }],
+  };
 }
 
 /** Draws the boundaries still missing; answers the ids of the regions that have one now. */
@@ -28,7 +36,11 @@ export async function drawDemoRegions(client: ApiClient, pending: readonly DemoR
     }
     const result = existing
       ? await client.put(`/regions/${region.id}`, {
-          name: existing.name, timeZone: existing.timeZone, homeView: existing.homeView, contacts: existing.contacts, boundary: region.boundary,
+          name: existing.name,
+          timeZone: existing.timeZone,
+          homeView: existing.homeView,
+          contacts: existing.contacts,
+          boundary: region.boundary,
         })
       : await client.post('/regions', created(region));
     if (succeeded(result)) ready.push(region.id);

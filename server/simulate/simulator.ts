@@ -73,20 +73,30 @@ function randomPointNear(random: Random, center: Vertex, radiusMetres: number): 
 
 /** Where a tourist heads next: a named place in town half the time, else somewhere around the centre. */
 function nextGoal(random: Random, city: City): Vertex {
-  return random() < 0.5 ? randomPointNear(random, pick(random, placesIn(city)).center, 80) : randomPointNear(random, city.center, 1500);
+  return random() < 0.5
+    ? randomPointNear(random, pick(random, placesIn(city)).center, 80)
+    : randomPointNear(random, city.center, 1500);
 }
 
 function createTourist(random: Random, index: number): Tourist {
   const number = String(index + 1).padStart(2, '0');
   const city = cities[index % cities.length];
   // Four in ten start close to a named zone, so zone entries show up in the first minutes.
-  const start = random() < 0.4 ? randomPointNear(random, pick(random, placesIn(city)).center, 350) : randomPointNear(random, city.center, 1200);
+  const start =
+    random() < 0.4
+      ? randomPointNear(random, pick(random, placesIn(city)).center, 350)
+      : randomPointNear(random, city.center, 1200);
   return {
     touristId: `sim-tourist-${number}`,
     deviceId: `sim-device-${number}`,
     sendsTouristId: index % 2 === 0,
     city,
-    walker: { position: start, heading: between(random, -Math.PI, Math.PI), speedMetresPerSecond: between(random, 1, 2.5), goal: nextGoal(random, city) },
+    walker: {
+      position: start,
+      heading: between(random, -Math.PI, Math.PI),
+      speedMetresPerSecond: between(random, 1, 2.5),
+      goal: nextGoal(random, city),
+    },
     lastMovedAt: Date.now(),
     registered: false,
     paired: false,
@@ -112,7 +122,12 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   // server a connection with no request on it, which holds up the server's own close for a minute.
   const stopping = new AbortController();
   const cancelRequests = new AbortController();
-  const client = new ApiClient({ baseUrl: settings.baseUrl, fetch: options.fetch ?? fetch, log: settings.log, signal: cancelRequests.signal });
+  const client = new ApiClient({
+    baseUrl: settings.baseUrl,
+    fetch: options.fetch ?? fetch,
+    log: settings.log,
+    signal: cancelRequests.signal,
+  });
   const tourists = Array.from({ length: settings.tourists }, (_, index) => createTourist(random, index));
   const drawnRegions = new Set<string>();
   const seededZones = new Set<string>();
@@ -145,9 +160,13 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     void running.finally(() => inFlight.delete(running));
   }
 
-  const ids = (tourist: Tourist) => ({ ...(tourist.sendsTouristId && { touristId: tourist.touristId }), deviceId: tourist.deviceId });
+  const ids = (tourist: Tourist) => ({
+    ...(tourist.sendsTouristId && { touristId: tourist.touristId }),
+    deviceId: tourist.deviceId,
+  });
   const here = (tourist: Tourist) => ({ latitude: tourist.walker.position[0], longitude: tourist.walker.position[1] });
-  const succeeded = (result: { status: number } | undefined) => result !== undefined && result.status >= 200 && result.status < 300;
+  const succeeded = (result: { status: number } | undefined) =>
+    result !== undefined && result.status >= 200 && result.status < 300;
 
   async function setUp(): Promise<void> {
     const undrawn = demoRegions.filter((region) => !drawnRegions.has(region.id));
@@ -167,30 +186,48 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     for (const tourist of tourists) {
       if (stopped()) return;
       if (!tourist.registered) {
-        tourist.registered = succeeded(await client.post('/tourists/register', { touristId: tourist.touristId, name: `Demo tourist ${tourist.touristId.slice(-2)}` }));
+        tourist.registered = succeeded(
+          await client.post('/tourists/register', {
+            touristId: tourist.touristId,
+            name: `Demo tourist ${tourist.touristId.slice(-2)}`,
+          }),
+        );
       }
       if (tourist.registered && !tourist.paired && !stopped()) {
         tourist.paired = succeeded(
-          await client.post('/devices/pair', { touristId: tourist.touristId, deviceId: tourist.deviceId, bleAddress: `02:00:00:00:00:${tourist.deviceId.slice(-2)}` }),
+          await client.post('/devices/pair', {
+            touristId: tourist.touristId,
+            deviceId: tourist.deviceId,
+            bleAddress: `02:00:00:00:00:${tourist.deviceId.slice(-2)}`,
+          }),
         );
       }
     }
     const done = counts();
-    if (done.regions < demoRegions.length || done.zones < zones.length || done.devices < tourists.length) later(settings.setupRetryMs, setUp);
-    else settings.log(`simulator: ${done.regions} regions' boundaries drawn, ${done.zones} zones seeded, ${done.devices} tourists registered with devices`);
+    if (done.regions < demoRegions.length || done.zones < zones.length || done.devices < tourists.length)
+      later(settings.setupRetryMs, setUp);
+    else
+      settings.log(
+        `simulator: ${done.regions} regions' boundaries drawn, ${done.zones} zones seeded, ${done.devices} tourists registered with devices`,
+      );
   }
 
   async function panic(tourist: Tourist): Promise<void> {
     const key = `sim-${runId}-panic-${++panicSequence}`;
     // Retries reuse the Idempotency-Key: however many arrive, the server records one alert.
     for (let attempt = 1; attempt <= 3 && !stopped(); attempt += 1) {
-      const result = await client.post('/panic-alert', { ...here(tourist), ...ids(tourist) }, { 'Idempotency-Key': key });
+      const result = await client.post(
+        '/panic-alert',
+        { ...here(tourist), ...ids(tourist) },
+        { 'Idempotency-Key': key },
+      );
       if (succeeded(result)) {
         sent.panics += 1;
         settings.log(`simulator: ${tourist.touristId} raised a panic alert in ${tourist.city.name}`);
         return;
       }
-      const mightSucceedLater = result === undefined || result.status >= 500 || result.status === 409 || result.status === 429;
+      const mightSucceedLater =
+        result === undefined || result.status >= 500 || result.status === 409 || result.status === 429;
       if (!mightSucceedLater) return;
       await sleep(1000 * attempt, undefined, { signal: stopping.signal }).catch(() => {});
     }
@@ -198,7 +235,11 @@ export function startSimulator(options: SimulatorOptions): Simulator {
 
   async function softAlert(tourist: Tourist): Promise<void> {
     if (stopped()) return;
-    const result = await client.post('/soft-alert', { ...here(tourist), type: pick(random, softIncidentTypes), ...ids(tourist) });
+    const result = await client.post('/soft-alert', {
+      ...here(tourist),
+      type: pick(random, softIncidentTypes),
+      ...ids(tourist),
+    });
     if (succeeded(result)) sent.softAlerts += 1;
   }
 
@@ -218,20 +259,33 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   let reported = { ...sent };
   function report(): Promise<void> {
     const since = (key: keyof typeof sent) => sent[key] - reported[key];
-    settings.log(`simulator: in the last ${settings.reportEveryMs / 1000} s: ${since('pings')} pings, ${since('panics')} panic alerts, ${since('softAlerts')} soft alerts`);
+    settings.log(
+      `simulator: in the last ${settings.reportEveryMs / 1000} s: ${since('pings')} pings, ${since('panics')} panic alerts, ${since('softAlerts')} soft alerts`,
+    );
     reported = { ...sent };
     later(settings.reportEveryMs, report);
     return Promise.resolve();
   }
 
-  settings.log(`simulator: ${tourists.length} tourists walking in ${cities.map((city) => city.name).join(' and ')}, sending to ${settings.baseUrl}`);
+  settings.log(
+    `simulator: ${tourists.length} tourists walking in ${cities.map((city) => city.name).join(' and ')}, sending to ${settings.baseUrl}`,
+  );
   track(
     setUp().then(() => {
       // Staggered starts spread the pings over the whole interval.
       for (const tourist of tourists) later(between(random, 0, settings.pingEveryMs), () => move(tourist));
       if (settings.watchScenes) {
         const zoneSeeded = (placeId: string) => seededZones.has(placeId);
-        startWatchScenes({ client, later, stopped, log: settings.log, zoneSeeded, runId, pingEveryMs: settings.pingEveryMs, retryMs: settings.setupRetryMs });
+        startWatchScenes({
+          client,
+          later,
+          stopped,
+          log: settings.log,
+          zoneSeeded,
+          runId,
+          pingEveryMs: settings.pingEveryMs,
+          retryMs: settings.setupRetryMs,
+        });
       }
     }),
   );

@@ -29,7 +29,8 @@ export interface SceneTools {
 }
 
 const placeCentre = (placeId: string): Vertex => zones.find((zone) => zone.placeId === placeId)!.center;
-const succeeded = (result: PostResult | undefined) => result !== undefined && result.status >= 200 && result.status < 300;
+const succeeded = (result: PostResult | undefined) =>
+  result !== undefined && result.status >= 200 && result.status < 300;
 
 /** Starts both scenes once Shillong's demo limits are saved and its zones seeded (retrying until they are). */
 export function startWatchScenes(tools: SceneTools): void {
@@ -40,14 +41,18 @@ export function startWatchScenes(tools: SceneTools): void {
   const silentAt = offset(placeCentre('police-bazar'), 20, -15);
   const fallAt = offset(placeCentre('ward-lake'), -30, 10);
 
-  const pingThen = (touristId: string, deviceId: string | undefined, at: Vertex, left: number, then: () => Promise<unknown>) => async () => {
-    if (stopped()) return;
-    await client.post('/gps/update', { touristId, ...(deviceId && { deviceId }), latitude: at[0], longitude: at[1] });
-    later(tools.pingEveryMs, left > 1 ? pingThen(touristId, deviceId, at, left - 1, then) : then);
-  };
+  const pingThen =
+    (touristId: string, deviceId: string | undefined, at: Vertex, left: number, then: () => Promise<unknown>) =>
+    async () => {
+      if (stopped()) return;
+      await client.post('/gps/update', { touristId, ...(deviceId && { deviceId }), latitude: at[0], longitude: at[1] });
+      later(tools.pingEveryMs, left > 1 ? pingThen(touristId, deviceId, at, left - 1, then) : then);
+    };
 
   const goSilent = async () => {
-    log(`simulator: ${SILENT_TOURIST} stops reporting in Police Bazar (a red zone): the watch raises it about a minute from now (demo limits)`);
+    log(
+      `simulator: ${SILENT_TOURIST} stops reporting in Police Bazar (a red zone): the watch raises it about a minute from now (demo limits)`,
+    );
   };
 
   const fall = async (attempt = 1): Promise<void> => {
@@ -61,12 +66,17 @@ export function startWatchScenes(tools: SceneTools): void {
 
   const begin = async (): Promise<void> => {
     if (stopped()) return;
-    const ready = tools.zoneSeeded('police-bazar') && tools.zoneSeeded('ward-lake') && succeeded(await client.put(`/regions/${DEMO_REGION}/watch`, DEMO_WATCH_SETTINGS));
+    const ready =
+      tools.zoneSeeded('police-bazar') &&
+      tools.zoneSeeded('ward-lake') &&
+      succeeded(await client.put(`/regions/${DEMO_REGION}/watch`, DEMO_WATCH_SETTINGS));
     if (!ready) {
       later(tools.retryMs, begin);
       return;
     }
-    log(`simulator: ${DEMO_REGION}'s watch uses demo limits (${DEMO_WATCH_SETTINGS.silentInRedAfterS} s of silence in a red zone)`);
+    log(
+      `simulator: ${DEMO_REGION}'s watch uses demo limits (${DEMO_WATCH_SETTINGS.silentInRedAfterS} s of silence in a red zone)`,
+    );
     later(0, pingThen(SILENT_TOURIST, undefined, silentAt, PINGS_BEFORE, goSilent));
     later(tools.pingEveryMs / 2, pingThen(FALL_TOURIST, FALL_BAND, fallAt, PINGS_BEFORE, fall));
   };

@@ -35,7 +35,9 @@ export async function openFrontDoor({ alwaysHeld = () => false, ...address }: Fr
   const hold = (request: IncomingMessage, response: ServerResponse) => {
     const counted = !alwaysHeld(request);
     if (counted && heldOthers >= HELD_LIMIT) {
-      response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' }).end(HANDOVER_ANSWER);
+      response
+        .writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' })
+        .end(HANDOVER_ANSWER);
       return;
     }
     if (counted) heldOthers += 1;

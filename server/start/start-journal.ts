@@ -13,7 +13,8 @@ export class StartJournal {
 
   constructor(readonly journal: PanicJournal) {
     for (const { idempotency, answer } of journal.pending()) {
-      if (idempotency) this.firstAnswers.set(idempotency.key, { hash: idempotency.hash, answer: Promise.resolve(answer) });
+      if (idempotency)
+        this.firstAnswers.set(idempotency.key, { hash: idempotency.hash, answer: Promise.resolve(answer) });
     }
   }
 
@@ -26,11 +27,15 @@ export class StartJournal {
     }
     if (this.closed) {
       // Its body arrived after the store took over: not journaled, so the phone's retry reaches the store.
-      return Promise.reject(new HttpError(503, 'The server has just started; send the panic again.', undefined, { 'Retry-After': '1' }));
+      return Promise.reject(
+        new HttpError(503, 'The server has just started; send the panic again.', undefined, { 'Retry-After': '1' }),
+      );
     }
     // With a key, the ids are the key's: a retry of a panic the store took just before a crash names that panic.
     const answer = earlyPanicAnswer(early, new Date().toISOString(), panicIds(claim));
-    const written = this.journal.append({ answer, idempotency: claim && { key: claim.key, hash: claim.hash }, early }).then(() => answer);
+    const written = this.journal
+      .append({ answer, idempotency: claim && { key: claim.key, hash: claim.hash }, early })
+      .then(() => answer);
     if (claim) {
       this.firstAnswers.set(claim.key, { hash: claim.hash, answer: written });
       written.catch(() => this.firstAnswers.delete(claim.key));

@@ -24,7 +24,10 @@ const COULD_NOT_START = JSON.stringify({ ok: false, error: 'The server could not
  * (server/start/start-window.ts); once the app is ready, what the window took is stored and announced,
  * and the app answers everything. A start that fails at any step leaves nothing open.
  */
-export async function startServer(config: Config, address: { port: number; host: string }): Promise<Server & { url: string }> {
+export async function startServer(
+  config: Config,
+  address: { port: number; host: string },
+): Promise<Server & { url: string }> {
   const door = await openFrontDoor({ ...address, alwaysHeld: isPanicRequest });
   let heldLock: ReleaseLock | undefined;
   let journal: PanicJournal | undefined;
@@ -49,7 +52,11 @@ export async function startServer(config: Config, address: { port: number; host:
     door.use(server.handler!);
     return { ...server, url: door.url };
   } catch (error) {
-    door.use((_request, response) => response.writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' }).end(COULD_NOT_START));
+    door.use((_request, response) =>
+      response
+        .writeHead(503, { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' })
+        .end(COULD_NOT_START),
+    );
     await window?.close().catch(() => {});
     await journal?.close().catch(() => {});
     await heldLock?.().catch(() => {});

@@ -56,7 +56,8 @@ export async function openStartWindow(config: Config, journal: StartJournal): Pr
   const answering = new Set<FastifyRequest>();
   await installRequestBasics(app, config);
   app.addHook('onRequest', async (request, reply) => {
-    if (!ANSWERED_DURING_START.has(request.routeOptions.url ?? '')) return reply.code(503).headers(RETRY_AFTER).send({ ok: false, error: STARTING_MESSAGE });
+    if (!ANSWERED_DURING_START.has(request.routeOptions.url ?? ''))
+      return reply.code(503).headers(RETRY_AFTER).send({ ok: false, error: STARTING_MESSAGE });
     answering.add(request);
     // Bindings of DIDs to tourists are in the store: a token that names no tourist is recorded unverified.
     request.deviceCredential = await credentialOf(key, request.headers.authorization, () => undefined);
@@ -64,21 +65,39 @@ export async function openStartWindow(config: Config, journal: StartJournal): Pr
   app.addHook('onResponse', async (request) => void answering.delete(request));
   app.addHook('onRequestAbort', async (request) => void answering.delete(request));
 
-  const panicContract = { method: 'POST' as const, tags: ['alerts'], access: 'device' as const, requestHeaders: ['Idempotency-Key' as const], bodyParsedBy: 'handler' as const, anyContentType: true, status: 201, response: PanicAlertResponse };
-  defineRoute(app, { ...panicContract, url: '/panic-alert', summary: 'Raise a panic alert', body: PanicAlertBody }, async ({ request }) => {
-    const parsed = parsePanicRequest(request.body);
-    const { touristId, verification } = panicCaller(request, parsed.touristId);
-    const panic = { ...parsed, touristId };
-    const rawKey = idempotencyKeyOf(request);
-    const claim = rawKey === undefined ? undefined : idempotencyClaim(rawKey, panic, request.ip, 'panic-alert');
-    return journal.accept({ request: panic, origin: { source: 'panic', verification } }, claim);
-  });
-  defineRoute(app, { ...panicContract, url: '/api/panic', summary: "A wristband's SOS", body: BandPanicBody }, async ({ request }) => {
-    const panic = bandPanicUnplaced(request.body ?? {}, (named) => panicCaller(request, named));
-    const rawKey = idempotencyKeyOf(request);
-    const claim = rawKey === undefined ? undefined : idempotencyClaim(rawKey, panic.request, request.ip, 'band-panic');
-    return journal.accept({ request: panic.request, origin: panic.origin, band: panic.details }, claim);
-  });
+  const panicContract = {
+    method: 'POST' as const,
+    tags: ['alerts'],
+    access: 'device' as const,
+    requestHeaders: ['Idempotency-Key' as const],
+    bodyParsedBy: 'handler' as const,
+    anyContentType: true,
+    status: 201,
+    response: PanicAlertResponse,
+  };
+  defineRoute(
+    app,
+    { ...panicContract, url: '/panic-alert', summary: 'Raise a panic alert', body: PanicAlertBody },
+    async ({ request }) => {
+      const parsed = parsePanicRequest(request.body);
+      const { touristId, verification } = panicCaller(request, parsed.touristId);
+      const panic = { ...parsed, touristId };
+      const rawKey = idempotencyKeyOf(request);
+      const claim = rawKey === undefined ? undefined : idempotencyClaim(rawKey, panic, request.ip, 'panic-alert');
+      return journal.accept({ request: panic, origin: { source: 'panic', verification } }, claim);
+    },
+  );
+  defineRoute(
+    app,
+    { ...panicContract, url: '/api/panic', summary: "A wristband's SOS", body: BandPanicBody },
+    async ({ request }) => {
+      const panic = bandPanicUnplaced(request.body ?? {}, (named) => panicCaller(request, named));
+      const rawKey = idempotencyKeyOf(request);
+      const claim =
+        rawKey === undefined ? undefined : idempotencyClaim(rawKey, panic.request, request.ip, 'band-panic');
+      return journal.accept({ request: panic.request, origin: panic.origin, band: panic.details }, claim);
+    },
+  );
   app.get('/healthz', { config: { access: 'public' as const } }, async (_request, reply) =>
     reply.code(503).headers(RETRY_AFTER).send({ ok: false, status: 'starting', error: STARTING_MESSAGE }),
   );

@@ -19,12 +19,29 @@ export async function otherEnabledAdmins(tx: Sql, username: string): Promise<num
   return rows[0].n;
 }
 
-export async function updateAccount(tx: Sql, username: string, change: { role: Role; disabled: boolean }): Promise<void> {
-  await tx.query('update operators set role = $2, disabled = $3 where username = $1', [username, change.role, change.disabled]);
+export async function updateAccount(
+  tx: Sql,
+  username: string,
+  change: { role: Role; disabled: boolean },
+): Promise<void> {
+  await tx.query('update operators set role = $2, disabled = $3 where username = $1', [
+    username,
+    change.role,
+    change.disabled,
+  ]);
 }
 
-export async function setPasswordHash(tx: Sql, username: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
-  await tx.query('update operators set password_hash = $2, must_change_password = $3 where username = $1', [username, passwordHash, mustChangePassword]);
+export async function setPasswordHash(
+  tx: Sql,
+  username: string,
+  passwordHash: string,
+  mustChangePassword: boolean,
+): Promise<void> {
+  await tx.query('update operators set password_hash = $2, must_change_password = $3 where username = $1', [
+    username,
+    passwordHash,
+    mustChangePassword,
+  ]);
 }
 
 export async function recordSignIn(tx: Sql, username: string): Promise<void> {

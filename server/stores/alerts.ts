@@ -42,10 +42,20 @@ export async function insertAlert(tx: Sql, alert: Alert): Promise<void> {
     `insert into alerts (id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id, reported_at, verified)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
-      alert.id, alert.incidentId, alert.latitude, alert.longitude, alert.at, alert.regionId,
-      alert.touristId ?? null, alert.deviceId ?? null, alert.geofenceId ?? null, alert.riskLevel ?? null, alert.placeId ?? null,
+      alert.id,
+      alert.incidentId,
+      alert.latitude,
+      alert.longitude,
+      alert.at,
+      alert.regionId,
+      alert.touristId ?? null,
+      alert.deviceId ?? null,
+      alert.geofenceId ?? null,
+      alert.riskLevel ?? null,
+      alert.placeId ?? null,
       // A panic journaled before the field existed was not verified.
-      alert.reportedAt ?? null, alert.verified ?? false,
+      alert.reportedAt ?? null,
+      alert.verified ?? false,
     ],
   );
 }
@@ -57,7 +67,13 @@ const locationText = (latitude: number, longitude: number) => `${latitude.toFixe
 
 function listedAlertFromRow(row: ListedAlertRow): ListedAlert {
   const alert = alertFromRow(row);
-  return { ...alert, type: row.type, status: row.status, timestamp: alert.at, location: locationText(alert.latitude, alert.longitude) };
+  return {
+    ...alert,
+    type: row.type,
+    status: row.status,
+    timestamp: alert.at,
+    location: locationText(alert.latitude, alert.longitude),
+  };
 }
 
 /** The newest alerts with their incident's type and status; of one tourist when `touristId` is given. */

@@ -36,12 +36,16 @@ function entryFromRow(row: AuditRow): AuditEntry {
   };
 }
 
-export type AuditFact = Pick<AuditEntry, 'actor' | 'role' | 'address' | 'action' | 'target'> & { detail?: Record<string, unknown> };
+export type AuditFact = Pick<AuditEntry, 'actor' | 'role' | 'address' | 'action' | 'target'> & {
+  detail?: Record<string, unknown>;
+};
 
 /** Appends in the caller's transaction: the act and its record commit together or not at all. */
 export async function appendAudit(tx: Sql, fact: AuditFact): Promise<AuditEntry> {
   await tx.query('select pg_advisory_xact_lock($1, hashtext(current_schema()))', [AUDIT_CHAIN_LOCK]);
-  const { rows } = await tx.query<{ seq: number | string; hash: string }>('select seq, hash from audit_log order by seq desc limit 1');
+  const { rows } = await tx.query<{ seq: number | string; hash: string }>(
+    'select seq, hash from audit_log order by seq desc limit 1',
+  );
   const unhashed = {
     seq: rows[0] ? Number(rows[0].seq) + 1 : 1,
     at: new Date().toISOString(),
@@ -53,7 +57,18 @@ export async function appendAudit(tx: Sql, fact: AuditFact): Promise<AuditEntry>
   await tx.query(
     `insert into audit_log (seq, at, actor, role, address, action, target, detail, prev_hash, hash)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [entry.seq, entry.at, entry.actor, entry.role, entry.address, entry.action, entry.target, JSON.stringify(entry.detail), entry.prevHash, entry.hash],
+    [
+      entry.seq,
+      entry.at,
+      entry.actor,
+      entry.role,
+      entry.address,
+      entry.action,
+      entry.target,
+      JSON.stringify(entry.detail),
+      entry.prevHash,
+      entry.hash,
+    ],
   );
   return entry;
 }
@@ -79,7 +94,10 @@ export async function listAudit(db: Sql, query: AuditPageQuery): Promise<AuditEn
 /** Walks the whole trail page by page, stopping at the first broken link. */
 export async function verifyAudit(db: Sql): Promise<AuditCheck> {
   const readPage = async (after: number) => {
-    const { rows } = await db.query<AuditRow>('select * from audit_log where seq > $1 order by seq limit $2', [after, VERIFY_PAGE]);
+    const { rows } = await db.query<AuditRow>('select * from audit_log where seq > $1 order by seq limit $2', [
+      after,
+      VERIFY_PAGE,
+    ]);
     return rows.map(entryFromRow);
   };
   return walkInPages(auditChain, readPage, (entry) => entry.seq, VERIFY_PAGE);

@@ -69,9 +69,27 @@ export async function appendAnchor(tx: Sql, anchor: NewAnchor): Promise<DidAncho
   await tx.query(
     `insert into did_anchors (id, did_id, digest, prev_digest, chain, status, created_at, height, content_hash)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [link.id, link.didId, digest, link.prevDigest, link.chain, link.status, link.createdAt, link.height, link.contentHash],
+    [
+      link.id,
+      link.didId,
+      digest,
+      link.prevDigest,
+      link.chain,
+      link.status,
+      link.createdAt,
+      link.height,
+      link.contentHash,
+    ],
   );
-  return { id: link.id, didId: link.didId, digest, chain: link.chain, status: link.status, createdAt: link.createdAt, prevDigest: link.prevDigest };
+  return {
+    id: link.id,
+    didId: link.didId,
+    digest,
+    chain: link.chain,
+    status: link.status,
+    createdAt: link.createdAt,
+    prevDigest: link.prevDigest,
+  };
 }
 
 /** Newest first, at most the last 1000. */
@@ -86,7 +104,10 @@ export async function listAnchors(db: Sql, didId?: string): Promise<DidAnchor[]>
 /** Checks every link from the first anchor, in pages, stopping at the first broken one. */
 export async function checkChain(db: Sql): Promise<ChainCheck> {
   const readPage = async (after: number) => {
-    const { rows } = await db.query<AnchorRow>('select * from did_anchors where position > $1 order by position limit $2', [after, CHECK_PAGE]);
+    const { rows } = await db.query<AnchorRow>(
+      'select * from did_anchors where position > $1 order by position limit $2',
+      [after, CHECK_PAGE],
+    );
     return rows.map(linkFromRow);
   };
   const walk = await walkInPages(anchorChain, readPage, (link) => link.position, CHECK_PAGE);

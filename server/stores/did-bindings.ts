@@ -29,9 +29,19 @@ export async function currentBinding(db: Sql, didId: string): Promise<DidBinding
   return rows.length === 0 ? null : bindingFromRow(rows[0]);
 }
 
-export async function insertBinding(tx: Sql, didId: string, touristId: string, boundBy: string, at: string): Promise<void> {
+export async function insertBinding(
+  tx: Sql,
+  didId: string,
+  touristId: string,
+  boundBy: string,
+  at: string,
+): Promise<void> {
   await tx.query('insert into did_bindings (id, did_id, tourist_id, bound_by, bound_at) values ($1, $2, $3, $4, $5)', [
-    randomUUID(), didId, touristId, boundBy, at,
+    randomUUID(),
+    didId,
+    touristId,
+    boundBy,
+    at,
   ]);
 }
 
@@ -44,7 +54,10 @@ export async function endBinding(tx: Sql, didId: string, unboundBy: string, at: 
 }
 
 /** Every DID whose binding changed after `since` (a `changed` number), with the tourist it now proves. */
-export async function bindingChangesSince(db: Sql, since: number): Promise<{ changes: Map<string, string | null>; last: number }> {
+export async function bindingChangesSince(
+  db: Sql,
+  since: number,
+): Promise<{ changes: Map<string, string | null>; last: number }> {
   const { rows } = await db.query<{ did_id: string; tourist_id: string; unbound: boolean; changed: string | number }>(
     'select did_id, tourist_id, unbound_at is not null as unbound, changed from did_bindings where changed > $1 order by changed',
     [since],
@@ -101,9 +114,10 @@ export async function usesOfDid(db: Sql, didId: string): Promise<DidUse[]> {
 
 /** The DIDs used with a tourist, most recent first: for the ID card's QR code, which names the tourist only. */
 export async function didsUsedWith(db: Sql, touristId: string): Promise<string[]> {
-  const { rows } = await db.query<{ did_id: string }>('select did_id from did_uses where tourist_id = $1 order by last_at desc limit 20', [
-    touristId,
-  ]);
+  const { rows } = await db.query<{ did_id: string }>(
+    'select did_id from did_uses where tourist_id = $1 order by last_at desc limit 20',
+    [touristId],
+  );
   return rows.map((row) => row.did_id);
 }
 

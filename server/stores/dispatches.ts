@@ -36,22 +36,46 @@ function dispatchFromRow(row: DispatchRow): Dispatch {
 
 export async function insertDispatch(
   tx: Sql,
-  input: { incidentId: string; unitId: string | null; unitName: string; unitKind: Dispatch['unitKind']; at: string; by: string },
+  input: {
+    incidentId: string;
+    unitId: string | null;
+    unitName: string;
+    unitKind: Dispatch['unitKind'];
+    at: string;
+    by: string;
+  },
 ): Promise<Dispatch> {
   const { rows } = await tx.query<DispatchRow>(
     `insert into incident_dispatches (id, incident_id, unit_id, unit_name, unit_kind, state, dispatched_at, dispatched_by)
      values ($1, $2, $3, $4, $5, 'dispatched', $6, $7) returning *`,
-    [`dsp_${randomUUID().replaceAll('-', '').slice(0, 16)}`, input.incidentId, input.unitId, input.unitName, input.unitKind, input.at, input.by],
+    [
+      `dsp_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+      input.incidentId,
+      input.unitId,
+      input.unitName,
+      input.unitKind,
+      input.at,
+      input.by,
+    ],
   );
   return dispatchFromRow(rows[0]);
 }
 
 export async function findDispatch(db: Sql, id: string, forUpdate = false): Promise<Dispatch | undefined> {
-  const { rows } = await db.query<DispatchRow>(`select * from incident_dispatches where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+  const { rows } = await db.query<DispatchRow>(
+    `select * from incident_dispatches where id = $1${forUpdate ? ' for update' : ''}`,
+    [id],
+  );
   return rows[0] && dispatchFromRow(rows[0]);
 }
 
-export async function recordDispatchStep(tx: Sql, id: string, step: DispatchStep, at: string, by: string): Promise<Dispatch> {
+export async function recordDispatchStep(
+  tx: Sql,
+  id: string,
+  step: DispatchStep,
+  at: string,
+  by: string,
+): Promise<Dispatch> {
   const { rows } = await tx.query<DispatchRow>(
     step === 'on_scene'
       ? `update incident_dispatches set state = $2, on_scene_at = $3 where id = $1 returning *`
@@ -63,7 +87,10 @@ export async function recordDispatchStep(tx: Sql, id: string, step: DispatchStep
 
 /** An incident's dispatches, oldest first. */
 export async function listDispatches(db: Sql, incidentId: string): Promise<Dispatch[]> {
-  const { rows } = await db.query<DispatchRow>('select * from incident_dispatches where incident_id = $1 order by dispatched_at, id', [incidentId]);
+  const { rows } = await db.query<DispatchRow>(
+    'select * from incident_dispatches where incident_id = $1 order by dispatched_at, id',
+    [incidentId],
+  );
   return rows.map(dispatchFromRow);
 }
 

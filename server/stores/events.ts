@@ -28,7 +28,11 @@ function eventFromRow(row: EventRow): DeviceEvent {
  * never got an answer for, even two retries racing, or one batch repeating an id) is not stored twice.
  * Answers the ids this call stored.
  */
-export async function insertEvents(tx: Sql, events: readonly DeviceEvent[], options: { skipStoredIds?: boolean } = {}): Promise<string[]> {
+export async function insertEvents(
+  tx: Sql,
+  events: readonly DeviceEvent[],
+  options: { skipStoredIds?: boolean } = {},
+): Promise<string[]> {
   if (events.length === 0) return [];
   const { rows } = await tx.query<{ id: string }>(
     `insert into events (id, type, device_id, tourist_id, payload, created_at)
@@ -56,6 +60,9 @@ export async function listEvents(db: Sql, limit: number, touristId?: string): Pr
   const { rows } =
     touristId === undefined
       ? await db.query<EventRow>('select * from events order by created_at desc, position desc limit $1', [limit])
-      : await db.query<EventRow>('select * from events where tourist_id = $2 order by created_at desc, position desc limit $1', [limit, touristId]);
+      : await db.query<EventRow>(
+          'select * from events where tourist_id = $2 order by created_at desc, position desc limit $1',
+          [limit, touristId],
+        );
   return rows.map(eventFromRow);
 }

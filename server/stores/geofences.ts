@@ -17,8 +17,15 @@ interface GeofenceRow {
 
 export function geofenceFromRow(row: GeofenceRow): Geofence {
   return {
-    id: row.id, name: row.name, riskLevel: row.risk_level, regionId: row.region_id, polygon: row.polygon, meta: row.meta ?? {},
-    version: row.version, updatedBy: row.updated_by, updatedAt: iso(row.updated_at),
+    id: row.id,
+    name: row.name,
+    riskLevel: row.risk_level,
+    regionId: row.region_id,
+    polygon: row.polygon,
+    meta: row.meta ?? {},
+    version: row.version,
+    updatedBy: row.updated_by,
+    updatedAt: iso(row.updated_at),
   };
 }
 
@@ -31,7 +38,10 @@ export async function listGeofences(db: Sql, regionId?: string): Promise<Geofenc
 
 /** The zones with these ids; `forUpdate` locks them until the transaction ends. */
 export async function geofencesById(db: Sql, ids: readonly string[], forUpdate = false): Promise<Geofence[]> {
-  const { rows } = await db.query<GeofenceRow>(`select * from geofences where id = any($1::text[]) order by id${forUpdate ? ' for update' : ''}`, [[...ids]]);
+  const { rows } = await db.query<GeofenceRow>(
+    `select * from geofences where id = any($1::text[]) order by id${forUpdate ? ' for update' : ''}`,
+    [[...ids]],
+  );
   return rows.map(geofenceFromRow);
 }
 
@@ -56,23 +66,38 @@ export interface Placement {
   zone?: { geofenceId: string; riskLevel: Geofence['riskLevel']; placeId?: string };
 }
 
-export async function placementOf(db: Sql, latitude: number, longitude: number, regionOutsideZones: (point: LatLng) => string): Promise<Placement> {
+export async function placementOf(
+  db: Sql,
+  latitude: number,
+  longitude: number,
+  regionOutsideZones: (point: LatLng) => string,
+): Promise<Placement> {
   const point = { latitude, longitude };
   const zone = zoneAt(await zonesWhoseBoxHolds(db, point), point);
   if (!zone) return { regionId: regionOutsideZones(point) };
   return {
     regionId: zone.regionId,
-    zone: { geofenceId: zone.id, riskLevel: zone.riskLevel, ...(zone.meta.placeId !== undefined && { placeId: zone.meta.placeId }) },
+    zone: {
+      geofenceId: zone.id,
+      riskLevel: zone.riskLevel,
+      ...(zone.meta.placeId !== undefined && { placeId: zone.meta.placeId }),
+    },
   };
 }
 
-export type GeofenceInput = Pick<Geofence, 'id' | 'name' | 'riskLevel' | 'regionId' | 'polygon'> & { meta?: Geofence['meta'] };
+export type GeofenceInput = Pick<Geofence, 'id' | 'name' | 'riskLevel' | 'regionId' | 'polygon'> & {
+  meta?: Geofence['meta'];
+};
 
 /**
  * Creates or replaces a zone by id. Without `meta` a replaced zone keeps its meta (the reference system
  * dropped it, losing the zone's place). Says whether the row was new, atomically (xmax = 0 on insert).
  */
-export async function saveGeofence(tx: Sql, input: GeofenceInput, updatedBy: string | null = null): Promise<{ geofence: Geofence; created: boolean }> {
+export async function saveGeofence(
+  tx: Sql,
+  input: GeofenceInput,
+  updatedBy: string | null = null,
+): Promise<{ geofence: Geofence; created: boolean }> {
   const box = boundingBox(input.polygon);
   const { rows } = await tx.query<GeofenceRow & { created: boolean }>(
     `insert into geofences (id, name, risk_level, region_id, polygon, meta, min_lat, max_lat, min_lng, max_lng, updated_at, version, updated_by)
@@ -83,8 +108,17 @@ export async function saveGeofence(tx: Sql, input: GeofenceInput, updatedBy: str
        version = geofences.version + 1, updated_by = excluded.updated_by
      returning *, (xmax = 0) as created`,
     [
-      input.id, input.name, input.riskLevel, input.regionId, JSON.stringify(input.polygon),
-      input.meta === undefined ? null : JSON.stringify(input.meta), box.minLat, box.maxLat, box.minLng, box.maxLng, updatedBy,
+      input.id,
+      input.name,
+      input.riskLevel,
+      input.regionId,
+      JSON.stringify(input.polygon),
+      input.meta === undefined ? null : JSON.stringify(input.meta),
+      box.minLat,
+      box.maxLat,
+      box.minLng,
+      box.maxLng,
+      updatedBy,
     ],
   );
   return { geofence: geofenceFromRow(rows[0]), created: rows[0].created };

@@ -36,13 +36,22 @@ export interface HistoryFilter {
  * The newest `limit` last positions, newest first (time, then key), as a JSON array, `chunkRows` per
  * statement. Each chunk starts after the last one's (time, key): an index range, not a rescan.
  */
-export async function lastPositionsJson(db: Sql, filter: LastPositionsFilter, chunkRows = LAST_POSITIONS_CHUNK_ROWS): Promise<string> {
+export async function lastPositionsJson(
+  db: Sql,
+  filter: LastPositionsFilter,
+  chunkRows = LAST_POSITIONS_CHUNK_ROWS,
+): Promise<string> {
   const key = onlyKey(filter.key, 5);
   const chunks: string[] = [];
   let cursor: { at: string | null; key: string | null } = { at: null, key: null };
-  for (let left = filter.limit; left > 0; ) {
+  for (let left = filter.limit; left > 0;) {
     const size = Math.min(chunkRows, left);
-    const { rows } = await db.query<{ json: string | null; count: number; cursor_at: string | null; cursor_key: string | null }>(
+    const { rows } = await db.query<{
+      json: string | null;
+      count: number;
+      cursor_at: string | null;
+      cursor_key: string | null;
+    }>(
       `select string_agg(json, ',' order by at desc, ping_key) as json, count(*)::int as count,
               (array_agg(at::text order by at, ping_key desc))[1] as cursor_at,
               (array_agg(ping_key order by at, ping_key desc))[1] as cursor_key
@@ -68,7 +77,11 @@ export async function lastPositionsJson(db: Sql, filter: LastPositionsFilter, ch
  * Per key, its `perKey` newest points since `since`, oldest first, as a JSON object; keys in key order. The
  * keys seen most recently come first, in one short statement; then their trails, whole, a chunk of keys at a time.
  */
-export async function gpsHistoryJson(db: Sql, filter: HistoryFilter, chunkPoints = HISTORY_CHUNK_POINTS): Promise<string> {
+export async function gpsHistoryJson(
+  db: Sql,
+  filter: HistoryFilter,
+  chunkPoints = HISTORY_CHUNK_POINTS,
+): Promise<string> {
   const key = onlyKey(filter.key, 3);
   const { rows } = await db.query<{ keys: string[] }>(
     `select coalesce(array_agg(ping_key order by ping_key), '{}') as keys

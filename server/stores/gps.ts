@@ -32,7 +32,11 @@ export async function lockPingKeys(tx: Sql, keys: readonly string[]): Promise<vo
  * last positions: latest time first, then latest arrival, as the zone checks order them. An older ping
  * (offline sync) never replaces a newer position. The watch's last-seen rows (issue 32) go in the same statement.
  */
-export async function storePings(tx: Sql, pings: readonly KeyedPing[], watchRows: readonly WatchLastWrite[]): Promise<void> {
+export async function storePings(
+  tx: Sql,
+  pings: readonly KeyedPing[],
+  watchRows: readonly WatchLastWrite[],
+): Promise<void> {
   await tx.query(
     `with ${watchUpsertCte(7)},
      x as (

@@ -16,7 +16,13 @@ export interface StoredAnswer<T> {
  * when this call took it. Inside a transaction, a concurrent holder of the same key makes this wait until
  * that one commits (then false) or rolls back (then true): duplicates can never both proceed.
  */
-export async function claimIdempotencyKey(tx: Sql, key: string, hash: string, response: unknown, ttlHours: number): Promise<boolean> {
+export async function claimIdempotencyKey(
+  tx: Sql,
+  key: string,
+  hash: string,
+  response: unknown,
+  ttlHours: number,
+): Promise<boolean> {
   const { rows } = await tx.query(
     `insert into idempotency_keys (key, request_hash, response) values ($1, $2, $3)
      on conflict (key) do update set request_hash = excluded.request_hash, response = excluded.response, created_at = now()

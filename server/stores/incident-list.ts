@@ -53,7 +53,9 @@ async function listedIds(db: Sql, filter: IncidentListQuery): Promise<{ ids: str
 async function jsonOfIds(db: Sql, ids: readonly string[], chunkRows: number): Promise<string> {
   const chunks: string[] = [];
   for (let first = 0; first < ids.length; first += chunkRows) {
-    const { rows } = await db.query<{ json: string | null }>(INCIDENTS_JSON_BY_IDS, [ids.slice(first, first + chunkRows)]);
+    const { rows } = await db.query<{ json: string | null }>(INCIDENTS_JSON_BY_IDS, [
+      ids.slice(first, first + chunkRows),
+    ]);
     if (rows[0].json) chunks.push(rows[0].json);
   }
   return `[${chunks.join(',')}]`;
@@ -63,7 +65,11 @@ async function jsonOfIds(db: Sql, ids: readonly string[], chunkRows: number): Pr
  * Newest first by receive time: at most `limit`, plus (when asked) every unresolved panic of the region.
  * The ids first, in one short statement, then their JSON a chunk of ids at a time.
  */
-export async function filterIncidentsJson(db: Sql, filter: IncidentListQuery, chunkRows = INCIDENTS_JSON_CHUNK_ROWS): Promise<IncidentList> {
+export async function filterIncidentsJson(
+  db: Sql,
+  filter: IncidentListQuery,
+  chunkRows = INCIDENTS_JSON_CHUNK_ROWS,
+): Promise<IncidentList> {
   const { ids, revision } = await listedIds(db, filter);
   return { json: await jsonOfIds(db, ids, chunkRows), revision };
 }
@@ -85,5 +91,13 @@ export async function filterIncidentChanges(
     [changedSince, filter.regionId ?? null],
   );
   const written = new Set(rows.map((row) => row.id));
-  return { ids, revision, json: await jsonOfIds(db, ids.filter((id) => written.has(id)), chunkRows) };
+  return {
+    ids,
+    revision,
+    json: await jsonOfIds(
+      db,
+      ids.filter((id) => written.has(id)),
+      chunkRows,
+    ),
+  };
 }

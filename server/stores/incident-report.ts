@@ -9,7 +9,13 @@ export async function touristName(db: Sql, id: string): Promise<string | null> {
 }
 
 /** The newest `limit` positions of `key` between `from` and `to`, oldest first. */
-export async function trailBetween(db: Sql, key: string, from: Date, to: Date, limit: number): Promise<{ latitude: number; longitude: number; at: string }[]> {
+export async function trailBetween(
+  db: Sql,
+  key: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<{ latitude: number; longitude: number; at: string }[]> {
   const { rows } = await db.query<{ latitude: number; longitude: number; at: string }>(
     `select latitude, longitude, at from (
        select latitude, longitude, ${isoInSql('at')} as at, at as sort_at, id from gps_pings

@@ -30,7 +30,11 @@ function entryFromRow(row: TimelineRow): StoredTimelineEntry {
 }
 
 /** Appends in the caller's transaction, so the act and its history commit together. */
-export async function appendTimeline(tx: Sql, incidentId: string, entry: StoredTimelineEntry): Promise<StoredTimelineEntry> {
+export async function appendTimeline(
+  tx: Sql,
+  incidentId: string,
+  entry: StoredTimelineEntry,
+): Promise<StoredTimelineEntry> {
   const { rows } = await tx.query<TimelineRow>(
     `insert into incident_timeline (incident_id, at, actor, action, note, assignee, unit)
      values ($1, $2, $3, $4, $5, $6, $7) returning at, actor, action, note, assignee, unit`,

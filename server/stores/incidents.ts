@@ -59,9 +59,21 @@ export async function insertIncident(tx: Sql, incident: Incident): Promise<void>
        region_id, tourist_id, device_id, meta, reported_at, verified)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
-      incident.id, incident.type, incident.severity, incident.status, incident.latitude, incident.longitude,
-      incident.createdAt, incident.acknowledgedAt, incident.resolvedAt, incident.regionId, incident.touristId,
-      incident.deviceId, JSON.stringify(incident.meta), incident.reportedAt ?? null, incident.verified ?? false,
+      incident.id,
+      incident.type,
+      incident.severity,
+      incident.status,
+      incident.latitude,
+      incident.longitude,
+      incident.createdAt,
+      incident.acknowledgedAt,
+      incident.resolvedAt,
+      incident.regionId,
+      incident.touristId,
+      incident.deviceId,
+      JSON.stringify(incident.meta),
+      incident.reportedAt ?? null,
+      incident.verified ?? false,
     ],
   );
 }
@@ -80,11 +92,21 @@ export async function insertIncidents(tx: Sql, incidents: readonly Incident[]): 
     [
       JSON.stringify(
         incidents.map((incident) => ({
-          id: incident.id, type: incident.type, severity: incident.severity, status: incident.status,
-          latitude: incident.latitude, longitude: incident.longitude, created_at: incident.createdAt,
-          acknowledged_at: incident.acknowledgedAt, resolved_at: incident.resolvedAt, region_id: incident.regionId,
-          tourist_id: incident.touristId, device_id: incident.deviceId, meta: incident.meta,
-          reported_at: incident.reportedAt ?? null, verified: incident.verified ?? false,
+          id: incident.id,
+          type: incident.type,
+          severity: incident.severity,
+          status: incident.status,
+          latitude: incident.latitude,
+          longitude: incident.longitude,
+          created_at: incident.createdAt,
+          acknowledged_at: incident.acknowledgedAt,
+          resolved_at: incident.resolvedAt,
+          region_id: incident.regionId,
+          tourist_id: incident.touristId,
+          device_id: incident.deviceId,
+          meta: incident.meta,
+          reported_at: incident.reportedAt ?? null,
+          verified: incident.verified ?? false,
         })),
       ),
     ],
@@ -92,12 +114,17 @@ export async function insertIncidents(tx: Sql, incidents: readonly Incident[]): 
 }
 
 export async function findIncident(db: Sql, id: string, forUpdate = false): Promise<Incident | undefined> {
-  const { rows } = await db.query<IncidentRow>(`select * from incidents where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+  const { rows } = await db.query<IncidentRow>(
+    `select * from incidents where id = $1${forUpdate ? ' for update' : ''}`,
+    [id],
+  );
   return rows[0] && incidentFromRow(rows[0]);
 }
 
 export async function listIncidents(db: Sql, limit: number): Promise<Incident[]> {
-  const { rows } = await db.query<IncidentRow>('select * from incidents order by created_at desc, id desc limit $1', [limit]);
+  const { rows } = await db.query<IncidentRow>('select * from incidents order by created_at desc, id desc limit $1', [
+    limit,
+  ]);
   return rows.map(incidentFromRow);
 }
 
@@ -126,7 +153,13 @@ export async function filterIncidentsPage(
      where ($1::text is null or region_id = $1) and ($2::timestamptz is null or created_at >= $2)
        and ($3::timestamptz is null or (created_at <= $3 and (created_at, id) < ($3, $4::text)))
      order by created_at desc, id desc limit $5`,
-    [filter.regionId ?? null, filter.since?.toISOString() ?? null, after?.createdAt ?? null, after?.id ?? null, pageSize],
+    [
+      filter.regionId ?? null,
+      filter.since?.toISOString() ?? null,
+      after?.createdAt ?? null,
+      after?.id ?? null,
+      pageSize,
+    ],
   );
   const last = rows.at(-1);
   return {
@@ -136,7 +169,13 @@ export async function filterIncidentsPage(
 }
 
 /** Sets the status and stamps when it was reached and by whom; an earlier stamp is kept. */
-export async function updateIncidentStatus(tx: Sql, id: string, status: Incident['status'], at: string, by: string): Promise<Incident> {
+export async function updateIncidentStatus(
+  tx: Sql,
+  id: string,
+  status: Incident['status'],
+  at: string,
+  by: string,
+): Promise<Incident> {
   const { rows } = await tx.query<IncidentRow>(
     `update incidents set status = $2,
        acknowledged_at = case when $2 = 'acknowledged' then coalesce(acknowledged_at, $3::timestamptz) else acknowledged_at end,
@@ -162,7 +201,10 @@ export async function lockIncidents(tx: Sql, ids: readonly string[]): Promise<Ma
 }
 
 export async function updateIncidentAssignee(tx: Sql, id: string, assignee: string | null): Promise<Incident> {
-  const { rows } = await tx.query<IncidentRow>('update incidents set assignee = $2 where id = $1 returning *', [id, assignee]);
+  const { rows } = await tx.query<IncidentRow>('update incidents set assignee = $2 where id = $1 returning *', [
+    id,
+    assignee,
+  ]);
   return incidentFromRow(rows[0]);
 }
 
@@ -186,7 +228,15 @@ export async function escalateDueIncidents(tx: Sql, dueBefore: string, at: strin
 }
 
 /** Stamps the first dispatch and the first arrival (an earlier stamp is kept); answers the incident. */
-export async function stampIncidentDispatch(tx: Sql, id: string, field: 'dispatched_at' | 'on_scene_at', at: string): Promise<Incident> {
-  const { rows } = await tx.query<IncidentRow>(`update incidents set ${field} = coalesce(${field}, $2::timestamptz) where id = $1 returning *`, [id, at]);
+export async function stampIncidentDispatch(
+  tx: Sql,
+  id: string,
+  field: 'dispatched_at' | 'on_scene_at',
+  at: string,
+): Promise<Incident> {
+  const { rows } = await tx.query<IncidentRow>(
+    `update incidents set ${field} = coalesce(${field}, $2::timestamptz) where id = $1 returning *`,
+    [id, at],
+  );
   return incidentFromRow(rows[0]);
 }

@@ -40,7 +40,10 @@ export async function liveSessionHashes(db: Sql, hashes: string[]): Promise<Set<
 
 /** A random secret created by the first server to ask, then shared by every server on the same database. */
 export async function sharedSecret(db: Sql, name: string, create: () => string): Promise<string> {
-  await db.query('insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, create()]);
+  await db.query('insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [
+    name,
+    create(),
+  ]);
   const { rows } = await db.query<{ value: string }>('select value from server_secrets where name = $1', [name]);
   return rows[0].value;
 }

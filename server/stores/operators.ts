@@ -53,7 +53,13 @@ export async function countOperators(db: Sql): Promise<number> {
 /** Creates the account; false when the name is taken. */
 export async function createOperator(
   db: Sql,
-  account: { username: string; role: Role; passwordHash: string | null; source: 'password' | 'oidc'; mustChangePassword?: boolean },
+  account: {
+    username: string;
+    role: Role;
+    passwordHash: string | null;
+    source: 'password' | 'oidc';
+    mustChangePassword?: boolean;
+  },
 ): Promise<boolean> {
   const { rows } = await db.query<{ username: string }>(
     `insert into operators (username, role, password_hash, source, must_change_password) values ($1, $2, $3, $4, $5)

@@ -7,7 +7,11 @@ const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.string
  * Registers a tourist; registering an id again keeps it and replaces only the fields given (a new idType
  * replaces the last 4 with those sent alongside, or none: they were another document's).
  */
-export async function registerTourist(tx: Sql, id: string, profile: TouristProfileInput): Promise<{ created: boolean }> {
+export async function registerTourist(
+  tx: Sql,
+  id: string,
+  profile: TouristProfileInput,
+): Promise<{ created: boolean }> {
   const touched = Object.values(profile).some((value) => value !== undefined);
   const { rows } = await tx.query<{ created: boolean }>(
     `insert into tourists (id, name, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary,
@@ -28,9 +32,18 @@ export async function registerTourist(tx: Sql, id: string, profile: TouristProfi
        profile_updated_at = case when $12 then now() else tourists.profile_updated_at end
      returning (xmax = 0) as created`,
     [
-      id, profile.name ?? null, profile.phone ?? null, profile.nationality ?? null, jsonOrNull(profile.languages),
-      profile.idType ?? null, profile.idLast4 ?? null, jsonOrNull(profile.emergencyContacts), jsonOrNull(profile.itinerary),
-      profile.itineraryNote ?? null, jsonOrNull(profile.emergencyPhones), touched,
+      id,
+      profile.name ?? null,
+      profile.phone ?? null,
+      profile.nationality ?? null,
+      jsonOrNull(profile.languages),
+      profile.idType ?? null,
+      profile.idLast4 ?? null,
+      jsonOrNull(profile.emergencyContacts),
+      jsonOrNull(profile.itinerary),
+      profile.itineraryNote ?? null,
+      jsonOrNull(profile.emergencyPhones),
+      touched,
     ],
   );
   return { created: rows[0].created };
@@ -42,7 +55,12 @@ export async function touristExists(db: Sql, id: string): Promise<boolean> {
 }
 
 /** Pairs a device with a tourist; a device paired again moves to the new tourist (devices are handed on). */
-export async function pairDevice(tx: Sql, deviceId: string, touristId: string, bleAddress: string | undefined): Promise<void> {
+export async function pairDevice(
+  tx: Sql,
+  deviceId: string,
+  touristId: string,
+  bleAddress: string | undefined,
+): Promise<void> {
   await tx.query(
     `insert into devices (id, tourist_id, ble_address) values ($1, $2, $3)
      on conflict (id) do update set tourist_id = excluded.tourist_id, ble_address = coalesce(excluded.ble_address, devices.ble_address)`,

@@ -49,13 +49,22 @@ export async function pingStateOf(tx: Sql, keys: readonly string[]): Promise<Pin
      select 'watch_config', null, ${WATCH_CONFIG_FINGERPRINT_SQL}, null`,
     [[...keys]],
   );
-  const state: PingState = { lastSeenAt: new Map(), presence: new Map(), zonesFingerprint: '', watchLast: new Map(), openWatchIncidents: new Map(), watchFingerprint: '' };
+  const state: PingState = {
+    lastSeenAt: new Map(),
+    presence: new Map(),
+    zonesFingerprint: '',
+    watchLast: new Map(),
+    openWatchIncidents: new Map(),
+    watchFingerprint: '',
+  };
   for (const row of rows) {
     if (row.kind === 'last') state.lastSeenAt.set(row.ping_key!, iso(row.at!));
-    else if (row.kind === 'presence') state.presence.set(row.ping_key!, (state.presence.get(row.ping_key!) ?? new Set<string>()).add(row.value!));
+    else if (row.kind === 'presence')
+      state.presence.set(row.ping_key!, (state.presence.get(row.ping_key!) ?? new Set<string>()).add(row.value!));
     else if (row.kind === 'zones') state.zonesFingerprint = row.value!;
     else if (row.kind === 'watch') state.watchLast.set(row.ping_key!, JSON.parse(row.value!) as WatchLastRow);
-    else if (row.kind === 'watch_open') state.openWatchIncidents.set(row.ping_key!, [...(state.openWatchIncidents.get(row.ping_key!) ?? []), row.value!]);
+    else if (row.kind === 'watch_open')
+      state.openWatchIncidents.set(row.ping_key!, [...(state.openWatchIncidents.get(row.ping_key!) ?? []), row.value!]);
     else state.watchFingerprint = row.value!;
   }
   return state;

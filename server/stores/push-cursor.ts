@@ -41,13 +41,19 @@ export async function claimPushCursor(db: Sql, holder: string, leaseMs: number):
 
 /** Keeps the lease while a batch is being sent; answers false when it was lost (run out and taken). */
 export async function renewPushLease(db: Sql, holder: string, leaseMs: number): Promise<boolean> {
-  const { rows } = await db.query(`update push_cursor set lease_until = now() + $2 * interval '1 millisecond' where holder = $1 returning 1`, [holder, leaseMs]);
+  const { rows } = await db.query(
+    `update push_cursor set lease_until = now() + $2 * interval '1 millisecond' where holder = $1 returning 1`,
+    [holder, leaseMs],
+  );
   return rows.length > 0;
 }
 
 /** The events after `afterSeq` that may become pushes, at most `limit` of them. */
 export async function readPushBatch(db: Sql, afterSeq: number, limit: number): Promise<CursorBatch> {
-  const head = Number((await db.query<{ last: string | number | null }>('select max(seq) as last from stream_events')).rows[0].last ?? afterSeq);
+  const head = Number(
+    (await db.query<{ last: string | number | null }>('select max(seq) as last from stream_events')).rows[0].last ??
+      afterSeq,
+  );
   const { rows } = await db.query<{ seq: string | number; data: StreamMessage; created_at: Date | string }>(
     `select seq, data, created_at from stream_events
       where seq > $1 and seq <= $2 and type in ('alert', 'incident_update') order by seq limit $3`,

@@ -33,13 +33,19 @@ const infoFromRow = (row: SubscriptionRow): PushSubscriptionInfo => ({
 });
 
 export async function listSubscriptions(db: Sql, operator: string): Promise<PushSubscriptionInfo[]> {
-  const { rows } = await db.query<SubscriptionRow>('select * from push_subscriptions where operator = $1 order by created_at, endpoint', [operator]);
+  const { rows } = await db.query<SubscriptionRow>(
+    'select * from push_subscriptions where operator = $1 order by created_at, endpoint',
+    [operator],
+  );
   return rows.map(infoFromRow);
 }
 
 /** How many browsers the operator has subscribed, not counting `endpoint` (a renewal replaces it). */
 export async function countOtherSubscriptions(db: Sql, operator: string, endpoint: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from push_subscriptions where operator = $1 and endpoint <> $2', [operator, endpoint]);
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from push_subscriptions where operator = $1 and endpoint <> $2',
+    [operator, endpoint],
+  );
   return rows[0].n;
 }
 
@@ -50,13 +56,23 @@ export async function upsertSubscription(db: Sql, subscription: NewSubscription)
      on conflict (endpoint) do update set operator = excluded.operator, p256dh = excluded.p256dh, auth = excluded.auth,
        region_ids = excluded.region_ids, events = excluded.events, created_at = now()
      returning *`,
-    [subscription.endpoint, subscription.operator, subscription.keys.p256dh, subscription.keys.auth, subscription.regionIds, subscription.events],
+    [
+      subscription.endpoint,
+      subscription.operator,
+      subscription.keys.p256dh,
+      subscription.keys.auth,
+      subscription.regionIds,
+      subscription.events,
+    ],
   );
   return infoFromRow(rows[0]);
 }
 
 export async function deleteSubscription(db: Sql, operator: string, endpoint: string): Promise<boolean> {
-  const { rows } = await db.query('delete from push_subscriptions where operator = $1 and endpoint = $2 returning endpoint', [operator, endpoint]);
+  const { rows } = await db.query(
+    'delete from push_subscriptions where operator = $1 and endpoint = $2 returning endpoint',
+    [operator, endpoint],
+  );
   return rows.length > 0;
 }
 

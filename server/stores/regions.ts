@@ -42,7 +42,9 @@ export async function regionIds(db: Sql): Promise<string[]> {
 
 /** One region; `forUpdate` locks it until the transaction ends (its audit record names what it replaced). */
 export async function findRegion(db: Sql, id: string, forUpdate = false): Promise<Region | undefined> {
-  const { rows } = await db.query<RegionRow>(`select * from regions where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+  const { rows } = await db.query<RegionRow>(`select * from regions where id = $1${forUpdate ? ' for update' : ''}`, [
+    id,
+  ]);
   return rows[0] && regionFromRow(rows[0]);
 }
 
@@ -52,8 +54,14 @@ export async function findRegion(db: Sql, id: string, forUpdate = false): Promis
  */
 export async function saveRegion(tx: Sql, input: RegionRecord, replace: boolean): Promise<Region | undefined> {
   const params = [
-    input.id, input.name, input.homeView.center[0], input.homeView.center[1], input.timeZone, input.homeView.zoom,
-    JSON.stringify(input.contacts), input.boundary === null ? null : JSON.stringify(input.boundary),
+    input.id,
+    input.name,
+    input.homeView.center[0],
+    input.homeView.center[1],
+    input.timeZone,
+    input.homeView.zoom,
+    JSON.stringify(input.contacts),
+    input.boundary === null ? null : JSON.stringify(input.boundary),
   ];
   const { rows } = replace
     ? await tx.query<RegionRow>(
@@ -71,7 +79,9 @@ export async function saveRegion(tx: Sql, input: RegionRecord, replace: boolean)
 
 /** The regions that have a boundary: what places a point outside every zone. */
 export async function regionBoundaries(db: Sql): Promise<{ id: string; boundary: [number, number][] }[]> {
-  const { rows } = await db.query<{ id: string; boundary: [number, number][] }>('select id, boundary from regions where boundary is not null order by id');
+  const { rows } = await db.query<{ id: string; boundary: [number, number][] }>(
+    'select id, boundary from regions where boundary is not null order by id',
+  );
   return rows;
 }
 
@@ -80,6 +90,8 @@ export async function regionBoundaries(db: Sql): Promise<{ id: string; boundary:
  * fingerprint in ping-state.ts): a server that missed a notification sees it here.
  */
 export async function regionsFingerprint(db: Sql): Promise<string> {
-  const { rows } = await db.query<{ value: string }>(`select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as value from regions`);
+  const { rows } = await db.query<{ value: string }>(
+    `select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as value from regions`,
+  );
   return rows[0].value;
 }

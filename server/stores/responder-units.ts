@@ -41,7 +41,10 @@ export async function listUnits(db: Sql, regionId?: string): Promise<Unit[]> {
 }
 
 export async function findUnit(db: Sql, id: string, forUpdate = false): Promise<Unit | undefined> {
-  const { rows } = await db.query<UnitRow>(`select * from responder_units where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+  const { rows } = await db.query<UnitRow>(
+    `select * from responder_units where id = $1${forUpdate ? ' for update' : ''}`,
+    [id],
+  );
   return rows[0] && unitFromRow(rows[0]);
 }
 
@@ -49,7 +52,16 @@ export async function insertUnit(tx: Sql, input: UnitBody): Promise<Unit> {
   const { rows } = await tx.query<UnitRow>(
     `insert into responder_units (id, region_id, name, kind, phone, latitude, longitude, available)
      values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
-    [`unit_${randomUUID().slice(0, 8)}`, input.regionId, input.name, input.kind, input.phone, input.position[0], input.position[1], input.available],
+    [
+      `unit_${randomUUID().slice(0, 8)}`,
+      input.regionId,
+      input.name,
+      input.kind,
+      input.phone,
+      input.position[0],
+      input.position[1],
+      input.available,
+    ],
   );
   return unitFromRow(rows[0]);
 }

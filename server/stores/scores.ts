@@ -12,13 +12,23 @@ export async function countRegionIncidentsSince(db: Sql, regionId: string | unde
 }
 
 /** Incidents of a region (undefined: every region) and, when given, of one place, raised since `since`. */
-export async function listIncidentsForCredit(db: Sql, regionId: string | undefined, placeId: string | undefined, since: Date): Promise<ScoredIncident[]> {
+export async function listIncidentsForCredit(
+  db: Sql,
+  regionId: string | undefined,
+  placeId: string | undefined,
+  since: Date,
+): Promise<ScoredIncident[]> {
   const { rows } = await db.query<Pick<ScoredIncident, 'type' | 'severity' | 'status'> & { created_at: Date | string }>(
     `select type, severity, status, created_at from incidents
      where ($1::text is null or region_id = $1) and created_at >= $2 and ($3::text is null or meta->>'placeId' = $3)`,
     [regionId ?? null, since.toISOString(), placeId ?? null],
   );
-  return rows.map((row) => ({ type: row.type, severity: row.severity, status: row.status, createdAt: new Date(row.created_at) }));
+  return rows.map((row) => ({
+    type: row.type,
+    severity: row.severity,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+  }));
 }
 
 /** The region's time zone; for 'all' or a region not in the table, the `default` region's (the deployment's home). */

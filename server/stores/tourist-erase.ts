@@ -30,7 +30,8 @@ async function pingKeysOf(db: Sql, id: string): Promise<string[]> {
   return [id, ...rows.map((row) => row.id)];
 }
 
-const rowsOf = async (db: Sql, sql: string, params: unknown[]) => (await db.query<Record<string, unknown>>(sql, params)).rows;
+const rowsOf = async (db: Sql, sql: string, params: unknown[]) =>
+  (await db.query<Record<string, unknown>>(sql, params)).rows;
 
 /** Every row held about the tourist, or undefined for an unknown (or erased) id. */
 export async function exportTourist(db: Sql, id: string, now = new Date()): Promise<TouristExport | undefined> {
@@ -41,29 +42,69 @@ export async function exportTourist(db: Sql, id: string, now = new Date()): Prom
     'select latitude, longitude, at, device_id from gps_pings where ping_key = any($1::text[]) order by at',
     [keys],
   );
-  const incidentIds = await db.query<{ id: string }>('select id from incidents where tourist_id = $1 order by created_at, id', [id]);
-  const incidentsJson = incidentIds.rows.length === 0 ? null : (await db.query<{ json: string | null }>(INCIDENTS_JSON_BY_IDS, [incidentIds.rows.map((row) => row.id)])).rows[0].json;
-  const audit = await db.query<{ seq: string | number; at: Date | string; actor: string; role: string | null; address: string | null; action: string; target: string | null; detail: Record<string, unknown>; prev_hash: string | null; hash: string }>(
-    'select * from audit_log where target = $1 order by seq',
+  const incidentIds = await db.query<{ id: string }>(
+    'select id from incidents where tourist_id = $1 order by created_at, id',
     [id],
   );
-  const [watchPause] = await rowsOf(db, 'select until, reason, paused_by, created_at from watch_pauses where tourist_id = $1', [id]);
+  const incidentsJson =
+    incidentIds.rows.length === 0
+      ? null
+      : (await db.query<{ json: string | null }>(INCIDENTS_JSON_BY_IDS, [incidentIds.rows.map((row) => row.id)]))
+          .rows[0].json;
+  const audit = await db.query<{
+    seq: string | number;
+    at: Date | string;
+    actor: string;
+    role: string | null;
+    address: string | null;
+    action: string;
+    target: string | null;
+    detail: Record<string, unknown>;
+    prev_hash: string | null;
+    hash: string;
+  }>('select * from audit_log where target = $1 order by seq', [id]);
+  const [watchPause] = await rowsOf(
+    db,
+    'select until, reason, paused_by, created_at from watch_pauses where tourist_id = $1',
+    [id],
+  );
   return {
     touristId: id,
     exportedAt: now.toISOString(),
     tourist,
     devices: await rowsOf(db, 'select * from devices where tourist_id = $1 order by created_at, id', [id]),
-    pings: pings.rows.map((row) => ({ latitude: row.latitude, longitude: row.longitude, at: iso(row.at), deviceId: row.device_id })),
+    pings: pings.rows.map((row) => ({
+      latitude: row.latitude,
+      longitude: row.longitude,
+      at: iso(row.at),
+      deviceId: row.device_id,
+    })),
     lastPositions: await rowsOf(db, 'select * from gps_last where ping_key = any($1::text[])', [keys]),
     incidents: JSON.parse(`[${incidentsJson ?? ''}]`) as Incident[],
     alerts: await rowsOf(db, 'select * from alerts where tourist_id = $1 order by at', [id]),
-    deviceEvents: await rowsOf(db, 'select * from events where tourist_id = $1 or device_id = any($2::text[]) order by created_at', [id, keys]),
-    didBindings: await rowsOf(db, 'select did_id, bound_by, bound_at, unbound_by, unbound_at from did_bindings where tourist_id = $1 order by bound_at', [id]),
+    deviceEvents: await rowsOf(
+      db,
+      'select * from events where tourist_id = $1 or device_id = any($2::text[]) order by created_at',
+      [id, keys],
+    ),
+    didBindings: await rowsOf(
+      db,
+      'select did_id, bound_by, bound_at, unbound_by, unbound_at from did_bindings where tourist_id = $1 order by bound_at',
+      [id],
+    ),
     didUses: await rowsOf(db, 'select did_id, first_at, last_at, uses from did_uses where tourist_id = $1', [id]),
     watchPause: watchPause ?? null,
     auditEntries: audit.rows.map((row) => ({
-      seq: Number(row.seq), at: iso(row.at), actor: row.actor, role: row.role, address: row.address,
-      action: row.action, target: row.target, detail: row.detail ?? {}, prevHash: row.prev_hash, hash: row.hash,
+      seq: Number(row.seq),
+      at: iso(row.at),
+      actor: row.actor,
+      role: row.role,
+      address: row.address,
+      action: row.action,
+      target: row.target,
+      detail: row.detail ?? {},
+      prevHash: row.prev_hash,
+      hash: row.hash,
     })),
   };
 }
@@ -78,13 +119,19 @@ export interface ErasedTourist {
 }
 
 const count = async (tx: Sql, sql: string, params: unknown[]) =>
-  (await tx.query<{ n: number }>(`with gone as (${sql} returning 1) select count(*)::int as n from gone`, params)).rows[0].n;
+  (await tx.query<{ n: number }>(`with gone as (${sql} returning 1) select count(*)::int as n from gone`, params))
+    .rows[0].n;
 
 /**
  * Erases the tourist in the caller's transaction, or answers undefined for an unknown id. The anonymous id is
  * random, so nothing held leads back from it to the person; it is the same on all of the tourist's incidents.
  */
-export async function eraseTourist(tx: Sql, id: string, erasedBy: string, now = new Date()): Promise<ErasedTourist | undefined> {
+export async function eraseTourist(
+  tx: Sql,
+  id: string,
+  erasedBy: string,
+  now = new Date(),
+): Promise<ErasedTourist | undefined> {
   const { rows } = await tx.query('select 1 from tourists where id = $1 for update', [id]);
   if (rows.length === 0) return undefined;
   const anonymousId = `erased-${randomUUID()}`;
@@ -100,9 +147,13 @@ export async function eraseTourist(tx: Sql, id: string, erasedBy: string, now = 
       where tourist_id = $1 or device_id = any($3::text[])`,
     [id, anonymousId, keys, quotedId],
   );
-  await tx.query('update alerts set tourist_id = $2, device_id = null where tourist_id = $1 or device_id = any($3::text[])', [id, anonymousId, keys]);
+  await tx.query(
+    'update alerts set tourist_id = $2, device_id = null where tourist_id = $1 or device_id = any($3::text[])',
+    [id, anonymousId, keys],
+  );
   const pings = await count(tx, 'delete from gps_pings where ping_key = any($1::text[])', [keys]);
-  for (const table of ['gps_last', 'watch_last', 'zone_presence']) await tx.query(`delete from ${table} where ping_key = any($1::text[])`, [keys]);
+  for (const table of ['gps_last', 'watch_last', 'zone_presence'])
+    await tx.query(`delete from ${table} where ping_key = any($1::text[])`, [keys]);
   await tx.query('delete from events where tourist_id = $1 or device_id = any($2::text[])', [id, keys]);
   await tx.query('delete from watch_pauses where tourist_id = $1', [id]);
   await tx.query('delete from did_uses where tourist_id = $1', [id]);

@@ -43,13 +43,25 @@ async function readBindings(db: Sql, id: string): Promise<TouristProfile['verifi
       order by (unbound_at is null) desc, bound_at desc limit $2`,
     [id, MAX_BINDINGS],
   );
-  const bindings = rows.map((row) => ({ didId: row.did_id, boundBy: row.bound_by, boundAt: iso(row.bound_at), unboundAt: iso(row.unbound_at) }));
+  const bindings = rows.map((row) => ({
+    didId: row.did_id,
+    boundBy: row.bound_by,
+    boundAt: iso(row.bound_at),
+    unboundAt: iso(row.unbound_at),
+  }));
   return { verified: bindings.some((binding) => binding.unboundAt === null), bindings };
 }
 
 /** Each device's newest position, whether it reported under its own id or under its tourist's. */
 async function readDevices(db: Sql, id: string): Promise<TouristProfile['devices']> {
-  const { rows } = await db.query<{ id: string; ble_address: string | null; created_at: Time; latitude: number | null; longitude: number | null; at: Time | null }>(
+  const { rows } = await db.query<{
+    id: string;
+    ble_address: string | null;
+    created_at: Time;
+    latitude: number | null;
+    longitude: number | null;
+    at: Time | null;
+  }>(
     `select d.id, d.ble_address, d.created_at, last.latitude, last.longitude, last.at
        from devices d
        left join lateral (
@@ -94,12 +106,17 @@ async function readWatchPause(db: Sql, id: string, now: Date): Promise<TouristPr
     'select until, reason, paused_by, created_at from watch_pauses where tourist_id = $1 and until > $2',
     [id, now.toISOString()],
   );
-  return rows.length === 0 ? null : { until: iso(rows[0].until), reason: rows[0].reason, pausedBy: rows[0].paused_by, at: iso(rows[0].created_at) };
+  return rows.length === 0
+    ? null
+    : { until: iso(rows[0].until), reason: rows[0].reason, pausedBy: rows[0].paused_by, at: iso(rows[0].created_at) };
 }
 
 async function readAlerts(db: Sql, id: string): Promise<{ alerts: Incident[]; alertCount: number }> {
   const [ids, count] = await Promise.all([
-    db.query<{ id: string }>('select id from incidents where tourist_id = $1 order by created_at desc, id desc limit $2', [id, PROFILE_ALERTS_LIMIT]),
+    db.query<{ id: string }>(
+      'select id from incidents where tourist_id = $1 order by created_at desc, id desc limit $2',
+      [id, PROFILE_ALERTS_LIMIT],
+    ),
     db.query<{ count: number }>('select count(*)::int as count from incidents where tourist_id = $1', [id]),
   ]);
   if (ids.rows.length === 0) return { alerts: [], alertCount: count.rows[0].count };
@@ -125,7 +142,13 @@ async function readTrail(db: Sql, id: string, now: Date): Promise<TouristProfile
                       and at <= least($3::timestamptz, $2::timestamptz + slot * interval '${TRAIL_SLOT_MINUTES} minutes')
                     order by at desc limit 1) as sampled)
      ) as trail order by at`,
-    [id, new Date(now.getTime() - TRAIL_WINDOW_MS).toISOString(), now.toISOString(), PROFILE_TRAIL_RECENT, TRAIL_WINDOW_MS / 60_000 / TRAIL_SLOT_MINUTES],
+    [
+      id,
+      new Date(now.getTime() - TRAIL_WINDOW_MS).toISOString(),
+      now.toISOString(),
+      PROFILE_TRAIL_RECENT,
+      TRAIL_WINDOW_MS / 60_000 / TRAIL_SLOT_MINUTES,
+    ],
   );
   return rows.map(point);
 }
@@ -138,8 +161,18 @@ async function everPinged(db: Sql, id: string): Promise<boolean> {
 
 /** What a tourist who never registered is known by: the registration's fields empty. */
 const unregistered = (id: string): TouristRow => ({
-  id, name: null, created_at: '', phone: null, nationality: null, languages: [], id_type: null, id_last4: null, emergency_contacts: [], itinerary: [],
-  itinerary_note: null, emergency_phones: [],
+  id,
+  name: null,
+  created_at: '',
+  phone: null,
+  nationality: null,
+  languages: [],
+  id_type: null,
+  id_last4: null,
+  emergency_contacts: [],
+  itinerary: [],
+  itinerary_note: null,
+  emergency_phones: [],
 });
 
 /**
@@ -165,7 +198,13 @@ export async function readTouristProfile(db: Sql, id: string, now = new Date()):
     readAlerts(db, id),
     readTrail(db, id, now),
   ]);
-  const seen = registered || devices.length > 0 || position !== null || history.alertCount > 0 || trail.length > 0 || (await everPinged(db, id));
+  const seen =
+    registered ||
+    devices.length > 0 ||
+    position !== null ||
+    history.alertCount > 0 ||
+    trail.length > 0 ||
+    (await everPinged(db, id));
   if (!seen) return undefined;
   return {
     id: row.id,

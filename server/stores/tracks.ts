@@ -23,7 +23,13 @@ export async function touristKnown(db: Sql, touristId: string): Promise<boolean>
  * arrival order), and whether more were there. The times are the phone's, never later than the server
  * received them (server/ingest/pings.ts): a path drawn in the order the phone moved.
  */
-export async function readTrackPoints(db: Sql, touristId: string, from: string, to: string, limit: number): Promise<{ points: TrackPoint[]; truncated: boolean }> {
+export async function readTrackPoints(
+  db: Sql,
+  touristId: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ points: TrackPoint[]; truncated: boolean }> {
   const { rows } = await db.query<TrackPoint>(
     `select latitude, longitude, ${isoInSql('at')} as at from gps_pings
       where ping_key = $1 and tourist_id = $1 and at >= $2 and at <= $3
@@ -49,8 +55,15 @@ interface IncidentMarkRow {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  panic: 'Panic', safe: 'Safe', low_battery: 'Low battery', status: 'Status', silent: 'Silent', stranded: 'Stranded',
-  fall: 'Fall', vitals: 'Vitals', band_removed: 'Band removed',
+  panic: 'Panic',
+  safe: 'Safe',
+  low_battery: 'Low battery',
+  status: 'Status',
+  silent: 'Silent',
+  stranded: 'Stranded',
+  fall: 'Fall',
+  vitals: 'Vitals',
+  band_removed: 'Band removed',
 };
 
 /** Zone entries and exits and the tourist's incidents (a zone entry's own incident is its entry mark), oldest first. */

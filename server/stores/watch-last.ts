@@ -43,7 +43,21 @@ export interface WatchLastWrite {
   due_at: string | null;
 }
 
-export function lastSeenOf(row: Pick<WatchLastRow, 'seen_at' | 'recent_seen' | 'latitude' | 'longitude' | 'zone_id' | 'zone_risk' | 'still_since' | 'last_soft_alert' | 'silent_raised_for' | 'stranded_raised_for'>): LastSeen {
+export function lastSeenOf(
+  row: Pick<
+    WatchLastRow,
+    | 'seen_at'
+    | 'recent_seen'
+    | 'latitude'
+    | 'longitude'
+    | 'zone_id'
+    | 'zone_risk'
+    | 'still_since'
+    | 'last_soft_alert'
+    | 'silent_raised_for'
+    | 'stranded_raised_for'
+  >,
+): LastSeen {
   const seenAt = iso(row.seen_at);
   return {
     seenAt,
@@ -51,7 +65,10 @@ export function lastSeenOf(row: Pick<WatchLastRow, 'seen_at' | 'recent_seen' | '
     longitude: row.longitude,
     zoneId: row.zone_id,
     zoneRisk: row.zone_risk,
-    pingsInLastHour: pingsInHourBefore(row.recent_seen.map((at) => iso(at)), seenAt),
+    pingsInLastHour: pingsInHourBefore(
+      row.recent_seen.map((at) => iso(at)),
+      seenAt,
+    ),
     lastSoftAlert: row.last_soft_alert,
     stillSince: iso(row.still_since),
     silentRaisedFor: iso(row.silent_raised_for),
@@ -111,7 +128,16 @@ export async function rescheduleRows(tx: Sql, rows: readonly CheckedRow[]): Prom
     `update watch_last w set silent_raised_for = x.silent_raised_for, stranded_raised_for = x.stranded_raised_for, due_at = x.due_at
        from jsonb_to_recordset($1::jsonb) as x(ping_key text, silent_raised_for timestamptz, stranded_raised_for timestamptz, due_at timestamptz)
       where w.ping_key = x.ping_key`,
-    [JSON.stringify(rows.map((row) => ({ ping_key: row.pingKey, silent_raised_for: row.silentRaisedFor, stranded_raised_for: row.strandedRaisedFor, due_at: row.dueAt })))],
+    [
+      JSON.stringify(
+        rows.map((row) => ({
+          ping_key: row.pingKey,
+          silent_raised_for: row.silentRaisedFor,
+          stranded_raised_for: row.strandedRaisedFor,
+          due_at: row.dueAt,
+        })),
+      ),
+    ],
   );
 }
 

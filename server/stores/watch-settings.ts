@@ -11,7 +11,10 @@ export async function regionExists(db: Sql, regionId: string): Promise<boolean> 
 
 /** The region's settings: the documented defaults for every value not saved. */
 export async function readWatchSettings(db: Sql, regionId: string, forUpdate = false): Promise<WatchSettings> {
-  const { rows } = await db.query<{ settings: unknown }>(`select settings from watch_settings where region_id = $1${forUpdate ? ' for update' : ''}`, [regionId]);
+  const { rows } = await db.query<{ settings: unknown }>(
+    `select settings from watch_settings where region_id = $1${forUpdate ? ' for update' : ''}`,
+    [regionId],
+  );
   return withDefaults(rows[0]?.settings);
 }
 
@@ -53,7 +56,10 @@ export async function savePause(tx: Sql, pause: WatchPause): Promise<WatchPause>
 
 /** The tourist's pause still running at `now` (an ended one stays stored until replaced or lifted). */
 export async function readPause(db: Sql, touristId: string, now: string): Promise<WatchPause | null> {
-  const { rows } = await db.query<PauseRow>('select * from watch_pauses where tourist_id = $1 and until > $2::timestamptz', [touristId, now]);
+  const { rows } = await db.query<PauseRow>(
+    'select * from watch_pauses where tourist_id = $1 and until > $2::timestamptz',
+    [touristId, now],
+  );
   return rows[0] ? pauseFromRow(rows[0]) : null;
 }
 

@@ -21,7 +21,8 @@ interface DeliveryRow {
   delivered_at: Date | string | null;
 }
 
-const COLUMNS = 'id, seq, webhook_id, event_id, event_type, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status, last_error, delivered_at';
+const COLUMNS =
+  'id, seq, webhook_id, event_id, event_type, state, attempts, created_at, next_attempt_at, last_attempt_at, last_status, last_error, delivered_at';
 
 function deliveryFromRow(row: DeliveryRow): WebhookDelivery {
   return {
@@ -53,7 +54,14 @@ export interface ClaimedDelivery {
 
 /** Up to `limit` due rows of enabled webhooks, leased for `leaseMs`: until then no other sender takes them. */
 export async function claimDueDeliveries(db: Sql, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const { rows } = await db.query<{ id: string; body: string; attempts: number; window_start: Date | string; url: string; secret: string }>(
+  const { rows } = await db.query<{
+    id: string;
+    body: string;
+    attempts: number;
+    window_start: Date | string;
+    url: string;
+    secret: string;
+  }>(
     `with due as (
        select d.id from webhook_deliveries d join webhooks w on w.id = d.webhook_id and w.enabled
         where d.state = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
@@ -66,7 +74,14 @@ export async function claimDueDeliveries(db: Sql, limit: number, leaseMs: number
      returning d.id, d.payload::text as body, d.attempts, d.window_start, w.url, w.secret`,
     [limit, leaseMs],
   );
-  return rows.map((row) => ({ id: row.id, body: row.body, attempts: row.attempts, windowStart: Date.parse(iso(row.window_start)), url: row.url, secret: row.secret }));
+  return rows.map((row) => ({
+    id: row.id,
+    body: row.body,
+    attempts: row.attempts,
+    windowStart: Date.parse(iso(row.window_start)),
+    url: row.url,
+    secret: row.secret,
+  }));
 }
 
 /** Deliveries that ended with a 2xx, written by one statement however many (the sender batches them). */
@@ -81,7 +96,12 @@ export async function recordDelivered(db: Sql, outcomes: readonly { id: string; 
 }
 
 /** A failed attempt: tried again at `nextAt`, or dead when that is null. */
-export async function recordFailed(db: Sql, id: string, failure: { status: number | null; error: string }, nextAt: number | null): Promise<void> {
+export async function recordFailed(
+  db: Sql,
+  id: string,
+  failure: { status: number | null; error: string },
+  nextAt: number | null,
+): Promise<void> {
   await db.query(
     `update webhook_deliveries set state = case when $4::timestamptz is null then 'dead' else 'pending' end,
        attempts = attempts + 1, last_status = $2, last_error = $3, last_attempt_at = now(),

@@ -41,21 +41,44 @@ export async function listWebhooks(db: Sql): Promise<Webhook[]> {
 
 /** `lock`: FOR UPDATE, for a change that reads it first. */
 export async function findWebhook(db: Sql, id: string, lock = false): Promise<Webhook | undefined> {
-  const { rows } = await db.query<WebhookRow>(`select ${COLUMNS} from webhooks where id = $1${lock ? ' for update' : ''}`, [id]);
+  const { rows } = await db.query<WebhookRow>(
+    `select ${COLUMNS} from webhooks where id = $1${lock ? ' for update' : ''}`,
+    [id],
+  );
   return rows[0] && webhookFromRow(rows[0]);
 }
 
-export async function insertWebhook(tx: Sql, body: Omit<WebhookCreateBody, 'secret'> & { name: string }, secret: string, createdBy: string): Promise<Webhook> {
+export async function insertWebhook(
+  tx: Sql,
+  body: Omit<WebhookCreateBody, 'secret'> & { name: string },
+  secret: string,
+  createdBy: string,
+): Promise<Webhook> {
   const { rows } = await tx.query<WebhookRow>(
     `insert into webhooks (id, name, url, secret, events, region_id, min_severity, enabled, created_by)
      values ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9) returning ${COLUMNS}`,
-    [`wh_${randomUUID().replaceAll('-', '').slice(0, 16)}`, body.name, body.url, secret, body.events, body.regionId, body.minSeverity, body.enabled, createdBy],
+    [
+      `wh_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+      body.name,
+      body.url,
+      secret,
+      body.events,
+      body.regionId,
+      body.minSeverity,
+      body.enabled,
+      createdBy,
+    ],
   );
   return webhookFromRow(rows[0]);
 }
 
 /** Changes what `patch` names; a new `secret` replaces the old one. */
-export async function updateWebhook(tx: Sql, id: string, patch: Omit<WebhookUpdateBody, 'rotateSecret'>, secret?: string): Promise<Webhook | undefined> {
+export async function updateWebhook(
+  tx: Sql,
+  id: string,
+  patch: Omit<WebhookUpdateBody, 'rotateSecret'>,
+  secret?: string,
+): Promise<Webhook | undefined> {
   const has = (field: keyof typeof patch) => patch[field] !== undefined;
   const { rows } = await tx.query<WebhookRow>(
     `update webhooks set
@@ -69,8 +92,20 @@ export async function updateWebhook(tx: Sql, id: string, patch: Omit<WebhookUpda
        updated_at = now()
      where id = $1 returning ${COLUMNS}`,
     [
-      id, has('name'), patch.name ?? null, has('url'), patch.url ?? null, has('events'), patch.events ?? null,
-      has('regionId'), patch.regionId ?? null, has('minSeverity'), patch.minSeverity ?? null, has('enabled'), patch.enabled ?? null, secret ?? null,
+      id,
+      has('name'),
+      patch.name ?? null,
+      has('url'),
+      patch.url ?? null,
+      has('events'),
+      patch.events ?? null,
+      has('regionId'),
+      patch.regionId ?? null,
+      has('minSeverity'),
+      patch.minSeverity ?? null,
+      has('enabled'),
+      patch.enabled ?? null,
+      secret ?? null,
     ],
   );
   return rows[0] && webhookFromRow(rows[0]);

@@ -13,7 +13,12 @@ export function streamChannel(schema = 'public'): string {
  * Call it last in the transaction, to hold the ordering lock as briefly as possible. `concurrent`: other
  * transactions may run beside this one (PostgreSQL), so the ordering lock is needed.
  */
-export async function appendStreamEvents(tx: Sql, messages: StreamMessage[], channel: string, concurrent: boolean): Promise<number> {
+export async function appendStreamEvents(
+  tx: Sql,
+  messages: StreamMessage[],
+  channel: string,
+  concurrent: boolean,
+): Promise<number> {
   if (messages.length === 0) return 0;
   if (concurrent) await tx.query('select pg_advisory_xact_lock($1)', [STREAM_WRITE_LOCK]);
   // The notification goes in the same statement: every write pays for each statement it sends.

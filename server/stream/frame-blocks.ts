@@ -80,11 +80,16 @@ export function firstIndexAbove(sorted: readonly number[], value: number): numbe
  * when all of it fits (a client keeping up, the common case: no view allocated per client and block), else
  * a view on it (no copy), and the sequence of the last frame in it.
  */
-export function sliceWithin(block: FrameBlock, from: number, room: number): { bytes: Buffer; lastSeq: number; next: number } {
+export function sliceWithin(
+  block: FrameBlock,
+  from: number,
+  room: number,
+): { bytes: Buffer; lastSeq: number; next: number } {
   const start = block.offsets[from];
   // The last frame boundary within the room, but never fewer than one whole frame.
   const end = Math.max(from + 1, firstIndexAbove(block.offsets, start + room) - 1);
-  const bytes = start === 0 && end === block.seqs.length ? block.bytes : block.bytes.subarray(start, block.offsets[end]);
+  const bytes =
+    start === 0 && end === block.seqs.length ? block.bytes : block.bytes.subarray(start, block.offsets[end]);
   return { bytes, lastSeq: block.seqs[end - 1], next: end };
 }
 
@@ -93,7 +98,11 @@ export function framesAfter(block: FrameBlock, seq: number): FrameBlock {
   const from = firstIndexAbove(block.seqs, seq);
   if (from === 0) return block;
   const start = block.offsets[from];
-  return { seqs: block.seqs.slice(from), offsets: block.offsets.slice(from).map((offset) => offset - start), bytes: block.bytes.subarray(start) };
+  return {
+    seqs: block.seqs.slice(from),
+    offsets: block.offsets.slice(from).map((offset) => offset - start),
+    bytes: block.bytes.subarray(start),
+  };
 }
 
 /** The most recent blocks, at least `size` frames, for clients that catch up without a database read. */

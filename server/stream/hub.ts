@@ -5,7 +5,15 @@ import { recentAlertsForSnapshot } from '../stores/alerts.ts';
 import { StreamAdmission } from './admission.ts';
 import { StreamClient } from './client.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
-import { blocksOf, formatFrame, frameCount, FrameRing, framesAfter, lastSeqOf, type FrameBlock } from './frame-blocks.ts';
+import {
+  blocksOf,
+  formatFrame,
+  frameCount,
+  FrameRing,
+  framesAfter,
+  lastSeqOf,
+  type FrameBlock,
+} from './frame-blocks.ts';
 import type { StreamHubOptions } from './hub-options.ts';
 import { resumeStart } from './resume.ts';
 import { Sweep } from './sweep.ts';
@@ -38,8 +46,16 @@ export class StreamHub {
   private readonly admission: StreamAdmission;
   private readonly replayReads = new ConcurrencyLimit(CONCURRENT_REPLAY_READS);
   /** A client its live frames could not be written to is ended; it resumes by id when it reconnects. */
-  private readonly live = new Sweep(() => this.clients, (client) => this.sendLive(client), LIVE_BYTES_PER_TURN, (client) => this.end(client));
-  private readonly pumping = new CoalescedRun(() => this.pump(), () => this.closed);
+  private readonly live = new Sweep(
+    () => this.clients,
+    (client) => this.sendLive(client),
+    LIVE_BYTES_PER_TURN,
+    (client) => this.end(client),
+  );
+  private readonly pumping = new CoalescedRun(
+    () => this.pump(),
+    () => this.closed,
+  );
   private timers: NodeJS.Timeout[] = [];
   private unlisten: (() => Promise<void>) | undefined;
   private closed = false;
@@ -146,7 +162,9 @@ export class StreamHub {
 
   private broadcast(page: FrameBlock[]): void {
     // A read begun before a commit delivered from memory may return some of its frames again.
-    const fresh = page.filter((block) => lastSeqOf(block) > this.lastSeq).map((block) => framesAfter(block, this.lastSeq));
+    const fresh = page
+      .filter((block) => lastSeqOf(block) > this.lastSeq)
+      .map((block) => framesAfter(block, this.lastSeq));
     if (fresh.length === 0) return;
     this.lastSeq = lastSeqOf(fresh[fresh.length - 1]);
     for (const block of fresh) this.ring.append(block);
@@ -222,7 +240,10 @@ export class StreamHub {
     if (res.destroyed) return this.detach(client);
     try {
       const { maxReplayEvents } = this.options;
-      const start = lastEventId === undefined ? 'snapshot:unknown-id' : await resumeStart(this.db, lastEventId, this.lastSeq, maxReplayEvents);
+      const start =
+        lastEventId === undefined
+          ? 'snapshot:unknown-id'
+          : await resumeStart(this.db, lastEventId, this.lastSeq, maxReplayEvents);
       if (start === 'snapshot:too-far-behind') this.snapshotsInsteadOfReplay++;
       if (start === 'replay') client.position = lastEventId!;
       else await this.sendSnapshot(client);
@@ -260,7 +281,9 @@ export class StreamHub {
         this.sendWithinBound(client, blocks);
         continue;
       }
-      const page = await this.replayReads.run(async () => (this.clients.has(client) ? this.readAfter(client.position, client.room) : []));
+      const page = await this.replayReads.run(async () =>
+        this.clients.has(client) ? this.readAfter(client.position, client.room) : [],
+      );
       if (page.length > 0) this.sendWithinBound(client, page);
       else databaseHasMore = false; // pruned meanwhile: what is left is in the ring
     }

@@ -7,7 +7,12 @@ export type ResumeStart = 'replay' | 'snapshot:unknown-id' | 'snapshot:too-far-b
  * A replay needs every event after the id still stored, and no more of them than `maxReplayEvents`:
  * further behind, a snapshot is cheaper for the server and as good for the operator.
  */
-export async function resumeStart(db: Sql, lastEventId: number, knownHead: number, maxReplayEvents: number): Promise<ResumeStart> {
+export async function resumeStart(
+  db: Sql,
+  lastEventId: number,
+  knownHead: number,
+  maxReplayEvents: number,
+): Promise<ResumeStart> {
   const { rows } = await db.query<{ first: number | null; last: number | null }>(
     'select min(seq) as first, max(seq) as last from stream_events',
   );

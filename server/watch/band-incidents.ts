@@ -35,18 +35,35 @@ interface LastPlace {
 /** Who sent each event, as the watch keys them: its tourist, its device, and the tourist that device is paired with. */
 async function senderKeys(tx: Sql, events: readonly DeviceEvent[]): Promise<Map<DeviceEvent, string[]>> {
   const deviceIds = [...new Set(events.flatMap((event) => event.deviceId ?? []))];
-  const { rows } = deviceIds.length === 0 ? { rows: [] } : await tx.query<{ id: string; tourist_id: string }>('select id, tourist_id from devices where id = any($1::text[])', [deviceIds]);
+  const { rows } =
+    deviceIds.length === 0
+      ? { rows: [] }
+      : await tx.query<{ id: string; tourist_id: string }>(
+          'select id, tourist_id from devices where id = any($1::text[])',
+          [deviceIds],
+        );
   const pairedWith = new Map(rows.map((row) => [row.id, row.tourist_id]));
   return new Map(
     events.map((event) => {
-      const keys = [pingKey(event), event.touristId, event.deviceId, event.deviceId === null ? null : pairedWith.get(event.deviceId)];
+      const keys = [
+        pingKey(event),
+        event.touristId,
+        event.deviceId,
+        event.deviceId === null ? null : pairedWith.get(event.deviceId),
+      ];
       return [event, [...new Set(keys.filter((key): key is string => key != null))]];
     }),
   );
 }
 
 /** The open watch incidents of the senders not yet reported again get it, once, for the sender's last event of the request. */
-async function reportAgain(tx: Sql, emit: Emit, keysOf: Map<DeviceEvent, string[]>, receivedAt: string, what: string): Promise<void> {
+async function reportAgain(
+  tx: Sql,
+  emit: Emit,
+  keysOf: Map<DeviceEvent, string[]>,
+  receivedAt: string,
+  what: string,
+): Promise<void> {
   const allKeys = [...new Set([...keysOf.values()].flat())];
   if (allKeys.length === 0) return;
   const { rows } = await tx.query<{ id: string; watch_key: string }>(
@@ -57,21 +74,47 @@ async function reportAgain(tx: Sql, emit: Emit, keysOf: Map<DeviceEvent, string[
   for (const row of rows) {
     const last = events.findLast((event) => keysOf.get(event)!.includes(row.watch_key))!;
     const position = positionIn(last.payload);
-    const report = { at: receivedAt, latitude: position?.latitude ?? null, longitude: position?.longitude ?? null, what: `${what} (${last.type})` };
+    const report = {
+      at: receivedAt,
+      latitude: position?.latitude ?? null,
+      longitude: position?.longitude ?? null,
+      what: `${what} (${last.type})`,
+    };
     await markReportedAgain(tx, emit, [row.id], report, row.watch_key);
   }
 }
 
 /** Where the event happened: its own position, else where its sender was last seen, else the default region's centre. */
-async function placeOf(ctx: AppContext, tx: Sql, event: DeviceEvent, lastPlaces: readonly LastPlace[], keys: readonly string[]): Promise<{ place: IncidentPlace; extra: ExtraMeta }> {
+async function placeOf(
+  ctx: AppContext,
+  tx: Sql,
+  event: DeviceEvent,
+  lastPlaces: readonly LastPlace[],
+  keys: readonly string[],
+): Promise<{ place: IncidentPlace; extra: ExtraMeta }> {
   const own = positionIn(event.payload);
-  if (own) return { place: { ...own, ...(await placementOf(tx, own.latitude, own.longitude, (point) => ctx.regionBoundaries.regionOf(point))) }, extra: {} };
+  if (own)
+    return {
+      place: {
+        ...own,
+        ...(await placementOf(tx, own.latitude, own.longitude, (point) => ctx.regionBoundaries.regionOf(point))),
+      },
+      extra: {},
+    };
   const last = lastPlaces.find((row) => keys.includes(row.ping_key));
   if (last) {
-    const zone = last.zone_id !== null && last.zone_risk !== null ? { geofenceId: last.zone_id, riskLevel: last.zone_risk } : undefined;
+    const zone =
+      last.zone_id !== null && last.zone_risk !== null
+        ? { geofenceId: last.zone_id, riskLevel: last.zone_risk }
+        : undefined;
     // Outside the zones, the boundaries as they are now (issue 31): a row written before a boundary changed keeps the old region.
-    const regionId = zone ? last.region_id : ctx.regionBoundaries.regionOf({ latitude: last.latitude, longitude: last.longitude });
-    return { place: { latitude: last.latitude, longitude: last.longitude, regionId, ...(zone && { zone }) }, extra: { lastSeenAt: iso(last.seen_at), positionAt: iso(last.seen_at) } };
+    const regionId = zone
+      ? last.region_id
+      : ctx.regionBoundaries.regionOf({ latitude: last.latitude, longitude: last.longitude });
+    return {
+      place: { latitude: last.latitude, longitude: last.longitude, regionId, ...(zone && { zone }) },
+      extra: { lastSeenAt: iso(last.seen_at), positionAt: iso(last.seen_at) },
+    };
   }
   return { place: { ...(await defaultRegionCentre(tx)), regionId: DEFAULT_REGION_ID }, extra: { noLocation: true } };
 }
@@ -109,7 +152,8 @@ export async function applyEventsToWatch(
   for (const event of watched) {
     const keys = keysOf.get(event)!;
     const { place, extra } = await placeOf(ctx, tx, event, lastPlaces, keys);
-    const zone = place.zone && (zones.get(place.zone.geofenceId) ?? (await geofencesById(tx, [place.zone.geofenceId]))[0]);
+    const zone =
+      place.zone && (zones.get(place.zone.geofenceId) ?? (await geofencesById(tx, [place.zone.geofenceId]))[0]);
     const settings = config.settingsFor(place.regionId, zone);
     const atNight = night(place.regionId);
     const effect = effectOf(event.type) === 'vitals' ? 'vitals' : 'band_removed';
@@ -118,7 +162,14 @@ export async function applyEventsToWatch(
       const breach = vitalsBreach(event.type, readingOf(event.type, event.payload)!, settings.vitals);
       if (!breach) continue;
       const { vital, value, bound, boundKind } = breach;
-      meta = { rule: 'vitals', value, bound, boundKind, reason: vitalsSentence(vital, value, bound, boundKind), ...(settings.demoLimits === true && { demoLimits: true }) };
+      meta = {
+        rule: 'vitals',
+        value,
+        bound,
+        boundKind,
+        reason: vitalsSentence(vital, value, bound, boundKind),
+        ...(settings.demoLimits === true && { demoLimits: true }),
+      };
     } else meta = { rule: 'band_removed', reason: bandRemovedSentence(event.type) };
     const incident = buildIncident({
       type: effect,
@@ -127,18 +178,42 @@ export async function applyEventsToWatch(
       touristId: event.touristId,
       deviceId: event.deviceId,
       createdAt: receivedAt,
-      extraMeta: { ...extra, ...meta, event: event.type.toLowerCase(), eventId: event.id, atNight, ...(place.zone && { zoneId: place.zone.geofenceId }) },
+      extraMeta: {
+        ...extra,
+        ...meta,
+        event: event.type.toLowerCase(),
+        eventId: event.id,
+        atNight,
+        ...(place.zone && { zoneId: place.zone.geofenceId }),
+      },
       verification,
     });
     const watchKey = pingKey(event);
     // The first of a request stands, as the first of earlier requests does while open.
     if (raised.has(`${watchKey}\u0000${effect}`)) continue;
-    raised.set(`${watchKey}\u0000${effect}`, { incident: { ...incident, severity: place.zone?.riskLevel === 'red' || atNight ? 'high' : 'medium' }, watchKey });
+    raised.set(`${watchKey}\u0000${effect}`, {
+      incident: { ...incident, severity: place.zone?.riskLevel === 'red' || atNight ? 'high' : 'medium' },
+      watchKey,
+    });
   }
   const stored = await insertWatchIncidents(tx, [...raised.values()]);
   if (stored.length > 0) {
-    const detail = { incidents: stored.map((incident) => ({ id: incident.id, touristId: incident.touristId, deviceId: incident.deviceId, ...incident.meta })) };
-    await appendAudit(tx, { actor: SYSTEM_ACTOR, role: null, address: null, action: 'incident.watch_raise', target: stored.length === 1 ? stored[0].id : null, detail });
+    const detail = {
+      incidents: stored.map((incident) => ({
+        id: incident.id,
+        touristId: incident.touristId,
+        deviceId: incident.deviceId,
+        ...incident.meta,
+      })),
+    };
+    await appendAudit(tx, {
+      actor: SYSTEM_ACTOR,
+      role: null,
+      address: null,
+      action: 'incident.watch_raise',
+      target: stored.length === 1 ? stored[0].id : null,
+      detail,
+    });
     emit(...stored.map((incident) => ({ type: 'incident_update' as const, incident })));
   }
   return stored;

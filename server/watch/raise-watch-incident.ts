@@ -16,7 +16,8 @@ export function watchIncident(row: WatchLastRow, finding: WatchFinding, at: stri
       latitude: row.latitude,
       longitude: row.longitude,
       regionId: row.region_id,
-      ...(row.zone_id !== null && row.zone_risk !== null && { zone: { geofenceId: row.zone_id, riskLevel: row.zone_risk } }),
+      ...(row.zone_id !== null &&
+        row.zone_risk !== null && { zone: { geofenceId: row.zone_id, riskLevel: row.zone_risk } }),
     },
     touristId: row.tourist_id,
     deviceId: row.device_id,
@@ -32,7 +33,10 @@ export function watchIncident(row: WatchLastRow, finding: WatchFinding, at: stri
  * Stores them in one statement, each unless one of its key and rule is open already (on PostgreSQL, another
  * server's insert of the same pair waits, then does nothing), with the outbox rows of those stored: answers them.
  */
-export async function insertWatchIncidents(tx: Sql, raised: readonly { incident: Incident; watchKey: string }[]): Promise<Incident[]> {
+export async function insertWatchIncidents(
+  tx: Sql,
+  raised: readonly { incident: Incident; watchKey: string }[],
+): Promise<Incident[]> {
   if (raised.length === 0) return [];
   const { rows } = await tx.query<IncidentRow>(
     `insert into incidents (id, type, severity, status, latitude, longitude, created_at, region_id, tourist_id,
@@ -45,14 +49,26 @@ export async function insertWatchIncidents(tx: Sql, raised: readonly { incident:
     [
       JSON.stringify(
         raised.map(({ incident, watchKey }) => ({
-          id: incident.id, type: incident.type, severity: incident.severity, latitude: incident.latitude, longitude: incident.longitude,
-          created_at: incident.createdAt, region_id: incident.regionId, tourist_id: incident.touristId, device_id: incident.deviceId,
-          meta: incident.meta, verified: incident.verified ?? true, watch_key: watchKey,
+          id: incident.id,
+          type: incident.type,
+          severity: incident.severity,
+          latitude: incident.latitude,
+          longitude: incident.longitude,
+          created_at: incident.createdAt,
+          region_id: incident.regionId,
+          tourist_id: incident.touristId,
+          device_id: incident.deviceId,
+          meta: incident.meta,
+          verified: incident.verified ?? true,
+          watch_key: watchKey,
         })),
       ),
     ],
   );
   const stored = rows.map(incidentFromRow);
-  await enqueueWebhookEvents(tx, stored.map((incident) => incidentEvent('watch.created', incident)));
+  await enqueueWebhookEvents(
+    tx,
+    stored.map((incident) => incidentEvent('watch.created', incident)),
+  );
   return stored;
 }

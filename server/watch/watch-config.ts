@@ -37,11 +37,18 @@ export class WatchConfig {
     const { rows } = await tx.query<{ id: string; time_zone: string; settings: unknown }>(
       'select r.id, r.time_zone, s.settings from regions r left join watch_settings s on s.region_id = r.id',
     );
-    return new WatchConfig(new Map(rows.map((row) => [row.id, { settings: withDefaults(row.settings), timeZone: usableTimeZone(row.time_zone) }])));
+    return new WatchConfig(
+      new Map(
+        rows.map((row) => [row.id, { settings: withDefaults(row.settings), timeZone: usableTimeZone(row.time_zone) }]),
+      ),
+    );
   }
 
   private region(regionId: string): RegionWatch {
-    return this.regions.get(regionId) ?? this.regions.get(DEFAULT_REGION_ID) ?? { settings: DEFAULT_WATCH_SETTINGS, timeZone: DEFAULT_TIME_ZONE };
+    return (
+      this.regions.get(regionId) ??
+      this.regions.get(DEFAULT_REGION_ID) ?? { settings: DEFAULT_WATCH_SETTINGS, timeZone: DEFAULT_TIME_ZONE }
+    );
   }
 
   timeZoneOf(regionId: string): string {

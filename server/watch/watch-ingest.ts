@@ -9,7 +9,10 @@ import { lastSeenOf, type WatchLastRow, type WatchLastWrite } from '../stores/wa
 import type { WatchConfig } from './watch-config.ts';
 
 /** Where a key is as far as the watch knows: its newest position (a late offline sync moves nothing). */
-function newestPerKey(ordered: readonly KeyedPing[], storedAt: ReadonlyMap<string, string>): Map<string, KeyedPing | null> {
+function newestPerKey(
+  ordered: readonly KeyedPing[],
+  storedAt: ReadonlyMap<string, string>,
+): Map<string, KeyedPing | null> {
   const newest = new Map<string, KeyedPing | null>();
   for (const ping of ordered) newest.set(ping.key, ping);
   for (const [key, ping] of newest) {
@@ -44,7 +47,9 @@ export function watchRowsAfterPings(
     const regionId = zone?.regionId ?? regionOf(position);
     const settings = config.settingsFor(regionId, zone);
     const stay = stayAfterPing(
-      prev ? { stillSince: iso(prev.still_since), stillLatitude: prev.still_lat, stillLongitude: prev.still_lng } : null,
+      prev
+        ? { stillSince: iso(prev.still_since), stillLatitude: prev.still_lat, stillLongitude: prev.still_lng }
+        : null,
       position,
       receivedAt,
       settings.strandedRadiusM,

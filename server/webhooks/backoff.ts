@@ -17,7 +17,13 @@ export function retryDelayMs(policy: RetryPolicy, attemptsMade: number, random =
 }
 
 /** The next attempt's time, or null when the delivery is dead. */
-export function nextAttemptAt(policy: RetryPolicy, attemptsMade: number, windowStart: number, now: number, random = Math.random): number | null {
+export function nextAttemptAt(
+  policy: RetryPolicy,
+  attemptsMade: number,
+  windowStart: number,
+  now: number,
+  random = Math.random,
+): number | null {
   if (policy.maxAttempts > 0 && attemptsMade >= policy.maxAttempts) return null;
   const next = now + retryDelayMs(policy, attemptsMade, random);
   return next > windowStart + policy.windowMs ? null : next;

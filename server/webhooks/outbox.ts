@@ -39,7 +39,8 @@ function subscribes(webhook: Subscriber, event: OutboxEvent): boolean {
   return (
     webhook.events.includes(event.type) &&
     (webhook.region_id === null || webhook.region_id === event.regionId) &&
-    (webhook.min_severity === null || SEVERITY_ORDER.indexOf(event.severity) >= SEVERITY_ORDER.indexOf(webhook.min_severity))
+    (webhook.min_severity === null ||
+      SEVERITY_ORDER.indexOf(event.severity) >= SEVERITY_ORDER.indexOf(webhook.min_severity))
   );
 }
 
@@ -55,7 +56,10 @@ function subscribes(webhook: Subscriber, event: OutboxEvent): boolean {
 export async function enqueueWebhookEvents(tx: Sql, events: readonly OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
   const types = [...new Set(events.map((event) => event.type))];
-  const { rows: webhooks } = await tx.query<Subscriber>('select id, events, region_id, min_severity from webhooks where enabled and events && $1::text[]', [types]);
+  const { rows: webhooks } = await tx.query<Subscriber>(
+    'select id, events, region_id, min_severity from webhooks where enabled and events && $1::text[]',
+    [types],
+  );
   if (webhooks.length === 0) return;
   // Each event's id, type and payload are bound once, whatever the number of its rows.
   const params: string[] = [];
@@ -63,7 +67,11 @@ export async function enqueueWebhookEvents(tx: Sql, events: readonly OutboxEvent
   for (const event of events) {
     const subscribers = webhooks.filter((webhook) => subscribes(webhook, event));
     if (subscribers.length === 0) continue;
-    params.push(event.id, event.type, JSON.stringify({ id: event.id, type: event.type, timestamp: event.at, data: event.data }));
+    params.push(
+      event.id,
+      event.type,
+      JSON.stringify({ id: event.id, type: event.type, timestamp: event.at, data: event.data }),
+    );
     const shared = `$${params.length - 2}, $${params.length - 1}, $${params.length}`;
     for (const webhook of subscribers) {
       params.push(`msg_${randomUUID().replaceAll('-', '')}`, webhook.id);
@@ -71,7 +79,10 @@ export async function enqueueWebhookEvents(tx: Sql, events: readonly OutboxEvent
     }
   }
   if (rows.length === 0) return;
-  await tx.query(`insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload) values ${rows.join(', ')}`, params);
+  await tx.query(
+    `insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload) values ${rows.join(', ')}`,
+    params,
+  );
 }
 
 /** One event to one webhook whatever it subscribes to (an admin's test): answers the delivery's id. */
@@ -79,7 +90,13 @@ export async function enqueueDirect(tx: Sql, webhookId: string, event: OutboxEve
   const id = `msg_${randomUUID().replaceAll('-', '')}`;
   await tx.query(
     `insert into webhook_deliveries (id, webhook_id, event_id, event_type, payload) values ($1, $2, $3, $4, $5)`,
-    [id, webhookId, event.id, event.type, JSON.stringify({ id: event.id, type: event.type, timestamp: event.at, data: event.data })],
+    [
+      id,
+      webhookId,
+      event.id,
+      event.type,
+      JSON.stringify({ id: event.id, type: event.type, timestamp: event.at, data: event.data }),
+    ],
   );
   return id;
 }

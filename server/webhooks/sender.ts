@@ -16,13 +16,17 @@ const KEPT_ANSWER_CHARS = 200;
 
 const WAKE_GATHER_MS = 20;
 
-type Outcome = { delivered: true; status: number } | { delivered: false; status: number | null; error: string } | { aborted: true };
+type Outcome =
+  { delivered: true; status: number } | { delivered: false; status: number | null; error: string } | { aborted: true };
 
 async function attempt(delivery: ClaimedDelivery, timeoutMs: number, shutdown: AbortSignal): Promise<Outcome> {
   try {
     const response = await fetch(delivery.url, {
       method: 'POST',
-      headers: { ...signedHeaders(delivery.secret, delivery.id, delivery.body), 'user-agent': 'panic-alerts-dashboard-webhooks' },
+      headers: {
+        ...signedHeaders(delivery.secret, delivery.id, delivery.body),
+        'user-agent': 'panic-alerts-dashboard-webhooks',
+      },
       body: delivery.body,
       // A redirect is refused, not followed: the admin configured this address and no other.
       redirect: 'manual',
@@ -35,7 +39,13 @@ async function attempt(delivery: ClaimedDelivery, timeoutMs: number, shutdown: A
     if (shutdown.aborted) return { aborted: true };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const timedOut = (error as Error).name === 'TimeoutError';
-    return { delivered: false, status: null, error: timedOut ? `no answer within ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message) };
+    return {
+      delivered: false,
+      status: null,
+      error: timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : (cause?.code ?? cause?.message ?? (error as Error).message),
+    };
   }
 }
 
@@ -49,7 +59,8 @@ export class WebhookSender {
     () => this.claim(),
     () => this.shutdown.signal.aborted,
     (error) => {
-      if (!this.shutdown.signal.aborted) this.log.warn({ err: error }, 'webhooks: could not read the outbox; the next poll tries again');
+      if (!this.shutdown.signal.aborted)
+        this.log.warn({ err: error }, 'webhooks: could not read the outbox; the next poll tries again');
     },
   );
   private timer: NodeJS.Timeout | undefined;
@@ -60,7 +71,12 @@ export class WebhookSender {
     private readonly settings: WebhookSettings,
     private readonly log: JobLogger,
   ) {
-    this.policy = { baseMs: settings.retryBaseMs, capMs: settings.retryCapMs, windowMs: settings.retryWindowMs, maxAttempts: settings.maxAttempts };
+    this.policy = {
+      baseMs: settings.retryBaseMs,
+      capMs: settings.retryCapMs,
+      windowMs: settings.retryWindowMs,
+      maxAttempts: settings.maxAttempts,
+    };
     // Longer than any attempt can take, so a row is never sent by two servers at once while one still tries.
     this.leaseMs = settings.timeoutMs * 2 + 5000;
     this.delivered = new DeliveredBatch(db);
@@ -97,7 +113,12 @@ export class WebhookSender {
     const claimed = await claimDueDeliveries(this.db, free, this.leaseMs);
     for (const delivery of claimed) {
       const sending: Promise<void> = this.send(delivery)
-        .catch((error: unknown) => this.log.warn({ err: error, delivery: delivery.id }, 'webhooks: could not record an attempt; the lease runs out and it is sent again'))
+        .catch((error: unknown) =>
+          this.log.warn(
+            { err: error, delivery: delivery.id },
+            'webhooks: could not record an attempt; the lease runs out and it is sent again',
+          ),
+        )
         .finally(() => {
           this.inFlight.delete(sending);
           this.wake();
@@ -112,7 +133,11 @@ export class WebhookSender {
     if (outcome.delivered) return this.delivered.record(delivery.id, outcome.status);
     const next = nextAttemptAt(this.policy, delivery.attempts + 1, delivery.windowStart, Date.now());
     await recordFailed(this.db, delivery.id, outcome, next);
-    if (next === null) this.log.warn({ delivery: delivery.id, error: outcome.error }, 'webhooks: delivery is dead after its last attempt');
+    if (next === null)
+      this.log.warn(
+        { delivery: delivery.id, error: outcome.error },
+        'webhooks: delivery is dead after its last attempt',
+      );
   }
 
   /** Stops looking, aborts what is in flight and waits for their rows to be released. */

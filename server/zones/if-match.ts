@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors.ts';
  * strong makes no difference for a whole zone). Missing: 428, so no client overwrites a zone blind.
  */
 export function versionFromIfMatch(header: string | string[] | undefined): number {
-  const raw = (Array.isArray(header) ? header.join(',') : header ?? '').trim();
+  const raw = (Array.isArray(header) ? header.join(',') : (header ?? '')).trim();
   if (raw === '') {
     throw new HttpError(
       428,

@@ -21,7 +21,8 @@ export interface ImportCandidate {
 
 type Properties = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim();
@@ -52,16 +53,35 @@ function fieldsOf(feature: Record<string, unknown>, errors: ZoneImportError[]) {
   const properties: Properties = isRecord(feature.properties) ? feature.properties : {};
   const name = text(properties.name);
   if (!name) errors.push({ field: 'properties.name', message: 'properties.name is required: the zone needs a name.' });
-  else if (name.length > 200) errors.push({ field: 'properties.name', message: 'properties.name must be at most 200 characters.' });
+  else if (name.length > 200)
+    errors.push({ field: 'properties.name', message: 'properties.name must be at most 200 characters.' });
   const riskLevel = text(properties.riskLevel);
   if (!riskLevels.includes(riskLevel as Geofence['riskLevel'])) {
-    errors.push({ field: 'properties.riskLevel', message: `properties.riskLevel must be one of ${riskLevels.join(', ')}${riskLevel ? `; got "${riskLevel}"` : ''}.` });
+    errors.push({
+      field: 'properties.riskLevel',
+      message: `properties.riskLevel must be one of ${riskLevels.join(', ')}${riskLevel ? `; got "${riskLevel}"` : ''}.`,
+    });
   }
   const regionId = text(properties.regionId);
-  if (!regionId) errors.push({ field: 'properties.regionId', message: 'properties.regionId is required: the region the zone belongs to (GET /regions).' });
-  const placeId = properties.placeId === undefined || properties.placeId === null || properties.placeId === '' ? undefined : text(properties.placeId);
-  if (properties.placeId !== undefined && properties.placeId !== null && properties.placeId !== '' && (!placeId || placeId.length > MAX_ID_LENGTH)) {
-    errors.push({ field: 'properties.placeId', message: `properties.placeId must be text of at most ${MAX_ID_LENGTH} characters.` });
+  if (!regionId)
+    errors.push({
+      field: 'properties.regionId',
+      message: 'properties.regionId is required: the region the zone belongs to (GET /regions).',
+    });
+  const placeId =
+    properties.placeId === undefined || properties.placeId === null || properties.placeId === ''
+      ? undefined
+      : text(properties.placeId);
+  if (
+    properties.placeId !== undefined &&
+    properties.placeId !== null &&
+    properties.placeId !== '' &&
+    (!placeId || placeId.length > MAX_ID_LENGTH)
+  ) {
+    errors.push({
+      field: 'properties.placeId',
+      message: `properties.placeId must be text of at most ${MAX_ID_LENGTH} characters.`,
+    });
   }
   const id = text(feature.id) ?? text(properties.id);
   if (id !== undefined && (id === '' || id.length > MAX_ID_LENGTH)) {
@@ -75,10 +95,18 @@ function fieldsOf(feature: Record<string, unknown>, errors: ZoneImportError[]) {
 /** The outer rings of the geometry as [latitude, longitude] polygons, or why there are none. */
 function outlinesOf(geometry: unknown, errors: ZoneImportError[]): Geofence['polygon'][] {
   const shape = geometry as { type?: unknown; coordinates?: unknown } | null;
-  const polygons = shape?.type === 'Polygon' ? [shape.coordinates] : shape?.type === 'MultiPolygon' && Array.isArray(shape.coordinates) ? shape.coordinates : undefined;
+  const polygons =
+    shape?.type === 'Polygon'
+      ? [shape.coordinates]
+      : shape?.type === 'MultiPolygon' && Array.isArray(shape.coordinates)
+        ? shape.coordinates
+        : undefined;
   if (!polygons) {
     const kind = typeof shape?.type === 'string' ? `a ${shape.type}` : 'none';
-    errors.push({ field: 'geometry', message: `geometry must be a Polygon or a MultiPolygon; this feature has ${kind}.` });
+    errors.push({
+      field: 'geometry',
+      message: `geometry must be a Polygon or a MultiPolygon; this feature has ${kind}.`,
+    });
     return [];
   }
   const outlines: Geofence['polygon'][] = [];
@@ -89,16 +117,27 @@ function outlinesOf(geometry: unknown, errors: ZoneImportError[]): Geofence['pol
       continue;
     }
     if (rings.length > 1) {
-      errors.push({ field: where, message: `${where} has a hole; a zone is one outline without holes (split it into zones).` });
+      errors.push({
+        field: where,
+        message: `${where} has a hole; a zone is one outline without holes (split it into zones).`,
+      });
       continue;
     }
     const ring = rings[0] as unknown[];
-    const bad = ring.findIndex((position) => !Array.isArray(position) || position.length < 2 || typeof position[0] !== 'number' || typeof position[1] !== 'number');
+    const bad = ring.findIndex(
+      (position) =>
+        !Array.isArray(position) ||
+        position.length < 2 ||
+        typeof position[0] !== 'number' ||
+        typeof position[1] !== 'number',
+    );
     if (bad >= 0) {
       errors.push({ field: where, message: `${where} position ${bad} must be [longitude, latitude] numbers.` });
       continue;
     }
-    const polygon = openRing((ring as number[][]).map(([longitude, latitude]): [number, number] => [latitude, longitude]));
+    const polygon = openRing(
+      (ring as number[][]).map(([longitude, latitude]): [number, number] => [latitude, longitude]),
+    );
     errors.push(...zoneOutlineIssues(polygon, where));
     outlines.push(polygon);
   }
@@ -106,8 +145,14 @@ function outlinesOf(geometry: unknown, errors: ZoneImportError[]): Geofence['pol
 }
 
 /** Without an id, a zone is named by what it is: the same file imported again matches the same zones. */
-function derivedId(fields: { name: string | null; regionId: string }, outlines: readonly Geofence['polygon'][]): string {
-  return `gf-${createHash('sha256').update(JSON.stringify([fields.name, fields.regionId, outlines])).digest('hex').slice(0, 16)}`;
+function derivedId(
+  fields: { name: string | null; regionId: string },
+  outlines: readonly Geofence['polygon'][],
+): string {
+  return `gf-${createHash('sha256')
+    .update(JSON.stringify([fields.name, fields.regionId, outlines]))
+    .digest('hex')
+    .slice(0, 16)}`;
 }
 
 /**
@@ -117,7 +162,14 @@ function derivedId(fields: { name: string | null; regionId: string }, outlines: 
 export function candidatesOfFeature(feature: unknown, index: number): ImportCandidate[] {
   const errors: ZoneImportError[] = [];
   if (!isRecord(feature) || feature.type !== 'Feature') {
-    return [{ index, id: null, name: null, errors: [{ field: 'type', message: 'each item of features must be a GeoJSON Feature.' }] }];
+    return [
+      {
+        index,
+        id: null,
+        name: null,
+        errors: [{ field: 'type', message: 'each item of features must be a GeoJSON Feature.' }],
+      },
+    ];
   }
   const fields = fieldsOf(feature, errors);
   const outlines = outlinesOf(feature.geometry, errors);

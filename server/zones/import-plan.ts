@@ -22,26 +22,37 @@ export interface ImportPlan {
 /** Equal as zones: a stored ring closed by a repeated first point is the same outline as the open one. */
 function sameZone(stored: Geofence, draft: ZoneDraft): boolean {
   return (
-    stored.name === draft.name && stored.riskLevel === draft.riskLevel && stored.regionId === draft.regionId &&
-    JSON.stringify(openRing(stored.polygon)) === JSON.stringify(draft.polygon) && canonicalJson(stored.meta) === canonicalJson(draft.meta)
+    stored.name === draft.name &&
+    stored.riskLevel === draft.riskLevel &&
+    stored.regionId === draft.regionId &&
+    JSON.stringify(openRing(stored.polygon)) === JSON.stringify(draft.polygon) &&
+    canonicalJson(stored.meta) === canonicalJson(draft.meta)
   );
 }
 
 /** Every id used by more than one zone of the file refuses each of them, so the list shows them all. */
 function duplicateIdErrors(candidates: readonly ImportCandidate[]): Map<ImportCandidate, string> {
   const featuresById = new Map<string, number[]>();
-  for (const { id, index } of candidates) if (id !== null) featuresById.set(id, [...(featuresById.get(id) ?? []), index]);
+  for (const { id, index } of candidates)
+    if (id !== null) featuresById.set(id, [...(featuresById.get(id) ?? []), index]);
   const errors = new Map<ImportCandidate, string>();
   for (const candidate of candidates) {
     const features = candidate.id === null ? [] : featuresById.get(candidate.id)!;
     if (features.length > 1) {
-      errors.set(candidate, `id "${candidate.id}" is used by more than one zone of this file (features ${[...new Set(features)].join(', ')}); ids must be unique within one import.`);
+      errors.set(
+        candidate,
+        `id "${candidate.id}" is used by more than one zone of this file (features ${[...new Set(features)].join(', ')}); ids must be unique within one import.`,
+      );
     }
   }
   return errors;
 }
 
-export async function planImport(tx: Sql, candidates: readonly ImportCandidate[], lockStored: boolean): Promise<ImportPlan> {
+export async function planImport(
+  tx: Sql,
+  candidates: readonly ImportCandidate[],
+  lockStored: boolean,
+): Promise<ImportPlan> {
   const known = new Set(await regionIds(tx));
   const duplicates = duplicateIdErrors(candidates);
   const ids = candidates.flatMap((candidate) => (candidate.zone ? [candidate.zone.id] : []));
@@ -53,7 +64,10 @@ export async function planImport(tx: Sql, candidates: readonly ImportCandidate[]
     if (duplicate) errors.push({ field: 'id', message: duplicate });
     const { zone } = candidate;
     if (zone && !known.has(zone.regionId)) {
-      errors.push({ field: 'properties.regionId', message: `properties.regionId "${zone.regionId}" is not a known region (GET /regions): one of ${[...known].join(', ')}.` });
+      errors.push({
+        field: 'properties.regionId',
+        message: `properties.regionId "${zone.regionId}" is not a known region (GET /regions): one of ${[...known].join(', ')}.`,
+      });
     }
     const base = { index: candidate.index, id: candidate.id, name: candidate.name };
     if (errors.length > 0 || !zone) {
@@ -78,6 +92,10 @@ export async function applyImport(tx: Sql, emit: Emit, who: ActingOperator, plan
     savedById.set(geofence.id, geofence);
     await recordZoneWrite(tx, emit, who, 'geofence.import', { previous, saved: geofence });
   }
-  const items = plan.items.map((item) => (item.id !== null && savedById.has(item.id) && item.action !== 'refused' ? { ...item, geofence: savedById.get(item.id)! } : item));
+  const items = plan.items.map((item) =>
+    item.id !== null && savedById.has(item.id) && item.action !== 'refused'
+      ? { ...item, geofence: savedById.get(item.id)! }
+      : item,
+  );
   return { ...plan, items };
 }

@@ -66,7 +66,8 @@ function geoJsonFeatures(content: string): unknown[] {
   }
   const object = value as { type?: unknown; features?: unknown };
   if (object?.type === 'Feature') return [object];
-  if (object?.type !== 'FeatureCollection' || !Array.isArray(object.features)) throw notAFile('geojson', 'it must be a FeatureCollection with a features list');
+  if (object?.type !== 'FeatureCollection' || !Array.isArray(object.features))
+    throw notAFile('geojson', 'it must be a FeatureCollection with a features list');
   return object.features;
 }
 
@@ -74,7 +75,9 @@ function kmlFeatures(content: string): unknown[] {
   const problems: string[] = [];
   let document: ReturnType<DOMParser['parseFromString']>;
   try {
-    document = new DOMParser({ onError: (level, message) => void (level !== 'warning' && problems.push(message)) }).parseFromString(content, 'text/xml');
+    document = new DOMParser({
+      onError: (level, message) => void (level !== 'warning' && problems.push(message)),
+    }).parseFromString(content, 'text/xml');
   } catch (error) {
     throw notAFile('kml', `the XML cannot be read (${(error as Error).message.split('\n')[0]})`);
   }

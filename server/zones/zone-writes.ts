@@ -7,7 +7,12 @@ import type { ActingOperator } from '../http/acting-operator.ts';
 import { HttpError } from '../http/errors.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { regionIds } from '../stores/regions.ts';
-import { circleIssues, tooFewPointsIssue, zoneOutlineIssues, type GeometryIssue } from '../../src/domain/zone-geometry.ts';
+import {
+  circleIssues,
+  tooFewPointsIssue,
+  zoneOutlineIssues,
+  type GeometryIssue,
+} from '../../src/domain/zone-geometry.ts';
 
 export type ZoneWriteAction = 'geofence.save' | 'geofence.update' | 'geofence.delete' | 'geofence.import';
 
@@ -20,7 +25,9 @@ export async function recordZoneWrite(
 ): Promise<void> {
   const target = (change.saved ?? change.previous)!.id;
   await appendAudit(tx, { ...who, action, target, detail: { previous: change.previous, saved: change.saved } });
-  emit(change.saved ? { type: 'geofence_update', geofence: change.saved } : { type: 'geofence_update', deletedId: target });
+  emit(
+    change.saved ? { type: 'geofence_update', geofence: change.saved } : { type: 'geofence_update', deletedId: target },
+  );
 }
 
 /** A zone outline the editor may save (zone-geometry's rules), else 400 naming the field. */

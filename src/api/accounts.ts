@@ -28,28 +28,50 @@ export type AccountSummary = z.infer<typeof AccountSummary>;
 export const UsersResponse = z.object({ ok: z.literal(true), users: z.array(AccountSummary) });
 
 /** Without `password` the server generates a temporary one, answers it once, and asks for a new one at the first sign-in. */
-export const CreateUserBody = z.object({ username: Username, password: newPassword('password').optional(), role: Role });
+export const CreateUserBody = z.object({
+  username: Username,
+  password: newPassword('password').optional(),
+  role: Role,
+});
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
-export const CreateUserResponse = z.object({ ok: z.literal(true), user: SignedInUser, temporaryPassword: z.string().optional() });
+export const CreateUserResponse = z.object({
+  ok: z.literal(true),
+  user: SignedInUser,
+  temporaryPassword: z.string().optional(),
+});
 
 export const AccountPatchBody = z
   .object({
     role: Role.optional(),
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
   })
-  .refine((patch) => patch.role !== undefined || patch.disabled !== undefined, { message: 'give role or disabled (or both) to change', path: ['role'] });
+  .refine((patch) => patch.role !== undefined || patch.disabled !== undefined, {
+    message: 'give role or disabled (or both) to change',
+    path: ['role'],
+  });
 export type AccountPatchBody = z.infer<typeof AccountPatchBody>;
 
 export const AccountResponse = z.object({ ok: z.literal(true), user: AccountSummary });
 
-export const ResetPasswordResponse = z.object({ ok: z.literal(true), user: AccountSummary, temporaryPassword: z.string() });
+export const ResetPasswordResponse = z.object({
+  ok: z.literal(true),
+  user: AccountSummary,
+  temporaryPassword: z.string(),
+});
 
-export const SignOutAccountResponse = z.object({ ok: z.literal(true), username: z.string(), endedSessions: z.number() });
+export const SignOutAccountResponse = z.object({
+  ok: z.literal(true),
+  username: z.string(),
+  endedSessions: z.number(),
+});
 
 export const ChangePasswordBody = z
   .object({ currentPassword: Password, newPassword: newPassword('newPassword') })
-  .refine((body) => body.currentPassword !== body.newPassword, { message: 'newPassword must differ from the current password', path: ['newPassword'] });
+  .refine((body) => body.currentPassword !== body.newPassword, {
+    message: 'newPassword must differ from the current password',
+    path: ['newPassword'],
+  });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const ChangePasswordResponse = z.object({ ok: z.literal(true), user: SignedInUser });

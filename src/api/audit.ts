@@ -27,7 +27,11 @@ const limit = z.coerce
 export const AuditQuery = z.object({
   limit: limit.default(100),
   /** Entries older than this sequence number (the page after one ending there). */
-  before: z.coerce.number({ error: 'before must be a whole number' }).int('before must be a whole number').min(1, 'before must be at least 1').optional(),
+  before: z.coerce
+    .number({ error: 'before must be a whole number' })
+    .int('before must be a whole number')
+    .min(1, 'before must be at least 1')
+    .optional(),
   actor: idSchema('actor').optional(),
   action: idSchema('action').optional(),
 });

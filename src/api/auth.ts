@@ -9,7 +9,10 @@ export const Username = z
   .max(64, 'username must be at most 64 characters')
   .regex(/^[\p{L}\p{N}._@-]+$/u, 'username may hold letters, digits and . _ @ - only');
 
-export const Password = z.string({ error: 'password must be a text' }).min(1, 'password must not be empty').max(1024, 'password must be at most 1024 characters');
+export const Password = z
+  .string({ error: 'password must be a text' })
+  .min(1, 'password must not be empty')
+  .max(1024, 'password must be at most 1024 characters');
 
 export const LoginBody = z.object({ username: Username, password: Password });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -31,7 +34,12 @@ export type AuthSettingsResponse = z.infer<typeof AuthSettingsResponse>;
 /** Present (true) only while the account signed in with a temporary password and must choose its own (issue 31). */
 const mustChangePassword = z.literal(true).optional();
 
-export const MeResponse = z.object({ ok: z.literal(true), user: SignedInUser, signInRequired: z.boolean(), mustChangePassword });
+export const MeResponse = z.object({
+  ok: z.literal(true),
+  user: SignedInUser,
+  signInRequired: z.boolean(),
+  mustChangePassword,
+});
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const LoginResponse = z.object({ ok: z.literal(true), user: SignedInUser, mustChangePassword });

@@ -128,7 +128,10 @@ async function post(path: string, payload: object): Promise<Body> {
   });
 }
 
-const incidentLists = new IncidentListReader((url) => call(url), () => new ApiError(UNEXPECTED_RESPONSE));
+const incidentLists = new IncidentListReader(
+  (url) => call(url),
+  () => new ApiError(UNEXPECTED_RESPONSE),
+);
 
 /** `whole`: not only what changed since the last answer (see incident-list.ts). */
 export const fetchIncidents = (filter: IncidentFilter, options: { whole?: boolean } = {}): Promise<Incident[]> =>
@@ -167,9 +170,11 @@ export const fetchEvents = () =>
 export const withNote = (note: string | undefined) => (note?.trim() ? { note: note.trim() } : {});
 
 export const acknowledgeIncident = (id: string, note?: string): Promise<Incident> =>
-  parsed(IncidentResponse, '/incidents/acknowledge', jsonPost({ id, ...withNote(note) } satisfies IncidentStatusBody)).then(
-    (answer) => answer.incident,
-  );
+  parsed(
+    IncidentResponse,
+    '/incidents/acknowledge',
+    jsonPost({ id, ...withNote(note) } satisfies IncidentStatusBody),
+  ).then((answer) => answer.incident);
 export const resolveIncident = (id: string, note?: string): Promise<Incident> =>
   parsed(IncidentResponse, '/incidents/resolve', jsonPost({ id, ...withNote(note) } satisfies IncidentStatusBody)).then(
     (answer) => answer.incident,
@@ -177,7 +182,9 @@ export const resolveIncident = (id: string, note?: string): Promise<Incident> =>
 
 /** The operator's test alert (an operator route, audited), answered like a panic. */
 export const sendTestAlert = (latitude: number, longitude: number) =>
-  post('/incidents/test-alert', { latitude, longitude } satisfies z.input<typeof PanicAlertBody>).then((body) => requireField(body, 'alert'));
+  post('/incidents/test-alert', { latitude, longitude } satisfies z.input<typeof PanicAlertBody>).then((body) =>
+    requireField(body, 'alert'),
+  );
 
 export const createGeofence = (geofence: NewGeofence) =>
   post('/geofences', geofence).then((body) => requireField(body, 'geofence'));
@@ -199,7 +206,10 @@ export const fetchSession = (): Promise<Session> => parsed(MeResponse, SESSION_U
 export const fetchAuthSettings = (): Promise<AuthSettings> => parsed(AuthSettingsResponse, '/auth/settings');
 
 export const signIn = (username: string, password: string): Promise<SignedIn> =>
-  parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then(({ user, mustChangePassword }) => ({ user, mustChangePassword }));
+  parsed(LoginResponse, '/auth/login', jsonPost({ username, password })).then(({ user, mustChangePassword }) => ({
+    user,
+    mustChangePassword,
+  }));
 
 export const signOut = (): Promise<unknown> => call('/auth/logout', jsonPost({}));
 
@@ -242,7 +252,9 @@ function requireField(body: Body, field: string): Body {
 const streamFields = Object.fromEntries(
   StreamMessage.options.map((option) => [
     option.shape.type.value,
-    Object.entries(option.shape).find(([key, field]) => key !== 'type' && ['object', 'array'].includes(field.def.type))?.[0],
+    Object.entries(option.shape).find(
+      ([key, field]) => key !== 'type' && ['object', 'array'].includes(field.def.type),
+    )?.[0],
   ]),
 ) as Record<StreamMessage['type'], string>;
 
@@ -257,9 +269,12 @@ export function parseStreamMessage(data: string): StreamMessage | undefined {
   if (!isObject(value)) return undefined;
   const message = value as Body;
   // A zone written carries it, a zone deleted only its id: the one message with two shapes.
-  if (message.type === 'geofence_update') return isObject(message.geofence) || isString(message.deletedId) ? (message as unknown as StreamMessage) : undefined;
+  if (message.type === 'geofence_update')
+    return isObject(message.geofence) || isString(message.deletedId)
+      ? (message as unknown as StreamMessage)
+      : undefined;
   const field = streamFields[message.type as StreamMessage['type']];
-  if (!field || !isObject(message[field]) && !isArray(message[field])) return undefined;
+  if (!field || (!isObject(message[field]) && !isArray(message[field]))) return undefined;
   // A note names its incident beside the payload: without it there is nothing to attach the note to.
   if (message.type === 'incident_note' && !isString(message.incidentId)) return undefined;
   return message as unknown as StreamMessage;

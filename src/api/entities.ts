@@ -125,7 +125,12 @@ export const Region = z.object({
   center: z.tuple([z.number(), z.number()]),
   timeZone: z.string(),
   contacts: z.array(
-    z.object({ label: z.string(), phone: z.string(), kind: ContactKind, position: z.tuple([z.number(), z.number()]).optional() }),
+    z.object({
+      label: z.string(),
+      phone: z.string(),
+      kind: ContactKind,
+      position: z.tuple([z.number(), z.number()]).optional(),
+    }),
   ),
   homeView: z.object({ center: z.tuple([z.number(), z.number()]), zoom: z.number() }),
   boundary: z.array(z.tuple([z.number(), z.number()])).nullable(),

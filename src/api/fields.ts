@@ -66,7 +66,18 @@ export const riskLevels = ['red', 'yellow', 'green'] as const;
 export const RiskLevel = z.enum(riskLevels, { error: 'riskLevel must be one of red, yellow, green' });
 export type RiskLevel = z.infer<typeof RiskLevel>;
 
-export const incidentTypes = ['panic', 'geofence', 'safe', 'low_battery', 'status', 'silent', 'stranded', 'fall', 'vitals', 'band_removed'] as const;
+export const incidentTypes = [
+  'panic',
+  'geofence',
+  'safe',
+  'low_battery',
+  'status',
+  'silent',
+  'stranded',
+  'fall',
+  'vitals',
+  'band_removed',
+] as const;
 /**
  * Raised by the server's watch (issue 32) when a tourist stops reporting or stops moving, or their band reports
  * a fall, vitals out of bounds or its removal: no one pressed anything.

@@ -10,17 +10,30 @@ import {
   type TimelineEntry,
 } from './responses.ts';
 import { jsonPost, parsed, withNote } from './client.ts';
-import { DispatchResponse, RespondersResponse, type Dispatch, type DispatchStatusBody, type DispatchStep, type NearbyUnit } from './responders.ts';
+import {
+  DispatchResponse,
+  RespondersResponse,
+  type Dispatch,
+  type DispatchStatusBody,
+  type DispatchStep,
+  type NearbyUnit,
+} from './responders.ts';
 
 export type BulkAnswer = Pick<IncidentsBulkResponse, 'incidents' | 'changed' | 'unchanged' | 'refused'>;
 export type BulkChange = 'acknowledge' | 'resolve';
 
 /** Acknowledges or resolves many incidents in one request. */
 export const changeIncidents = (change: BulkChange, ids: readonly string[], note?: string): Promise<BulkAnswer> =>
-  parsed(IncidentsBulkResponse, `/incidents/${change}`, jsonPost({ ids: [...ids], ...withNote(note) } satisfies IncidentStatusBody));
+  parsed(
+    IncidentsBulkResponse,
+    `/incidents/${change}`,
+    jsonPost({ ids: [...ids], ...withNote(note) } satisfies IncidentStatusBody),
+  );
 
 export const addIncidentNote = (id: string, note: string): Promise<TimelineEntry> =>
-  parsed(IncidentNoteResponse, '/incidents/notes', jsonPost({ id, note } satisfies IncidentNoteBody)).then((answer) => answer.entry);
+  parsed(IncidentNoteResponse, '/incidents/notes', jsonPost({ id, note } satisfies IncidentNoteBody)).then(
+    (answer) => answer.entry,
+  );
 
 /** `null` unassigns. */
 export const assignIncident = (id: string, assignee: string | null): Promise<Incident> =>
@@ -40,8 +53,17 @@ export const fetchResponders = (id: string): Promise<{ nearest: NearbyUnit[]; di
   parsed(RespondersResponse, `/incidents/${encodeURIComponent(id)}/nearest-units`);
 
 /** A unit of the directory (`unitId`) or one typed by name (`unitName`). */
-export const dispatchUnit = (request: { id: string; unitId?: string; unitName?: string; note?: string }): Promise<DispatchAnswer> =>
+export const dispatchUnit = (request: {
+  id: string;
+  unitId?: string;
+  unitName?: string;
+  note?: string;
+}): Promise<DispatchAnswer> =>
   parsed(DispatchResponse, '/incidents/dispatches', jsonPost({ ...request, ...withNote(request.note) }));
 
 export const recordDispatchStep = (dispatchId: string, status: DispatchStep, note?: string): Promise<DispatchAnswer> =>
-  parsed(DispatchResponse, `/incidents/dispatches/${encodeURIComponent(dispatchId)}/status`, jsonPost({ status, ...withNote(note) } satisfies DispatchStatusBody));
+  parsed(
+    DispatchResponse,
+    `/incidents/dispatches/${encodeURIComponent(dispatchId)}/status`,
+    jsonPost({ status, ...withNote(note) } satisfies DispatchStatusBody),
+  );

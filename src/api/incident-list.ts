@@ -40,7 +40,8 @@ export function applyIncidentChanges(
   return list;
 }
 
-const withChangedSince = (url: string, revision: string) => `${url}${url.includes('?') ? '&' : '?'}changedSince=${revision}`;
+const withChangedSince = (url: string, revision: string) =>
+  `${url}${url.includes('?') ? '&' : '?'}changedSince=${revision}`;
 
 /** Reads incidents lists by address, through `get` (the answer's body once `ok`), remembering each list. */
 export class IncidentListReader {
@@ -68,7 +69,8 @@ export class IncidentListReader {
   /** The whole list from an answer to "changed since `held.revision`", when it can be trusted. */
   private completed(held: Held, body: Body): Incident[] | undefined {
     const { incidents, ids, revision, changedSince } = body;
-    if (!Array.isArray(incidents) || !Array.isArray(ids) || changedSince !== held.revision || !isRevision(revision)) return undefined;
+    if (!Array.isArray(incidents) || !Array.isArray(ids) || changedSince !== held.revision || !isRevision(revision))
+      return undefined;
     if (BigInt(revision) < BigInt(held.revision)) return undefined;
     return applyIncidentChanges(held.byId, incidents, ids);
   }

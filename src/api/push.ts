@@ -5,7 +5,9 @@ import { isLoopbackHost } from '../domain/loopback.ts';
 import { webhookUrlRefusal } from '../domain/webhook-url.ts';
 
 export const PUSH_EVENT_TYPES = ['panic.created', 'incident.escalated'] as const;
-export const PushEventType = z.enum(PUSH_EVENT_TYPES, { error: `each event must be one of ${PUSH_EVENT_TYPES.join(', ')}` });
+export const PushEventType = z.enum(PUSH_EVENT_TYPES, {
+  error: `each event must be one of ${PUSH_EVENT_TYPES.join(', ')}`,
+});
 export type PushEventType = z.infer<typeof PushEventType>;
 
 /** Browsers an operator may subscribe at once; one more is refused with 400. */
@@ -20,7 +22,8 @@ export function pushEndpointRefusal(value: string): string | undefined {
   const refusal = webhookUrlRefusal(value);
   if (refusal) return refusal;
   const url = new URL(value);
-  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) return 'be an https:// address (http:// only to a loopback address)';
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname))
+    return 'be an https:// address (http:// only to a loopback address)';
   return undefined;
 }
 
@@ -57,17 +60,29 @@ export const PushSubscribeBody = z.object({
   subscription: PushSubscriptionJson,
   /** Empty or absent: every region. */
   regionIds: z
-    .array(z.string({ error: 'each of regionIds must be a string' }).min(1, 'each of regionIds must not be empty').max(64, 'each of regionIds must be at most 64 characters'), {
-      error: 'regionIds must be a list of region ids',
-    })
+    .array(
+      z
+        .string({ error: 'each of regionIds must be a string' })
+        .min(1, 'each of regionIds must not be empty')
+        .max(64, 'each of regionIds must be at most 64 characters'),
+      {
+        error: 'regionIds must be a list of region ids',
+      },
+    )
     .max(100, 'regionIds must name at most 100 regions')
     .default([]),
-  events: z.array(PushEventType, { error: 'events must be a list' }).min(1, 'events must name at least one event').default([...PUSH_EVENT_TYPES]),
+  events: z
+    .array(PushEventType, { error: 'events must be a list' })
+    .min(1, 'events must name at least one event')
+    .default([...PUSH_EVENT_TYPES]),
 });
 export type PushSubscribeBody = z.input<typeof PushSubscribeBody>;
 
 export const PushUnsubscribeBody = z.object({
-  endpoint: z.string({ error: 'endpoint must be a string' }).min(1, 'endpoint must not be empty').max(2000, 'endpoint must be at most 2000 characters'),
+  endpoint: z
+    .string({ error: 'endpoint must be a string' })
+    .min(1, 'endpoint must not be empty')
+    .max(2000, 'endpoint must be at most 2000 characters'),
 });
 
 /** A subscription as its operator sees it: never its keys. */
@@ -80,7 +95,10 @@ export const PushSubscriptionInfo = z.object({
 export type PushSubscriptionInfo = z.infer<typeof PushSubscriptionInfo>;
 
 export const PushKeyResponse = z.object({ ok: z.literal(true), publicKey: z.string() });
-export const PushSubscriptionsResponse = z.object({ ok: z.literal(true), subscriptions: z.array(PushSubscriptionInfo) });
+export const PushSubscriptionsResponse = z.object({
+  ok: z.literal(true),
+  subscriptions: z.array(PushSubscriptionInfo),
+});
 export const PushSubscriptionResponse = z.object({ ok: z.literal(true), subscription: PushSubscriptionInfo });
 export const PushDeletedResponse = z.object({ ok: z.literal(true), deleted: z.boolean() });
 
@@ -95,4 +113,3 @@ export const PushMessage = z.object({
   body: z.string(),
 });
 export type PushMessage = z.infer<typeof PushMessage>;
-

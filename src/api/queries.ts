@@ -15,13 +15,21 @@ const minutesFilter = queryInt('minutes', 0, 525_600).optional();
 
 /** A revision an earlier answer of /incidents/filter gave: digits that fit the store's xid8 (below 2^64). */
 export const REVISION_PATTERN = /^\d{1,19}$/;
-const revision = (field: string) => z.string().regex(REVISION_PATTERN, `${field} must be the revision of an earlier answer (digits only)`);
+const revision = (field: string) =>
+  z.string().regex(REVISION_PATTERN, `${field} must be the revision of an earlier answer (digits only)`);
 
-export const IncidentsFilterQuery = z.object({ regionId: regionFilter, minutes: minutesFilter, changedSince: revision('changedSince').optional() });
+export const IncidentsFilterQuery = z.object({
+  regionId: regionFilter,
+  minutes: minutesFilter,
+  changedSince: revision('changedSince').optional(),
+});
 export const IncidentsQuery = z.object({ limit: queryInt('limit', 1, 500).default(100) });
 export const PanicAlertsQuery = z.object({ limit: queryInt('limit', 1, 500).default(100) });
 // `format` (issue 31): a GeoJSON or KML file of the zones instead of the JSON answer.
-export const GeofencesQuery = z.object({ regionId: regionFilter, format: z.enum(['geojson', 'kml'], { error: 'format must be geojson or kml' }).optional() });
+export const GeofencesQuery = z.object({
+  regionId: regionFilter,
+  format: z.enum(['geojson', 'kml'], { error: 'format must be geojson or kml' }).optional(),
+});
 export const SafetyScoreQuery = z.object({
   regionId: idSchema('regionId').default(DEFAULT_REGION_ID),
   days: queryInt('days', 1, 3650).default(30),

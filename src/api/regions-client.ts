@@ -18,7 +18,8 @@ const json = (method: 'POST' | 'PUT', payload: object): RequestInit => ({
 });
 
 /** The region as stored now (with its contacts), or undefined when there is none with this id. */
-export const fetchRegion = (id: string): Promise<Region | undefined> => fetchRegions().then((regions) => regions.find((region) => region.id === id));
+export const fetchRegion = (id: string): Promise<Region | undefined> =>
+  fetchRegions().then((regions) => regions.find((region) => region.id === id));
 
 export async function createRegion(input: RegionCreateBody | RegionInput): Promise<Region> {
   return (await parsed(RegionAnswer, '/regions', json('POST', input))).region;
@@ -35,10 +36,13 @@ export const fetchUnits = (regionId: string): Promise<Unit[]> =>
 
 export function createUnit(input: UnitInput): Promise<Unit> {
   const { regionId, ...fields } = input;
-  return parsed(UnitResponse, `/regions/${encodeURIComponent(regionId)}/units`, json('POST', fields)).then((answer) => answer.unit);
+  return parsed(UnitResponse, `/regions/${encodeURIComponent(regionId)}/units`, json('POST', fields)).then(
+    (answer) => answer.unit,
+  );
 }
 
 export const replaceUnit = (id: string, input: UnitInput): Promise<Unit> =>
   parsed(UnitResponse, `/responders/units/${encodeURIComponent(id)}`, json('PUT', input)).then((answer) => answer.unit);
 
-export const deleteUnit = (id: string): Promise<unknown> => parsed(UnitDeletedResponse, `/responders/units/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteUnit = (id: string): Promise<unknown> =>
+  parsed(UnitDeletedResponse, `/responders/units/${encodeURIComponent(id)}`, { method: 'DELETE' });

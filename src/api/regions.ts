@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { isIanaTimeZone } from '../domain/time-zone.ts';
 
 /** `emergency` (112) beside the six services of issue 31: the one number every region lists first. */
-export const contactKinds = ['emergency', 'police', 'ambulance', 'fire', 'disaster', 'womens_helpline', 'tourism'] as const;
+export const contactKinds = [
+  'emergency',
+  'police',
+  'ambulance',
+  'fire',
+  'disaster',
+  'womens_helpline',
+  'tourism',
+] as const;
 export const ContactKind = z.enum(contactKinds, { error: `kind must be one of ${contactKinds.join(', ')}` });
 export type ContactKind = z.infer<typeof ContactKind>;
 
@@ -18,11 +26,18 @@ const latLngPair = (field: string) =>
     .refine(inRange, `${field} must have latitude in [-90, 90] and longitude in [-180, 180]`);
 
 export const RegionContact = z.object({
-  label: z.string({ error: 'label must be a string' }).trim().min(1, 'label must not be empty').max(80, 'label must be at most 80 characters'),
+  label: z
+    .string({ error: 'label must be a string' })
+    .trim()
+    .min(1, 'label must not be empty')
+    .max(80, 'label must be at most 80 characters'),
   phone: z
     .string({ error: 'phone must be a string' })
     .trim()
-    .regex(/^\+?[0-9][0-9 ()-]{1,23}$/, 'phone must be digits, with an optional leading + and spaces, dashes or brackets'),
+    .regex(
+      /^\+?[0-9][0-9 ()-]{1,23}$/,
+      'phone must be digits, with an optional leading + and spaces, dashes or brackets',
+    ),
   kind: ContactKind,
   /** Where the station is (a police post, a hospital), when the contact is one. */
   position: latLngPair('position').optional(),
@@ -32,7 +47,10 @@ export type RegionContact = z.infer<typeof RegionContact>;
 /** Where the dashboard's map starts for the region. */
 export const HomeView = z.object({
   center: latLngPair('center'),
-  zoom: z.number({ error: 'zoom must be a number' }).min(0, 'zoom must be between 0 and 22').max(22, 'zoom must be between 0 and 22'),
+  zoom: z
+    .number({ error: 'zoom must be a number' })
+    .min(0, 'zoom must be between 0 and 22')
+    .max(22, 'zoom must be between 0 and 22'),
 });
 export type HomeView = z.infer<typeof HomeView>;
 
@@ -41,7 +59,11 @@ export const RegionBoundary = z
   .array(z.tuple([z.number(), z.number()]), { error: 'boundary must be a list of [latitude, longitude] points' })
   .superRefine((points, context) => {
     const outside = points.findIndex((point) => !inRange(point));
-    if (outside >= 0) context.addIssue({ code: 'custom', message: `boundary.${outside} must have latitude in [-90, 90] and longitude in [-180, 180]` });
+    if (outside >= 0)
+      context.addIssue({
+        code: 'custom',
+        message: `boundary.${outside} must have latitude in [-90, 90] and longitude in [-180, 180]`,
+      });
   });
 
 const TimeZoneName = z
@@ -49,19 +71,29 @@ const TimeZoneName = z
   .refine(isIanaTimeZone, 'timeZone must be an IANA time zone name such as Asia/Kolkata');
 
 const regionFields = {
-  name: z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters'),
+  name: z
+    .string({ error: 'name must be a string' })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(100, 'name must be at most 100 characters'),
   timeZone: TimeZoneName,
   /** Absent: a new region's is taken from its boundary (src/domain/region-home-view.ts); an edited one keeps its own. */
   homeView: HomeView.optional(),
   /** null: no boundary (the region gets panics only through its zones). */
   boundary: RegionBoundary.nullable().default(null),
-  contacts: z.array(RegionContact, { error: 'contacts must be a list' }).max(50, 'contacts must have at most 50 entries').default([]),
+  contacts: z
+    .array(RegionContact, { error: 'contacts must be a list' })
+    .max(50, 'contacts must have at most 50 entries')
+    .default([]),
 };
 
 export const RegionCreateBody = z.object({
   id: z
     .string({ error: 'id must be a string' })
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'id must be 1 to 64 lowercase letters, digits, - or _, starting with a letter or digit'),
+    .regex(
+      /^[a-z0-9][a-z0-9_-]{0,63}$/,
+      'id must be 1 to 64 lowercase letters, digits, - or _, starting with a letter or digit',
+    ),
   ...regionFields,
 });
 export type RegionCreateBody = z.infer<typeof RegionCreateBody>;

@@ -2,7 +2,18 @@
 import { z } from 'zod';
 import { Polygon } from './entities.ts';
 import { tripFields, tripOf } from './trip.ts';
-import { MAX_EVENTS_BATCH, MAX_GPS_BATCH, MAX_ID_LENGTH, RiskLevel, idSchema, isoTime, latitudeSchema, longitudeSchema, optionalId, softIncidentTypes } from './fields.ts';
+import {
+  MAX_EVENTS_BATCH,
+  MAX_GPS_BATCH,
+  MAX_ID_LENGTH,
+  RiskLevel,
+  idSchema,
+  isoTime,
+  latitudeSchema,
+  longitudeSchema,
+  optionalId,
+  softIncidentTypes,
+} from './fields.ts';
 
 /** Where a phone is and when it says so: a panic and a GPS ping carry the same fields. */
 const positionReport = {
@@ -48,7 +59,9 @@ export const EventsBody = z.object({
       z.object({
         id: idSchema('id')
           .optional()
-          .describe('Not in API.md (issue 32): the device\'s id for the event; an sos or fall sent again with the same id raises its panic once'),
+          .describe(
+            "Not in API.md (issue 32): the device's id for the event; an sos or fall sent again with the same id raises its panic once",
+          ),
         type: idSchema('type'),
         payload: z.unknown().optional(),
         createdAt: isoTime('createdAt').optional(),
@@ -90,7 +103,11 @@ export const IncidentStatusBody = z
     if (body.id === undefined && body.ids === undefined) {
       ctx.addIssue({ code: 'custom', path: ['id'], message: 'id is required (or ids, a list of incident ids)' });
     } else if (body.id !== undefined && body.ids !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'ids must not be sent together with id; send one of them' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ids'],
+        message: 'ids must not be sent together with id; send one of them',
+      });
     }
   });
 export type IncidentStatusBody = z.infer<typeof IncidentStatusBody>;
@@ -104,7 +121,9 @@ export const IncidentAssignBody = z.object({
   assignee: z
     .string({
       error: (issue) =>
-        issue.input === undefined ? 'assignee is required (a username, or null to unassign)' : 'assignee must be a username or null',
+        issue.input === undefined
+          ? 'assignee is required (a username, or null to unassign)'
+          : 'assignee must be a username or null',
     })
     .trim()
     .min(1, 'assignee must not be empty (send null to unassign)')
@@ -129,29 +148,34 @@ export type GeofenceBody = z.infer<typeof GeofenceBody>;
 /** The longest a Digital ID lasts (a trip); a longer one asked for is issued for this many days. */
 export const MAX_VALID_DAYS = 60;
 
-export const DidIssueBody = z.object({
-  kycType: z.string({ error: 'kycType must be a string' }).min(1, 'kycType must not be empty').max(64, 'kycType must be at most 64 characters'),
-  kycHash: z
-    .string({ error: 'kycHash must be a string' })
-    .min(16, 'kycHash must be at least 16 characters')
-    .max(256, 'kycHash must be at most 256 characters'),
-  /**
-   * The reference phone app sends `Number(tripDays) || 14` from a free number input, so 90 or 1.5 arrive as
-   * typed: a number is brought into 1..60 whole days (the answer's `validDays` and `expiresAt` say what was
-   * issued); only what is not a number is refused.
-   */
-  validDays: z
-    .number({ error: 'validDays must be a number' })
-    .transform((days) => Math.min(MAX_VALID_DAYS, Math.max(1, Math.ceil(days))))
-    .optional(),
-  /** Issue on behalf of this tourist (a supervisor's act when sign-in is on): the token then acts as that tourist. */
-  touristId: optionalId('touristId'),
-  /**
-   * Issue 34: carried in the token's claims as the reference phone app shows them on its Digital ID; its free-text
-   * itinerary and phone-string contacts as `itineraryNote` and `emergencyPhones` (issue 46).
-   */
-  ...tripFields,
-}).transform(({ itinerary, emergencyContacts, ...rest }) => ({ ...rest, ...tripOf({ itinerary, emergencyContacts }) }));
+export const DidIssueBody = z
+  .object({
+    kycType: z
+      .string({ error: 'kycType must be a string' })
+      .min(1, 'kycType must not be empty')
+      .max(64, 'kycType must be at most 64 characters'),
+    kycHash: z
+      .string({ error: 'kycHash must be a string' })
+      .min(16, 'kycHash must be at least 16 characters')
+      .max(256, 'kycHash must be at most 256 characters'),
+    /**
+     * The reference phone app sends `Number(tripDays) || 14` from a free number input, so 90 or 1.5 arrive as
+     * typed: a number is brought into 1..60 whole days (the answer's `validDays` and `expiresAt` say what was
+     * issued); only what is not a number is refused.
+     */
+    validDays: z
+      .number({ error: 'validDays must be a number' })
+      .transform((days) => Math.min(MAX_VALID_DAYS, Math.max(1, Math.ceil(days))))
+      .optional(),
+    /** Issue on behalf of this tourist (a supervisor's act when sign-in is on): the token then acts as that tourist. */
+    touristId: optionalId('touristId'),
+    /**
+     * Issue 34: carried in the token's claims as the reference phone app shows them on its Digital ID; its free-text
+     * itinerary and phone-string contacts as `itineraryNote` and `emergencyPhones` (issue 46).
+     */
+    ...tripFields,
+  })
+  .transform(({ itinerary, emergencyContacts, ...rest }) => ({ ...rest, ...tripOf({ itinerary, emergencyContacts }) }));
 export type DidIssueBody = z.infer<typeof DidIssueBody>;
 
 export const DidVerifyBody = z.object({
@@ -160,6 +184,9 @@ export const DidVerifyBody = z.object({
 
 export const DevicePairBody = z.object({
   touristId: idSchema('touristId'),
-  bleAddress: z.string({ error: 'bleAddress must be a string' }).max(64, 'bleAddress must be at most 64 characters').optional(),
+  bleAddress: z
+    .string({ error: 'bleAddress must be a string' })
+    .max(64, 'bleAddress must be at most 64 characters')
+    .optional(),
   deviceId: optionalId('deviceId'),
 });

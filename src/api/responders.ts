@@ -12,12 +12,22 @@ export type UnitKind = z.infer<typeof UnitKind>;
 
 const position = z
   .tuple([z.number(), z.number()], { error: 'position must be [latitude, longitude]' })
-  .refine(([lat, lng]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180, 'position must have latitude in [-90, 90] and longitude in [-180, 180]');
+  .refine(
+    ([lat, lng]) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180,
+    'position must have latitude in [-90, 90] and longitude in [-180, 180]',
+  );
 
 /** What an admin writes: PUT /responders/units/:id; POST /regions/:id/units takes it without `regionId`. */
 export const UnitBody = z.object({
-  regionId: z.string({ error: 'regionId must be a string' }).min(1, 'regionId must not be empty').max(64, 'regionId must be at most 64 characters'),
-  name: z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters'),
+  regionId: z
+    .string({ error: 'regionId must be a string' })
+    .min(1, 'regionId must not be empty')
+    .max(64, 'regionId must be at most 64 characters'),
+  name: z
+    .string({ error: 'name must be a string' })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(100, 'name must be at most 100 characters'),
   kind: UnitKind,
   /** Stored as E.164 without separators. */
   phone: phoneField('phone'),
@@ -91,13 +101,26 @@ const note = z
 export const DispatchBody = z
   .object({
     id: idSchema('id'),
-    unitId: z.string({ error: 'unitId must be a string' }).min(1, 'unitId must not be empty').max(128, 'unitId must be at most 128 characters').optional(),
-    unitName: z.string({ error: 'unitName must be a string' }).trim().min(1, 'unitName must not be empty').max(100, 'unitName must be at most 100 characters').optional(),
+    unitId: z
+      .string({ error: 'unitId must be a string' })
+      .min(1, 'unitId must not be empty')
+      .max(128, 'unitId must be at most 128 characters')
+      .optional(),
+    unitName: z
+      .string({ error: 'unitName must be a string' })
+      .trim()
+      .min(1, 'unitName must not be empty')
+      .max(100, 'unitName must be at most 100 characters')
+      .optional(),
     note,
   })
   .superRefine((body, ctx) => {
     if ((body.unitId === undefined) === (body.unitName === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['unitId'], message: 'send one of unitId (a unit of the directory) or unitName (a unit typed by name)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['unitId'],
+        message: 'send one of unitId (a unit of the directory) or unitName (a unit typed by name)',
+      });
     }
   });
 export type DispatchBody = z.infer<typeof DispatchBody>;
@@ -110,5 +133,14 @@ export const DispatchIdParam = idSchema('dispatchId');
 export const UnitsResponse = z.object({ ok: z.literal(true), units: z.array(Unit) });
 export const UnitResponse = z.object({ ok: z.literal(true), unit: Unit });
 export const UnitDeletedResponse = z.object({ ok: z.literal(true), deleted: z.string() });
-export const RespondersResponse = z.object({ ok: z.literal(true), nearest: z.array(NearbyUnit), dispatches: z.array(Dispatch) });
-export const DispatchResponse = z.object({ ok: z.literal(true), dispatch: Dispatch, incident: Incident, entry: TimelineEntry });
+export const RespondersResponse = z.object({
+  ok: z.literal(true),
+  nearest: z.array(NearbyUnit),
+  dispatches: z.array(Dispatch),
+});
+export const DispatchResponse = z.object({
+  ok: z.literal(true),
+  dispatch: Dispatch,
+  incident: Incident,
+  entry: TimelineEntry,
+});

@@ -29,11 +29,22 @@ export type IncidentsBulkResponse = z.infer<typeof IncidentsBulkResponse>;
 export const IncidentStatusResponse = z.union([IncidentResponse, IncidentsBulkResponse]);
 
 export const timelineActions = [
-  'raised', 'acknowledged', 'note', 'assigned', 'unassigned', 'escalated', 'resolved',
+  'raised',
+  'acknowledged',
+  'note',
+  'assigned',
+  'unassigned',
+  'escalated',
+  'resolved',
   // The watch (issue 32): the tourist of a silent or stranded incident sent something again; watching paused or resumed.
-  'reported_again', 'watch_paused', 'watch_resumed',
+  'reported_again',
+  'watch_paused',
+  'watch_resumed',
   // A unit sent (issue 34): dispatched, on scene, stood down or handed over.
-  'dispatched', 'on_scene', 'stood_down', 'handed_over',
+  'dispatched',
+  'on_scene',
+  'stood_down',
+  'handed_over',
 ] as const;
 export const TimelineAction = z.enum(timelineActions);
 export type TimelineAction = z.infer<typeof TimelineAction>;
@@ -59,7 +70,12 @@ export const CountResponse = z.object({ ok: z.literal(true), count: z.number() }
  * history renders (issue 30): its incident's `type` and `status`, `timestamp` (the same instant as `at`)
  * and `location` as text for a table cell ("25.5788, 91.8933").
  */
-export const ListedAlert = Alert.extend({ type: IncidentType, status: IncidentStatus, timestamp: z.string(), location: z.string() });
+export const ListedAlert = Alert.extend({
+  type: IncidentType,
+  status: IncidentStatus,
+  timestamp: z.string(),
+  location: z.string(),
+});
 export type ListedAlert = z.infer<typeof ListedAlert>;
 export const AlertsResponse = z.object({ ok: z.literal(true), alerts: z.array(ListedAlert), count: z.number() });
 export const GeofencesResponse = z.object({ ok: z.literal(true), geofences: z.array(Geofence) });

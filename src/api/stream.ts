@@ -20,6 +20,11 @@ export const StreamMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('geofence_update'), geofence: Geofence.optional(), deletedId: z.string().optional() }),
   // A tourist erased by an admin (DELETE /tourists/{id}): open dashboards drop the pings and trails kept under
   // `pingKeys` (the tourist's id and its devices') and show its incidents under `anonymousId`, as the store now does.
-  z.object({ type: z.literal('tourist_erased'), touristId: z.string(), pingKeys: z.array(z.string()), anonymousId: z.string() }),
+  z.object({
+    type: z.literal('tourist_erased'),
+    touristId: z.string(),
+    pingKeys: z.array(z.string()),
+    anonymousId: z.string(),
+  }),
 ]);
 export type StreamMessage = z.infer<typeof StreamMessage>;

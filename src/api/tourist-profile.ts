@@ -2,7 +2,15 @@
 // carries, and what GET /tourists/{id} answers. An identity document is held only as its type and last 4
 // characters: a whole Aadhaar or passport number is accepted and cut to those (src/domain/identity-number.ts).
 import { z } from 'zod';
-import { holdsMoreThanLastFour, keptOnlyNotice, lastFourOf, WHOLE_ID_FIELDS, wholeIdFields, withoutAadhaarNumbers, type WholeIdField } from '../domain/identity-number.ts';
+import {
+  holdsMoreThanLastFour,
+  keptOnlyNotice,
+  lastFourOf,
+  WHOLE_ID_FIELDS,
+  wholeIdFields,
+  withoutAadhaarNumbers,
+  type WholeIdField,
+} from '../domain/identity-number.ts';
 import { Incident } from './entities.ts';
 import { optionalId, personText, phoneFieldOrBlank } from './fields.ts';
 import { EmergencyContact, ItineraryStop, tripFields, tripOf } from './trip.ts';
@@ -33,14 +41,20 @@ const idLast4 = z.string({ error: 'idLast4 must be a string' }).transform((value
 /** A whole document number: accepted as text or digits, never kept (only its last 4, by the body's transform). */
 const wholeIdNumber = (field: string) =>
   z
-    .union([z.string(), z.number()], { error: `${field} must be the document number as text (only its type and last 4 characters are kept)` })
+    .union([z.string(), z.number()], {
+      error: `${field} must be the document number as text (only its type and last 4 characters are kept)`,
+    })
     .transform(String)
     .optional();
 
 /** The profile fields registration takes besides API.md's touristId and name (all optional). */
 export const profileFields = {
   // API.md's name keeps its old rule (an empty name was accepted).
-  name: z.string({ error: 'name must be a string' }).max(200, 'name must be at most 200 characters').transform(withoutAadhaarNumbers).optional(),
+  name: z
+    .string({ error: 'name must be a string' })
+    .max(200, 'name must be at most 200 characters')
+    .transform(withoutAadhaarNumbers)
+    .optional(),
   phone: phoneFieldOrBlank('phone').optional(),
   nationality: personText('nationality', 64).optional(),
   languages: z
@@ -52,7 +66,10 @@ export const profileFields = {
   ...tripFields,
 };
 
-const wholeNumberFields = Object.fromEntries(wholeIdFields.map((field) => [field, wholeIdNumber(field)])) as Record<WholeIdField, ReturnType<typeof wholeIdNumber>>;
+const wholeNumberFields = Object.fromEntries(wholeIdFields.map((field) => [field, wholeIdNumber(field)])) as Record<
+  WholeIdField,
+  ReturnType<typeof wholeIdNumber>
+>;
 
 type WholeNumbers = Partial<Record<WholeIdField, string>>;
 
@@ -60,10 +77,16 @@ type WholeNumbers = Partial<Record<WholeIdField, string>>;
  * The document a body names: a whole number (the first field that holds one) gives the type its field names and
  * its own last 4; else idType with idLast4. `whole` says a whole number was sent, so the answer says what was kept.
  */
-function identityOf(body: WholeNumbers & { idType?: IdType; idLast4?: { last4: string; whole: boolean } }): { identity?: Identity; whole: boolean } {
+function identityOf(body: WholeNumbers & { idType?: IdType; idLast4?: { last4: string; whole: boolean } }): {
+  identity?: Identity;
+  whole: boolean;
+} {
   const field = wholeIdFields.find((name) => body[name] !== undefined && body[name] !== '');
   if (field !== undefined) {
-    return { identity: { type: WHOLE_ID_FIELDS[field] ?? body.idType ?? 'other', last4: lastFourOf(body[field]!) }, whole: true };
+    return {
+      identity: { type: WHOLE_ID_FIELDS[field] ?? body.idType ?? 'other', last4: lastFourOf(body[field]!) },
+      whole: true,
+    };
   }
   if (body.idType === undefined) return { whole: false };
   return { identity: { type: body.idType, last4: body.idLast4?.last4 ?? null }, whole: body.idLast4?.whole ?? false };
@@ -76,16 +99,23 @@ function identityOf(body: WholeNumbers & { idType?: IdType; idLast4?: { last4: s
 export const TouristRegisterBody = z
   .object({ touristId: optionalId('touristId'), ...profileFields, ...wholeNumberFields })
   .superRefine((body, ctx) => {
-    if (body.idLast4 !== undefined && identityOf(body).identity === undefined) ctx.addIssue({ code: 'custom', path: ['idType'], message: 'idType is required with idLast4' });
+    if (body.idLast4 !== undefined && identityOf(body).identity === undefined)
+      ctx.addIssue({ code: 'custom', path: ['idType'], message: 'idType is required with idLast4' });
   })
   .transform((body) => {
     const { touristId, name, phone, nationality, languages, itinerary, emergencyContacts } = body;
     const { identity, whole } = identityOf(body);
     return {
-      touristId, name, phone, nationality, languages,
-      idType: identity?.type, idLast4: identity?.last4 ?? undefined,
+      touristId,
+      name,
+      phone,
+      nationality,
+      languages,
+      idType: identity?.type,
+      idLast4: identity?.last4 ?? undefined,
       ...tripOf({ itinerary, emergencyContacts }),
-      identity, notice: whole && identity ? keptOnlyNotice(identity.type, identity.last4) : undefined,
+      identity,
+      notice: whole && identity ? keptOnlyNotice(identity.type, identity.last4) : undefined,
     };
   });
 export type TouristRegisterBody = z.infer<typeof TouristRegisterBody>;
@@ -121,11 +151,22 @@ export const TouristProfile = z.object({
   /** The Digital IDs a supervisor bound to this tourist (current ones first). */
   verification: z.object({
     verified: z.boolean(),
-    bindings: z.array(z.object({ didId: z.string(), boundBy: z.string(), boundAt: z.string(), unboundAt: z.string().nullable() })),
+    bindings: z.array(
+      z.object({ didId: z.string(), boundBy: z.string(), boundAt: z.string(), unboundAt: z.string().nullable() }),
+    ),
   }),
-  devices: z.array(z.object({ id: z.string(), bleAddress: z.string().nullable(), pairedAt: z.string(), lastReport: Position.nullable() })),
+  devices: z.array(
+    z.object({
+      id: z.string(),
+      bleAddress: z.string().nullable(),
+      pairedAt: z.string(),
+      lastReport: Position.nullable(),
+    }),
+  ),
   position: Position.extend({ regionId: z.string().nullable() }).nullable(),
-  zones: z.array(z.object({ id: z.string(), name: z.string().nullable(), riskLevel: z.string(), enteredAt: z.string() })),
+  zones: z.array(
+    z.object({ id: z.string(), name: z.string().nullable(), riskLevel: z.string(), enteredAt: z.string() }),
+  ),
   watchPause: z.object({ until: z.string(), reason: z.string(), pausedBy: z.string(), at: z.string() }).nullable(),
   alerts: z.array(Incident),
   alertCount: z.number(),
@@ -152,7 +193,9 @@ export const TouristExportResponse = z.object({
   exportedAt: z.string(),
   tourist: StoredRow,
   devices: z.array(StoredRow),
-  pings: z.array(z.object({ latitude: z.number(), longitude: z.number(), at: z.string(), deviceId: z.string().nullable() })),
+  pings: z.array(
+    z.object({ latitude: z.number(), longitude: z.number(), at: z.string(), deviceId: z.string().nullable() }),
+  ),
   lastPositions: z.array(StoredRow),
   incidents: z.array(Incident),
   alerts: z.array(StoredRow),

@@ -20,6 +20,9 @@ export async function fetchTracks({ touristIds, from, to }: ReplayRequest): Prom
     const answer = await parsed(TrackResponse, `/tourists/${encodeURIComponent(touristIds[0]!)}/track?${range}`);
     return { from: answer.from, to: answer.to, tracks: [answer.track] };
   }
-  const answer = await parsed(TracksResponse, `/tracks?touristIds=${touristIds.map(encodeURIComponent).join(',')}&${range}`);
+  const answer = await parsed(
+    TracksResponse,
+    `/tracks?touristIds=${touristIds.map(encodeURIComponent).join(',')}&${range}`,
+  );
   return { from: answer.from, to: answer.to, tracks: answer.tracks };
 }

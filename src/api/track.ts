@@ -18,7 +18,11 @@ const rangeRules = <T extends { from?: string; to?: string }>(query: T, ctx: z.R
   const span = Date.parse(query.to) - Date.parse(query.from);
   if (span <= 0) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be before to' });
   else if (span > MAX_TRACK_RANGE_DAYS * 86_400_000) {
-    ctx.addIssue({ code: 'custom', path: ['from'], message: `from must be at most ${MAX_TRACK_RANGE_DAYS} days before to` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: `from must be at most ${MAX_TRACK_RANGE_DAYS} days before to`,
+    });
   }
 };
 
@@ -31,7 +35,14 @@ export const TracksQuery = z
   .object({
     touristIds: z
       .string({ error: 'touristIds is required (tourist ids separated by commas)' })
-      .transform((text) => [...new Set(text.split(',').map((id) => id.trim()).filter((id) => id !== ''))])
+      .transform((text) => [
+        ...new Set(
+          text
+            .split(',')
+            .map((id) => id.trim())
+            .filter((id) => id !== ''),
+        ),
+      ])
       .pipe(
         z
           .array(z.string().max(MAX_ID_LENGTH, `touristIds must hold ids of at most ${MAX_ID_LENGTH} characters`))
@@ -92,13 +103,19 @@ export type TouristTrack = z.infer<typeof TouristTrack>;
 
 export const TrackResponse = z.object({ ok: z.literal(true), from: z.string(), to: z.string(), track: TouristTrack });
 export type TrackResponse = z.infer<typeof TrackResponse>;
-export const TracksResponse = z.object({ ok: z.literal(true), from: z.string(), to: z.string(), tracks: z.array(TouristTrack) });
+export const TracksResponse = z.object({
+  ok: z.literal(true),
+  from: z.string(),
+  to: z.string(),
+  tracks: z.array(TouristTrack),
+});
 export type TracksResponse = z.infer<typeof TracksResponse>;
 
 /** The range a query names, `to` defaulting to now and `from` to DEFAULT_TRACK_MINUTES before `to`. */
 export function resolvedRange(query: { from?: string; to?: string }, now = new Date()): { from: string; to: string } {
   const to = query.to === undefined ? now : new Date(query.to);
-  const from = query.from === undefined ? new Date(to.getTime() - DEFAULT_TRACK_MINUTES * 60_000) : new Date(query.from);
+  const from =
+    query.from === undefined ? new Date(to.getTime() - DEFAULT_TRACK_MINUTES * 60_000) : new Date(query.from);
   return { from: from.toISOString(), to: to.toISOString() };
 }
 

@@ -31,10 +31,19 @@ export const Itinerary = z
   .max(MAX_ITINERARY_STOPS, `itinerary must hold at most ${MAX_ITINERARY_STOPS} stops`)
   .superRefine((stops, ctx) => {
     stops.forEach((stop, index) => {
-      if (stop.to < stop.from) ctx.addIssue({ code: 'custom', path: [index, 'to'], message: `itinerary.${index}.to must not be before itinerary.${index}.from` });
+      if (stop.to < stop.from)
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'to'],
+          message: `itinerary.${index}.to must not be before itinerary.${index}.from`,
+        });
       const previous = stops[index - 1];
       if (previous && stop.from < previous.from) {
-        ctx.addIssue({ code: 'custom', path: [index, 'from'], message: `itinerary.${index}.from must not be before itinerary.${index - 1}.from (stops in date order)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'from'],
+          message: `itinerary.${index}.from must not be before itinerary.${index - 1}.from (stops in date order)`,
+        });
       }
     });
   });
@@ -49,13 +58,20 @@ const ItineraryNote = z
 const ItineraryInput = z
   .union([Itinerary, ItineraryNote], { error: 'itinerary must be text or a list of {place, from, to}' })
   .nullish()
-  .transform((given) => (typeof given === 'string' ? { itineraryNote: given || undefined } : { itinerary: given ?? undefined }));
+  .transform((given) =>
+    typeof given === 'string' ? { itineraryNote: given || undefined } : { itinerary: given ?? undefined },
+  );
 
 /** A list of {name, relation, phone}, of phone strings ("+91-9876500001"), or both; null: none given. */
 const EmergencyContactsInput = z
-  .array(z.union([EmergencyContact, z.string()], { error: 'each emergency contact must be a phone number or an object {name, relation, phone}' }), {
-    error: 'emergencyContacts must be a list of phone numbers or of {name, relation, phone}',
-  })
+  .array(
+    z.union([EmergencyContact, z.string()], {
+      error: 'each emergency contact must be a phone number or an object {name, relation, phone}',
+    }),
+    {
+      error: 'emergencyContacts must be a list of phone numbers or of {name, relation, phone}',
+    },
+  )
   .max(MAX_CONTACTS, `emergencyContacts must hold at most ${MAX_CONTACTS} contacts`)
   .nullish()
   .transform((entries, ctx) => {
@@ -65,7 +81,8 @@ const EmergencyContactsInput = z
     entries.forEach((entry, index) => {
       if (typeof entry !== 'string') emergencyContacts.push(entry);
       else if (entry.trim() === '') return;
-      else if (normalisePhone(entry) === undefined) ctx.addIssue({ code: 'custom', path: [index], message: `emergencyContacts.${index} must be ${PHONE_RULE}` });
+      else if (normalisePhone(entry) === undefined)
+        ctx.addIssue({ code: 'custom', path: [index], message: `emergencyContacts.${index} must be ${PHONE_RULE}` });
       else emergencyPhones.push(normalisePhone(entry)!);
     });
     return { emergencyContacts, emergencyPhones };

@@ -1,6 +1,12 @@
 // The drawer's requests for a tourist's watch pause (issue 32 point 4): read it, set it, lift it.
 import { parsed, jsonPost } from './client.ts';
-import { WatchPauseResponse, WatchPauseStateResponse, WatchResumeResponse, type WatchPause, type WatchPauseBody } from './watch.ts';
+import {
+  WatchPauseResponse,
+  WatchPauseStateResponse,
+  WatchResumeResponse,
+  type WatchPause,
+  type WatchPauseBody,
+} from './watch.ts';
 
 const pausePath = (touristId: string) => `/tourists/${encodeURIComponent(touristId)}/watch-pause`;
 

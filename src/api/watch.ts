@@ -7,7 +7,9 @@ const DAY_S = 24 * 3600;
 
 const seconds = (field: string) =>
   z
-    .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number of seconds`) })
+    .number({
+      error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number of seconds`),
+    })
     .int(`${field} must be a whole number of seconds`)
     .min(60, `${field} must be at least 60 seconds`)
     .max(DAY_S, `${field} must be at most ${DAY_S} seconds (a day)`);
@@ -60,7 +62,12 @@ export function unknownWatchFields(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [];
   const top = Object.keys(body).filter((key) => !(key in WatchSettingsPatch.shape));
   const vitals = (body as { vitals?: unknown }).vitals;
-  const inVitals = typeof vitals === 'object' && vitals !== null ? Object.keys(vitals).filter((key) => !(key in VitalsBounds.shape)).map((key) => `vitals.${key}`) : [];
+  const inVitals =
+    typeof vitals === 'object' && vitals !== null
+      ? Object.keys(vitals)
+          .filter((key) => !(key in VitalsBounds.shape))
+          .map((key) => `vitals.${key}`)
+      : [];
   return [...top, ...inVitals];
 }
 
@@ -83,9 +90,19 @@ export const WatchPauseBody = z.object(
 );
 export type WatchPauseBody = z.infer<typeof WatchPauseBody>;
 
-export const WatchPause = z.object({ touristId: z.string(), until: z.string(), reason: z.string(), by: z.string(), createdAt: z.string() });
+export const WatchPause = z.object({
+  touristId: z.string(),
+  until: z.string(),
+  reason: z.string(),
+  by: z.string(),
+  createdAt: z.string(),
+});
 export type WatchPause = z.infer<typeof WatchPause>;
 export const WatchPauseResponse = z.object({ ok: z.literal(true), pause: WatchPause });
 /** A tourist's running pause, or null: none was set, it was lifted, or its `until` has passed. */
-export const WatchPauseStateResponse = z.object({ ok: z.literal(true), touristId: z.string(), pause: WatchPause.nullable() });
+export const WatchPauseStateResponse = z.object({
+  ok: z.literal(true),
+  touristId: z.string(),
+  pause: WatchPause.nullable(),
+});
 export const WatchResumeResponse = z.object({ ok: z.literal(true), touristId: z.string(), resumed: z.boolean() });

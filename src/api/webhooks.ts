@@ -7,8 +7,15 @@ import { Incident } from './entities.ts';
 import { Severity } from './fields.ts';
 
 /** What a webhook may subscribe to. A new kind of event (e.g. `incident.dispatched`) is one more entry. */
-export const WEBHOOK_EVENT_TYPES = ['panic.created', 'watch.created', 'incident.escalated', 'incident.dispatched'] as const;
-export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { error: `each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` });
+export const WEBHOOK_EVENT_TYPES = [
+  'panic.created',
+  'watch.created',
+  'incident.escalated',
+  'incident.dispatched',
+] as const;
+export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, {
+  error: `each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+});
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
 /** The event an admin's "Send test event" sends to one webhook, whatever it subscribes to. */
@@ -44,7 +51,11 @@ const WebhookSecret = z
   }, 'secret must be whsec_ followed by 24 to 64 bytes in base64 (or left out: the server makes one)');
 
 const webhookFields = {
-  name: z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters'),
+  name: z
+    .string({ error: 'name must be a string' })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(100, 'name must be at most 100 characters'),
   url: WebhookUrl,
   events: z
     .array(WebhookEventType, { error: 'events must be a list' })
@@ -117,14 +128,27 @@ export const DeliveriesQuery = z.object({
   webhookId: z.string().min(1).max(64).optional(),
   state: DeliveryState.optional(),
   /** Deliveries older than this sequence number (the page after one ending there). */
-  before: z.coerce.number({ error: 'before must be a whole number' }).int('before must be a whole number').min(1, 'before must be at least 1').optional(),
-  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(50),
+  before: z.coerce
+    .number({ error: 'before must be a whole number' })
+    .int('before must be a whole number')
+    .min(1, 'before must be at least 1')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(50),
 });
 export type DeliveriesQuery = z.input<typeof DeliveriesQuery>;
 
 export const WebhooksResponse = z.object({ ok: z.literal(true), webhooks: z.array(Webhook) });
 /** The secret is answered at creation (and at a rotation) only: it is not shown again. */
-export const WebhookWithSecretResponse = z.object({ ok: z.literal(true), webhook: Webhook, secret: z.string().optional() });
+export const WebhookWithSecretResponse = z.object({
+  ok: z.literal(true),
+  webhook: Webhook,
+  secret: z.string().optional(),
+});
 export const WebhookDeletedResponse = z.object({ ok: z.literal(true), deleted: z.string() });
 export const DeliveriesResponse = z.object({
   ok: z.literal(true),

@@ -63,7 +63,10 @@ const json = (method: string, payload: object, headers: Record<string, string> =
   body: JSON.stringify(payload),
 });
 
-const GeofenceAnswer = z.object({ ok: z.literal(true), geofence: z.custom<Geofence>((value) => typeof value === 'object' && value !== null) });
+const GeofenceAnswer = z.object({
+  ok: z.literal(true),
+  geofence: z.custom<Geofence>((value) => typeof value === 'object' && value !== null),
+});
 
 export interface ZoneFields {
   name: string;
@@ -79,14 +82,18 @@ export const createZone = (zone: ZoneFields): Promise<Geofence> =>
 
 /** The zone replaced, if `version` is still the stored one (else a ZoneConflict). */
 export const replaceZone = (id: string, version: number | undefined, zone: ZoneFields): Promise<Geofence> =>
-  expect(GeofenceReplaceResponse, `/geofences/${encodeURIComponent(id)}`, json('PUT', zone, ifMatch(version))).then((answer) => answer.geofence);
-
-export const deleteZone = (id: string, version: number | undefined): Promise<string> =>
-  expect(GeofenceDeleteResponse, `/geofences/${encodeURIComponent(id)}`, { method: 'DELETE', headers: ifMatch(version) }).then(
-    (answer) => answer.deletedId,
+  expect(GeofenceReplaceResponse, `/geofences/${encodeURIComponent(id)}`, json('PUT', zone, ifMatch(version))).then(
+    (answer) => answer.geofence,
   );
 
-const ifMatch = (version: number | undefined): Record<string, string> => (version === undefined ? {} : { 'if-match': String(version) });
+export const deleteZone = (id: string, version: number | undefined): Promise<string> =>
+  expect(GeofenceDeleteResponse, `/geofences/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    headers: ifMatch(version),
+  }).then((answer) => answer.deletedId);
+
+const ifMatch = (version: number | undefined): Record<string, string> =>
+  version === undefined ? {} : { 'if-match': String(version) };
 
 export interface ZoneFile {
   name: string;
@@ -96,7 +103,10 @@ export interface ZoneFile {
 
 /** What importing the file would do (dryRun) or did: per feature new, change, unchanged or refused and why. */
 export async function importZones(file: ZoneFile, dryRun: boolean): Promise<ZoneImportResponse> {
-  const { status, body } = await send('/geofences/import', json('POST', { format: file.format, content: file.content, dryRun }));
+  const { status, body } = await send(
+    '/geofences/import',
+    json('POST', { format: file.format, content: file.content, dryRun }),
+  );
   const answer = ZoneImportResponse.safeParse(body);
   if (status < 300 && answer.success) return answer.data;
   const refusal = ZoneImportRefusal.safeParse(body);

@@ -18,7 +18,10 @@ export const MAX_ZONE_IMPORT_BODY_BYTES = 12 * 1024 * 1024;
  * replaces). Without `meta` the zone keeps its meta, as POST /geofences does.
  */
 export const GeofenceReplaceBody = z.object({
-  name: z.string({ error: 'name must be a string' }).min(1, 'name must not be empty').max(200, 'name must be at most 200 characters'),
+  name: z
+    .string({ error: 'name must be a string' })
+    .min(1, 'name must not be empty')
+    .max(200, 'name must be at most 200 characters'),
   riskLevel: RiskLevel,
   regionId: idSchema('regionId'),
   polygon: Polygon,
@@ -61,7 +64,12 @@ export const ZoneImportItem = z.object({
 });
 export type ZoneImportItem = z.infer<typeof ZoneImportItem>;
 
-export const ZoneImportCounts = z.object({ new: z.number(), change: z.number(), unchanged: z.number(), refused: z.number() });
+export const ZoneImportCounts = z.object({
+  new: z.number(),
+  change: z.number(),
+  unchanged: z.number(),
+  refused: z.number(),
+});
 
 export const ZoneImportResponse = z.object({
   ok: z.literal(true),

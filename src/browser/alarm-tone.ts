@@ -12,7 +12,8 @@ let context: AudioContext | undefined;
 
 function audioContext(): AudioContext | undefined {
   if (context) return context;
-  const Constructor = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Constructor =
+    globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Constructor) return undefined;
   context = new Constructor();
   return context;
@@ -26,7 +27,10 @@ async function resumeAudio(): Promise<'running' | 'suspended'> {
   const audio = audioContext();
   if (!audio) return 'suspended';
   if (audio.state !== 'running') {
-    await Promise.race([audio.resume().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RESUME_WAIT_MS))]);
+    await Promise.race([
+      audio.resume().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, RESUME_WAIT_MS)),
+    ]);
   }
   return audio.state === 'running' ? 'running' : 'suspended';
 }

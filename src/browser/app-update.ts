@@ -13,14 +13,16 @@ export function registerServiceWorker(): AppUpdate | undefined {
   const listeners = new Set<() => void>();
   let waiting = false;
   let workbox: Workbox | undefined;
-  void import('workbox-window').then(({ Workbox: WorkboxClass }) => {
-    workbox = new WorkboxClass('/service-worker.js', { scope: '/' });
-    workbox.addEventListener('waiting', () => {
-      waiting = true;
-      listeners.forEach((listener) => listener());
-    });
-    return workbox.register();
-  }).catch(() => undefined);
+  void import('workbox-window')
+    .then(({ Workbox: WorkboxClass }) => {
+      workbox = new WorkboxClass('/service-worker.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => {
+        waiting = true;
+        listeners.forEach((listener) => listener());
+      });
+      return workbox.register();
+    })
+    .catch(() => undefined);
   return {
     onReady(listener) {
       listeners.add(listener);

@@ -11,7 +11,9 @@ export function currentNotificationPermission(): NotificationPermission | 'unsup
   return typeof globalThis.Notification === 'function' ? globalThis.Notification.permission : 'unsupported';
 }
 
-export const requestNotificationPermission = fromPromise<NotificationPermission>(() => globalThis.Notification.requestPermission());
+export const requestNotificationPermission = fromPromise<NotificationPermission>(() =>
+  globalThis.Notification.requestPermission(),
+);
 
 /** Hidden (another tab, minimised) or shown but not focused (another window in front). */
 function pageInBackground(): boolean {
@@ -25,7 +27,10 @@ export const focusWindow = fromPromise<void>(async () => globalThis.focus?.());
  * the catalogue is the chunk the page has already fetched, or English should it not come.
  */
 async function operatorsWords(): Promise<{ t: Translate; clock: ClockStyle }> {
-  const { language, hour12, nativeDigits } = readLanguageSettings(() => globalThis.localStorage, safely(() => globalThis.navigator?.languages ?? [], []));
+  const { language, hour12, nativeDigits } = readLanguageSettings(
+    () => globalThis.localStorage,
+    safely(() => globalThis.navigator?.languages ?? [], []),
+  );
   const spoken = await loadCatalogue(language).then(
     (catalogue) => ({ catalogue, locale: localeTag(language, nativeDigits) }),
     async () => ({ catalogue: await loadCatalogue('en'), locale: localeTag('en') }),
@@ -34,25 +39,27 @@ async function operatorsWords(): Promise<{ t: Translate; clock: ClockStyle }> {
 }
 
 /** A panic's notification, raised only while the page is in the background; its click is sent back. */
-export const panicNotification = fromCallback<EventObject, { panic: PanicSummary }>(({ input: { panic }, sendBack }) => {
-  if (!pageInBackground()) return;
-  let stopped = false;
-  let notification: Notification | undefined;
-  void operatorsWords().then(({ t, clock }) => {
-    if (stopped) return;
-    const position = `${panic.latitude.toFixed(5)}, ${panic.longitude.toFixed(5)}`;
-    notification = new globalThis.Notification(t('notification.panicTitle', { region: panic.regionId }), {
-      body: t('notification.panicBody', { time: formatDateTime(panic.createdAt, clock), position }),
-      // One notification per incident: a repeat replaces it rather than stacking.
-      tag: `panic-${panic.id}`,
-      requireInteraction: true,
+export const panicNotification = fromCallback<EventObject, { panic: PanicSummary }>(
+  ({ input: { panic }, sendBack }) => {
+    if (!pageInBackground()) return;
+    let stopped = false;
+    let notification: Notification | undefined;
+    void operatorsWords().then(({ t, clock }) => {
+      if (stopped) return;
+      const position = `${panic.latitude.toFixed(5)}, ${panic.longitude.toFixed(5)}`;
+      notification = new globalThis.Notification(t('notification.panicTitle', { region: panic.regionId }), {
+        body: t('notification.panicBody', { time: formatDateTime(panic.createdAt, clock), position }),
+        // One notification per incident: a repeat replaces it rather than stacking.
+        tag: `panic-${panic.id}`,
+        requireInteraction: true,
+      });
+      notification.onclick = () => {
+        sendBack({ type: 'notification.click', incidentId: panic.id });
+        notification?.close();
+      };
     });
-    notification.onclick = () => {
-      sendBack({ type: 'notification.click', incidentId: panic.id });
-      notification?.close();
+    return () => {
+      stopped = true;
     };
-  });
-  return () => {
-    stopped = true;
-  };
-});
+  },
+);

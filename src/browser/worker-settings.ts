@@ -6,7 +6,10 @@ import { WORKER_SETTINGS_CACHE, WORKER_SETTINGS_PATH, type WorkerSettings } from
 export const tellWorkerSettings = fromPromise<void, WorkerSettings>(async ({ input }) => {
   try {
     const cache = await globalThis.caches?.open(WORKER_SETTINGS_CACHE);
-    await cache?.put(WORKER_SETTINGS_PATH, new Response(JSON.stringify(input), { headers: { 'content-type': 'application/json' } }));
+    await cache?.put(
+      WORKER_SETTINGS_PATH,
+      new Response(JSON.stringify(input), { headers: { 'content-type': 'application/json' } }),
+    );
   } catch {
     // The page stays in its language; only a push with no page open falls back to English.
   }

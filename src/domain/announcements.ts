@@ -23,10 +23,19 @@ export interface Announcements {
 }
 
 const sentence = (incident: Incident, time: (iso: string) => string, t: Translate) =>
-  t('announce.incident', { title: incidentTitle(incident, t), region: incident.regionId || DEFAULT_REGION_ID, time: time(incident.createdAt) });
+  t('announce.incident', {
+    title: incidentTitle(incident, t),
+    region: incident.regionId || DEFAULT_REGION_ID,
+    time: time(incident.createdAt),
+  });
 
 /** The news in `records` since `state`; the first call (the first load) only sets what is known. */
-export function announce(state: AnnouncementState, records: readonly Incident[], time: (iso: string) => string, t: Translate): Announcements {
+export function announce(
+  state: AnnouncementState,
+  records: readonly Incident[],
+  time: (iso: string) => string,
+  t: Translate,
+): Announcements {
   if (!state.known) {
     const since = records.reduce((newest, incident) => (incident.createdAt > newest ? incident.createdAt : newest), '');
     return { state: { known: new Set(records.map((incident) => incident.id)), since }, assertive: [], polite: [] };
@@ -35,7 +44,9 @@ export function announce(state: AnnouncementState, records: readonly Incident[],
   if (fresh.length === 0) return { state, assertive: [], polite: [] };
   const known = new Set(state.known);
   fresh.forEach((incident) => known.add(incident.id));
-  const news = fresh.filter((incident) => incident.createdAt > state.since).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const news = fresh
+    .filter((incident) => incident.createdAt > state.since)
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   return {
     state: { known, since: state.since },
     assertive: news.filter(isUrgent).map((incident) => sentence(incident, time, t)),

@@ -14,7 +14,8 @@ export function boundaryProblem(polygon: readonly Vertex[], field = 'boundary'):
   const outOfRange = polygon.findIndex(([lat, lng]) => !(Math.abs(lat) <= 90 && Math.abs(lng) <= 180));
   if (outOfRange >= 0) return `${field}.${outOfRange} must have latitude in [-90, 90] and longitude in [-180, 180]`;
   const ring = openRing(polygon);
-  if (ring.length > MAX_BOUNDARY_VERTICES) return `${field} must have at most ${MAX_BOUNDARY_VERTICES} vertices (it has ${ring.length})`;
+  if (ring.length > MAX_BOUNDARY_VERTICES)
+    return `${field} must have at most ${MAX_BOUNDARY_VERTICES} vertices (it has ${ring.length})`;
   const distinct = distinctPointCount(ring);
   if (distinct < 3) return `${field} must have at least 3 distinct points (it has ${distinct})`;
   if (distinct < ring.length) return `${field} must not repeat a vertex`;

@@ -9,14 +9,24 @@ const NEXT: Record<DispatchState, readonly DispatchStep[]> = {
   handed_over: [],
 };
 
-export const STEP_LABELS: Record<DispatchStep, string> = { on_scene: 'On scene', stood_down: 'Stood down', handed_over: 'Handed over' };
-export const STATE_LABELS: Record<DispatchState, string> = { dispatched: 'Dispatched', on_scene: 'On scene', stood_down: 'Stood down', handed_over: 'Handed over' };
+export const STEP_LABELS: Record<DispatchStep, string> = {
+  on_scene: 'On scene',
+  stood_down: 'Stood down',
+  handed_over: 'Handed over',
+};
+export const STATE_LABELS: Record<DispatchState, string> = {
+  dispatched: 'Dispatched',
+  on_scene: 'On scene',
+  stood_down: 'Stood down',
+  handed_over: 'Handed over',
+};
 
 export const nextSteps = (state: DispatchState): readonly DispatchStep[] => NEXT[state];
 
 /** undefined when `step` may follow `state`; else the sentence the 409 answers. */
 export function stepRefusal(unitName: string, state: DispatchState, step: DispatchStep): string | undefined {
   if (NEXT[state].includes(step)) return undefined;
-  if (NEXT[state].length === 0) return `${unitName} is already ${STATE_LABELS[state].toLowerCase()}: this dispatch is closed, so it cannot be marked ${STEP_LABELS[step].toLowerCase()}.`;
+  if (NEXT[state].length === 0)
+    return `${unitName} is already ${STATE_LABELS[state].toLowerCase()}: this dispatch is closed, so it cannot be marked ${STEP_LABELS[step].toLowerCase()}.`;
   return `${unitName} is ${STATE_LABELS[state].toLowerCase()}: it can be marked ${NEXT[state].map((next) => STEP_LABELS[next].toLowerCase()).join(' or ')}, not ${STEP_LABELS[step].toLowerCase()}.`;
 }

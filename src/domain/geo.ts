@@ -33,8 +33,10 @@ function onSegment(point: LatLng, a: Vertex, b: Vertex): boolean {
   const scale = Math.max(Math.abs(latB - latA), Math.abs(lngB - lngA), 1e-300);
   if (Math.abs(cross) > 1e-12 * scale) return false;
   return (
-    point.latitude >= Math.min(latA, latB) && point.latitude <= Math.max(latA, latB) &&
-    point.longitude >= Math.min(lngA, lngB) && point.longitude <= Math.max(lngA, lngB)
+    point.latitude >= Math.min(latA, latB) &&
+    point.latitude <= Math.max(latA, latB) &&
+    point.longitude >= Math.min(lngA, lngB) &&
+    point.longitude <= Math.max(lngA, lngB)
   );
 }
 
@@ -91,6 +93,9 @@ export function alertsOnEntry(zone: { riskLevel: RiskLevel | string }): boolean 
 }
 
 /** The zone a point lies in (boundary included); the riskiest when zones overlap. */
-export function zoneAt<Z extends { polygon: readonly Vertex[]; riskLevel: RiskLevel | string; id: string }>(zones: readonly Z[], point: LatLng): Z | undefined {
+export function zoneAt<Z extends { polygon: readonly Vertex[]; riskLevel: RiskLevel | string; id: string }>(
+  zones: readonly Z[],
+  point: LatLng,
+): Z | undefined {
   return zones.filter((zone) => polygonContains(zone.polygon, point)).sort(byRiskDescending)[0];
 }

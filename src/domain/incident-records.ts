@@ -45,7 +45,11 @@ export const withMember = (ids: TableIds, id: string): TableIds => (ids.has(id) 
  * The table's load: its answer becomes the table (each record merged with what was known), keeping what the
  * stream brought meanwhile; the other records stay, for the panic bar.
  */
-export function mergeLoad(known: readonly Incident[], answer: readonly Incident[], since: HeardSinceLoad): { incidents: Incident[]; tableIds: TableIds } {
+export function mergeLoad(
+  known: readonly Incident[],
+  answer: readonly Incident[],
+  since: HeardSinceLoad,
+): { incidents: Incident[]; tableIds: TableIds } {
   const byId = new Map(known.map((incident) => [incident.id, incident]));
   const answered = answer.map((incident) => laterRecord(byId.get(incident.id), incident));
   const members = keptThroughLoad(known, answer, since).reduce(upsertIncident, answered);
@@ -57,7 +61,12 @@ export function mergeLoad(known: readonly Incident[], answer: readonly Incident[
  * The panic watch's load of every region: each record merged with its answer, the new ones added after.
  * A record it does not name, not heard of since it was asked for and not in the table is no longer listed.
  */
-export function mergeEveryRegionLoad(known: readonly Incident[], answer: readonly Incident[], since: HeardSinceLoad, tableIds: TableIds): Incident[] {
+export function mergeEveryRegionLoad(
+  known: readonly Incident[],
+  answer: readonly Incident[],
+  since: HeardSinceLoad,
+  tableIds: TableIds,
+): Incident[] {
   const answered = new Map(answer.map((incident) => [incident.id, incident]));
   const kept = known.flatMap((record) => {
     const reported = answered.get(record.id);
@@ -74,7 +83,13 @@ let lastTable: { incidents: readonly Incident[]; tableIds: TableIds; rows: Incid
  * The table's incidents, newest first. The same array while its records are the same: a change to another
  * region's incident redraws neither the table nor the map.
  */
-export function tableIncidentsOf({ incidents, tableIds }: { incidents: readonly Incident[]; tableIds: TableIds }): Incident[] {
+export function tableIncidentsOf({
+  incidents,
+  tableIds,
+}: {
+  incidents: readonly Incident[];
+  tableIds: TableIds;
+}): Incident[] {
   if (lastTable?.incidents === incidents && lastTable.tableIds === tableIds) return lastTable.rows;
   const rows = incidents.filter((incident) => tableIds.has(incident.id));
   lastTable = { incidents, tableIds, rows: lastTable ? keepIfSame(lastTable.rows, rows) : rows };

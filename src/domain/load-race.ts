@@ -6,7 +6,8 @@
 /** The ids the stream brought since the current load was asked for. */
 export type HeardSinceLoad = readonly string[];
 
-export const heard = (since: HeardSinceLoad, id: string): string[] => (since.includes(id) ? [...since] : [...since, id]);
+export const heard = (since: HeardSinceLoad, id: string): string[] =>
+  since.includes(id) ? [...since] : [...since, id];
 
 /** The known items an answer must not drop: heard since the load was asked for, and not in the answer. */
 export function keptThroughLoad<Item extends { id: string }>(

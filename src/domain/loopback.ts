@@ -5,6 +5,10 @@
 
 /** `localhost`, any 127.x.x.x, `::1` (bare, or in brackets as a URL writes it); any case, a trailing dot ignored. */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   return name === 'localhost' || name === '::1' || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(name);
 }

@@ -18,7 +18,8 @@ export interface PanicSummary {
   escalatedAt: string | null;
 }
 
-const isOpenPanic = (incident: Incident) => isUrgent(incident) && incident.status === 'open' && !incident.acknowledgedAt;
+const isOpenPanic = (incident: Incident) =>
+  isUrgent(incident) && incident.status === 'open' && !incident.acknowledgedAt;
 
 // One summary per record object: while a record is unchanged, so is its summary (and the list can be kept).
 const summaries = new WeakMap<Incident, PanicSummary>();
@@ -27,14 +28,23 @@ function summaryOf(incident: Incident): PanicSummary {
   let summary = summaries.get(incident);
   if (!summary) {
     const { id, type, regionId, createdAt, latitude, longitude, escalatedAt } = incident;
-    summary = { id, type, regionId: regionId || DEFAULT_REGION_ID, createdAt, latitude, longitude, escalatedAt: escalatedAt ?? null };
+    summary = {
+      id,
+      type,
+      regionId: regionId || DEFAULT_REGION_ID,
+      createdAt,
+      latitude,
+      longitude,
+      escalatedAt: escalatedAt ?? null,
+    };
     summaries.set(incident, summary);
   }
   return summary;
 }
 
 // ISO times: code-unit order is time order, and cheaper than localeCompare over thousands of panics.
-const newestFirst = (a: PanicSummary, b: PanicSummary) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+const newestFirst = (a: PanicSummary, b: PanicSummary) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 
 // With 10,000 records every reader (the bar, the title, the dashboard's news for the alarm) asks for the
 // same list: it is worked out once per records array, and kept while the open panics stay the same.

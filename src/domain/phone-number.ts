@@ -26,7 +26,9 @@ function fromNational(digits: string): string | undefined {
       : digits.length === NATIONAL_DIGITS + NATIONAL_COUNTRY_CODE.length && digits.startsWith(NATIONAL_COUNTRY_CODE)
         ? digits.slice(NATIONAL_COUNTRY_CODE.length)
         : digits;
-  return national.length === NATIONAL_DIGITS && !national.startsWith('0') ? `+${NATIONAL_COUNTRY_CODE}${national}` : undefined;
+  return national.length === NATIONAL_DIGITS && !national.startsWith('0')
+    ? `+${NATIONAL_COUNTRY_CODE}${national}`
+    : undefined;
 }
 
 /** `+91 098765 43210`: the trunk 0 typed after the country code is not dialled. */

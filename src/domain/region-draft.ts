@@ -46,7 +46,12 @@ export function draftOf(region: Region): RegionDraft {
     timeZone: region.timeZone,
     homeView: { center: [...region.homeView.center], zoom: region.homeView.zoom },
     boundary: region.boundary?.map(([lat, lng]) => [lat, lng]) ?? null,
-    contacts: region.contacts.map(({ label, phone, kind, position }) => ({ label, phone, kind, ...(position && { position: [position[0], position[1]] }) })),
+    contacts: region.contacts.map(({ label, phone, kind, position }) => ({
+      label,
+      phone,
+      kind,
+      ...(position && { position: [position[0], position[1]] }),
+    })),
   };
 }
 
@@ -61,7 +66,8 @@ function firstOuterRing(value: unknown): Ring | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const object = value as { type?: unknown; coordinates?: unknown; geometry?: unknown; features?: unknown };
   if (object.type === 'Polygon' && Array.isArray(object.coordinates)) return object.coordinates[0] as Ring;
-  if (object.type === 'MultiPolygon' && Array.isArray(object.coordinates)) return (object.coordinates[0] as Ring[] | undefined)?.[0];
+  if (object.type === 'MultiPolygon' && Array.isArray(object.coordinates))
+    return (object.coordinates[0] as Ring[] | undefined)?.[0];
   if (object.type === 'Feature') return firstOuterRing(object.geometry);
   if (object.type === 'FeatureCollection' && Array.isArray(object.features)) {
     for (const feature of object.features) {
@@ -84,10 +90,18 @@ export function boundaryFromGeoJson(text: string, t: Translate): { boundary: [nu
     return { error: t('regions.notJson') };
   }
   const ring = firstOuterRing(value);
-  if (!ring || !ring.every((pair) => Array.isArray(pair) && pair.length >= 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)))) {
+  if (
+    !ring ||
+    !ring.every(
+      (pair) =>
+        Array.isArray(pair) && pair.length >= 2 && pair.every((n) => typeof n === 'number' && Number.isFinite(n)),
+    )
+  ) {
     return { error: t('regions.noPolygon') };
   }
-  const boundary = openRing(ring.map(([lng, lat]) => [lat, lng] as Vertex)).map(([lat, lng]) => [lat, lng] as [number, number]);
+  const boundary = openRing(ring.map(([lng, lat]) => [lat, lng] as Vertex)).map(
+    ([lat, lng]) => [lat, lng] as [number, number],
+  );
   const problem = boundaryProblem(boundary, 'The boundary');
   return problem ? { error: `${problem}.` } : { boundary };
 }

@@ -5,7 +5,12 @@ import { formatClockSeconds, type ClockStyle } from '../i18n/clock.ts';
 
 /** Each replayed tourist's colour (trail, marker, the swatch by its summary), away from the red/yellow/green of risk. */
 const REPLAY_PALETTE: readonly (readonly [number, number, number])[] = [
-  [37, 99, 235], [147, 51, 234], [234, 88, 12], [13, 148, 136], [219, 39, 119], [87, 83, 78],
+  [37, 99, 235],
+  [147, 51, 234],
+  [234, 88, 12],
+  [13, 148, 136],
+  [219, 39, 119],
+  [87, 83, 78],
 ];
 export const replayColour = (index: number) => REPLAY_PALETTE[index % REPLAY_PALETTE.length]!;
 
@@ -21,7 +26,10 @@ interface Timed {
   at: string;
 }
 
-export function replaySpan(tracks: readonly { points: readonly Timed[]; marks: readonly Timed[] }[], range: { from: string; to: string }): ReplaySpan {
+export function replaySpan(
+  tracks: readonly { points: readonly Timed[]; marks: readonly Timed[] }[],
+  range: { from: string; to: string },
+): ReplaySpan {
   let first = Infinity;
   let last = -Infinity;
   for (const { points, marks } of tracks) {
@@ -31,7 +39,8 @@ export function replaySpan(tracks: readonly { points: readonly Timed[]; marks: r
     }
     for (const mark of marks) last = Math.max(last, Date.parse(mark.at));
   }
-  if (first === Infinity) return { startMs: Date.parse(range.from), durationS: (Date.parse(range.to) - Date.parse(range.from)) / 1000 };
+  if (first === Infinity)
+    return { startMs: Date.parse(range.from), durationS: (Date.parse(range.to) - Date.parse(range.from)) / 1000 };
   return { startMs: first, durationS: Math.max(0, (last - first) / 1000) };
 }
 
@@ -64,7 +73,11 @@ export function indexAtOrBefore(times: ArrayLike<number>, t: number): number {
  * [longitude, latitude] at `t` seconds into the span, between the two positions around it; undefined before
  * the first; the last position after the last.
  */
-export function positionAt(path: readonly (readonly [number, number])[], times: ArrayLike<number>, t: number): [number, number] | undefined {
+export function positionAt(
+  path: readonly (readonly [number, number])[],
+  times: ArrayLike<number>,
+  t: number,
+): [number, number] | undefined {
   const i = indexAtOrBefore(times, t);
   if (i < 0) return undefined;
   const a = path[i]!;
@@ -78,7 +91,10 @@ export function positionAt(path: readonly (readonly [number, number])[], times: 
 /** From an incident: 30 minutes before it was raised, to now. */
 export function incidentReplayRange(incidentCreatedAt: string, now = new Date()): { from: string; to: string } {
   const from = new Date(Date.parse(incidentCreatedAt) - 30 * 60_000);
-  return { from: from.toISOString(), to: (now.getTime() > from.getTime() ? now : new Date(from.getTime() + 60_000)).toISOString() };
+  return {
+    from: from.toISOString(),
+    to: (now.getTime() > from.getTime() ? now : new Date(from.getTime() + 60_000)).toISOString(),
+  };
 }
 
 /**

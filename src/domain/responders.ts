@@ -22,7 +22,9 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export function bearingDegrees([lat1, lng1]: Vertex, [lat2, lng2]: Vertex): number {
   const dLng = radians(lng2 - lng1);
   const y = Math.sin(dLng) * Math.cos(radians(lat2));
-  const x = Math.cos(radians(lat1)) * Math.sin(radians(lat2)) - Math.sin(radians(lat1)) * Math.cos(radians(lat2)) * Math.cos(dLng);
+  const x =
+    Math.cos(radians(lat1)) * Math.sin(radians(lat2)) -
+    Math.sin(radians(lat1)) * Math.cos(radians(lat2)) * Math.cos(dLng);
   return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
 }
 
@@ -38,13 +40,23 @@ export function estimateSeconds(distanceM: number, kind: UnitKind): number {
  * skipped). Units of every region are candidates: an incident near a border may be closest to the next
  * region's station.
  */
-export function nearestUnits(incident: { latitude: number; longitude: number }, units: readonly Unit[], count = NEAREST_UNITS): NearbyUnit[] {
+export function nearestUnits(
+  incident: { latitude: number; longitude: number },
+  units: readonly Unit[],
+  count = NEAREST_UNITS,
+): NearbyUnit[] {
   const from: Vertex = [incident.latitude, incident.longitude];
   const byDistance = units
     .map((unit) => {
       const distanceM = metresBetween(from, unit.position);
       const bearingDeg = bearingDegrees(from, unit.position);
-      return { ...unit, distanceM: Math.round(distanceM), bearingDeg: Math.round(bearingDeg) % 360, compass: compassWord(bearingDeg), estimateS: estimateSeconds(distanceM, unit.kind) };
+      return {
+        ...unit,
+        distanceM: Math.round(distanceM),
+        bearingDeg: Math.round(bearingDeg) % 360,
+        compass: compassWord(bearingDeg),
+        estimateS: estimateSeconds(distanceM, unit.kind),
+      };
     })
     .sort((a, b) => a.distanceM - b.distanceM || a.id.localeCompare(b.id));
   const available = byDistance.filter((unit) => unit.available).slice(0, count);

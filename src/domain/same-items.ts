@@ -13,5 +13,7 @@ export function keepIfSame<A extends readonly unknown[]>(previous: A, next: A, s
 export function sameFields<T extends object>(a: T, b: T): boolean {
   if (a === b) return true;
   const keys = Object.keys(a) as (keyof T)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && Object.is(a[key], b[key]));
+  return (
+    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && Object.is(a[key], b[key]))
+  );
 }

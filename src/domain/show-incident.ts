@@ -20,6 +20,7 @@ export function filtersToShow(filters: TableFilters, panic: PanicSummary, now = 
   // The table's search reads id, region, risk and status; the risk is not known here, so a search
   // that names none of the others is cleared.
   const needle = filters.search.trim().toLowerCase();
-  if (needle && ![panic.id, panic.regionId, 'open'].some((field) => field.toLowerCase().includes(needle))) changes.search = '';
+  if (needle && ![panic.id, panic.regionId, 'open'].some((field) => field.toLowerCase().includes(needle)))
+    changes.search = '';
   return changes;
 }

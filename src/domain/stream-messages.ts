@@ -6,7 +6,15 @@
 // written or deleted is merged into the zones (the maps and the Zones view redraw it). A tourist erased takes
 // its pings and trails away and renames its incidents as the store did. A note and any unknown message change
 // nothing here.
-import { pingKey, type Alert, type Geofence, type GpsHistory, type GpsPing, type Incident, type Region } from '../api/entities.ts';
+import {
+  pingKey,
+  type Alert,
+  type Geofence,
+  type GpsHistory,
+  type GpsPing,
+  type Incident,
+  type Region,
+} from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
 import { mergeIncident, withMember, type TableIds } from './incident-records.ts';
 import { currentFilter, inLoadedScope } from './incident-scope.ts';
@@ -52,7 +60,10 @@ export function applyStreamMessage(context: StreamState, message: StreamMessage,
       return {
         changes: {
           incidents: mergeIncident(context.incidents, incident, { insert: true }),
-          ...(shown && { tableIds: withMember(context.tableIds, incident.id), heardSinceLoad: heard(context.heardSinceLoad, incident.id) }),
+          ...(shown && {
+            tableIds: withMember(context.tableIds, incident.id),
+            heardSinceLoad: heard(context.heardSinceLoad, incident.id),
+          }),
         },
         incidentsChanged: true,
       };

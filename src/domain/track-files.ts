@@ -22,8 +22,18 @@ export function escapeXml(text: string): string {
 /** One `<trk>` per tourist, named by its id; each position a `<trkpt>` with its time. */
 export function trackGpx(tracks: readonly TouristTrackFile[], name = 'Replay'): string {
   const trk = tracks.map(({ touristId, points }) => {
-    const pts = points.map((p) => `      <trkpt lat="${p.latitude}" lon="${p.longitude}"><time>${escapeXml(new Date(p.at).toISOString())}</time></trkpt>`);
-    return [`  <trk>`, `    <name>${escapeXml(touristId)}</name>`, `    <trkseg>`, ...pts, `    </trkseg>`, `  </trk>`].join('\n');
+    const pts = points.map(
+      (p) =>
+        `      <trkpt lat="${p.latitude}" lon="${p.longitude}"><time>${escapeXml(new Date(p.at).toISOString())}</time></trkpt>`,
+    );
+    return [
+      `  <trk>`,
+      `    <name>${escapeXml(touristId)}</name>`,
+      `    <trkseg>`,
+      ...pts,
+      `    </trkseg>`,
+      `  </trk>`,
+    ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

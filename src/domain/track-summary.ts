@@ -35,10 +35,15 @@ export const STOP_MIN_S = 5 * 60;
 export const STOP_RADIUS_M = 50;
 
 const seconds = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 1000;
-const metresApart = (a: TrackPoint, b: TrackPoint) => metresBetween([a.latitude, a.longitude], [b.latitude, b.longitude]);
+const metresApart = (a: TrackPoint, b: TrackPoint) =>
+  metresBetween([a.latitude, a.longitude], [b.latitude, b.longitude]);
 
 /** Index ranges [first, last] of the stops, oldest first; they never overlap. */
-export function stopRanges(points: readonly TrackPoint[], minS = STOP_MIN_S, radiusM = STOP_RADIUS_M): [number, number][] {
+export function stopRanges(
+  points: readonly TrackPoint[],
+  minS = STOP_MIN_S,
+  radiusM = STOP_RADIUS_M,
+): [number, number][] {
   const ranges: [number, number][] = [];
   let first = 0;
   while (first < points.length) {
@@ -68,7 +73,11 @@ export function detectStops(points: readonly TrackPoint[], minS = STOP_MIN_S, ra
   });
 }
 
-export function summariseTrack(points: readonly TrackPoint[], minS = STOP_MIN_S, radiusM = STOP_RADIUS_M): TrackSummary {
+export function summariseTrack(
+  points: readonly TrackPoint[],
+  minS = STOP_MIN_S,
+  radiusM = STOP_RADIUS_M,
+): TrackSummary {
   const ranges = stopRanges(points, minS, radiusM);
   const insideStop = new Uint8Array(points.length);
   // A segment both of whose ends belong to one stop is a phone's jitter at rest, not distance travelled.
@@ -76,8 +85,17 @@ export function summariseTrack(points: readonly TrackPoint[], minS = STOP_MIN_S,
   let distanceM = 0;
   for (let i = 1; i < points.length; i++) if (!insideStop[i]) distanceM += metresApart(points[i - 1]!, points[i]!);
   const durationS = points.length > 1 ? Math.round(seconds(points[0]!.at, points.at(-1)!.at)) : 0;
-  const stoppedS = ranges.reduce((sum, [first, last]) => sum + Math.round(seconds(points[first]!.at, points[last]!.at)), 0);
-  return { pointCount: points.length, durationS, distanceM: Math.round(distanceM), movingS: Math.max(0, durationS - stoppedS), stoppedS };
+  const stoppedS = ranges.reduce(
+    (sum, [first, last]) => sum + Math.round(seconds(points[first]!.at, points[last]!.at)),
+    0,
+  );
+  return {
+    pointCount: points.length,
+    durationS,
+    distanceM: Math.round(distanceM),
+    movingS: Math.max(0, durationS - stoppedS),
+    stoppedS,
+  };
 }
 
 /** "1 h 05 min", "12 min 30 s", "45 s": durations as the panel and its stop list show them. */

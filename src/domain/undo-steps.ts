@@ -21,11 +21,19 @@ export function stepFrom<T>(steps: UndoSteps<T>, from: T): UndoSteps<T> {
 /** The value before `current`, and the steps after going back to it; undefined when there is none. */
 export function stepBack<T>(steps: UndoSteps<T>, current: T): ({ value: T } & UndoSteps<T>) | undefined {
   if (steps.past.length === 0) return undefined;
-  return { value: steps.past[steps.past.length - 1], past: steps.past.slice(0, -1), future: [...steps.future, current] };
+  return {
+    value: steps.past[steps.past.length - 1],
+    past: steps.past.slice(0, -1),
+    future: [...steps.future, current],
+  };
 }
 
 /** The value last undone, and the steps after going forward to it; undefined when there is none. */
 export function stepForward<T>(steps: UndoSteps<T>, current: T): ({ value: T } & UndoSteps<T>) | undefined {
   if (steps.future.length === 0) return undefined;
-  return { value: steps.future[steps.future.length - 1], past: [...steps.past, current], future: steps.future.slice(0, -1) };
+  return {
+    value: steps.future[steps.future.length - 1],
+    past: [...steps.past, current],
+    future: steps.future.slice(0, -1),
+  };
 }

@@ -36,7 +36,15 @@ const wallFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClockOf(at: Date, timeZone: string): WallClock {
   let format = wallFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
     wallFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, Number(part.value)]));
@@ -58,7 +66,10 @@ export function nextMorning(now: Date, timeZone: string, hour = MORNING_HOUR): D
   const thisMorning = instantOfWallClock({ ...today, hour, minute: 0 }, timeZone);
   if (thisMorning.getTime() > now.getTime()) return thisMorning;
   const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
-  return instantOfWallClock({ year: tomorrow.getUTCFullYear(), month: tomorrow.getUTCMonth() + 1, day: tomorrow.getUTCDate(), hour, minute: 0 }, timeZone);
+  return instantOfWallClock(
+    { year: tomorrow.getUTCFullYear(), month: tomorrow.getUTCMonth() + 1, day: tomorrow.getUTCDate(), hour, minute: 0 },
+    timeZone,
+  );
 }
 
 /** `2026-11-27T07:00` on the region's clock; undefined when the field does not hold a date-time. */
@@ -92,7 +103,8 @@ export function pauseRequest(form: PauseForm, now: Date, timeZone: string, t: Tr
 /** `07:00` on the same day in the region, `27 Nov, 07:00` on another. */
 export function pauseEndText(until: string, now: Date, timeZone: string): string {
   const end = new Date(until);
-  const sameDay = wallClockOf(end, timeZone).day === wallClockOf(now, timeZone).day && end.getTime() - now.getTime() < 86_400_000;
+  const sameDay =
+    wallClockOf(end, timeZone).day === wallClockOf(now, timeZone).day && end.getTime() - now.getTime() < 86_400_000;
   const options: Intl.DateTimeFormatOptions = sameDay
     ? { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
     : { timeZone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
@@ -109,7 +121,16 @@ export function readPauseStepNote(note: string): { until: string; reason: string
 }
 
 /** "Watch paused until 07:00 — Checked in at a hotel (by op1)"; "Watched" when no pause runs. */
-export function watchStateSentence(pause: WatchPause | null, now: Date, timeZone: string, t: Translate = inEnglish): string {
+export function watchStateSentence(
+  pause: WatchPause | null,
+  now: Date,
+  timeZone: string,
+  t: Translate = inEnglish,
+): string {
   if (!pause || Date.parse(pause.until) <= now.getTime()) return t('watch.watched');
-  return t('watch.pausedUntil', { until: pauseEndText(pause.until, now, timeZone), reason: pause.reason, by: pause.by });
+  return t('watch.pausedUntil', {
+    until: pauseEndText(pause.until, now, timeZone),
+    reason: pause.reason,
+    by: pause.by,
+  });
 }

@@ -105,18 +105,29 @@ export function strandedLimitS(settings: WatchSettings, zoneRisk: LastSeen['zone
 }
 
 const SEVERITY_ORDER: readonly WatchSeverity[] = ['low', 'medium', 'high'];
-const oneHigher = (severity: WatchSeverity): WatchSeverity => SEVERITY_ORDER[Math.min(SEVERITY_ORDER.indexOf(severity) + 1, 2)];
+const oneHigher = (severity: WatchSeverity): WatchSeverity =>
+  SEVERITY_ORDER[Math.min(SEVERITY_ORDER.indexOf(severity) + 1, 2)];
 
 const minutes = (s: number) => `${Math.round(s / 60)} min`;
 
 /** The moment each rule becomes due for this record, and whether it was raised already. */
-export function dueTimes(seen: LastSeen, settings: WatchSettings, timeZone: string): { silentAt: number | null; strandedAt: number | null; night: boolean } {
+export function dueTimes(
+  seen: LastSeen,
+  settings: WatchSettings,
+  timeZone: string,
+): { silentAt: number | null; strandedAt: number | null; night: boolean } {
   const seenMs = Date.parse(seen.seenAt);
   const night = isNightForWatch(new Date(seenMs), timeZone);
   const reporting = seen.pingsInLastHour >= REPORTING_PINGS;
-  const silentAt = reporting && seen.silentRaisedFor !== seen.seenAt ? seenMs + silentLimitS(settings, seen.zoneRisk, night) * 1000 : null;
+  const silentAt =
+    reporting && seen.silentRaisedFor !== seen.seenAt
+      ? seenMs + silentLimitS(settings, seen.zoneRisk, night) * 1000
+      : null;
   const strandedLimit = strandedLimitS(settings, seen.zoneRisk);
-  const strandedAt = strandedLimit !== null && seen.strandedRaisedFor !== seen.stillSince ? Date.parse(seen.stillSince) + strandedLimit * 1000 : null;
+  const strandedAt =
+    strandedLimit !== null && seen.strandedRaisedFor !== seen.stillSince
+      ? Date.parse(seen.stillSince) + strandedLimit * 1000
+      : null;
   return { silentAt, strandedAt, night };
 }
 
@@ -131,12 +142,23 @@ export function nextDueAt(seen: LastSeen, settings: WatchSettings, timeZone: str
  * Which rules are due at `now`. A rule is due strictly after its limit. While paused nothing is due and the
  * record is looked at again when the pause ends. The reasons are English by default: the server keeps them.
  */
-export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone: string, now: Date, pausedUntil: string | null = null, t: Translate = inEnglish): WatchVerdict {
+export function evaluateWatch(
+  seen: LastSeen,
+  settings: WatchSettings,
+  timeZone: string,
+  now: Date,
+  pausedUntil: string | null = null,
+  t: Translate = inEnglish,
+): WatchVerdict {
   const { silentAt, strandedAt, night } = dueTimes(seen, settings, timeZone);
   const nowMs = now.getTime();
   const pending = [silentAt, strandedAt].filter((t): t is number => t !== null);
   if (pausedUntil !== null && Date.parse(pausedUntil) > nowMs) {
-    return { due: [], nextCheckAt: pending.length === 0 ? null : new Date(Math.max(Date.parse(pausedUntil), Math.min(...pending))).toISOString() };
+    return {
+      due: [],
+      nextCheckAt:
+        pending.length === 0 ? null : new Date(Math.max(Date.parse(pausedUntil), Math.min(...pending))).toISOString(),
+    };
   }
   const base = {
     lastSeenAt: seen.seenAt,
@@ -153,11 +175,25 @@ export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone:
       const limitS = silentLimitS(settings, seen.zoneRisk, night);
       const afterLowBattery = seen.lastSoftAlert === 'low_battery';
       const silentForS = Math.floor((nowMs - Date.parse(seen.seenAt)) / 1000);
-      const reason = t('watch.rule.silent', { silentFor: minutes(silentForS), limit: minutes(limitS), risk, night: night ? 'yes' : 'no', battery: afterLowBattery ? 'yes' : 'no' });
+      const reason = t('watch.rule.silent', {
+        silentFor: minutes(silentForS),
+        limit: minutes(limitS),
+        risk,
+        night: night ? 'yes' : 'no',
+        battery: afterLowBattery ? 'yes' : 'no',
+      });
       due.push({
         rule: 'silent',
         severity: afterLowBattery ? oneHigher(baseSeverity) : baseSeverity,
-        meta: { rule: 'silent', ...base, limitS, atNight: night, silentForS, ...(afterLowBattery && { afterLowBattery }), reason },
+        meta: {
+          rule: 'silent',
+          ...base,
+          limitS,
+          atNight: night,
+          silentForS,
+          ...(afterLowBattery && { afterLowBattery }),
+          reason,
+        },
       });
     } else later.push(silentAt);
   }
@@ -166,7 +202,13 @@ export function evaluateWatch(seen: LastSeen, settings: WatchSettings, timeZone:
       const limitS = strandedLimitS(settings, seen.zoneRisk)!;
       const strandedForS = Math.floor((nowMs - Date.parse(seen.stillSince)) / 1000);
       const atNight = isNightForWatch(now, timeZone);
-      const reason = t('watch.rule.stranded', { radius: settings.strandedRadiusM, strandedFor: minutes(strandedForS), limit: minutes(limitS), risk, night: atNight ? 'yes' : 'no' });
+      const reason = t('watch.rule.stranded', {
+        radius: settings.strandedRadiusM,
+        strandedFor: minutes(strandedForS),
+        limit: minutes(limitS),
+        risk,
+        night: atNight ? 'yes' : 'no',
+      });
       due.push({
         rule: 'stranded',
         severity: seen.zoneRisk === 'red' || atNight ? 'high' : 'medium',
@@ -187,7 +229,11 @@ export function stayAfterPing(
   seenAt: string,
   radiusM: number,
 ): { stillSince: string; stillLatitude: number; stillLongitude: number } {
-  if (previous && metresBetween([previous.stillLatitude, previous.stillLongitude], [ping.latitude, ping.longitude]) <= radiusM) return previous;
+  if (
+    previous &&
+    metresBetween([previous.stillLatitude, previous.stillLongitude], [ping.latitude, ping.longitude]) <= radiusM
+  )
+    return previous;
   return { stillSince: seenAt, stillLatitude: ping.latitude, stillLongitude: ping.longitude };
 }
 

@@ -35,7 +35,13 @@ function whichLimit(meta: Meta): string {
 }
 
 /** A heart rate or SpO2 reading past the region's bound (English by default: the server keeps it as the reason). */
-export function vitalsSentence(vital: string, value: number, bound: number, boundKind: 'min' | 'max', t: Translate = inEnglish): string {
+export function vitalsSentence(
+  vital: string,
+  value: number,
+  bound: number,
+  boundKind: 'min' | 'max',
+  t: Translate = inEnglish,
+): string {
   return t('watch.vitals', { vital, value, bound, boundKind });
 }
 
@@ -47,21 +53,31 @@ function withDemo(sentence: string, meta: Meta, t: Translate): string {
 }
 
 /** One sentence saying why the watch raised the incident, from its meta; null for any other incident. */
-export function watchReason(incident: Pick<Incident, 'type' | 'meta'>, context: SentenceContext, t: Translate = inEnglish): string | null {
+export function watchReason(
+  incident: Pick<Incident, 'type' | 'meta'>,
+  context: SentenceContext,
+  t: Translate = inEnglish,
+): string | null {
   const { meta } = incident;
   switch (incident.type) {
     case 'silent': {
       if (meta.silentForS === undefined || meta.limitS === undefined || !meta.lastSeenAt) return meta.reason ?? null;
       const sentence = t('watch.silent', {
-        silentFor: durationText(meta.silentForS), ...whereSeen(meta, context.zoneName), time: context.time(meta.lastSeenAt),
-        limit: durationText(meta.limitS), limitKind: whichLimit(meta),
+        silentFor: durationText(meta.silentForS),
+        ...whereSeen(meta, context.zoneName),
+        time: context.time(meta.lastSeenAt),
+        limit: durationText(meta.limitS),
+        limitKind: whichLimit(meta),
       });
       return withDemo(meta.afterLowBattery ? `${sentence} ${t('watch.lowBattery')}` : sentence, meta, t);
     }
     case 'stranded': {
       if (meta.strandedForS === undefined || meta.limitS === undefined) return meta.reason ?? null;
       const sentence = t('watch.stranded', {
-        strandedFor: durationText(meta.strandedForS), ...whereSeen(meta, context.zoneName), limit: durationText(meta.limitS), limitKind: whichLimit(meta),
+        strandedFor: durationText(meta.strandedForS),
+        ...whereSeen(meta, context.zoneName),
+        limit: durationText(meta.limitS),
+        limitKind: whichLimit(meta),
       });
       return withDemo(sentence, meta, t);
     }
@@ -79,6 +95,10 @@ export function watchReason(incident: Pick<Incident, 'type' | 'meta'>, context: 
 }
 
 /** "Reported again 18:40" when the tourist of a watch incident sent something later; null when not. */
-export function reportedAgainText(incident: Pick<Incident, 'meta'>, time: (iso: string) => string, t: Translate = inEnglish): string | null {
+export function reportedAgainText(
+  incident: Pick<Incident, 'meta'>,
+  time: (iso: string) => string,
+  t: Translate = inEnglish,
+): string | null {
   return incident.meta.reportedAgainAt ? t('watch.reportedAgain', { time: time(incident.meta.reportedAgainAt) }) : null;
 }

@@ -4,7 +4,13 @@
 // gateway, the tests' receiver) is an ordinary set-up.
 
 /** Names of cloud metadata services (GCP, AWS, Azure's and Alibaba's resolve to the addresses below). */
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 /** Alibaba Cloud's metadata service; AWS, GCP, Azure and Oracle use 169.254.169.254 (link-local, below). */
 const METADATA_IPV4 = new Set(['100.100.100.200']);
@@ -30,8 +36,11 @@ function ipv6Groups(host: string): number[] | undefined {
   const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
   const first = parse(head);
   const last = tail === undefined ? [] : parse(tail);
-  const groups = tail === undefined ? first : [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
-  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : undefined;
+  const groups =
+    tail === undefined ? first : [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    ? groups
+    : undefined;
 }
 
 const isLinkLocalV4 = (octets: number[]) => octets[0] === 169 && octets[1] === 254;
@@ -50,7 +59,10 @@ export function webhookUrlRefusal(value: string): string | undefined {
   if (!URL.canParse(value)) return 'be an http:// or https:// address';
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'be an http:// or https:// address';
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === '') return 'name a host';
   if (METADATA_NAMES.has(host)) return `not point at a cloud metadata service (${host})`;
   const v4 = ipv4Octets(host);

@@ -19,7 +19,8 @@ export function workerSettingsFrom(text: string | undefined): WorkerSettings {
   try {
     const stored = JSON.parse(text ?? 'null') as Partial<WorkerSettings> | null;
     return {
-      language: isLanguage(stored?.language) ? stored.language : 'en', hour12: stored?.hour12 === true,
+      language: isLanguage(stored?.language) ? stored.language : 'en',
+      hour12: stored?.hour12 === true,
       nativeDigits: stored?.nativeDigits === true,
     };
   } catch {

@@ -57,7 +57,9 @@ export const samePolygon = (a: readonly (readonly [number, number])[], b: readon
 
 const sameOutline = (a: Outline, b: Outline) =>
   samePolygon(a.polygon, b.polygon) &&
-  a.circle?.radiusM === b.circle?.radiusM && a.circle?.center[0] === b.circle?.center[0] && a.circle?.center[1] === b.circle?.center[1];
+  a.circle?.radiusM === b.circle?.radiusM &&
+  a.circle?.center[0] === b.circle?.center[0] &&
+  a.circle?.center[1] === b.circle?.center[1];
 
 /** A new outline from the map: the current one goes onto the undo stack; redo is forgotten. */
 export function reshape(draft: ZoneDraft, outline: Outline): ZoneDraft {
@@ -100,6 +102,16 @@ export function draftIssues(draft: ZoneDraft): DraftIssue[] {
 /** The body of POST /geofences (new) or PUT /geofences/:id (existing). */
 export function zoneBody(draft: ZoneDraft) {
   const placeId = draft.placeId.trim();
-  const meta: Record<string, unknown> = { ...draft.meta, ...(placeId && { placeId }), ...(draft.outline.circle && { circle: draft.outline.circle }) };
-  return { name: draft.name.trim(), riskLevel: draft.riskLevel, regionId: draft.regionId, polygon: draft.outline.polygon, meta };
+  const meta: Record<string, unknown> = {
+    ...draft.meta,
+    ...(placeId && { placeId }),
+    ...(draft.outline.circle && { circle: draft.outline.circle }),
+  };
+  return {
+    name: draft.name.trim(),
+    riskLevel: draft.riskLevel,
+    regionId: draft.regionId,
+    polygon: draft.outline.polygon,
+    meta,
+  };
 }

@@ -45,7 +45,9 @@ export function distinctPointCount(polygon: readonly Vertex[]): number {
 /** The one rule every outline meets, POST /geofences's too: an area, so at least 3 distinct points. */
 export function tooFewPointsIssue(polygon: readonly Vertex[], field = 'polygon'): GeometryIssue | undefined {
   const distinct = distinctPointCount(polygon);
-  return distinct < 3 ? { field, message: `${field} must have at least 3 distinct points; it has ${distinct}.` } : undefined;
+  return distinct < 3
+    ? { field, message: `${field} must have at least 3 distinct points; it has ${distinct}.` }
+    : undefined;
 }
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
@@ -77,10 +79,13 @@ interface Segment {
   maxX: number;
 }
 
-const cross = (ox: number, oy: number, ax: number, ay: number, bx: number, by: number) => (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
+const cross = (ox: number, oy: number, ax: number, ay: number, bx: number, by: number) =>
+  (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
 
 function onSegment(px: number, py: number, s: Segment): boolean {
-  return px >= Math.min(s.ax, s.bx) && px <= Math.max(s.ax, s.bx) && py >= Math.min(s.ay, s.by) && py <= Math.max(s.ay, s.by);
+  return (
+    px >= Math.min(s.ax, s.bx) && px <= Math.max(s.ax, s.bx) && py >= Math.min(s.ay, s.by) && py <= Math.max(s.ay, s.by)
+  );
 }
 
 /** Whether two segments share any point (touching counts). */
@@ -91,8 +96,10 @@ function segmentsMeet(s: Segment, t: Segment): boolean {
   const d4 = cross(s.ax, s.ay, s.bx, s.by, t.bx, t.by);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
   return (
-    (d1 === 0 && onSegment(s.ax, s.ay, t)) || (d2 === 0 && onSegment(s.bx, s.by, t)) ||
-    (d3 === 0 && onSegment(t.ax, t.ay, s)) || (d4 === 0 && onSegment(t.bx, t.by, s))
+    (d1 === 0 && onSegment(s.ax, s.ay, t)) ||
+    (d2 === 0 && onSegment(s.bx, s.by, t)) ||
+    (d3 === 0 && onSegment(t.ax, t.ay, s)) ||
+    (d4 === 0 && onSegment(t.bx, t.by, s))
   );
 }
 
@@ -121,8 +128,13 @@ export function firstCrossing(polygon: readonly Vertex[]): [number, number] | un
       const [first, second] = s.index < t.index ? [s, t] : [t, s];
       const gap = second.index - first.index;
       const crosses =
-        gap === 1 ? neighboursOverlap(first, second) : gap === n - 1 ? neighboursOverlap(second, first) : segmentsMeet(first, second);
-      if (crosses && (!found || first.index < found[0] || (first.index === found[0] && second.index < found[1]))) found = [first.index, second.index];
+        gap === 1
+          ? neighboursOverlap(first, second)
+          : gap === n - 1
+            ? neighboursOverlap(second, first)
+            : segmentsMeet(first, second);
+      if (crosses && (!found || first.index < found[0] || (first.index === found[0] && second.index < found[1])))
+        found = [first.index, second.index];
     }
   }
   return found;
@@ -132,13 +144,19 @@ function coordinateIssues(polygon: readonly unknown[], field: string): GeometryI
   const issues: GeometryIssue[] = [];
   polygon.forEach((point, index) => {
     const where = `${field}[${index}]`;
-    if (!Array.isArray(point) || point.length !== 2 || !point.every((value) => typeof value === 'number' && Number.isFinite(value))) {
+    if (
+      !Array.isArray(point) ||
+      point.length !== 2 ||
+      !point.every((value) => typeof value === 'number' && Number.isFinite(value))
+    ) {
       issues.push({ field: where, message: `${where} must be a [latitude, longitude] pair of numbers.` });
       return;
     }
     const [latitude, longitude] = point as [number, number];
-    if (latitude < -90 || latitude > 90) issues.push({ field: where, message: `${where} has latitude ${latitude}; it must be between -90 and 90.` });
-    if (longitude < -180 || longitude > 180) issues.push({ field: where, message: `${where} has longitude ${longitude}; it must be between -180 and 180.` });
+    if (latitude < -90 || latitude > 90)
+      issues.push({ field: where, message: `${where} has latitude ${latitude}; it must be between -90 and 90.` });
+    if (longitude < -180 || longitude > 180)
+      issues.push({ field: where, message: `${where} has longitude ${longitude}; it must be between -180 and 180.` });
   });
   return issues;
 }
@@ -157,7 +175,12 @@ export function zoneOutlineIssues(polygon: unknown, field = 'polygon'): Geometry
   const tooFew = tooFewPointsIssue(ring, field);
   if (tooFew) return [tooFew];
   if (ring.length > ZONE_LIMITS.maxVertices) {
-    return [{ field, message: `${field} has ${count(ring.length)} points; a zone may have at most ${count(ZONE_LIMITS.maxVertices)}.` }];
+    return [
+      {
+        field,
+        message: `${field} has ${count(ring.length)} points; a zone may have at most ${count(ZONE_LIMITS.maxVertices)}.`,
+      },
+    ];
   }
   const crossing = firstCrossing(ring);
   if (crossing) {
@@ -167,7 +190,12 @@ export function zoneOutlineIssues(polygon: unknown, field = 'polygon'): Geometry
   }
   const area = areaKm2(ring);
   if (area > ZONE_LIMITS.maxAreaKm2) {
-    return [{ field, message: `${field} covers ${count(area)} km²; a zone may cover at most ${count(ZONE_LIMITS.maxAreaKm2)} km².` }];
+    return [
+      {
+        field,
+        message: `${field} covers ${count(area)} km²; a zone may cover at most ${count(ZONE_LIMITS.maxAreaKm2)} km².`,
+      },
+    ];
   }
   return [];
 }
@@ -176,7 +204,11 @@ export function zoneOutlineIssues(polygon: unknown, field = 'polygon'): Geometry
  * A circle as the polygon every client reads (at most 64 vertices, the first due north, then clockwise), with
  * the circle itself for `meta.circle` so the editor can offer it as a circle again.
  */
-export function circleToPolygon(center: ZoneCircle['center'], radiusM: number, vertices: number = ZONE_LIMITS.maxCircleVertices): { polygon: [number, number][]; meta: { circle: ZoneCircle } } {
+export function circleToPolygon(
+  center: ZoneCircle['center'],
+  radiusM: number,
+  vertices: number = ZONE_LIMITS.maxCircleVertices,
+): { polygon: [number, number][]; meta: { circle: ZoneCircle } } {
   const sides = Math.max(3, Math.min(ZONE_LIMITS.maxCircleVertices, Math.round(vertices)));
   const [lat, lng] = center;
   const phi1 = toRadians(lat);
@@ -187,7 +219,12 @@ export function circleToPolygon(center: ZoneCircle['center'], radiusM: number, v
     const bearing = (2 * Math.PI * i) / sides;
     // The destination point on the sphere at `delta` radians along `bearing`.
     const phi2 = Math.asin(Math.sin(phi1) * Math.cos(delta) + Math.cos(phi1) * Math.sin(delta) * Math.cos(bearing));
-    const lambda2 = lambda1 + Math.atan2(Math.sin(bearing) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
+    const lambda2 =
+      lambda1 +
+      Math.atan2(
+        Math.sin(bearing) * Math.sin(delta) * Math.cos(phi1),
+        Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2),
+      );
     const round = (radians: number) => Math.round(((radians * 180) / Math.PI) * 1e7) / 1e7;
     const longitude = round(lambda2);
     polygon.push([round(phi2), longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude]);
@@ -200,9 +237,15 @@ export function circleIssues(circle: unknown, field = 'meta.circle'): GeometryIs
   if (circle === undefined) return [];
   const value = circle as Partial<ZoneCircle> | null;
   const center = value?.center;
-  const centerOk = Array.isArray(center) && center.length === 2 && center.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
-    Math.abs(center[0]) <= 90 && Math.abs(center[1]) <= 180;
+  const centerOk =
+    Array.isArray(center) &&
+    center.length === 2 &&
+    center.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    Math.abs(center[0]) <= 90 &&
+    Math.abs(center[1]) <= 180;
   const radiusOk = typeof value?.radiusM === 'number' && Number.isFinite(value.radiusM) && value.radiusM > 0;
   if (centerOk && radiusOk) return [];
-  return [{ field, message: `${field} must be {center: [latitude, longitude], radiusM: a positive number of metres}.` }];
+  return [
+    { field, message: `${field} must be {center: [latitude, longitude], radiusM: a positive number of metres}.` },
+  ];
 }

@@ -75,7 +75,10 @@ const byNameThenId = (a: ZoneRow, b: ZoneRow) => {
 
 /** The rows shown, by name (then id, so equal names keep one order). */
 export function zoneRows(zones: readonly Geofence[], filter: ZoneListFilter): ZoneRow[] {
-  return zones.map(zoneRowOf).filter((row) => zoneMatches(row, filter)).sort(byNameThenId);
+  return zones
+    .map(zoneRowOf)
+    .filter((row) => zoneMatches(row, filter))
+    .sort(byNameThenId);
 }
 
 /** "0.42 km²": two decimals under 10 km², one above. */

@@ -23,7 +23,10 @@ export function removeZone(zones: readonly Geofence[], id: string): Geofence[] {
 /** A zone written or deleted, as the stream and the editor's own answers announce it. */
 export type ZoneChange = { geofence: Geofence } | { deletedId: string };
 
-export function applyZoneChange(zones: readonly Geofence[], change: Partial<{ geofence: Geofence; deletedId: string }>): Geofence[] {
+export function applyZoneChange(
+  zones: readonly Geofence[],
+  change: Partial<{ geofence: Geofence; deletedId: string }>,
+): Geofence[] {
   if (change.geofence) return upsertZone(zones, change.geofence);
   if (change.deletedId !== undefined) return removeZone(zones, change.deletedId);
   return zones as Geofence[];

@@ -42,7 +42,10 @@ function statusWord(status: string, words: FirstPaintWords): string {
 }
 
 function timeCell(incident: Fields, clock: ClockStyle, words: FirstPaintWords): string {
-  const marks = [isUnverified(incident) && words['dashboard.unverified'], text(incident.escalatedAt) && words['dashboard.escalated']].filter(Boolean);
+  const marks = [
+    isUnverified(incident) && words['dashboard.unverified'],
+    text(incident.escalatedAt) && words['dashboard.escalated'],
+  ].filter(Boolean);
   return [formatTime(text(incident.createdAt), clock), ...marks].join(' · ');
 }
 

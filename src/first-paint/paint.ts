@@ -9,7 +9,11 @@ const INCIDENT_ID_COLUMN = FIRST_TABLE_COLUMN_IDS.indexOf('dashboard.column.inci
 const ALERT_ID_COLUMN = FIRST_TABLE_COLUMN_IDS.indexOf('dashboard.column.alertId');
 const STATUS_COLUMN = FIRST_TABLE_COLUMN_IDS.indexOf('dashboard.column.status');
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, content?: string, className?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  content?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (content !== undefined) node.textContent = content;
   if (className) node.className = className;
@@ -32,14 +36,25 @@ function tableOf({ rows }: FirstTable, words: FirstPaintWords): HTMLTableElement
   return table;
 }
 
-function notShownLine({ notShown }: FirstTable, words: FirstPaintWords, locale: string | undefined): string | undefined {
+function notShownLine(
+  { notShown }: FirstTable,
+  words: FirstPaintWords,
+  locale: string | undefined,
+): string | undefined {
   if (notShown.alerts === 0) return undefined;
   const sentence = notShown.open > 0 ? words['dashboard.moreAlertsOpen'] : words['dashboard.moreAlerts'];
-  return sentence.replace('{alerts}', notShown.alerts.toLocaleString(locale)).replace('{open}', notShown.open.toLocaleString(locale));
+  return sentence
+    .replace('{alerts}', notShown.alerts.toLocaleString(locale))
+    .replace('{open}', notShown.open.toLocaleString(locale));
 }
 
 /** Puts the first paint on the page, in `words` (`locale` for its counts); answers its element. */
-export function paintFirstTable(table: FirstTable, dark: boolean, words: FirstPaintWords = FIRST_PAINT_WORDS.en, locale?: string): HTMLElement {
+export function paintFirstTable(
+  table: FirstTable,
+  dark: boolean,
+  words: FirstPaintWords = FIRST_PAINT_WORDS.en,
+  locale?: string,
+): HTMLElement {
   const cover = element('div', undefined, dark ? 'dark' : undefined);
   cover.id = FIRST_PAINT_ID;
   cover.setAttribute('aria-busy', 'true');

@@ -42,7 +42,8 @@ export const FIRST_PAINT_WORDS: Readonly<Record<Language, FirstPaintWords>> = {
     'dashboard.status.acknowledged': 'acknowledged',
     'dashboard.status.resolved': 'resolved',
     'dashboard.moreAlerts': '{alerts} more alerts: the console shows them all once it has loaded.',
-    'dashboard.moreAlertsOpen': '{alerts} more alerts, {open} of them open: the console shows them all once it has loaded.',
+    'dashboard.moreAlertsOpen':
+      '{alerts} more alerts, {open} of them open: the console shows them all once it has loaded.',
     'dashboard.consoleFailed': 'The console could not start: {error}',
     'dashboard.consoleNotLoaded': 'The console could not be loaded; the page reloads once the server answers again.',
   },

@@ -29,7 +29,11 @@ function formatterFor(style: ClockStyle, shape: Shape): Intl.DateTimeFormat {
   let formatter = formatters.get(key);
   if (!formatter) {
     // `hourCycle`, not `hour12: false`: the latter gives 24:05 instead of 00:05 in some locales.
-    formatter = new Intl.DateTimeFormat(withIndianEnglishAfter(style.locale), { ...SHAPES[shape], timeZone: style.timeZone, hourCycle: style.hour12 ? 'h12' : 'h23' });
+    formatter = new Intl.DateTimeFormat(withIndianEnglishAfter(style.locale), {
+      ...SHAPES[shape],
+      timeZone: style.timeZone,
+      hourCycle: style.hour12 ? 'h12' : 'h23',
+    });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -51,13 +55,16 @@ function format(iso: string | null | undefined, style: ClockStyle, shape: Shape)
 }
 
 /** `27 Nov 2026, 05:00:00`: the date and the time, for tables, the drawer, the audit. */
-export const formatDateTime = (iso: string | null | undefined, style: ClockStyle): string => format(iso, style, 'dateTime');
+export const formatDateTime = (iso: string | null | undefined, style: ClockStyle): string =>
+  format(iso, style, 'dateTime');
 
 /** `05:00`: a moment of today, in a sentence or a bar. */
-export const formatClockTime = (iso: string | null | undefined, style: ClockStyle): string => format(iso, style, 'time');
+export const formatClockTime = (iso: string | null | undefined, style: ClockStyle): string =>
+  format(iso, style, 'time');
 
 /** `05:00:12`: a replay's clock. */
-export const formatClockSeconds = (iso: string | null | undefined, style: ClockStyle): string => format(iso, style, 'timeSeconds');
+export const formatClockSeconds = (iso: string | null | undefined, style: ClockStyle): string =>
+  format(iso, style, 'timeSeconds');
 
 /** `Asia/Kolkata (GMT+5:30)`: the zone named once on screen, so no time is read in the wrong one. */
 export function timeZoneName(style: ClockStyle, at = new Date()): string {

@@ -3,7 +3,13 @@
 // temporary password the server answered is kept until the admin closes the dialog that shows it, then forgotten.
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccountSummary } from '../api/accounts.ts';
-import { createAccount, fetchAccounts, resetAccountPassword, signOutAccount, updateAccount } from '../api/accounts-client.ts';
+import {
+  createAccount,
+  fetchAccounts,
+  resetAccountPassword,
+  signOutAccount,
+  updateAccount,
+} from '../api/accounts-client.ts';
 import { serverErrorOrMessage } from '../api/client.ts';
 import type { Role } from '../api/roles.ts';
 import type { Said } from '../i18n/said.ts';
@@ -42,24 +48,46 @@ export async function performAct(act: AccountAct): Promise<ActOutcome> {
   switch (act.type) {
     case 'accounts.create': {
       const password = await createAccount(act.username, act.role);
-      return { secret: { username: act.username, password }, notice: { id: 'accounts.notice.created', values: { username: act.username, role: act.role } } };
+      return {
+        secret: { username: act.username, password },
+        notice: { id: 'accounts.notice.created', values: { username: act.username, role: act.role } },
+      };
     }
     case 'accounts.setRole':
       await updateAccount(act.username, { role: act.role });
       return { notice: { id: 'accounts.notice.role', values: { username: act.username, role: act.role } } };
     case 'accounts.setDisabled':
       await updateAccount(act.username, { disabled: act.disabled });
-      return { notice: { id: act.disabled ? 'accounts.notice.disabled' : 'accounts.notice.enabled', values: { username: act.username } } };
+      return {
+        notice: {
+          id: act.disabled ? 'accounts.notice.disabled' : 'accounts.notice.enabled',
+          values: { username: act.username },
+        },
+      };
     case 'accounts.resetPassword': {
       const password = await resetAccountPassword(act.username);
-      return { secret: { username: act.username, password }, notice: { id: 'accounts.notice.passwordReset', values: { username: act.username } } };
+      return {
+        secret: { username: act.username, password },
+        notice: { id: 'accounts.notice.passwordReset', values: { username: act.username } },
+      };
     }
     case 'accounts.signOut':
-      return { notice: { id: 'accounts.notice.signedOut', values: { username: act.username, count: await signOutAccount(act.username) } } };
+      return {
+        notice: {
+          id: 'accounts.notice.signedOut',
+          values: { username: act.username, count: await signOutAccount(act.username) },
+        },
+      };
   }
 }
 
-const ACTS = ['accounts.create', 'accounts.setRole', 'accounts.setDisabled', 'accounts.resetPassword', 'accounts.signOut'] as const;
+const ACTS = [
+  'accounts.create',
+  'accounts.setRole',
+  'accounts.setDisabled',
+  'accounts.resetPassword',
+  'accounts.signOut',
+] as const;
 
 export const accountsMachine = setup({
   types: {
@@ -72,8 +100,15 @@ export const accountsMachine = setup({
   },
   actions: {
     storeAccounts: assign((_, { accounts }: { accounts: AccountSummary[] }) => ({ accounts })),
-    storeOutcome: assign((_, { outcome }: { outcome: ActOutcome }) => ({ secret: outcome.secret, notice: outcome.notice, error: undefined })),
-    showError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error), notice: undefined })),
+    storeOutcome: assign((_, { outcome }: { outcome: ActOutcome }) => ({
+      secret: outcome.secret,
+      notice: outcome.notice,
+      error: undefined,
+    })),
+    showError: assign((_, { error }: { error: unknown }) => ({
+      error: serverErrorOrMessage(error),
+      notice: undefined,
+    })),
     clearMessages: assign({ error: undefined, notice: undefined }),
     forgetSecret: assign({ secret: undefined }),
   },
@@ -88,7 +123,10 @@ export const accountsMachine = setup({
       invoke: {
         id: 'loadAccounts',
         src: 'loadAccounts',
-        onDone: { target: 'ready', actions: { type: 'storeAccounts', params: ({ event }) => ({ accounts: event.output }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeAccounts', params: ({ event }) => ({ accounts: event.output }) },
+        },
         onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -111,7 +149,10 @@ export const accountsMachine = setup({
           if (!(ACTS as readonly string[]).includes(event.type)) throw new Error(`no account act for ${event.type}`);
           return event as AccountAct;
         },
-        onDone: { target: 'loading', actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: event.output }) } },
+        onDone: {
+          target: 'loading',
+          actions: { type: 'storeOutcome', params: ({ event }) => ({ outcome: event.output }) },
+        },
         onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

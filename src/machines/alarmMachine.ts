@@ -37,7 +37,9 @@ export const alarmMachine = setup({
   },
   actions: {
     storeCounts: assign((_, counts: PanicCounts) => counts),
-    playTone: enqueueActions(({ enqueue }, tone: { escalated: boolean }) => enqueue.spawnChild('tone', { input: tone })),
+    playTone: enqueueActions(({ enqueue }, tone: { escalated: boolean }) =>
+      enqueue.spawnChild('tone', { input: tone }),
+    ),
     persistSound: enqueueActions(({ enqueue }, { on }: { on: boolean }) =>
       enqueue.spawnChild('storePreference', { input: { key: STORAGE_KEYS.sound, value: on ? '1' : '0' } }),
     ),
@@ -90,7 +92,10 @@ export const alarmMachine = setup({
                 id: 'resumeAudio',
                 src: 'resumeAudio',
                 onDone: [
-                  { guard: { type: 'audioRunning', params: ({ event }) => ({ state: event.output }) }, target: 'sounding' },
+                  {
+                    guard: { type: 'audioRunning', params: ({ event }) => ({ state: event.output }) },
+                    target: 'sounding',
+                  },
                   { target: '#alarm.on.blocked' },
                 ],
                 onError: '#alarm.on.blocked',
@@ -122,7 +127,10 @@ export const alarmMachine = setup({
             'alarm.counts': {
               guard: or(['newPanic', 'newlyEscalated']),
               target: 'ringing',
-              actions: { type: 'storeCounts', params: ({ event }) => ({ open: event.open, escalated: event.escalated }) },
+              actions: {
+                type: 'storeCounts',
+                params: ({ event }) => ({ open: event.open, escalated: event.escalated }),
+              },
             },
           },
         },

@@ -34,7 +34,11 @@ type PageDone = { event: { output: AuditPage } };
 const pageDone = (mode: 'replace' | 'append') => {
   const storePage = { type: 'storePage', params: ({ event }: PageDone) => ({ page: event.output, mode }) } as const;
   return [
-    { guard: { type: 'lastPage', params: ({ event }: PageDone) => ({ page: event.output }) }, target: '#audit.trail.complete', actions: storePage },
+    {
+      guard: { type: 'lastPage', params: ({ event }: PageDone) => ({ page: event.output }) },
+      target: '#audit.trail.complete',
+      actions: storePage,
+    },
     { target: '#audit.trail.more', actions: storePage },
   ] as const;
 };
@@ -45,7 +49,9 @@ export const auditMachine = setup({
     events: {} as AuditEvent,
   },
   actors: {
-    loadPage: fromPromise<AuditPage, { filter: AuditFilter; before?: number }>(({ input }) => fetchAuditPage(input.filter, input.before)),
+    loadPage: fromPromise<AuditPage, { filter: AuditFilter; before?: number }>(({ input }) =>
+      fetchAuditPage(input.filter, input.before),
+    ),
     verify: fromPromise<AuditVerdict>(() => verifyAuditTrail()),
   },
   actions: {
@@ -59,7 +65,10 @@ export const auditMachine = setup({
     /** What was shown belongs to another filter or an older read: not to be mistaken for this one's. */
     forgetEntries: assign({ entries: [], nextBefore: null }),
     storeVerdict: assign((_, { verdict }: { verdict: AuditVerdict }) => ({ verdict, verifyError: undefined })),
-    storeVerifyError: assign((_, { error }: { error: unknown }) => ({ verdict: undefined, verifyError: serverErrorOrMessage(error) })),
+    storeVerifyError: assign((_, { error }: { error: unknown }) => ({
+      verdict: undefined,
+      verifyError: serverErrorOrMessage(error),
+    })),
   },
   guards: {
     lastPage: (_, { page }: { page: AuditPage }) => page.nextBefore === null,
@@ -112,7 +121,10 @@ export const auditMachine = setup({
             src: 'loadPage',
             input: ({ context }) => ({ filter: context.filter, before: context.nextBefore ?? undefined }),
             onDone: pageDone('append'),
-            onError: { target: 'more', actions: { type: 'storeLoadError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'more',
+              actions: { type: 'storeLoadError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -131,9 +143,15 @@ export const auditMachine = setup({
                 target: 'intact',
                 actions: { type: 'storeVerdict', params: ({ event }) => ({ verdict: event.output }) },
               },
-              { target: 'broken', actions: { type: 'storeVerdict', params: ({ event }) => ({ verdict: event.output }) } },
+              {
+                target: 'broken',
+                actions: { type: 'storeVerdict', params: ({ event }) => ({ verdict: event.output }) },
+              },
             ],
-            onError: { target: 'unknown', actions: { type: 'storeVerifyError', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'unknown',
+              actions: { type: 'storeVerifyError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         intact: {},

@@ -35,11 +35,15 @@ const REPORTS = {
 export function reportOf(change: BulkChange, answer: BulkAnswer): Said {
   const [first] = answer.refused;
   return first
-    ? { id: REPORTS[change].someRefused, values: { changed: answer.changed, refused: answer.refused.length, reason: first.error } }
+    ? {
+        id: REPORTS[change].someRefused,
+        values: { changed: answer.changed, refused: answer.refused.length, reason: first.error },
+      }
     : { id: REPORTS[change].done, values: { changed: answer.changed } };
 }
 
-export const selectedShown = (selected: readonly string[], shown: readonly string[]) => shown.filter((id) => selected.includes(id));
+export const selectedShown = (selected: readonly string[], shown: readonly string[]) =>
+  shown.filter((id) => selected.includes(id));
 
 const toggled = (selected: readonly string[], id: string) =>
   selected.includes(id) ? selected.filter((known) => known !== id) : [...selected, id];
@@ -53,15 +57,23 @@ const reported = (change: BulkChange) =>
       type: 'storeReport',
       params: ({ event }: { event: { output: BulkAnswer } }) => ({ report: reportOf(change, event.output) }),
     },
-    { type: 'announceChanges', params: ({ event }: { event: { output: BulkAnswer } }) => ({ incidents: event.output.incidents }) },
+    {
+      type: 'announceChanges',
+      params: ({ event }: { event: { output: BulkAnswer } }) => ({ incidents: event.output.incidents }),
+    },
     'clearSelection',
   ] as const;
-const failed = { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+const failed = {
+  type: 'storeError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
 
 export const bulkTriageMachine = setup({
   types: { context: {} as BulkContext, events: {} as BulkEvent },
   actors: {
-    change: fromPromise<BulkAnswer, { change: BulkChange; ids: string[] }>(({ input }) => changeIncidents(input.change, input.ids)),
+    change: fromPromise<BulkAnswer, { change: BulkChange; ids: string[] }>(({ input }) =>
+      changeIncidents(input.change, input.ids),
+    ),
   },
   actions: {
     toggle: assign(({ context }, { id }: { id: string }) => ({ selected: toggled(context.selected, id) })),
@@ -75,7 +87,11 @@ export const bulkTriageMachine = setup({
     storeReport: assign((_, { report }: { report: Said }) => ({ report })),
     storeError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error), pending: [] })),
     /** Tells the dashboard what changed: its one record of each incident follows (the stream tells every other page). */
-    announceChanges: sendParent((_, { incidents }: { incidents: Incident[] }) => ({ type: 'incidents.written', incidents, from: 'bulk' as const })),
+    announceChanges: sendParent((_, { incidents }: { incidents: Incident[] }) => ({
+      type: 'incidents.written',
+      incidents,
+      from: 'bulk' as const,
+    })),
   },
   guards: {
     anySelectedShown: ({ context, event }) => selectedShown(context.selected, shownOf(event)).length > 0,

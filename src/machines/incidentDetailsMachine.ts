@@ -94,7 +94,13 @@ const writeRefused = {
  * pause. Taken by each state of the timeline, not by the region: a region's re-entry in the parallel root would
  * re-enter the other regions too (a write under way would be forgotten, the watch read from scratch).
  */
-const readAgain = { target: 'loading', actions: [{ type: 'tellWatch', params: {} }, { type: 'tellResponders', params: {} }] } as const;
+const readAgain = {
+  target: 'loading',
+  actions: [
+    { type: 'tellWatch', params: {} },
+    { type: 'tellResponders', params: {} },
+  ],
+} as const;
 
 export const incidentDetailsMachine = setup({
   types: {
@@ -105,9 +111,15 @@ export const incidentDetailsMachine = setup({
   actors: {
     loadTimeline: fromPromise<TimelineEntry[], { id: string }>(({ input }) => fetchIncidentTimeline(input.id)),
     // The contacts are a help, not the point: without them the drawer still shows the rest.
-    loadContacts: fromPromise<Region | undefined, { regionId: string }>(({ input }) => fetchRegion(input.regionId).catch(() => undefined)),
-    addNote: fromPromise<TimelineEntry, { id: string; note: string }>(({ input }) => addIncidentNote(input.id, input.note)),
-    assign: fromPromise<Incident, { id: string; assignee: string | null }>(({ input }) => assignIncident(input.id, input.assignee)),
+    loadContacts: fromPromise<Region | undefined, { regionId: string }>(({ input }) =>
+      fetchRegion(input.regionId).catch(() => undefined),
+    ),
+    addNote: fromPromise<TimelineEntry, { id: string; note: string }>(({ input }) =>
+      addIncidentNote(input.id, input.note),
+    ),
+    assign: fromPromise<Incident, { id: string; assignee: string | null }>(({ input }) =>
+      assignIncident(input.id, input.assignee),
+    ),
     acknowledge: fromPromise<Incident, WriteInput>(({ input }) => acknowledgeIncident(input.id, input.note)),
     resolve: fromPromise<Incident, WriteInput>(({ input }) => resolveIncident(input.id, input.note)),
     touristWatch: touristWatchMachine,
@@ -119,7 +131,9 @@ export const incidentDetailsMachine = setup({
       entries: context.entries.reduce(withEntry, entries),
     })),
     storeContacts: assign((_, { region }: { region: Region | undefined }) => ({ region })),
-    addEntry: assign(({ context }, { entry }: { entry: TimelineEntry }) => ({ entries: withEntry(context.entries, entry) })),
+    addEntry: assign(({ context }, { entry }: { entry: TimelineEntry }) => ({
+      entries: withEntry(context.entries, entry),
+    })),
     storeDraft: assign((_, { text }: { text: string }) => ({ draft: text })),
     clearDraft: assign({ draft: '' }),
     storeWriteError: assign((_, { error }: { error: unknown }) => ({ writeError: serverErrorOrMessage(error) })),
@@ -136,7 +150,10 @@ export const incidentDetailsMachine = setup({
       enqueue.sendTo('responders', { type: 'responders.refresh' });
     }),
     /** Tells the dashboard the incident's new state: its one record of it follows. */
-    announceIncident: sendParent((_, { incident }: { incident: Incident }) => ({ type: 'incidents.written', incidents: [incident], from: 'details' }) satisfies DetailsOutput),
+    announceIncident: sendParent(
+      (_, { incident }: { incident: Incident }) =>
+        ({ type: 'incidents.written', incidents: [incident], from: 'details' }) satisfies DetailsOutput,
+    ),
   },
   guards: {
     hasDraft: ({ context }) => context.draft.trim() !== '',
@@ -176,7 +193,9 @@ export const incidentDetailsMachine = setup({
         { type: 'tellResponders', params: ({ event }) => ({ entry: event.entry }) },
       ],
     },
-    'responders.incident': { actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.incident }) } },
+    'responders.incident': {
+      actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.incident }) },
+    },
   },
   states: {
     timeline: {
@@ -189,7 +208,10 @@ export const incidentDetailsMachine = setup({
             id: 'timeline',
             src: 'loadTimeline',
             input: ({ context }) => ({ id: context.incidentId }),
-            onDone: { target: 'ready', actions: { type: 'storeTimeline', params: ({ event }) => ({ entries: event.output }) } },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeTimeline', params: ({ event }) => ({ entries: event.output }) },
+            },
             onError: 'failed',
           },
         },
@@ -197,13 +219,17 @@ export const incidentDetailsMachine = setup({
         failed: { on: { 'details.reload': 'loading', 'live.reconnected': readAgain } },
       },
     },
-    responders: { invoke: { id: 'responders', src: 'responders', input: ({ context }) => ({ incidentId: context.incidentId }) } },
+    responders: {
+      invoke: { id: 'responders', src: 'responders', input: ({ context }) => ({ incidentId: context.incidentId }) },
+    },
     watch: {
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'watchable', target: 'shown' }, { target: 'none' }] },
         none: {},
-        shown: { invoke: { id: 'watch', src: 'touristWatch', input: ({ context }) => ({ touristId: context.watchKey! }) } },
+        shown: {
+          invoke: { id: 'watch', src: 'touristWatch', input: ({ context }) => ({ touristId: context.watchKey! }) },
+        },
       },
     },
     write: {
@@ -240,7 +266,10 @@ export const incidentDetailsMachine = setup({
             id: 'addNote',
             src: 'addNote',
             input: ({ context }) => ({ id: context.incidentId, note: context.draft.trim() }),
-            onDone: { target: 'idle', actions: [{ type: 'addEntry', params: ({ event }) => ({ entry: event.output }) }, 'clearDraft'] },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'addEntry', params: ({ event }) => ({ entry: event.output }) }, 'clearDraft'],
+            },
             onError: writeRefused,
           },
         },
@@ -249,7 +278,10 @@ export const incidentDetailsMachine = setup({
           invoke: {
             id: 'assign',
             src: 'assign',
-            input: ({ context, event }) => ({ id: context.incidentId, assignee: event.type === 'details.unassign' ? null : context.user }),
+            input: ({ context, event }) => ({
+              id: context.incidentId,
+              assignee: event.type === 'details.unassign' ? null : context.user,
+            }),
             onDone: { target: 'idle', actions: changed },
             onError: writeRefused,
           },

@@ -11,14 +11,17 @@ export type IncidentEvent = { type: 'incident.acknowledge' } | { type: 'incident
 
 /** What the parent (the dashboard) hears when a write ends. */
 export type IncidentOutput =
-  | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
-  | { type: 'incident.writeFailed'; id: string };
+  { type: 'incident.statusChanged'; id: string; status: IncidentStatus } | { type: 'incident.writeFailed'; id: string };
 
 /** A request's answer: the new status kept and reported. */
-const accepted = (status: IncidentStatus) => ({
-  target: 'idle',
-  actions: [{ type: 'storeStatus', params: { status } }, { type: 'reportStatus', params: { status } }],
-}) as const;
+const accepted = (status: IncidentStatus) =>
+  ({
+    target: 'idle',
+    actions: [
+      { type: 'storeStatus', params: { status } },
+      { type: 'reportStatus', params: { status } },
+    ],
+  }) as const;
 
 export const incidentMachine = setup({
   types: {
@@ -36,7 +39,9 @@ export const incidentMachine = setup({
       ({ context }, { status }: { status: IncidentStatus }) =>
         ({ type: 'incident.statusChanged', id: context.id, status }) satisfies IncidentOutput,
     ),
-    reportFailure: sendParent(({ context }) => ({ type: 'incident.writeFailed', id: context.id }) satisfies IncidentOutput),
+    reportFailure: sendParent(
+      ({ context }) => ({ type: 'incident.writeFailed', id: context.id }) satisfies IncidentOutput,
+    ),
   },
   guards: {
     mayAcknowledge: ({ context }) => mayAcknowledge(context.status),

@@ -10,7 +10,6 @@ import { en } from '../i18n/catalogues/en.ts';
 import type { Language } from '../i18n/languages.ts';
 import { loadCatalogue } from '../i18n/load-catalogue.ts';
 
-
 export interface LanguageContext extends LanguageSettings {
   /** The language the page speaks now, and its messages: `language` once its catalogue is in. */
   shown: Language;
@@ -19,16 +18,25 @@ export interface LanguageContext extends LanguageSettings {
   failed: Language | undefined;
 }
 
-export type LanguageEvent = { type: 'language.choose'; language: Language } | { type: 'hour12.toggle' } | { type: 'nativeDigits.toggle' };
+export type LanguageEvent =
+  { type: 'language.choose'; language: Language } | { type: 'hour12.toggle' } | { type: 'nativeDigits.toggle' };
 
 export const languageMachine = setup({
   types: { context: {} as LanguageContext, input: {} as LanguageSettings, events: {} as LanguageEvent },
-  actors: { loadCatalogue: fromPromise<Catalogue, Language>(({ input }) => loadCatalogue(input)), storePreference, tellWorkerSettings },
+  actors: {
+    loadCatalogue: fromPromise<Catalogue, Language>(({ input }) => loadCatalogue(input)),
+    storePreference,
+    tellWorkerSettings,
+  },
   actions: {
-    keep: enqueueActions(({ enqueue }, write: { key: string; value: string }) => enqueue.spawnChild('storePreference', { input: write })),
+    keep: enqueueActions(({ enqueue }, write: { key: string; value: string }) =>
+      enqueue.spawnChild('storePreference', { input: write }),
+    ),
     /** The language the page speaks and its clock, for the service worker's notifications. */
     tellWorker: enqueueActions(({ enqueue, context }) =>
-      enqueue.spawnChild('tellWorkerSettings', { input: { language: context.shown, hour12: context.hour12, nativeDigits: context.nativeDigits } }),
+      enqueue.spawnChild('tellWorkerSettings', {
+        input: { language: context.shown, hour12: context.hour12, nativeDigits: context.nativeDigits },
+      }),
     ),
   },
   guards: { english: ({ context }) => context.language === 'en' },
@@ -47,7 +55,10 @@ export const languageMachine = setup({
     'nativeDigits.toggle': {
       actions: [
         assign({ nativeDigits: ({ context }) => !context.nativeDigits }),
-        { type: 'keep', params: ({ context }) => ({ key: STORAGE_KEYS.nativeDigits, value: context.nativeDigits ? '1' : '0' }) },
+        {
+          type: 'keep',
+          params: ({ context }) => ({ key: STORAGE_KEYS.nativeDigits, value: context.nativeDigits ? '1' : '0' }),
+        },
         'tellWorker',
       ],
     },
@@ -61,15 +72,28 @@ export const languageMachine = setup({
   },
   states: {
     starting: {
-      always: [{ guard: 'english', target: 'ready', actions: assign({ catalogue: en, shown: 'en', failed: undefined }) }, { target: 'loading' }],
+      always: [
+        { guard: 'english', target: 'ready', actions: assign({ catalogue: en, shown: 'en', failed: undefined }) },
+        { target: 'loading' },
+      ],
     },
     loading: {
       tags: 'loading',
       invoke: {
         src: 'loadCatalogue',
         input: ({ context }) => context.language,
-        onDone: { target: 'ready', actions: assign({ catalogue: ({ event }) => event.output, shown: ({ context }) => context.language, failed: undefined }) },
-        onError: { target: 'ready', actions: assign({ failed: ({ context }) => context.language, language: ({ context }) => context.shown }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            catalogue: ({ event }) => event.output,
+            shown: ({ context }) => context.language,
+            failed: undefined,
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({ failed: ({ context }) => context.language, language: ({ context }) => context.shown }),
+        },
       },
     },
     ready: { entry: 'tellWorker' },

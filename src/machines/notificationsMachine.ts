@@ -34,11 +34,16 @@ export const notificationsMachine = setup({
       enqueue.spawnChild('panicNotification', { id, input: { panic } });
     }),
     focusWindow: enqueueActions(({ enqueue }) => enqueue.spawnChild('focusWindow')),
-    showIncident: sendParent((_, { incidentId }: { incidentId: string }) => ({ type: 'panicWatch.show', incidentId }) satisfies NotificationsOutput),
+    showIncident: sendParent(
+      (_, { incidentId }: { incidentId: string }) =>
+        ({ type: 'panicWatch.show', incidentId }) satisfies NotificationsOutput,
+    ),
   },
   guards: {
-    startsAs: ({ context }, { permission }: { permission: NotificationPermissionState }) => context.permission === permission,
-    answered: (_, { answer, permission }: { answer: NotificationPermission; permission: NotificationPermission }) => answer === permission,
+    startsAs: ({ context }, { permission }: { permission: NotificationPermissionState }) =>
+      context.permission === permission,
+    answered: (_, { answer, permission }: { answer: NotificationPermission; permission: NotificationPermission }) =>
+      answer === permission,
   },
 }).createMachine({
   id: 'notifications',
@@ -59,8 +64,14 @@ export const notificationsMachine = setup({
         id: 'requestPermission',
         src: 'requestPermission',
         onDone: [
-          { guard: { type: 'answered', params: ({ event }) => ({ answer: event.output, permission: 'granted' }) }, target: 'granted' },
-          { guard: { type: 'answered', params: ({ event }) => ({ answer: event.output, permission: 'denied' }) }, target: 'denied' },
+          {
+            guard: { type: 'answered', params: ({ event }) => ({ answer: event.output, permission: 'granted' }) },
+            target: 'granted',
+          },
+          {
+            guard: { type: 'answered', params: ({ event }) => ({ answer: event.output, permission: 'denied' }) },
+            target: 'denied',
+          },
           { target: 'default' },
         ],
         onError: 'default',

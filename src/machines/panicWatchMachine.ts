@@ -40,7 +40,10 @@ interface PanicWatchContext {
  * (ring, notify). A load the stream's snapshot overtook (state `stale`) is followed by another: see `loading`.
  */
 const loadEveryRegion = ({ announce }: { announce: boolean }) => {
-  const handOver = { type: 'handOver', params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output, announce }) } as const;
+  const handOver = {
+    type: 'handOver',
+    params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output, announce }),
+  } as const;
   return {
     src: 'loadPanics',
     id: 'loadPanics',
@@ -71,15 +74,27 @@ export const panicWatchMachine = setup({
   },
   actions: {
     /** Tells the alarm the counts and the notifications each new panic. */
-    announce: enqueueActions(({ enqueue }, { panics, arrived }: { panics: readonly PanicSummary[]; arrived: readonly PanicSummary[] }) => {
-      enqueue.sendTo('alarm', { type: 'alarm.counts', ...countsOf(panics), newPanic: arrived.length > 0 });
-      for (const panic of arrived) enqueue.sendTo('notifications', { type: 'notifications.panicArrived', panic });
-    }),
+    announce: enqueueActions(
+      ({ enqueue }, { panics, arrived }: { panics: readonly PanicSummary[]; arrived: readonly PanicSummary[] }) => {
+        enqueue.sendTo('alarm', { type: 'alarm.counts', ...countsOf(panics), newPanic: arrived.length > 0 });
+        for (const panic of arrived) enqueue.sendTo('notifications', { type: 'notifications.panicArrived', panic });
+      },
+    ),
     hear: assign(({ context }, { id }: { id: string }) => ({ heardSinceLoad: heard(context.heardSinceLoad, id) })),
     forgetHeard: assign({ heardSinceLoad: [] }),
-    handOver: sendParent(({ context }, { incidents, announce }: { incidents: Incident[]; announce: boolean }) =>
-      ({ type: 'incidents.everyRegionLoaded', incidents, heardSinceLoad: context.heardSinceLoad, announce }) satisfies PanicWatchOutput),
-    show: sendParent((_, { incidentId }: { incidentId: string }) => ({ type: 'incident.show', id: incidentId }) satisfies PanicWatchOutput),
+    handOver: sendParent(
+      ({ context }, { incidents, announce }: { incidents: Incident[]; announce: boolean }) =>
+        ({
+          type: 'incidents.everyRegionLoaded',
+          incidents,
+          heardSinceLoad: context.heardSinceLoad,
+          announce,
+        }) satisfies PanicWatchOutput,
+    ),
+    show: sendParent(
+      (_, { incidentId }: { incidentId: string }) =>
+        ({ type: 'incident.show', id: incidentId }) satisfies PanicWatchOutput,
+    ),
   },
 }).createMachine({
   id: 'panicWatch',
@@ -90,14 +105,23 @@ export const panicWatchMachine = setup({
   }),
   invoke: [
     { id: 'alarm', src: 'alarm', input: ({ context }) => ({ sound: context.soundPreferred }) },
-    { id: 'notifications', src: 'notifications', input: ({ context }) => ({ permission: context.notificationPermission }) },
+    {
+      id: 'notifications',
+      src: 'notifications',
+      input: ({ context }) => ({ permission: context.notificationPermission }),
+    },
   ],
   on: {
     'panicWatch.message': {
       guard: 'incidentReported',
-      actions: { type: 'hear', params: ({ event }) => ({ id: event.message.type === 'incident_update' ? event.message.incident.id : '' }) },
+      actions: {
+        type: 'hear',
+        params: ({ event }) => ({ id: event.message.type === 'incident_update' ? event.message.incident.id : '' }),
+      },
     },
-    'panicWatch.panics': { actions: { type: 'announce', params: ({ event }) => ({ panics: event.panics, arrived: event.arrived }) } },
+    'panicWatch.panics': {
+      actions: { type: 'announce', params: ({ event }) => ({ panics: event.panics, arrived: event.arrived }) },
+    },
     'panicWatch.show': { actions: { type: 'show', params: ({ event }) => ({ incidentId: event.incidentId }) } },
   },
   initial: 'waiting',

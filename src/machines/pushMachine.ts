@@ -5,7 +5,10 @@ import { assign, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import { pushAvailability, readPush, turnPushOff, turnPushOn, type PushAvailability } from '../browser/web-push.ts';
 
-export type PushEvent = { type: 'push.enable'; regionIds: string[] } | { type: 'push.disable' } | { type: 'push.regions'; regionIds: string[] };
+export type PushEvent =
+  | { type: 'push.enable'; regionIds: string[] }
+  | { type: 'push.disable' }
+  | { type: 'push.regions'; regionIds: string[] };
 
 export const pushMachine = setup({
   types: {
@@ -27,7 +30,11 @@ export const pushMachine = setup({
       invoke: {
         src: 'readPush',
         onDone: [
-          { guard: ({ event }) => event.output.on, target: 'on', actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.output.regionIds }) } },
+          {
+            guard: ({ event }) => event.output.on,
+            target: 'on',
+            actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.output.regionIds }) },
+          },
           { target: 'off' },
         ],
         onError: { target: 'off' },
@@ -35,21 +42,32 @@ export const pushMachine = setup({
     },
     unavailable: {},
     off: {
-      on: { 'push.enable': { target: 'enabling', actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.regionIds }) } } },
+      on: {
+        'push.enable': {
+          target: 'enabling',
+          actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.regionIds }) },
+        },
+      },
     },
     enabling: {
       tags: ['busy'],
       invoke: {
         src: 'turnPushOn',
         input: ({ context }) => ({ regionIds: context.regionIds }),
-        onDone: { target: 'on', actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.output }) } },
+        onDone: {
+          target: 'on',
+          actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.output }) },
+        },
         onError: { target: 'off', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     on: {
       on: {
         'push.disable': { target: 'disabling' },
-        'push.regions': { target: 'enabling', actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.regionIds }) } },
+        'push.regions': {
+          target: 'enabling',
+          actions: { type: 'keepRegions', params: ({ event }) => ({ regionIds: event.regionIds }) },
+        },
       },
     },
     disabling: {

@@ -73,7 +73,13 @@ export const regionFormMachine = setup({
     ),
   },
   actions: {
-    startFrom: assign((_, { region }: { region: Region }) => ({ draft: draftOf(region), base: region, theirs: undefined, error: undefined, boundarySteps: noSteps<Boundary>() })),
+    startFrom: assign((_, { region }: { region: Region }) => ({
+      draft: draftOf(region),
+      base: region,
+      theirs: undefined,
+      error: undefined,
+      boundarySteps: noSteps<Boundary>(),
+    })),
     changeBoundary: assign(({ context }, { boundary }: { boundary: Boundary }) => {
       const current = context.draft.boundary;
       if (current === boundary || (current && boundary && samePolygon(current, boundary))) return {};
@@ -81,19 +87,32 @@ export const regionFormMachine = setup({
     }),
     undoBoundary: assign(({ context }) => {
       const back = stepBack(context.boundarySteps, context.draft.boundary);
-      return back ? { draft: { ...context.draft, boundary: back.value }, boundarySteps: { past: back.past, future: back.future } } : {};
+      return back
+        ? { draft: { ...context.draft, boundary: back.value }, boundarySteps: { past: back.past, future: back.future } }
+        : {};
     }),
     redoBoundary: assign(({ context }) => {
       const forward = stepForward(context.boundarySteps, context.draft.boundary);
-      return forward ? { draft: { ...context.draft, boundary: forward.value }, boundarySteps: { past: forward.past, future: forward.future } } : {};
+      return forward
+        ? {
+            draft: { ...context.draft, boundary: forward.value },
+            boundarySteps: { past: forward.past, future: forward.future },
+          }
+        : {};
     }),
     storeShape: assign((_, { shape }: { shape: BoundaryShape }) => ({ drawShape: shape })),
     change: assign(({ context }, patch: Partial<RegionDraft>) => ({ draft: { ...context.draft, ...patch } })),
     addContact: assign(({ context }) => ({
-      draft: { ...context.draft, contacts: [...context.draft.contacts, { label: '', phone: '', kind: 'police' as const }] },
+      draft: {
+        ...context.draft,
+        contacts: [...context.draft.contacts, { label: '', phone: '', kind: 'police' as const }],
+      },
     })),
     changeContact: assign(({ context }, { index, patch }: { index: number; patch: Partial<ContactDraft> }) => ({
-      draft: { ...context.draft, contacts: context.draft.contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)) },
+      draft: {
+        ...context.draft,
+        contacts: context.draft.contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)),
+      },
     })),
     removeContact: assign(({ context }, { index }: { index: number }) => ({
       draft: { ...context.draft, contacts: context.draft.contacts.filter((_, i) => i !== index) },
@@ -110,7 +129,8 @@ export const regionFormMachine = setup({
     canUndoBoundary: ({ context }) => context.boundarySteps.past.length > 0,
     canRedoBoundary: ({ context }) => context.boundarySteps.future.length > 0,
     /** No boundary, or one that could route panics (the server's own check, shown before saving). */
-    boundaryUsable: ({ context }) => context.draft.boundary === null || boundaryProblem(context.draft.boundary) === undefined,
+    boundaryUsable: ({ context }) =>
+      context.draft.boundary === null || boundaryProblem(context.draft.boundary) === undefined,
     found: (_, { region }: { region: Region | undefined }) => region !== undefined,
     /** Another admin's save of the region being edited; this form's own save echoes back with its base's time. */
     newerElsewhere: ({ context }, { region }: { region: Region }) =>
@@ -141,9 +161,15 @@ export const regionFormMachine = setup({
             target: 'editing',
             actions: { type: 'startFrom', params: ({ event }) => ({ region: event.output! }) },
           },
-          { target: 'loadFailed', actions: assign(({ context }) => ({ error: { id: 'regions.notFound', values: { id: context.regionId } } })) },
+          {
+            target: 'loadFailed',
+            actions: assign(({ context }) => ({ error: { id: 'regions.notFound', values: { id: context.regionId } } })),
+          },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { on: { 'form.retry': 'loading' } },
@@ -152,12 +178,21 @@ export const regionFormMachine = setup({
       on: {
         'form.change': { actions: { type: 'change', params: ({ event }) => event.patch } },
         'homeView.set': { actions: { type: 'change', params: ({ event }) => ({ homeView: event.homeView }) } },
-        'boundary.set': { target: '.viewing', actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) } },
-        'boundary.draw': { target: '.drawing', reenter: true, actions: { type: 'storeShape', params: ({ event }) => ({ shape: event.shape }) } },
+        'boundary.set': {
+          target: '.viewing',
+          actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) },
+        },
+        'boundary.draw': {
+          target: '.drawing',
+          reenter: true,
+          actions: { type: 'storeShape', params: ({ event }) => ({ shape: event.shape }) },
+        },
         'boundary.undo': { guard: 'canUndoBoundary', actions: 'undoBoundary' },
         'boundary.redo': { guard: 'canRedoBoundary', actions: 'redoBoundary' },
         'contact.add': { actions: 'addContact' },
-        'contact.change': { actions: { type: 'changeContact', params: ({ event }) => ({ index: event.index, patch: event.patch }) } },
+        'contact.change': {
+          actions: { type: 'changeContact', params: ({ event }) => ({ index: event.index, patch: event.patch }) },
+        },
         'contact.remove': { actions: { type: 'removeContact', params: ({ event }) => ({ index: event.index }) } },
         'form.save': { guard: 'boundaryUsable', target: 'saving' },
         'region.seen': {
@@ -174,14 +209,19 @@ export const regionFormMachine = setup({
         drawing: {
           tags: ['map-drawing'],
           on: {
-            'boundary.drawn': { target: 'reshaping', actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) } },
+            'boundary.drawn': {
+              target: 'reshaping',
+              actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) },
+            },
             'boundary.done': 'viewing',
           },
         },
         // terra-draw's handles: vertices moved, added and deleted, the whole boundary dragged.
         reshaping: {
           on: {
-            'boundary.reshape': { actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) } },
+            'boundary.reshape': {
+              actions: { type: 'changeBoundary', params: ({ event }) => ({ boundary: event.boundary }) },
+            },
             'boundary.done': 'viewing',
           },
         },
@@ -192,13 +232,19 @@ export const regionFormMachine = setup({
         src: 'saveRegion',
         input: ({ context }) => ({ draft: context.draft, replace: context.base !== undefined }),
         onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => ({ region: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     conflict: {
       on: {
         'conflict.keepMine': { target: 'editing', actions: 'keepMine' },
-        'conflict.takeTheirs': { target: 'editing', actions: { type: 'startFrom', params: ({ context }) => ({ region: context.theirs! }) } },
+        'conflict.takeTheirs': {
+          target: 'editing',
+          actions: { type: 'startFrom', params: ({ context }) => ({ region: context.theirs! }) },
+        },
       },
     },
     saved: { type: 'final' },

@@ -28,7 +28,8 @@ export type ReplayEvent =
 
 export const DEFAULT_REPLAY_SPEED: ReplaySpeed = 10;
 
-const clamp = (positionS: number, durationS: number) => Math.min(durationS, Math.max(0, Number.isFinite(positionS) ? positionS : 0));
+const clamp = (positionS: number, durationS: number) =>
+  Math.min(durationS, Math.max(0, Number.isFinite(positionS) ? positionS : 0));
 
 export const replayMachine = setup({
   types: {
@@ -45,12 +46,17 @@ export const replayMachine = setup({
     atEnd: ({ context }) => context.positionS >= context.span.durationS,
     tickReachesEnd: ({ context }, { elapsedMs }: { elapsedMs: number }) =>
       advanced(context.positionS, elapsedMs, context.speed, context.span.durationS) >= context.span.durationS,
-    seeksBeforeEnd: ({ context }, { positionS }: { positionS: number }) => clamp(positionS, context.span.durationS) < context.span.durationS,
+    seeksBeforeEnd: ({ context }, { positionS }: { positionS: number }) =>
+      clamp(positionS, context.span.durationS) < context.span.durationS,
   },
   actions: {
     rewind: assign({ positionS: 0 }),
-    advance: assign(({ context }, { elapsedMs }: { elapsedMs: number }) => ({ positionS: advanced(context.positionS, elapsedMs, context.speed, context.span.durationS) })),
-    seek: assign(({ context }, { positionS }: { positionS: number }) => ({ positionS: clamp(positionS, context.span.durationS) })),
+    advance: assign(({ context }, { elapsedMs }: { elapsedMs: number }) => ({
+      positionS: advanced(context.positionS, elapsedMs, context.speed, context.span.durationS),
+    })),
+    seek: assign(({ context }, { positionS }: { positionS: number }) => ({
+      positionS: clamp(positionS, context.span.durationS),
+    })),
     setSpeed: assign((_, { speed }: { speed: ReplaySpeed }) => ({ speed })),
   },
 }).createMachine({
@@ -73,7 +79,12 @@ export const replayMachine = setup({
         input: ({ context }) => context.request,
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ answer: event.output, span: replaySpan(event.output.tracks, event.output), positionS: 0, error: undefined })),
+          actions: assign(({ event }) => ({
+            answer: event.output,
+            span: replaySpan(event.output.tracks, event.output),
+            positionS: 0,
+            error: undefined,
+          })),
         },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: serverErrorOrMessage(event.error) })) },
       },
@@ -115,7 +126,11 @@ export const replayMachine = setup({
             ended: {
               on: {
                 'replay.play': { target: 'playing', actions: 'rewind' },
-                'replay.seek': { guard: { type: 'seeksBeforeEnd', params: ({ event }) => event }, target: 'paused', actions: { type: 'seek', params: ({ event }) => event } },
+                'replay.seek': {
+                  guard: { type: 'seeksBeforeEnd', params: ({ event }) => event },
+                  target: 'paused',
+                  actions: { type: 'seek', params: ({ event }) => event },
+                },
               },
             },
           },

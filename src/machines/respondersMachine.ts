@@ -34,7 +34,9 @@ export const respondersMachine = setup({
   },
   actors: {
     loadResponders: fromPromise(({ input }: { input: { incidentId: string } }) => fetchResponders(input.incidentId)),
-    sendDispatch: fromPromise(({ input }: { input: { incidentId: string; choice: DispatchChoice } }) => dispatchUnit({ id: input.incidentId, ...input.choice })),
+    sendDispatch: fromPromise(({ input }: { input: { incidentId: string; choice: DispatchChoice } }) =>
+      dispatchUnit({ id: input.incidentId, ...input.choice }),
+    ),
     sendStep: fromPromise(({ input }: { input: { dispatchId: string; step: DispatchStep; note?: string } }) =>
       recordDispatchStep(input.dispatchId, input.step, input.note),
     ),
@@ -43,11 +45,20 @@ export const respondersMachine = setup({
     showError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error) })),
     clearError: assign({ error: undefined }),
     /** The drawer (the parent) hands the incident to the dashboard, whose record of it follows at once. */
-    announceIncident: sendParent((_, { incident }: { incident: Incident }) => ({ type: 'responders.incident', incident })),
+    announceIncident: sendParent((_, { incident }: { incident: Incident }) => ({
+      type: 'responders.incident',
+      incident,
+    })),
   },
 }).createMachine({
   id: 'responders',
-  context: ({ input }) => ({ incidentId: input.incidentId, nearest: [], dispatches: [], chosenUnitId: undefined, error: undefined }),
+  context: ({ input }) => ({
+    incidentId: input.incidentId,
+    nearest: [],
+    dispatches: [],
+    chosenUnitId: undefined,
+    error: undefined,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -55,7 +66,10 @@ export const respondersMachine = setup({
       invoke: {
         src: 'loadResponders',
         input: ({ context }) => ({ incidentId: context.incidentId }),
-        onDone: { target: 'idle', actions: assign(({ event }) => ({ nearest: event.output.nearest, dispatches: event.output.dispatches })) },
+        onDone: {
+          target: 'idle',
+          actions: assign(({ event }) => ({ nearest: event.output.nearest, dispatches: event.output.dispatches })),
+        },
         onError: { target: 'failed' },
       },
     },
@@ -63,7 +77,10 @@ export const respondersMachine = setup({
     idle: {
       on: {
         'responders.refresh': 'loading',
-        'dispatch.open': { target: 'dialog', actions: [assign(({ event }) => ({ chosenUnitId: event.unitId })), 'clearError'] },
+        'dispatch.open': {
+          target: 'dialog',
+          actions: [assign(({ event }) => ({ chosenUnitId: event.unitId })), 'clearError'],
+        },
         'dispatch.step': { target: 'stepping', actions: 'clearError' },
       },
     },
@@ -80,9 +97,18 @@ export const respondersMachine = setup({
           tags: ['writing'],
           invoke: {
             src: 'sendDispatch',
-            input: ({ context, event }) => ({ incidentId: context.incidentId, choice: (event as Extract<RespondersEvent, { type: 'dispatch.confirm' }>).choice }),
-            onDone: { target: '#responders.loading', actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.output.incident }) } },
-            onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            input: ({ context, event }) => ({
+              incidentId: context.incidentId,
+              choice: (event as Extract<RespondersEvent, { type: 'dispatch.confirm' }>).choice,
+            }),
+            onDone: {
+              target: '#responders.loading',
+              actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.output.incident }) },
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -95,7 +121,10 @@ export const respondersMachine = setup({
           const { dispatchId, step, note } = event as Extract<RespondersEvent, { type: 'dispatch.step' }>;
           return { dispatchId, step, note };
         },
-        onDone: { target: 'loading', actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.output.incident }) } },
+        onDone: {
+          target: 'loading',
+          actions: { type: 'announceIncident', params: ({ event }) => ({ incident: event.output.incident }) },
+        },
         onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -23,7 +23,10 @@ import {
 import type { Said, Sentence } from '../i18n/said.ts';
 
 const SESSION_ENDED: Said = { id: 'signIn.sessionEnded' };
-const signOutFailed = (error: unknown): Said => ({ id: 'session.signOutFailed', values: { reason: serverErrorOrMessage(error) } });
+const signOutFailed = (error: unknown): Said => ({
+  id: 'session.signOutFailed',
+  values: { reason: serverErrorOrMessage(error) },
+});
 /** While /auth/me cannot be read (server down, proxy error), it is asked again after this long. */
 export const SESSION_RETRY_MS = 5_000;
 
@@ -55,7 +58,9 @@ export type SessionEvent =
   | { type: 'session.expired' };
 
 /** Tells the session when an operator request answers 401, for as long as someone is signed in. */
-const watchSession = fromCallback<SessionEvent>(({ sendBack }) => onUnauthorized(() => sendBack({ type: 'session.expired' })));
+const watchSession = fromCallback<SessionEvent>(({ sendBack }) =>
+  onUnauthorized(() => sendBack({ type: 'session.expired' })),
+);
 
 export const sessionMachine = setup({
   types: {
@@ -67,7 +72,9 @@ export const sessionMachine = setup({
     checkSession: fromPromise<Session>(() => fetchSession()),
     loadSettings: fromPromise<AuthSettings>(() => fetchAuthSettings()),
     login: fromPromise<SignedIn, Credentials>(({ input }) => signIn(input.username, input.password)),
-    changePassword: fromPromise<SignedInUser, PasswordChange>(({ input }) => changePassword(input.currentPassword, input.newPassword)),
+    changePassword: fromPromise<SignedInUser, PasswordChange>(({ input }) =>
+      changePassword(input.currentPassword, input.newPassword),
+    ),
     logout: fromPromise<unknown>(() => signOut()),
     watchSession,
     readLastKnown,
@@ -89,13 +96,19 @@ export const sessionMachine = setup({
   },
   guards: {
     signInOff: (_, { session }: { session: Session }) => !session.signInRequired,
-    passwordDue: (_, { signedIn }: { signedIn: Pick<Session, 'mustChangePassword'> }) => signedIn.mustChangePassword === true,
+    passwordDue: (_, { signedIn }: { signedIn: Pick<Session, 'mustChangePassword'> }) =>
+      signedIn.mustChangePassword === true,
     unauthorized: (_, { error }: { error: unknown }) => isUnauthorized(error),
   },
   delays: { retryDelay: SESSION_RETRY_MS },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: undefined, sso: null, error: input?.signInError || undefined, lastKnown: undefined }),
+  context: ({ input }) => ({
+    user: undefined,
+    sso: null,
+    error: input?.signInError || undefined,
+    lastKnown: undefined,
+  }),
   initial: 'checking',
   states: {
     checking: {
@@ -113,7 +126,10 @@ export const sessionMachine = setup({
             target: 'changingPassword',
             actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
           },
-          { target: 'signedIn.account', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) } },
+          {
+            target: 'signedIn.account',
+            actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
+          },
         ],
         onError: [
           { guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut' },
@@ -130,7 +146,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'readLastKnown',
             src: 'readLastKnown',
-            onDone: { target: 'read', actions: { type: 'storeLastKnown', params: ({ event }) => ({ lastKnown: event.output ?? undefined }) } },
+            onDone: {
+              target: 'read',
+              actions: { type: 'storeLastKnown', params: ({ event }) => ({ lastKnown: event.output ?? undefined }) },
+            },
           },
         },
         read: {},
@@ -148,7 +167,10 @@ export const sessionMachine = setup({
               invoke: {
                 id: 'loadSettings',
                 src: 'loadSettings',
-                onDone: { target: 'loaded', actions: { type: 'storeSso', params: ({ event }) => ({ sso: event.output.sso }) } },
+                onDone: {
+                  target: 'loaded',
+                  actions: { type: 'storeSso', params: ({ event }) => ({ sso: event.output.sso }) },
+                },
                 onError: 'loaded',
               },
             },
@@ -174,7 +196,10 @@ export const sessionMachine = setup({
                     target: '#session.changingPassword',
                     actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
                   },
-                  { target: '#session.signedIn.account', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) } },
+                  {
+                    target: '#session.signedIn.account',
+                    actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output.user }) },
+                  },
                 ],
                 onError: {
                   target: 'idle',
@@ -202,14 +227,25 @@ export const sessionMachine = setup({
             id: 'changePassword',
             src: 'changePassword',
             input: ({ event }) => {
-              if (event.type !== 'session.changePassword') throw new Error(`changing the password cannot start on ${event.type}`);
+              if (event.type !== 'session.changePassword')
+                throw new Error(`changing the password cannot start on ${event.type}`);
               return { currentPassword: event.currentPassword, newPassword: event.newPassword };
             },
-            onDone: { target: '#session.signedIn.account', actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) } },
+            onDone: {
+              target: '#session.signedIn.account',
+              actions: { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+            },
             onError: [
               // Disabled, reset or signed out by an admin meanwhile.
-              { guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) }, target: '#session.signedOut', actions: { type: 'showError', params: { error: SESSION_ENDED } } },
-              { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: serverErrorOrMessage(event.error) }) } },
+              {
+                guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signedOut',
+                actions: { type: 'showError', params: { error: SESSION_ENDED } },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'showError', params: ({ event }) => ({ error: serverErrorOrMessage(event.error) }) },
+              },
             ],
           },
         },
@@ -219,7 +255,10 @@ export const sessionMachine = setup({
             id: 'leave',
             src: 'logout',
             onDone: '#session.signedOut',
-            onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ error: signOutFailed(event.error) }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showError', params: ({ event }) => ({ error: signOutFailed(event.error) }) },
+            },
           },
         },
       },

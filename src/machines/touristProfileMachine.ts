@@ -28,7 +28,9 @@ const EMPTY: TouristProfileContext = { touristId: undefined, profile: undefined,
 const setupTouristProfile = setup({
   types: { context: {} as TouristProfileContext, events: {} as TouristProfileEvent },
   actors: {
-    fetchProfile: fromPromise<TouristProfile, { touristId: string }>(({ input }) => fetchTouristProfile(input.touristId)),
+    fetchProfile: fromPromise<TouristProfile, { touristId: string }>(({ input }) =>
+      fetchTouristProfile(input.touristId),
+    ),
     erase: fromPromise<{ anonymousId: string }, { touristId: string }>(({ input }) => eraseTourist(input.touristId)),
   },
   actions: {
@@ -40,7 +42,10 @@ const setupTouristProfile = setup({
 const openTourist = {
   target: '.loading',
   reenter: true,
-  actions: { type: 'openTourist', params: ({ event }: { event: { touristId: string } }) => ({ touristId: event.touristId }) },
+  actions: {
+    type: 'openTourist',
+    params: ({ event }: { event: { touristId: string } }) => ({ touristId: event.touristId }),
+  },
 } as const;
 
 export const touristProfileMachine = setupTouristProfile.createMachine({
@@ -48,7 +53,14 @@ export const touristProfileMachine = setupTouristProfile.createMachine({
   context: EMPTY,
   initial: 'closed',
   states: {
-    closed: { on: { 'profile.open': { target: 'open', actions: { type: 'openTourist', params: ({ event }) => ({ touristId: event.touristId }) } } } },
+    closed: {
+      on: {
+        'profile.open': {
+          target: 'open',
+          actions: { type: 'openTourist', params: ({ event }) => ({ touristId: event.touristId }) },
+        },
+      },
+    },
     open: {
       initial: 'loading',
       on: { 'profile.open': openTourist, 'profile.close': { target: 'closed', actions: 'forget' } },
@@ -77,7 +89,10 @@ export const touristProfileMachine = setupTouristProfile.createMachine({
               target: 'erased',
               actions: assign({
                 profile: undefined,
-                notice: ({ context, event }): Said => ({ id: 'profile.notice.erased', values: { touristId: context.touristId, anonymousId: event.output.anonymousId } }),
+                notice: ({ context, event }): Said => ({
+                  id: 'profile.notice.erased',
+                  values: { touristId: context.touristId, anonymousId: event.output.anonymousId },
+                }),
               }),
             },
             onError: { target: 'shown', actions: assign({ error: ({ event }) => serverErrorOrMessage(event.error) }) },

@@ -37,7 +37,9 @@ export const touristWatchMachine = setup({
   },
   actors: {
     readPause: fromPromise<WatchPause | null, { touristId: string }>(({ input }) => fetchWatchPause(input.touristId)),
-    pause: fromPromise<WatchPause, { touristId: string } & WatchPauseBody>(({ input }) => pauseWatch(input.touristId, { until: input.until, reason: input.reason })),
+    pause: fromPromise<WatchPause, { touristId: string } & WatchPauseBody>(({ input }) =>
+      pauseWatch(input.touristId, { until: input.until, reason: input.reason }),
+    ),
     resume: fromPromise<void, { touristId: string }>(({ input }) => resumeWatch(input.touristId)),
   },
   actions: {
@@ -50,7 +52,8 @@ export const touristWatchMachine = setup({
     pauseRunning: ({ context }) => context.pause !== null && Date.parse(context.pause.until) > Date.now(),
   },
   delays: {
-    pauseEnds: ({ context }) => Math.min(LONGEST_TIMER_MS, Math.max(0, Date.parse(context.pause?.until ?? '') - Date.now()) || 0),
+    pauseEnds: ({ context }) =>
+      Math.min(LONGEST_TIMER_MS, Math.max(0, Date.parse(context.pause?.until ?? '') - Date.now()) || 0),
   },
 }).createMachine({
   id: 'touristWatch',
@@ -63,12 +66,20 @@ export const touristWatchMachine = setup({
         id: 'readPause',
         src: 'readPause',
         input: ({ context }) => ({ touristId: context.touristId }),
-        onDone: { target: 'deciding', actions: [{ type: 'storePause', params: ({ event }) => ({ pause: event.output }) }, 'clearError'] },
+        onDone: {
+          target: 'deciding',
+          actions: [{ type: 'storePause', params: ({ event }) => ({ pause: event.output }) }, 'clearError'],
+        },
         onError: { target: 'failed', actions: { type: 'storeError', params: refused } },
       },
     },
     failed: { on: { 'watch.reload': 'loading' } },
-    deciding: { always: [{ guard: 'pauseRunning', target: 'paused' }, { target: 'watching', actions: 'forgetPause' }] },
+    deciding: {
+      always: [
+        { guard: 'pauseRunning', target: 'paused' },
+        { target: 'watching', actions: 'forgetPause' },
+      ],
+    },
     watching: {
       on: {
         'watch.open': { target: 'choosing', actions: 'clearError' },
@@ -98,7 +109,10 @@ export const touristWatchMachine = setup({
           const { until, reason } = event as Extract<TouristWatchEvent, { type: 'watch.pause' }>;
           return { touristId: context.touristId, until, reason };
         },
-        onDone: { target: 'deciding', actions: { type: 'storePause', params: ({ event }) => ({ pause: event.output }) } },
+        onDone: {
+          target: 'deciding',
+          actions: { type: 'storePause', params: ({ event }) => ({ pause: event.output }) },
+        },
         onError: { target: 'choosing', actions: { type: 'storeError', params: refused } },
       },
     },

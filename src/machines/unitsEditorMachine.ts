@@ -7,7 +7,10 @@ import { serverErrorOrMessage } from '../api/client.ts';
 import { createUnit, deleteUnit, fetchUnits, replaceUnit } from '../api/regions-client.ts';
 import type { Unit, UnitInput } from '../api/responders.ts';
 
-export type UnitWrite = { kind: 'add'; input: UnitInput } | { kind: 'replace'; id: string; input: UnitInput } | { kind: 'remove'; id: string };
+export type UnitWrite =
+  | { kind: 'add'; input: UnitInput }
+  | { kind: 'replace'; id: string; input: UnitInput }
+  | { kind: 'remove'; id: string };
 
 type UnitsEvent = { type: 'units.write'; write: UnitWrite } | { type: 'units.reload' };
 

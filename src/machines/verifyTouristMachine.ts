@@ -29,16 +29,26 @@ export type VerifyTouristEvent =
   | { type: 'did.confirm' }
   | { type: 'did.cancel' };
 
-const doneSentence = (act: BindingAct): Said => ({ id: act.kind === 'bind' ? 'verify.notice.bound' : 'verify.notice.unbound', values: { tourist: act.touristLabel } });
+const doneSentence = (act: BindingAct): Said => ({
+  id: act.kind === 'bind' ? 'verify.notice.bound' : 'verify.notice.unbound',
+  values: { tourist: act.touristLabel },
+});
 
 const setupVerifyTourist = setup({
   types: { context: {} as VerifyTouristContext, events: {} as VerifyTouristEvent },
   actors: {
     lookUp: fromPromise<DidRecord[], { text: string }>(({ input }) => lookUpDid(input.text)),
-    act: fromPromise<unknown, BindingAct>(({ input }) => (input.kind === 'bind' ? bindDid(input.didId, input.touristId) : unbindDid(input.didId))),
+    act: fromPromise<unknown, BindingAct>(({ input }) =>
+      input.kind === 'bind' ? bindDid(input.didId, input.touristId) : unbindDid(input.didId),
+    ),
   },
   actions: {
-    takeText: assign((_, { text }: { text: string }) => ({ text: text.trim(), lookupError: undefined, actError: undefined, notice: undefined })),
+    takeText: assign((_, { text }: { text: string }) => ({
+      text: text.trim(),
+      lookupError: undefined,
+      actError: undefined,
+      notice: undefined,
+    })),
     holdAct: assign((_, act: BindingAct) => ({ pending: act, actError: undefined, notice: undefined })),
   },
   guards: {
@@ -57,7 +67,14 @@ const lookUpText = {
 
 export const verifyTouristMachine = setupVerifyTourist.createMachine({
   id: 'verifyTourist',
-  context: { text: '', records: [], lookupError: undefined, actError: undefined, pending: undefined, notice: undefined },
+  context: {
+    text: '',
+    records: [],
+    lookupError: undefined,
+    actError: undefined,
+    pending: undefined,
+    notice: undefined,
+  },
   initial: 'empty',
   states: {
     empty: { on: { 'did.lookup': lookUpText } },
@@ -68,15 +85,24 @@ export const verifyTouristMachine = setupVerifyTourist.createMachine({
         src: 'lookUp',
         input: ({ context }) => ({ text: context.text }),
         onDone: { target: 'shown', actions: assign({ records: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ records: [], lookupError: ({ event }) => serverErrorOrMessage(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ records: [], lookupError: ({ event }) => serverErrorOrMessage(event.error) }),
+        },
       },
     },
     failed: { on: { 'did.lookup': lookUpText } },
     shown: {
       on: {
         'did.lookup': lookUpText,
-        'did.bind': { target: 'confirming', actions: { type: 'holdAct', params: ({ event }) => ({ ...event, kind: 'bind' as const }) } },
-        'did.unbind': { target: 'confirming', actions: { type: 'holdAct', params: ({ event }) => ({ ...event, kind: 'unbind' as const }) } },
+        'did.bind': {
+          target: 'confirming',
+          actions: { type: 'holdAct', params: ({ event }) => ({ ...event, kind: 'bind' as const }) },
+        },
+        'did.unbind': {
+          target: 'confirming',
+          actions: { type: 'holdAct', params: ({ event }) => ({ ...event, kind: 'unbind' as const }) },
+        },
       },
     },
     confirming: {
@@ -91,8 +117,14 @@ export const verifyTouristMachine = setupVerifyTourist.createMachine({
         id: 'act',
         src: 'act',
         input: ({ context }) => context.pending!,
-        onDone: { target: 'looking', actions: assign({ notice: ({ context }) => doneSentence(context.pending!), pending: undefined }) },
-        onError: { target: 'shown', actions: assign({ actError: ({ event }) => serverErrorOrMessage(event.error), pending: undefined }) },
+        onDone: {
+          target: 'looking',
+          actions: assign({ notice: ({ context }) => doneSentence(context.pending!), pending: undefined }),
+        },
+        onError: {
+          target: 'shown',
+          actions: assign({ actError: ({ event }) => serverErrorOrMessage(event.error), pending: undefined }),
+        },
       },
     },
   },

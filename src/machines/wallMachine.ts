@@ -16,9 +16,7 @@ export interface WallContext {
 }
 
 export type WallEvent =
-  | { type: 'cycle.every'; seconds: number }
-  | { type: 'panics.changed'; open: boolean }
-  | WakeLockEvent;
+  { type: 'cycle.every'; seconds: number } | { type: 'panics.changed'; open: boolean } | WakeLockEvent;
 
 export const wallMachine = setup({
   types: {
@@ -40,7 +38,11 @@ export const wallMachine = setup({
   },
 }).createMachine({
   id: 'wall',
-  context: ({ input }) => ({ cycleSeconds: input.cycleSeconds ?? 0, panicsOpen: input.panicsOpen ?? false, wakeLock: 'asking' }),
+  context: ({ input }) => ({
+    cycleSeconds: input.cycleSeconds ?? 0,
+    panicsOpen: input.panicsOpen ?? false,
+    wakeLock: 'asking',
+  }),
   type: 'parallel',
   invoke: { id: 'screenWakeLock', src: 'screenWakeLock' },
   on: {
@@ -55,7 +57,9 @@ export const wallMachine = setup({
           actions: [
             assign({ cycleSeconds: ({ event }) => Math.max(0, event.seconds) }),
             // Kept for the next time the wall opens.
-            spawnChild('storePreference', { input: ({ context }) => ({ key: STORAGE_KEYS.wallCycleSeconds, value: String(context.cycleSeconds) }) }),
+            spawnChild('storePreference', {
+              input: ({ context }) => ({ key: STORAGE_KEYS.wallCycleSeconds, value: String(context.cycleSeconds) }),
+            }),
           ],
         },
         'panics.changed': { target: '.deciding', actions: assign({ panicsOpen: ({ event }) => event.open }) },

@@ -5,13 +5,24 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { jsonPost, parsed, serverErrorOrMessage } from '../api/client.ts';
 import {
-  DeliveriesResponse, DeliveryResponse, WebhookDeletedResponse, WebhooksResponse, WebhookWithSecretResponse,
-  type Webhook, type WebhookCreateBody, type WebhookDelivery, type WebhookUpdateBody,
+  DeliveriesResponse,
+  DeliveryResponse,
+  WebhookDeletedResponse,
+  WebhooksResponse,
+  WebhookWithSecretResponse,
+  type Webhook,
+  type WebhookCreateBody,
+  type WebhookDelivery,
+  type WebhookUpdateBody,
 } from '../api/webhooks.ts';
 import type { Said } from '../i18n/said.ts';
 
 /** What the webhook form sends: a new one's fields, or a change's (with `enabled`, and `minSeverity: null` for every severity). */
-export type WebhookFields = Pick<WebhookCreateBody, 'url' | 'events'> & { name: string; minSeverity?: WebhookCreateBody['minSeverity']; enabled?: boolean };
+export type WebhookFields = Pick<WebhookCreateBody, 'url' | 'events'> & {
+  name: string;
+  minSeverity?: WebhookCreateBody['minSeverity'];
+  enabled?: boolean;
+};
 
 export type WebhookAct =
   | { type: 'webhooks.create'; body: WebhookFields }
@@ -60,19 +71,39 @@ export async function performWebhookAct(act: WebhookAct): Promise<{ notice: Said
   switch (act.type) {
     case 'webhooks.create': {
       const { webhook, secret } = await parsed(WebhookWithSecretResponse, '/webhooks', jsonPost(act.body));
-      return { notice: { id: 'webhooks.notice.created', values: { name: webhook.name } }, secret: { name: webhook.name, secret: secret ?? '' } };
+      return {
+        notice: { id: 'webhooks.notice.created', values: { name: webhook.name } },
+        secret: { name: webhook.name, secret: secret ?? '' },
+      };
     }
     case 'webhooks.update': {
-      const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost(act.patch satisfies WebhookUpdateBody), method: 'PATCH' });
+      const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), {
+        ...jsonPost(act.patch satisfies WebhookUpdateBody),
+        method: 'PATCH',
+      });
       return { notice: { id: 'webhooks.notice.saved', values: { name: webhook.name } } };
     }
     case 'webhooks.rotateSecret': {
-      const { webhook, secret } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost({ rotateSecret: true }), method: 'PATCH' });
-      return { notice: { id: 'webhooks.notice.rotated', values: { name: webhook.name } }, secret: { name: webhook.name, secret: secret ?? '' } };
+      const { webhook, secret } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), {
+        ...jsonPost({ rotateSecret: true }),
+        method: 'PATCH',
+      });
+      return {
+        notice: { id: 'webhooks.notice.rotated', values: { name: webhook.name } },
+        secret: { name: webhook.name, secret: secret ?? '' },
+      };
     }
     case 'webhooks.setEnabled': {
-      const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), { ...jsonPost({ enabled: act.enabled }), method: 'PATCH' });
-      return { notice: { id: webhook.enabled ? 'webhooks.notice.enabled' : 'webhooks.notice.disabled', values: { name: webhook.name } } };
+      const { webhook } = await parsed(WebhookWithSecretResponse, webhookPath(act.id), {
+        ...jsonPost({ enabled: act.enabled }),
+        method: 'PATCH',
+      });
+      return {
+        notice: {
+          id: webhook.enabled ? 'webhooks.notice.enabled' : 'webhooks.notice.disabled',
+          values: { name: webhook.name },
+        },
+      };
     }
     case 'webhooks.delete':
       await parsed(WebhookDeletedResponse, webhookPath(act.id), { method: 'DELETE' });
@@ -82,13 +113,25 @@ export async function performWebhookAct(act: WebhookAct): Promise<{ notice: Said
       return { notice: { id: 'webhooks.notice.testQueued', values: { id: delivery.id } } };
     }
     case 'webhooks.sendAgain': {
-      const { delivery } = await parsed(DeliveryResponse, `/webhooks/deliveries/${encodeURIComponent(act.deliveryId)}/send-again`, jsonPost({}));
+      const { delivery } = await parsed(
+        DeliveryResponse,
+        `/webhooks/deliveries/${encodeURIComponent(act.deliveryId)}/send-again`,
+        jsonPost({}),
+      );
       return { notice: { id: 'webhooks.notice.sendAgain', values: { id: delivery.id } } };
     }
   }
 }
 
-const ACTS = ['webhooks.create', 'webhooks.update', 'webhooks.rotateSecret', 'webhooks.setEnabled', 'webhooks.delete', 'webhooks.test', 'webhooks.sendAgain'] as const;
+const ACTS = [
+  'webhooks.create',
+  'webhooks.update',
+  'webhooks.rotateSecret',
+  'webhooks.setEnabled',
+  'webhooks.delete',
+  'webhooks.test',
+  'webhooks.sendAgain',
+] as const;
 
 export const webhooksMachine = setup({
   types: {
@@ -101,8 +144,15 @@ export const webhooksMachine = setup({
   },
   actions: {
     storeSnapshot: assign((_, snapshot: WebhooksSnapshot) => snapshot),
-    storeOutcome: assign((_, { notice, secret }: { notice: Said; secret?: WebhookSecret }) => ({ notice, secret, error: undefined })),
-    showError: assign((_, { error }: { error: unknown }) => ({ error: serverErrorOrMessage(error), notice: undefined })),
+    storeOutcome: assign((_, { notice, secret }: { notice: Said; secret?: WebhookSecret }) => ({
+      notice,
+      secret,
+      error: undefined,
+    })),
+    showError: assign((_, { error }: { error: unknown }) => ({
+      error: serverErrorOrMessage(error),
+      notice: undefined,
+    })),
     clearMessages: assign({ error: undefined, notice: undefined }),
     forgetSecret: assign({ secret: undefined }),
   },

@@ -6,7 +6,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { serverErrorOrMessage } from '../api/client.ts';
 import type { Geofence } from '../api/entities.ts';
-import { createZone, deleteZone, importZones, replaceZone, ZoneConflict, ZoneImportRefused, type ZoneFile } from '../api/zones-client.ts';
+import {
+  createZone,
+  deleteZone,
+  importZones,
+  replaceZone,
+  ZoneConflict,
+  ZoneImportRefused,
+  type ZoneFile,
+} from '../api/zones-client.ts';
 import type { ZoneImportResponse } from '../api/zones.ts';
 import { DEFAULT_REGION_ID } from '../domain/default-region.ts';
 import type { ZoneChange } from '../domain/zone-records.ts';
@@ -97,16 +105,27 @@ export const zonesEditorMachine = setup({
     announceZone: (_, _change: ZoneChange) => {},
     /** The view reads the zones again (after an import, which may touch hundreds). */
     announceImport: (_, _preview: ZoneImportResponse) => {},
-    storeFilter: assign(({ context }, filter: Partial<ZoneListFilter>) => ({ filter: { ...context.filter, ...filter } })),
+    storeFilter: assign(({ context }, filter: Partial<ZoneListFilter>) => ({
+      filter: { ...context.filter, ...filter },
+    })),
     select: assign((_, { id }: { id: string | undefined }) => ({ selectedId: id })),
     storeShape: assign((_, { shape }: { shape: DrawShape }) => ({ shape })),
     startNewDraft: assign(({ context }, { outline }: { outline: Outline }) => ({
       draft: newDraft(outline, context.filter.regionId === 'all' ? DEFAULT_REGION_ID : context.filter.regionId),
       writeError: undefined,
     })),
-    startEdit: assign((_, { zone }: { zone: Geofence }) => ({ draft: draftOfZone(zone), selectedId: zone.id, writeError: undefined, conflict: undefined })),
-    reshape: assign(({ context }, { outline }: { outline: Outline }) => ({ draft: context.draft && reshape(context.draft, outline) })),
-    storeFields: assign(({ context }, fields: DraftFields) => ({ draft: context.draft && withFields(context.draft, fields) })),
+    startEdit: assign((_, { zone }: { zone: Geofence }) => ({
+      draft: draftOfZone(zone),
+      selectedId: zone.id,
+      writeError: undefined,
+      conflict: undefined,
+    })),
+    reshape: assign(({ context }, { outline }: { outline: Outline }) => ({
+      draft: context.draft && reshape(context.draft, outline),
+    })),
+    storeFields: assign(({ context }, fields: DraftFields) => ({
+      draft: context.draft && withFields(context.draft, fields),
+    })),
     undo: assign(({ context }) => ({ draft: context.draft && undo(context.draft) })),
     redo: assign(({ context }) => ({ draft: context.draft && redo(context.draft) })),
     dropDraft: assign({ draft: undefined, writeError: undefined, conflict: undefined }),
@@ -115,13 +134,27 @@ export const zonesEditorMachine = setup({
       const conflict = error as ZoneConflict;
       return { conflict: { sentence: conflict.serverError ?? conflict.message, theirs: conflict.current } };
     }),
-    loadTheirs: assign(({ context }) => ({ draft: context.conflict && draftOfZone(context.conflict.theirs), conflict: undefined, writeError: undefined })),
+    loadTheirs: assign(({ context }) => ({
+      draft: context.conflict && draftOfZone(context.conflict.theirs),
+      conflict: undefined,
+      writeError: undefined,
+    })),
     storeDeleting: assign((_, { zone }: { zone: Geofence }) => ({ deleting: zone, writeError: undefined })),
     forgetDeleting: assign({ deleting: undefined }),
-    storeImportFile: assign((_, { file }: { file: ZoneFile }) => ({ importFile: file, importPreview: undefined, importError: undefined })),
-    storeImportPreview: assign((_, { preview }: { preview: ZoneImportResponse | undefined }) => ({ importPreview: preview })),
+    storeImportFile: assign((_, { file }: { file: ZoneFile }) => ({
+      importFile: file,
+      importPreview: undefined,
+      importError: undefined,
+    })),
+    storeImportPreview: assign((_, { preview }: { preview: ZoneImportResponse | undefined }) => ({
+      importPreview: preview,
+    })),
     storeImportError: assign((_, { error }: { error: unknown }) => ({ importError: serverErrorOrMessage(error) })),
-    refuseImport: assign((_, { error }: { error: string }) => ({ importFile: undefined, importPreview: undefined, importError: error })),
+    refuseImport: assign((_, { error }: { error: string }) => ({
+      importFile: undefined,
+      importPreview: undefined,
+      importError: error,
+    })),
     forgetImport: assign({ importFile: undefined, importPreview: undefined, importError: undefined }),
   },
   guards: {
@@ -157,9 +190,21 @@ export const zonesEditorMachine = setup({
       on: {
         'zones.select': { actions: { type: 'select', params: ({ event }) => ({ id: event.id }) } },
         'zones.deselect': { actions: { type: 'select', params: { id: undefined } } },
-        'zones.draw': { guard: 'mayEdit', target: 'drawing', actions: { type: 'storeShape', params: ({ event }) => ({ shape: event.shape }) } },
-        'zones.edit': { guard: 'mayEdit', target: 'editing', actions: { type: 'startEdit', params: ({ event }) => ({ zone: event.zone }) } },
-        'zones.delete': { guard: 'mayEdit', target: 'confirmingDelete', actions: { type: 'storeDeleting', params: ({ event }) => ({ zone: event.zone }) } },
+        'zones.draw': {
+          guard: 'mayEdit',
+          target: 'drawing',
+          actions: { type: 'storeShape', params: ({ event }) => ({ shape: event.shape }) },
+        },
+        'zones.edit': {
+          guard: 'mayEdit',
+          target: 'editing',
+          actions: { type: 'startEdit', params: ({ event }) => ({ zone: event.zone }) },
+        },
+        'zones.delete': {
+          guard: 'mayEdit',
+          target: 'confirmingDelete',
+          actions: { type: 'storeDeleting', params: ({ event }) => ({ zone: event.zone }) },
+        },
         'import.open': { guard: 'mayEdit', target: 'importing' },
       },
     },
@@ -167,8 +212,15 @@ export const zonesEditorMachine = setup({
       tags: ['map-drawing'],
       entry: { type: 'select', params: { id: undefined } },
       on: {
-        'zones.draw': { target: 'drawing', reenter: true, actions: { type: 'storeShape', params: ({ event }) => ({ shape: event.shape }) } },
-        'zones.drawn': { target: 'editing', actions: { type: 'startNewDraft', params: ({ event }) => ({ outline: event.outline }) } },
+        'zones.draw': {
+          target: 'drawing',
+          reenter: true,
+          actions: { type: 'storeShape', params: ({ event }) => ({ shape: event.shape }) },
+        },
+        'zones.drawn': {
+          target: 'editing',
+          actions: { type: 'startNewDraft', params: ({ event }) => ({ outline: event.outline }) },
+        },
         'draft.cancel': 'browsing',
       },
     },
@@ -198,7 +250,11 @@ export const zonesEditorMachine = setup({
           ],
         },
         onError: [
-          { guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) }, target: 'conflict', actions: { type: 'storeConflict', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: { type: 'storeConflict', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'editing', actions: { type: 'storeWriteError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -227,11 +283,23 @@ export const zonesEditorMachine = setup({
         input: ({ context }) => context.deleting!,
         onDone: {
           target: 'browsing',
-          actions: [{ type: 'announceZone', params: ({ event }) => ({ deletedId: event.output }) }, { type: 'select', params: { id: undefined } }, 'forgetDeleting', 'dropDraft'],
+          actions: [
+            { type: 'announceZone', params: ({ event }) => ({ deletedId: event.output }) },
+            { type: 'select', params: { id: undefined } },
+            'forgetDeleting',
+            'dropDraft',
+          ],
         },
         onError: [
-          { guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) }, target: 'conflict', actions: [{ type: 'storeConflict', params: ({ event }) => ({ error: event.error }) }, 'forgetDeleting'] },
-          { target: 'browsing', actions: [{ type: 'storeWriteError', params: ({ event }) => ({ error: event.error }) }, 'forgetDeleting'] },
+          {
+            guard: { type: 'conflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: [{ type: 'storeConflict', params: ({ event }) => ({ error: event.error }) }, 'forgetDeleting'],
+          },
+          {
+            target: 'browsing',
+            actions: [{ type: 'storeWriteError', params: ({ event }) => ({ error: event.error }) }, 'forgetDeleting'],
+          },
         ],
       },
     },
@@ -240,8 +308,14 @@ export const zonesEditorMachine = setup({
       exit: 'forgetImport',
       on: {
         'import.cancel': '#zonesEditor.browsing',
-        'import.file': { target: '.checking', actions: { type: 'storeImportFile', params: ({ event }) => ({ file: event.file }) } },
-        'import.refuse': { target: '.choosing', actions: { type: 'refuseImport', params: ({ event }) => ({ error: event.error }) } },
+        'import.file': {
+          target: '.checking',
+          actions: { type: 'storeImportFile', params: ({ event }) => ({ file: event.file }) },
+        },
+        'import.refuse': {
+          target: '.choosing',
+          actions: { type: 'refuseImport', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       states: {
         choosing: {},
@@ -249,9 +323,12 @@ export const zonesEditorMachine = setup({
           tags: ['busy'],
           invoke: {
             id: 'previewImport',
-        src: 'previewImport',
+            src: 'previewImport',
             input: ({ context }) => context.importFile!,
-            onDone: { target: 'preview', actions: { type: 'storeImportPreview', params: ({ event }) => ({ preview: event.output }) } },
+            onDone: {
+              target: 'preview',
+              actions: { type: 'storeImportPreview', params: ({ event }) => ({ preview: event.output }) },
+            },
             onError: {
               target: 'preview',
               actions: [
@@ -268,9 +345,12 @@ export const zonesEditorMachine = setup({
           tags: ['busy'],
           invoke: {
             id: 'applyImport',
-        src: 'applyImport',
+            src: 'applyImport',
             input: ({ context }) => context.importFile!,
-            onDone: { target: '#zonesEditor.browsing', actions: { type: 'announceImport', params: ({ event }) => event.output } },
+            onDone: {
+              target: '#zonesEditor.browsing',
+              actions: { type: 'announceImport', params: ({ event }) => event.output },
+            },
             onError: {
               target: 'preview',
               actions: [

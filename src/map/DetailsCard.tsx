@@ -21,7 +21,12 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   hovered: { pointerEvents: 'none' },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontWeight: tokens.fontWeightSemibold },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    fontWeight: tokens.fontWeightSemibold,
+  },
   title: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   rows: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalS, margin: 0 },
   label: { color: tokens.colorNeutralForeground3 },
@@ -41,10 +46,20 @@ export interface PlacedDetails {
 function cardPosition(x: number, y: number, panelWidth: number): CSSProperties {
   const right = x + CARD_OFFSET_PX;
   const left = right + CARD_WIDTH_PX > panelWidth ? Math.max(0, x - CARD_OFFSET_PX - CARD_WIDTH_PX) : right;
-  return y < MAP_HEIGHT_PX / 2 ? { left, top: y + CARD_OFFSET_PX } : { left, bottom: MAP_HEIGHT_PX - y + CARD_OFFSET_PX };
+  return y < MAP_HEIGHT_PX / 2
+    ? { left, top: y + CARD_OFFSET_PX }
+    : { left, bottom: MAP_HEIGHT_PX - y + CARD_OFFSET_PX };
 }
 
-export function DetailsCard({ placed, onClose, onProfile }: { placed: PlacedDetails; onClose: () => void; onProfile?: (touristId: string) => void }) {
+export function DetailsCard({
+  placed,
+  onClose,
+  onProfile,
+}: {
+  placed: PlacedDetails;
+  onClose: () => void;
+  onProfile?: (touristId: string) => void;
+}) {
   const styles = useStyles();
   const t = useT();
   const { details, x, y, pinned, panelWidth } = placed;

@@ -21,7 +21,13 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   title: { fontWeight: tokens.fontWeightSemibold, marginBottom: tokens.spacingVerticalXXS },
-  scrollArea: { maxHeight: `${LEGEND_SCROLL_HEIGHT_PX}px`, overflowY: 'auto', margin: 0, padding: 0, listStyleType: 'none' },
+  scrollArea: {
+    maxHeight: `${LEGEND_SCROLL_HEIGHT_PX}px`,
+    overflowY: 'auto',
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
   entry: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   swatch: { width: '10px', height: '10px', borderRadius: '50%', flexShrink: 0 },
   // As the map draws a unit: a filled point with a ring.
@@ -34,14 +40,23 @@ const useStyles = makeStyles({
 
 /** The kinds among the shown units that are available, in the directory's order, and whether any is not. */
 export function responderKey(units: readonly NearbyUnit[]): { kinds: NearbyUnit['kind'][]; unavailable: boolean } {
-  return { kinds: unitKinds.filter((kind) => units.some((unit) => unit.available && unit.kind === kind)), unavailable: units.some((unit) => !unit.available) };
+  return {
+    kinds: unitKinds.filter((kind) => units.some((unit) => unit.available && unit.kind === kind)),
+    unavailable: units.some((unit) => !unit.available),
+  };
 }
 
 function ResponderKey({ units, className }: { units: readonly NearbyUnit[]; className?: string }) {
   const styles = useStyles();
   const t = useT();
   const { kinds, unavailable } = responderKey(units);
-  const swatch = (colour: typeof UNAVAILABLE_COLOUR) => <span className={mergeClasses(styles.swatch, styles.ringed)} style={{ backgroundColor: cssColour(colour) }} aria-hidden />;
+  const swatch = (colour: typeof UNAVAILABLE_COLOUR) => (
+    <span
+      className={mergeClasses(styles.swatch, styles.ringed)}
+      style={{ backgroundColor: cssColour(colour) }}
+      aria-hidden
+    />
+  );
   return (
     <section className={className} aria-label={t('map.respondersLegend')}>
       <div className={styles.title}>{t('map.nearestUnits')}</div>
@@ -64,7 +79,17 @@ function ResponderKey({ units, className }: { units: readonly NearbyUnit[]; clas
 }
 
 /** The map's key: the live GPS keys and their colours, and the selected incident's nearest units by kind. */
-export function Legend({ entries, more, trailsHidden, responders = [] }: { entries: readonly LegendEntry[]; more: number; trailsHidden: number; responders?: readonly NearbyUnit[] }) {
+export function Legend({
+  entries,
+  more,
+  trailsHidden,
+  responders = [],
+}: {
+  entries: readonly LegendEntry[];
+  more: number;
+  trailsHidden: number;
+  responders?: readonly NearbyUnit[];
+}) {
   const styles = useStyles();
   const t = useT();
   if (entries.length === 0 && responders.length === 0) return null;
@@ -74,7 +99,12 @@ export function Legend({ entries, more, trailsHidden, responders = [] }: { entri
         <section aria-label={t('map.gpsLegend')}>
           <div className={styles.title}>{t('map.liveGps')}</div>
           {/* Focusable, so that a keyboard alone can scroll a long list (WCAG 2.1.1). */}
-          <ul className={styles.scrollArea} data-testid="map-legend-scroll" tabIndex={0} aria-label={t('map.gpsDevices')}>
+          <ul
+            className={styles.scrollArea}
+            data-testid="map-legend-scroll"
+            tabIndex={0}
+            aria-label={t('map.gpsDevices')}
+          >
             {entries.map((entry) => (
               <li key={entry.key} className={styles.entry}>
                 <span className={styles.swatch} style={{ backgroundColor: cssColour(entry.colour) }} aria-hidden />
@@ -86,13 +116,13 @@ export function Legend({ entries, more, trailsHidden, responders = [] }: { entri
             {more > 0 && <li className={styles.entry}>{t('map.more', { count: more })}</li>}
           </ul>
           {trailsHidden > 0 && (
-            <div className={styles.note}>
-              {t('map.trailsCapped', { cap: TRAIL_CAP, hidden: trailsHidden })}
-            </div>
+            <div className={styles.note}>{t('map.trailsCapped', { cap: TRAIL_CAP, hidden: trailsHidden })}</div>
           )}
         </section>
       )}
-      {responders.length > 0 && <ResponderKey units={responders} className={entries.length > 0 ? styles.afterGps : undefined} />}
+      {responders.length > 0 && (
+        <ResponderKey units={responders} className={entries.length > 0 ? styles.afterGps : undefined} />
+      )}
     </div>
   );
 }

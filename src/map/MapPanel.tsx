@@ -79,7 +79,20 @@ const NO_RESPONDERS: never[] = [];
 const NO_ENTRIES: never[] = [];
 
 export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
-  const { alerts, geofences, pings, history, showLiveGps, fitGps, testMode, onMapClick, dark, focus, onMapReady, responders } = props;
+  const {
+    alerts,
+    geofences,
+    pings,
+    history,
+    showLiveGps,
+    fitGps,
+    testMode,
+    onMapClick,
+    dark,
+    focus,
+    onMapReady,
+    responders,
+  } = props;
   const styles = useStyles();
   const panelRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<HTMLDivElement>(null);
@@ -90,7 +103,10 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
 
   const frame = useLiveFrame(pings, history);
   const legend = useMemo(() => legendOf(frame), [frame]);
-  const target = useMemo(() => fitTarget(fitPoints(alerts, history, { showLiveGps, fitGps })), [alerts, history, showLiveGps, fitGps]);
+  const target = useMemo(
+    () => fitTarget(fitPoints(alerts, history, { showLiveGps, fitGps })),
+    [alerts, history, showLiveGps, fitGps],
+  );
   const { fitToData, autoFitPaused } = useAutoFit(map, target, focus);
 
   const [hovered, setHovered] = useState<PlacedDetails | null>(null);
@@ -144,8 +160,16 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   useEffect(() => {
     if (!deckMap) return;
     const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
-      const details = detailsOfPick(info.layer?.id, info.object, latest.current.geofences, latest.current.clock, latest.current.t);
-      return details ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 } : null;
+      const details = detailsOfPick(
+        info.layer?.id,
+        info.object,
+        latest.current.geofences,
+        latest.current.clock,
+        latest.current.t,
+      );
+      return details
+        ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 }
+        : null;
     };
     const alreadyWaiting = waiting.current !== null;
     const props: MapLibreOverlayProps = {

@@ -39,7 +39,15 @@ export function buildBoundaryLayers(boundary: readonly (readonly [number, number
       getFillColor: BOUNDARY_FILL,
       stroked: false,
     }),
-    buildOutlinesLayer('region-boundary-outline', outlineData(ring ? [[...ring, ring[0]]] : [], (outline) => outline, () => BOUNDARY_LINE), 2),
+    buildOutlinesLayer(
+      'region-boundary-outline',
+      outlineData(
+        ring ? [[...ring, ring[0]]] : [],
+        (outline) => outline,
+        () => BOUNDARY_LINE,
+      ),
+      2,
+    ),
   ];
 }
 
@@ -63,7 +71,8 @@ function useFollowHome(map: MapLibreMap | null, home: RegionCamera) {
   useEffect(() => {
     if (!map || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 85 || Math.abs(lng) > 180) return;
     const now = map.getCenter();
-    if (Math.abs(now.lat - lat) < 1e-5 && Math.abs(now.lng - lng) < 1e-5 && Math.abs(map.getZoom() - home.zoom) < 0.01) return;
+    if (Math.abs(now.lat - lat) < 1e-5 && Math.abs(now.lng - lng) < 1e-5 && Math.abs(map.getZoom() - home.zoom) < 0.01)
+      return;
     map.jumpTo({ center: [lng, lat], zoom: home.zoom });
   }, [map, lat, lng, home.zoom]);
 }
@@ -80,11 +89,26 @@ function useShowReshaped(map: MapLibreMap | null, boundary: RegionMapProps['boun
     const { minLat, maxLat, minLng, maxLng } = boundingBox(ring);
     const view = map.getBounds();
     if (view.contains([minLng, minLat]) && view.contains([maxLng, maxLat])) return;
-    map.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: 24, duration: 0 });
+    map.fitBounds(
+      [
+        [minLng, minLat],
+        [maxLng, maxLat],
+      ],
+      { padding: 24, duration: 0 },
+    );
   }, [map, reshaping]);
 }
 
-export default function RegionMap({ boundary, home, dark, drawShape, reshaping, onDrawn, onReshape, cameraRef }: RegionMapProps) {
+export default function RegionMap({
+  boundary,
+  home,
+  dark,
+  drawShape,
+  reshaping,
+  onDrawn,
+  onReshape,
+  cameraRef,
+}: RegionMapProps) {
   const styles = useStyles();
   const t = useT();
   const container = useRef<HTMLDivElement>(null);
@@ -96,7 +120,10 @@ export default function RegionMap({ boundary, home, dark, drawShape, reshaping, 
   useFollowHome(map, home);
   useShowReshaped(map, boundary, reshaping);
 
-  const outline = useMemo<Outline | undefined>(() => (reshaping && boundary ? { polygon: boundary } : undefined), [reshaping, boundary]);
+  const outline = useMemo<Outline | undefined>(
+    () => (reshaping && boundary ? { polygon: boundary } : undefined),
+    [reshaping, boundary],
+  );
   useOutlineEditor(map, {
     outline,
     drawShape,
@@ -112,12 +139,23 @@ export default function RegionMap({ boundary, home, dark, drawShape, reshaping, 
     if (!deckMap) return;
     cameraRef.current = () => {
       const { lat, lng } = deckMap.map.getCenter();
-      return { center: [Number(lat.toFixed(5)), Number(lng.toFixed(5))], zoom: Number(deckMap.map.getZoom().toFixed(2)) };
+      return {
+        center: [Number(lat.toFixed(5)), Number(lng.toFixed(5))],
+        zoom: Number(deckMap.map.getZoom().toFixed(2)),
+      };
     };
     return () => {
       cameraRef.current = undefined;
     };
   }, [deckMap, cameraRef]);
 
-  return <div ref={container} className={styles.map} role="region" aria-label={t('map.regionMap')} data-testid="region-map" />;
+  return (
+    <div
+      ref={container}
+      className={styles.map}
+      role="region"
+      aria-label={t('map.regionMap')}
+      data-testid="region-map"
+    />
+  );
 }

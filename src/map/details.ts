@@ -82,7 +82,13 @@ function zoneDetails(zone: Geofence, t: Translate): Details {
 }
 
 function trailDetails(trail: TrailRow, t: Translate): Details {
-  return { title: t('map.gpsTrail'), rows: [[t('map.row.key'), trail.key], [t('map.row.points'), String(trail.path.length)]] };
+  return {
+    title: t('map.gpsTrail'),
+    rows: [
+      [t('map.row.key'), trail.key],
+      [t('map.row.points'), String(trail.path.length)],
+    ],
+  };
 }
 
 function responderDetails(unit: NearbyUnit, t: Translate): Details {
@@ -102,7 +108,13 @@ function responderDetails(unit: NearbyUnit, t: Translate): Details {
  * Details for a deck.gl pick, or null when nothing describable is under the pointer; in the console's
  * language (`t`, English when not given).
  */
-export function detailsOfPick(layerId: string | undefined, object: unknown, geofences: readonly Geofence[], clock: ClockStyle, t: Translate = inEnglish): Details | null {
+export function detailsOfPick(
+  layerId: string | undefined,
+  object: unknown,
+  geofences: readonly Geofence[],
+  clock: ClockStyle,
+  t: Translate = inEnglish,
+): Details | null {
   if (!object) return null;
   switch (layerId) {
     case LAYER_IDS.alerts:

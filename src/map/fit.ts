@@ -24,7 +24,10 @@ interface FitOptions {
  * The first alert, else the region's home view (issue 31: an admin sets it in the Regions view), else
  * India at zoom 5 (SPEC §2). `home` is [latitude, longitude] as the contract writes positions.
  */
-export function initialCamera(alerts: readonly MapAlert[], home?: { center: readonly [number, number]; zoom: number }): Camera {
+export function initialCamera(
+  alerts: readonly MapAlert[],
+  home?: { center: readonly [number, number]; zoom: number },
+): Camera {
   const first = alertsWithCoordinates(alerts)[0];
   if (!first && home) return { center: [home.center[1], home.center[0]], zoom: home.zoom };
   const { latitude, longitude } = first ?? DEFAULT_CENTER;

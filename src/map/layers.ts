@@ -21,7 +21,13 @@ import {
 } from './style.ts';
 import type { MapAlert } from './types.ts';
 
-export const LAYER_IDS = { zones: 'zones', trails: 'gps-trails', alerts: 'alerts', pings: 'gps-pings', responders: 'responders' } as const;
+export const LAYER_IDS = {
+  zones: 'zones',
+  trails: 'gps-trails',
+  alerts: 'alerts',
+  pings: 'gps-pings',
+  responders: 'responders',
+} as const;
 
 export type DrawableAlert = MapAlert & LatLng;
 
@@ -95,7 +101,8 @@ export function buildPingLayer(rows: readonly PingRow[], options: { visible: boo
     updateTriggers: { getLineColor: options.dark },
     // No glide without a marker to move: each of its frames redraws every other layer too (10,000 alerts),
     // and deck.gl starts one, with nothing to glide, whenever the rows change or it creates the transition.
-    transitions: options.glide && options.visible && rows.some((row) => row.ping) ? { getPosition: glideTransition } : {},
+    transitions:
+      options.glide && options.visible && rows.some((row) => row.ping) ? { getPosition: glideTransition } : {},
   });
 }
 

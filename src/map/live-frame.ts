@@ -111,7 +111,10 @@ function buildPingRows(
   });
 }
 
-function buildTrailRows(history: GpsHistory, colourIndex: ReadonlyMap<string, number>): { trails: TrailRow[]; trailsHidden: number } {
+function buildTrailRows(
+  history: GpsHistory,
+  colourIndex: ReadonlyMap<string, number>,
+): { trails: TrailRow[]; trailsHidden: number } {
   let keys = Object.keys(history);
   const trailsHidden = Math.max(0, keys.length - TRAIL_CAP);
   if (trailsHidden > 0) keys = keys.sort((a, b) => colourIndex.get(a)! - colourIndex.get(b)!).slice(0, TRAIL_CAP);
@@ -136,12 +139,24 @@ export function nextLiveFrame(previous: LiveFrame, pings: readonly GpsPing[], hi
     const known = new Set(previous.slots);
     const newKeys = [...latest.keys()].filter((key) => !known.has(key));
     const reconciled = reconcileSlots(previous.slots, new Set(latest.keys()), newKeys);
-    pingRows = keepIfSame(previous.pings, buildPingRows(reconciled.slots, reconciled.compacted ? [] : previous.pings, latest, colourIndex));
+    pingRows = keepIfSame(
+      previous.pings,
+      buildPingRows(reconciled.slots, reconciled.compacted ? [] : previous.pings, latest, colourIndex),
+    );
     slots = reconciled.slots;
     glide = !reconciled.compacted;
   }
-  const { trails, trailsHidden } = historyChanged || colourIndex !== previous.colourIndex ? buildTrailRows(history, colourIndex) : previous;
-  return { colourIndex, slots, pings: pingRows, trails: keepIfSame(previous.trails, trails), trailsHidden, glide, sources: { pings, history } };
+  const { trails, trailsHidden } =
+    historyChanged || colourIndex !== previous.colourIndex ? buildTrailRows(history, colourIndex) : previous;
+  return {
+    colourIndex,
+    slots,
+    pings: pingRows,
+    trails: keepIfSame(previous.trails, trails),
+    trailsHidden,
+    glide,
+    sources: { pings, history },
+  };
 }
 
 export interface LegendEntry {

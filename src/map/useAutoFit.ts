@@ -61,10 +61,20 @@ export function useAutoFit(map: MapLibreMap | null, target: FitTarget, focus?: M
   });
   useEffect(() => {
     const point = latestFocus.current;
-    if (!map || focusSeq === undefined || !point || !Number.isFinite(point.latitude) || !Number.isFinite(point.longitude)) return;
+    if (
+      !map ||
+      focusSeq === undefined ||
+      !point ||
+      !Number.isFinite(point.latitude) ||
+      !Number.isFinite(point.longitude)
+    )
+      return;
     state.current.operatorMoved = true;
     setAutoFitPaused(true);
-    const camera = { center: [point.longitude, point.latitude] as [number, number], zoom: Math.max(map.getZoom(), SINGLE_POINT_ZOOM) };
+    const camera = {
+      center: [point.longitude, point.latitude] as [number, number],
+      zoom: Math.max(map.getZoom(), SINGLE_POINT_ZOOM),
+    };
     if (mayEase) map.flyTo({ ...camera, duration: FLY_TO_MS });
     else map.jumpTo(camera);
   }, [map, mayEase, focusSeq]);

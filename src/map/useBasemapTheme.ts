@@ -8,7 +8,8 @@ export function useBasemapTheme(map: MapLibreMap | null, dark: boolean) {
     if (!map) return;
     const applyTheme = () => {
       // MapLibre ignores a paint value equal to the current one, so this does not loop on styledata.
-      if (map.getLayer(BACKGROUND_LAYER_ID)) map.setPaintProperty(BACKGROUND_LAYER_ID, 'background-color', backgroundColour(dark));
+      if (map.getLayer(BACKGROUND_LAYER_ID))
+        map.setPaintProperty(BACKGROUND_LAYER_ID, 'background-color', backgroundColour(dark));
       if (map.getLayer(RASTER_LAYER_ID)) map.setPaintProperty(RASTER_LAYER_ID, 'raster-brightness-max', dark ? 0.7 : 1);
     };
     applyTheme();

@@ -4,7 +4,13 @@ import { AttributionControl, Map as MapLibreMap, NavigationControl, setWorkerUrl
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useState, type RefObject } from 'react';
-import { BACKGROUND_LAYER_ID, backgroundColour, basemapStyle, loadBasemapConfig, type BasemapStyle } from './basemap.ts';
+import {
+  BACKGROUND_LAYER_ID,
+  backgroundColour,
+  basemapStyle,
+  loadBasemapConfig,
+  type BasemapStyle,
+} from './basemap.ts';
 import type { Camera } from './fit.ts';
 import { afterNextFrame, whenGpuDone, whenIdle, whenMapLoaded } from './idle.ts';
 import { warmUpSteps } from './warm-up.ts';
@@ -26,7 +32,11 @@ function configureWorker(): void {
 
 /** Until the configured basemap is known: a plain background, which is also what shows where tiles fail. */
 function placeholderStyle(dark: boolean): BasemapStyle {
-  return { version: 8, sources: {}, layers: [{ id: BACKGROUND_LAYER_ID, type: 'background', paint: { 'background-color': backgroundColour(dark) } }] };
+  return {
+    version: 8,
+    sources: {},
+    layers: [{ id: BACKGROUND_LAYER_ID, type: 'background', paint: { 'background-color': backgroundColour(dark) } }],
+  };
 }
 
 let warnedAboutMapErrors = false;

@@ -35,10 +35,13 @@ export function useLiveFrame(pings: readonly GpsPing[], history: GpsHistory): Li
       shown.current = next;
       setFrame(next);
       if (next.sources.history !== history && trailTimer.current === null) {
-        trailTimer.current = setTimeout(() => {
-          trailTimer.current = null;
-          requestFrame.current();
-        }, TRAIL_REFRESH_MS - (now - trailsDrawnAt.current));
+        trailTimer.current = setTimeout(
+          () => {
+            trailTimer.current = null;
+            requestFrame.current();
+          },
+          TRAIL_REFRESH_MS - (now - trailsDrawnAt.current),
+        );
       }
     });
   });

@@ -2,7 +2,11 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** While armed, a click on the map reports its latitude and longitude (SPEC §2: test alerts). */
-export function useTestModeClicks(map: MapLibreMap | null, testMode: boolean, onMapClick: (latitude: number, longitude: number) => void) {
+export function useTestModeClicks(
+  map: MapLibreMap | null,
+  testMode: boolean,
+  onMapClick: (latitude: number, longitude: number) => void,
+) {
   const latest = useRef({ testMode, onMapClick });
   useLayoutEffect(() => {
     latest.current = { testMode, onMapClick };

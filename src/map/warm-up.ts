@@ -30,7 +30,9 @@ export function warmUpSteps(center: LngLat, options: { dark: boolean }): Layer[]
   const hidden = { opacity: 0 };
   const layers = [
     buildAlertLayer([alert], options).clone(hidden),
-    buildTrailLayer([{ key: 'warm-up', path: [center, [longitude + SPAN, latitude]], colour: [0, 0, 0] }], { visible: true }).clone(hidden),
+    buildTrailLayer([{ key: 'warm-up', path: [center, [longitude + SPAN, latitude]], colour: [0, 0, 0] }], {
+      visible: true,
+    }).clone(hidden),
     buildZoneLayer([zone]).clone(hidden),
   ];
   return layers.map((_, i) => layers.slice(0, i + 1));

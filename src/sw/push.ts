@@ -2,7 +2,13 @@
 // becomes a notification whether or not a console tab is open, since the browser wakes the worker for it.
 // A click focuses an open console tab and asks it to show the incident, or opens the console at it.
 import { incidentHref, SHOW_INCIDENT_MESSAGE } from '../domain/incident-route.ts';
-import { ENGLISH_WORKER_SETTINGS, WORKER_SETTINGS_CACHE, WORKER_SETTINGS_PATH, workerSettingsFrom, type WorkerSettings } from '../domain/worker-settings.ts';
+import {
+  ENGLISH_WORKER_SETTINGS,
+  WORKER_SETTINGS_CACHE,
+  WORKER_SETTINGS_PATH,
+  workerSettingsFrom,
+  type WorkerSettings,
+} from '../domain/worker-settings.ts';
 import { alarm as assamese } from '../i18n/catalogues/as/alarm.ts';
 import { alarm as english } from '../i18n/catalogues/en/alarm.ts';
 import { alarm as hindi } from '../i18n/catalogues/hi/alarm.ts';
@@ -36,16 +42,32 @@ interface ExtendableEvent {
 interface PushScope {
   location: Location;
   caches: CacheStorage;
-  registration: { showNotification(title: string, options: NotificationOptions & { renotify?: boolean; requireInteraction?: boolean }): Promise<void> };
-  clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<WindowClient | null> };
-  addEventListener(type: 'push', listener: (event: ExtendableEvent & { data: { json(): unknown } | null }) => void): void;
-  addEventListener(type: 'notificationclick', listener: (event: ExtendableEvent & { notification: Notification }) => void): void;
+  registration: {
+    showNotification(
+      title: string,
+      options: NotificationOptions & { renotify?: boolean; requireInteraction?: boolean },
+    ): Promise<void>;
+  };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  addEventListener(
+    type: 'push',
+    listener: (event: ExtendableEvent & { data: { json(): unknown } | null }) => void,
+  ): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: ExtendableEvent & { notification: Notification }) => void,
+  ): void;
 }
 
 function messageOf(data: { json(): unknown } | null): PushMessage | undefined {
   try {
     const message = data?.json() as Partial<PushMessage> | undefined;
-    return typeof message?.incidentId === 'string' && typeof message.title === 'string' ? (message as PushMessage) : undefined;
+    return typeof message?.incidentId === 'string' && typeof message.title === 'string'
+      ? (message as PushMessage)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -70,7 +92,9 @@ async function show(scope: PushScope, message: PushMessage | undefined): Promise
   const panic = message.kind === 'panic.created';
   // The seeded regions' zone (the server names no other yet), in the operator's clock and language.
   const time = formatDateTime(message.at, { ...DEFAULT_CLOCK, locale, hour12 });
-  const title = panic ? t('notification.panicTitle', { region: message.regionId }) : t('notification.escalatedTitle', { region: message.regionId });
+  const title = panic
+    ? t('notification.panicTitle', { region: message.regionId })
+    : t('notification.escalatedTitle', { region: message.regionId });
   return scope.registration.showNotification(title, {
     body: t('notification.panicBody', { time, position: message.body }),
     // The page's desktop notification has this tag too: one notification per incident, an escalation replacing it.

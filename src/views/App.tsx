@@ -31,7 +31,9 @@ export interface AppProps {
 }
 
 // The incident report (issue 34): its own chunk, loaded only in the tab that shows it.
-const ReportPage = lazy(() => loadChunk(() => import('./report/ReportPage.tsx')).then((m) => ({ default: m.ReportPage })));
+const ReportPage = lazy(() =>
+  loadChunk(() => import('./report/ReportPage.tsx')).then((m) => ({ default: m.ReportPage })),
+);
 
 const ENGLISH_24_HOUR: LanguageSettings = { language: 'en', hour12: false, nativeDigits: false };
 
@@ -45,7 +47,15 @@ export function App({ language = ENGLISH_24_HOUR, ...props }: AppProps) {
   );
 }
 
-function Console({ preferences, logic, sessionLogic, signInError, inspect, clock, reportId }: Omit<AppProps, 'language'>) {
+function Console({
+  preferences,
+  logic,
+  sessionLogic,
+  signInError,
+  inspect,
+  clock,
+  reportId,
+}: Omit<AppProps, 'language'>) {
   // Only options that are set: an explicit `clock: undefined` replaces XState's default clock and breaks every delay.
   const shared = { ...(inspect && { inspect }), ...(clock && { clock }) };
   if (reportId !== undefined) {

@@ -1,6 +1,18 @@
 // A secret the server hands out once (a temporary password, a webhook's signing secret): shown in a dialog
 // that must be closed on purpose, with a button to copy it; closed, it is gone from the page.
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useT } from '../i18n/useT.ts';
@@ -26,7 +38,10 @@ export function ShownOnceDialog({ shown, onDone }: { shown: ShownOnce | undefine
   const [copied, setCopied] = useState(false);
   const copy = () => {
     if (!shown) return;
-    navigator.clipboard?.writeText(shown.value).then(() => setCopied(true), () => setCopied(false));
+    navigator.clipboard?.writeText(shown.value).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
   };
   const done = () => {
     setCopied(false);
@@ -43,7 +58,12 @@ export function ShownOnceDialog({ shown, onDone }: { shown: ShownOnce | undefine
                 <span>{shown.sentence}</span>
                 <div className={styles.row}>
                   <Field label={shown.label} className={styles.value}>
-                    <Input readOnly value={shown.value} className={styles.value} onFocus={(event) => event.target.select()} />
+                    <Input
+                      readOnly
+                      value={shown.value}
+                      className={styles.value}
+                      onFocus={(event) => event.target.select()}
+                    />
                   </Field>
                   <Button icon={<CopyRegular />} onClick={copy}>
                     {copied ? t('frame.copied') : t('frame.copy')}

@@ -28,4 +28,8 @@ const bandStyle = (band: ScoreBand) => ({
 });
 
 /** One class per band; merge it after the component's own classes so its colours win. */
-export const useBandStyles = makeStyles({ green: bandStyle('green'), yellow: bandStyle('yellow'), red: bandStyle('red') });
+export const useBandStyles = makeStyles({
+  green: bandStyle('green'),
+  yellow: bandStyle('yellow'),
+  red: bandStyle('red'),
+});

@@ -35,6 +35,10 @@ export function useArrowKeyFocus<Value extends string>(axis: ArrowAxis, values: 
       event.preventDefault();
       items[target]!.focus();
     },
-    itemProps: (value: Value) => ({ [ITEM]: '', tabIndex: value === tabStop ? 0 : -1, onFocus: () => setFocusedLast(value) }),
+    itemProps: (value: Value) => ({
+      [ITEM]: '',
+      tabIndex: value === tabStop ? 0 : -1,
+      onFocus: () => setFocusedLast(value),
+    }),
   };
 }

@@ -9,7 +9,8 @@ export function useUndoKeys(onUndo: () => void, onRedo: () => void): void {
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || (event.target as HTMLElement | null)?.closest('input, textarea, select')) return;
+      if (!(event.ctrlKey || event.metaKey) || (event.target as HTMLElement | null)?.closest('input, textarea, select'))
+        return;
       const key = event.key.toLowerCase();
       if (key === 'z' && !event.shiftKey) latest.current.onUndo();
       else if (key === 'y' || (key === 'z' && event.shiftKey)) latest.current.onRedo();

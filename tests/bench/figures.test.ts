@@ -22,9 +22,18 @@ describe('mergeFigures', () => {
 
   it('leaves the figures of a group a part calls null (not measured) null, without a clash', () => {
     const clashes: string[] = [];
-    const merged = mergeFigures(SKELETON, { ingest: { pglite: { singlePingsPerSec: 2700 }, postgres: null } }, (path) => clashes.push(path));
+    const merged = mergeFigures(SKELETON, { ingest: { pglite: { singlePingsPerSec: 2700 }, postgres: null } }, (path) =>
+      clashes.push(path),
+    );
     expect(figureAt(merged, 'ingest.pglite.singlePingsPerSec')).toBe(2700);
-    expect(figureAt(merged, 'ingest.postgres')).toEqual({ singlePingsPerSec: null, batchPingsPerSec: null, floorPingsPerSec: null, singleRatio: null, batchRatio: null, watchRaised: null });
+    expect(figureAt(merged, 'ingest.postgres')).toEqual({
+      singlePingsPerSec: null,
+      batchPingsPerSec: null,
+      floorPingsPerSec: null,
+      singleRatio: null,
+      batchRatio: null,
+      watchRaised: null,
+    });
     expect(clashes).toEqual([]);
   });
 

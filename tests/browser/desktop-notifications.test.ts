@@ -6,7 +6,13 @@ import { panicNotification } from '../../src/browser/desktop-notifications.ts';
 import type { PanicSummary } from '../../src/domain/open-panics.ts';
 import { FakeNotification } from '../views/support/fake-notification.ts';
 
-const panic = { id: 'P-1', regionId: 'shillong', latitude: 25.5788, longitude: 91.8933, createdAt: '2026-11-26T23:30:00.000Z' } as PanicSummary;
+const panic = {
+  id: 'P-1',
+  regionId: 'shillong',
+  latitude: 25.5788,
+  longitude: 91.8933,
+  createdAt: '2026-11-26T23:30:00.000Z',
+} as PanicSummary;
 
 async function notified(): Promise<FakeNotification> {
   createActor(panicNotification, { input: { panic } }).start();

@@ -6,11 +6,17 @@ import { eventStream, GPS_BATCH_MAX, GPS_BATCH_MS } from '../../src/browser/even
 import { FakeEventSource } from '../views/support/fake-event-source.ts';
 import { incident } from '../views/support/fake-api.ts';
 
-const ping = (touristId: string) => ({ type: 'gps' as const, ping: { touristId, deviceId: null, latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z' } });
+const ping = (touristId: string) => ({
+  type: 'gps' as const,
+  ping: { touristId, deviceId: null, latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z' },
+});
 
 function startStream() {
   const heard: AnyEventObject[] = [];
-  const parent = createMachine({ invoke: { src: eventStream }, on: { '*': { actions: ({ event }) => heard.push(event) } } });
+  const parent = createMachine({
+    invoke: { src: eventStream },
+    on: { '*': { actions: ({ event }) => heard.push(event) } },
+  });
   const actor = createActor(parent).start();
   return { heard, actor, types: () => heard.map((event) => event.type) };
 }

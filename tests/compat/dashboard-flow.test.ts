@@ -4,7 +4,17 @@
 // on each other in order. SPEC §2, §3 (an incident outside every zone is in region `default`), §4, §7.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertRow, alertRows, hoverMapUntil, liveUpdatesLine, openDashboard, rowCells, selectByLabel, shownIncidentIds, type DashboardPage } from '../e2e/support/dashboard-page.ts';
+import {
+  alertRow,
+  alertRows,
+  hoverMapUntil,
+  liveUpdatesLine,
+  openDashboard,
+  rowCells,
+  selectByLabel,
+  shownIncidentIds,
+  type DashboardPage,
+} from '../e2e/support/dashboard-page.ts';
 import type { DashboardServer } from '../e2e/support/dashboard-server.ts';
 import { expectCount, expectText, nextRequest } from '../e2e/support/expectations.ts';
 import { sendPanicFromPhone, serverStatusOf, type SentPanic } from '../e2e/support/phone.ts';
@@ -47,19 +57,35 @@ describe("the spec's Dashboard flow on a fresh install", () => {
     panics.shillong = await sendPanicFromPhone(server.url, SHILLONG.latitude, SHILLONG.longitude);
     const row = alertRow(page, panics.shillong.incident.id);
     await row.waitFor({ timeout: 15_000 });
-    expect((await rowCells(row)).slice(1, 7)).toEqual(['25.57880', '91.89330', panics.shillong.alert.id, panics.shillong.incident.id, '—', 'open']);
+    expect((await rowCells(row)).slice(1, 7)).toEqual([
+      '25.57880',
+      '91.89330',
+      panics.shillong.alert.id,
+      panics.shillong.incident.id,
+      '—',
+      'open',
+    ]);
     expect(dashboard.loads(), 'no reload').toBe(loadsBefore);
     await hoverMapUntil(page, 0, 0, 'Alert details', panics.shillong.incident.id);
   });
 
   it("'Seed Test Geofence' puts its zone where the panic is, and the map draws both", async () => {
     const first = panics.shillong?.incident ?? { latitude: NaN, longitude: NaN };
-    const [request] = await Promise.all([nextRequest(page, '/geofences', () => true, 'POST'), page.getByRole('button', { name: 'Seed Test Geofence', exact: true }).click()]);
+    const [request] = await Promise.all([
+      nextRequest(page, '/geofences', () => true, 'POST'),
+      page.getByRole('button', { name: 'Seed Test Geofence', exact: true }).click(),
+    ]);
     const body = request.postDataJSON();
     const lats = body.polygon.map((point: number[]) => point[0]);
     const lngs = body.polygon.map((point: number[]) => point[1]);
-    const centre = { latitude: (Math.min(...lats) + Math.max(...lats)) / 2, longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2 };
-    expect(centre.latitude, `zone centred on ${JSON.stringify(centre)}, the panic is at ${JSON.stringify(SHILLONG)}`).toBeCloseTo(first.latitude, 6);
+    const centre = {
+      latitude: (Math.min(...lats) + Math.max(...lats)) / 2,
+      longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+    };
+    expect(
+      centre.latitude,
+      `zone centred on ${JSON.stringify(centre)}, the panic is at ${JSON.stringify(SHILLONG)}`,
+    ).toBeCloseTo(first.latitude, 6);
     expect(centre.longitude).toBeCloseTo(first.longitude, 6);
     expect((await (await request.response())!.json()).ok).toBe(true);
     // The camera sits on the single alert at zoom 13, where the ±0.01° square reaches ±116 px: 60 px east of
@@ -107,14 +133,21 @@ describe("the spec's Dashboard flow on a fresh install", () => {
 
   it('a second page whose stream is blocked shows a new Shillong panic through polling', async () => {
     const blocked = await openDashboard(dashboard.context.browser()!, server.url, (context) =>
-      context.route((url) => url.pathname === '/panic-alerts/stream', (route) => route.abort('connectionrefused')),
+      context.route(
+        (url) => url.pathname === '/panic-alerts/stream',
+        (route) => route.abort('connectionrefused'),
+      ),
     );
     try {
-      await liveUpdatesLine(blocked.page, 'Live updates: disconnected (fallback to polling)').waitFor({ timeout: 15_000 });
+      await liveUpdatesLine(blocked.page, 'Live updates: disconnected (fallback to polling)').waitFor({
+        timeout: 15_000,
+      });
       const started = performance.now();
       const next = await sendPanicFromPhone(server.url, LAITUMKHRAH.latitude, LAITUMKHRAH.longitude);
       await alertRow(blocked.page, next.incident.id).waitFor({ timeout: POLL_INTERVAL_MS + 5_000 });
-      console.log(`stream blocked: the panic reached the table by polling in ${(performance.now() - started).toFixed(0)} ms`);
+      console.log(
+        `stream blocked: the panic reached the table by polling in ${(performance.now() - started).toFixed(0)} ms`,
+      );
       await alertRow(page, next.incident.id).waitFor({ timeout: 5_000 });
       expect(blocked.pageErrors).toEqual([]);
     } finally {

@@ -6,7 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/auth.ts';
 import { launchChromium } from '../e2e/support/chromium.ts';
-import { alertRow, liveUpdatesLine, openDashboard, selectByLabel, type DashboardPage } from '../e2e/support/dashboard-page.ts';
+import {
+  alertRow,
+  liveUpdatesLine,
+  openDashboard,
+  selectByLabel,
+  type DashboardPage,
+} from '../e2e/support/dashboard-page.ts';
 import type { DashboardServer } from '../e2e/support/dashboard-server.ts';
 import { startFreshInstall } from '../e2e/support/fresh-install.ts';
 import { expectText } from '../e2e/support/expectations.ts';
@@ -70,7 +76,11 @@ describe('signed in on a fresh install', () => {
     expect(await row.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
     // What a viewer's page could still send: its own session, the route the button would call.
     const refused = await page.evaluate(async (id) => {
-      const response = await fetch('/incidents/acknowledge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+      const response = await fetch('/incidents/acknowledge', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
       return { status: response.status, body: await response.json() };
     }, sent.incident.id);
     expect(refused.status, JSON.stringify(refused.body)).toBe(403);

@@ -16,7 +16,14 @@ import { launchChromium } from '../e2e/support/chromium.ts';
 import type { DashboardServer } from '../e2e/support/dashboard-server.ts';
 import { startFreshInstall } from '../e2e/support/fresh-install.ts';
 import { serveOtherOrigin, type OtherOriginSite } from '../e2e/support/other-origin-page.ts';
-import { expectSucceeded, holdToken, sendAsClient, told, type ClientAnswer, type ClientRequest } from '../e2e/support/reference-client.ts';
+import {
+  expectSucceeded,
+  holdToken,
+  sendAsClient,
+  told,
+  type ClientAnswer,
+  type ClientRequest,
+} from '../e2e/support/reference-client.ts';
 
 const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
 const AADHAAR = '234567890123';
@@ -28,7 +35,12 @@ const POLICE_BAZAR = {
   name: 'Police Bazar',
   riskLevel: 'yellow',
   regionId: 'shillong',
-  polygon: [[25.57, 91.88], [25.57, 91.9], [25.59, 91.9], [25.59, 91.88]],
+  polygon: [
+    [25.57, 91.88],
+    [25.57, 91.9],
+    [25.59, 91.9],
+    [25.59, 91.88],
+  ],
   meta: { placeId: 'police-bazar' },
 };
 
@@ -70,40 +82,71 @@ const placed: { regionId: string } = { regionId: 'default' };
 
 /** The reads the app makes when it opens (and on its timers): each is a step of its own. */
 const READS: [string, () => Promise<void>][] = [
-  ['the status check every 15 s answers (any 2xx is "online")', async () => {
-    expectSucceeded(await send({ method: 'GET', path: '/panic-alerts', timeoutMs: 5_000 }));
-  }],
-  ['the zones: the app places itself in one by its polygon, riskLevel and regionId', async () => {
-    const zones = await send({ method: 'GET', path: '/geofences' });
-    expectSucceeded(zones);
-    expect(zones.body.ok, told(zones)).toBe(true);
-    const here = (zones.body.geofences as { regionId?: string; riskLevel?: string; polygon: unknown }[]).find((zone) => pointInPolygon([SHILLONG.latitude, SHILLONG.longitude], zone.polygon));
-    expect({ regionId: here?.regionId, riskLevel: here?.riskLevel }, 'the zone the app finds itself in').toEqual({ regionId: 'shillong', riskLevel: 'yellow' });
-    placed.regionId = here!.regionId!;
-  }],
-  ['the Contacts view: a label, its Assamese label when given, and a number for each contact of its region', async () => {
-    const regions = await send({ method: 'GET', path: '/regions' });
-    expectSucceeded(regions);
-    expect(regions.body.ok, told(regions)).toBe(true);
-    for (const id of new Set(['default', placed.regionId])) {
-      const region = (regions.body.regions as { id: string; contacts?: Record<string, unknown>[] }[]).find((known) => known.id === id);
-      const contacts = (region?.contacts ?? []).map((c) => ({ label: c.label ?? c.name, labelAs: c.labelAs ?? null, phone: c.phone }));
-      expect(contacts.length, `contacts of ${id}`).toBeGreaterThan(0);
-      for (const contact of contacts) expect(contact).toEqual({ label: expect.stringMatching(/\S/), labelAs: contact.labelAs === null ? null : expect.any(String), phone: expect.stringMatching(/\d/) });
-    }
-  }],
-  ['the Alerts view: a list it can draw, not its placeholders', async () => {
-    const alerts = await send({ method: 'GET', path: '/panic-alerts' });
-    expectSucceeded(alerts);
-    expect(alerts.body.ok, told(alerts)).toBe(true);
-    expect(Array.isArray(alerts.body.alerts), told(alerts)).toBe(true);
-  }],
-  ['the safety score of the region it is in', async () => {
-    const score = await send({ method: 'GET', path: '/safety-score', params: { regionId: placed.regionId } });
-    expectSucceeded(score);
-    expect(score.body.ok, told(score)).toBe(true);
-    expect(score.body.score, told(score)).toEqual(expect.any(Number));
-  }],
+  [
+    'the status check every 15 s answers (any 2xx is "online")',
+    async () => {
+      expectSucceeded(await send({ method: 'GET', path: '/panic-alerts', timeoutMs: 5_000 }));
+    },
+  ],
+  [
+    'the zones: the app places itself in one by its polygon, riskLevel and regionId',
+    async () => {
+      const zones = await send({ method: 'GET', path: '/geofences' });
+      expectSucceeded(zones);
+      expect(zones.body.ok, told(zones)).toBe(true);
+      const here = (zones.body.geofences as { regionId?: string; riskLevel?: string; polygon: unknown }[]).find(
+        (zone) => pointInPolygon([SHILLONG.latitude, SHILLONG.longitude], zone.polygon),
+      );
+      expect({ regionId: here?.regionId, riskLevel: here?.riskLevel }, 'the zone the app finds itself in').toEqual({
+        regionId: 'shillong',
+        riskLevel: 'yellow',
+      });
+      placed.regionId = here!.regionId!;
+    },
+  ],
+  [
+    'the Contacts view: a label, its Assamese label when given, and a number for each contact of its region',
+    async () => {
+      const regions = await send({ method: 'GET', path: '/regions' });
+      expectSucceeded(regions);
+      expect(regions.body.ok, told(regions)).toBe(true);
+      for (const id of new Set(['default', placed.regionId])) {
+        const region = (regions.body.regions as { id: string; contacts?: Record<string, unknown>[] }[]).find(
+          (known) => known.id === id,
+        );
+        const contacts = (region?.contacts ?? []).map((c) => ({
+          label: c.label ?? c.name,
+          labelAs: c.labelAs ?? null,
+          phone: c.phone,
+        }));
+        expect(contacts.length, `contacts of ${id}`).toBeGreaterThan(0);
+        for (const contact of contacts)
+          expect(contact).toEqual({
+            label: expect.stringMatching(/\S/),
+            labelAs: contact.labelAs === null ? null : expect.any(String),
+            phone: expect.stringMatching(/\d/),
+          });
+      }
+    },
+  ],
+  [
+    'the Alerts view: a list it can draw, not its placeholders',
+    async () => {
+      const alerts = await send({ method: 'GET', path: '/panic-alerts' });
+      expectSucceeded(alerts);
+      expect(alerts.body.ok, told(alerts)).toBe(true);
+      expect(Array.isArray(alerts.body.alerts), told(alerts)).toBe(true);
+    },
+  ],
+  [
+    'the safety score of the region it is in',
+    async () => {
+      const score = await send({ method: 'GET', path: '/safety-score', params: { regionId: placed.regionId } });
+      expectSucceeded(score);
+      expect(score.body.ok, told(score)).toBe(true);
+      expect(score.body.score, told(score)).toEqual(expect.any(Number));
+    },
+  ],
 ];
 
 /** Tracking, SOS, "I'm safe" and "Low battery" as the app sends them, with the ids it holds (null when none). */
@@ -111,14 +154,20 @@ const REPORTS: [string, () => ClientRequest][] = [
   ['GPS Tracking on', () => ({ method: 'POST', path: '/gps/update', body: { ...SHILLONG, ...heldIds() } })],
   ['SOS', () => ({ method: 'POST', path: '/panic-alert', body: { ...SHILLONG, ...heldIds() } })],
   ["I'm Safe", () => ({ method: 'POST', path: '/soft-alert', body: { ...SHILLONG, ...heldIds(), type: 'safe' } })],
-  ['Low Battery', () => ({ method: 'POST', path: '/soft-alert', body: { ...SHILLONG, ...heldIds(), type: 'low_battery' } })],
+  [
+    'Low Battery',
+    () => ({ method: 'POST', path: '/soft-alert', body: { ...SHILLONG, ...heldIds(), type: 'low_battery' } }),
+  ],
 ];
 const heldIds = () => ({ touristId: held.touristId ?? null, deviceId: held.deviceId ?? null });
 
 /** What the control room holds of the tourist's reports: their GPS ping and incidents. */
 async function controlRoomSees({ touristId, deviceId }: ReturnType<typeof heldIds>) {
   const pings = (await call(server.url, 'GET', '/gps/last')).body.pings as Record<string, unknown>[];
-  const incidents = (await call(server.url, 'GET', '/incidents?limit=500')).body.incidents as { id: string; touristId: string | null }[];
+  const incidents = (await call(server.url, 'GET', '/incidents?limit=500')).body.incidents as {
+    id: string;
+    touristId: string | null;
+  }[];
   return {
     ping: pings.find((ping) => ping.touristId === touristId && ping.deviceId === deviceId),
     incidents: incidents.filter((incident) => incident.touristId === touristId),
@@ -130,7 +179,8 @@ beforeAll(async () => {
   // Phones are never in CORS_ORIGINS.
   server = await startFreshInstall({ CORS_ORIGINS: '', LOG_LEVEL: 'info' });
   const zone = await call(server.url, 'POST', '/geofences', POLICE_BAZAR);
-  if (zone.status >= 300) throw new Error(`drawing the Police Bazar zone answered ${zone.status}: ${JSON.stringify(zone.body)}`);
+  if (zone.status >= 300)
+    throw new Error(`drawing the Police Bazar zone answered ${zone.status}: ${JSON.stringify(zone.body)}`);
   browser = await launchChromium();
   phone = await site.open(browser);
 });
@@ -158,7 +208,10 @@ describe('the reference phone app, from its own origin, step by step', () => {
     if (!process.env.DATABASE_URL) {
       const files = storeFiles(server.dataDir);
       // The scan sees what is stored (the name), so not finding the number means it was not.
-      expect(files.some((bytes) => bytes.includes(REGISTER.name)), 'the registered name in the store').toBe(true);
+      expect(
+        files.some((bytes) => bytes.includes(REGISTER.name)),
+        'the registered name in the store',
+      ).toBe(true);
       expect(files.filter((bytes) => bytes.includes(AADHAAR)).length, 'files holding the whole Aadhaar').toBe(0);
     }
   });
@@ -182,7 +235,11 @@ describe('the reference phone app, from its own origin, step by step', () => {
     const blank = await send({ method: 'POST', path: '/devices/pair', body: { touristId, bleAddress: '' } });
     expectSucceeded(blank);
     expect(blank.body, told(blank)).toMatchObject({ ok: true, deviceId: expect.stringMatching(/\S/) });
-    const answer = await send({ method: 'POST', path: '/devices/pair', body: { touristId, bleAddress: 'AA:BB:CC:DD:EE:FF' } });
+    const answer = await send({
+      method: 'POST',
+      path: '/devices/pair',
+      body: { touristId, bleAddress: 'AA:BB:CC:DD:EE:FF' },
+    });
     expectSucceeded(answer);
     expect(answer.body, told(answer)).toMatchObject({ ok: true, deviceId: expect.stringMatching(/\S/) });
     held.deviceId = answer.body.deviceId;
@@ -208,7 +265,13 @@ describe('the reference phone app, from its own origin, step by step', () => {
 
   it('Security → Issue ID for Doc Type Aadhaar with the itinerary and contacts left blank (null)', async () => {
     await holdToken(phone, null); // as another phone, which holds no token yet
-    const body = { kycType: 'aadhaar', kycHash: sha256Hex(`aadhaar:${AADHAAR}`), validDays: 7, itinerary: null, emergencyContacts: null };
+    const body = {
+      kycType: 'aadhaar',
+      kycHash: sha256Hex(`aadhaar:${AADHAAR}`),
+      validDays: 7,
+      itinerary: null,
+      emergencyContacts: null,
+    };
     const answer = await send({ method: 'POST', path: '/did/issue', body });
     await holdToken(phone, held.didToken ?? null);
     expectSucceeded(answer);
@@ -218,7 +281,13 @@ describe('the reference phone app, from its own origin, step by step', () => {
 
   it('Security → Issue ID with Trip Days typed above 60 (the app sends Number(tripDays)): issued for 60', async () => {
     await holdToken(phone, null);
-    const body = { kycType: 'passport', kycHash: sha256Hex(`passport:${PASSPORT_NUMBER}`), validDays: 90, itinerary: null, emergencyContacts: null };
+    const body = {
+      kycType: 'passport',
+      kycHash: sha256Hex(`passport:${PASSPORT_NUMBER}`),
+      validDays: 90,
+      itinerary: null,
+      emergencyContacts: null,
+    };
     const answer = await send({ method: 'POST', path: '/did/issue', body });
     await holdToken(phone, held.didToken ?? null);
     expectSucceeded(answer);
@@ -232,7 +301,9 @@ describe('the reference phone app, from its own origin, step by step', () => {
     expect(answer.withToken).toBe(true);
     expectSucceeded(answer);
     expect(answer.body.ok, told(answer)).toBe(true);
-    expect(new Date(answer.body.claims.exp * 1000).getTime() - Date.now(), told(answer)).toBeGreaterThan(13 * 86_400_000);
+    expect(new Date(answer.body.claims.exp * 1000).getTime() - Date.now(), told(answer)).toBeGreaterThan(
+      13 * 86_400_000,
+    );
   });
 
   for (const [name, request] of REPORTS) {
@@ -264,7 +335,12 @@ describe('the reference phone app, from its own origin, step by step', () => {
     const rows = (answer.body.alerts as Record<string, unknown>[]).filter((alert) => alert.touristId === touristId);
     expect(rows.length, told(answer)).toBeGreaterThan(0);
     for (const row of rows) {
-      expect(row).toMatchObject({ id: expect.anything(), type: 'panic', status: expect.stringMatching(/\S/), location: expect.stringMatching(/\d/) });
+      expect(row).toMatchObject({
+        id: expect.anything(),
+        type: 'panic',
+        status: expect.stringMatching(/\S/),
+        location: expect.stringMatching(/\d/),
+      });
       expect(String(new Date(row.timestamp as string)), `timestamp ${row.timestamp}`).not.toBe('Invalid Date');
     }
   });

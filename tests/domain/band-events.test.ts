@@ -8,7 +8,16 @@ const bounds = DEFAULT_WATCH_SETTINGS.vitals;
 
 describe('band events', () => {
   it('maps each type, whatever its case, and raises nothing for an unknown one', () => {
-    expect(['sos', 'FALL', 'heart_rate', 'SpO2', 'removed', 'Tamper', 'ble', 'weather'].map(effectOf)).toEqual(['sos', 'fall', 'vitals', 'vitals', 'band_removed', 'band_removed', null, null]);
+    expect(['sos', 'FALL', 'heart_rate', 'SpO2', 'removed', 'Tamper', 'ble', 'weather'].map(effectOf)).toEqual([
+      'sos',
+      'fall',
+      'vitals',
+      'vitals',
+      'band_removed',
+      'band_removed',
+      null,
+      null,
+    ]);
     expect(['sos', 'fall', 'heart_rate', 'panic'].map(raisesPanic)).toEqual([true, true, false, false]);
   });
 
@@ -24,11 +33,20 @@ describe('band events', () => {
 
   it('passes a bound only strictly: on the bound is inside', () => {
     expect(vitalsBreach('heart_rate', bounds.heartRateMax, bounds)).toBeNull();
-    expect(vitalsBreach('heart_rate', bounds.heartRateMax + 0.5, bounds)).toEqual({ vital: 'heart_rate', value: 150.5, bound: 150, boundKind: 'max' });
+    expect(vitalsBreach('heart_rate', bounds.heartRateMax + 0.5, bounds)).toEqual({
+      vital: 'heart_rate',
+      value: 150.5,
+      bound: 150,
+      boundKind: 'max',
+    });
     expect(vitalsBreach('heart_rate', bounds.heartRateMin, bounds)).toBeNull();
     expect(vitalsBreach('heart_rate', bounds.heartRateMin - 1, bounds)).toMatchObject({ boundKind: 'min', bound: 40 });
     expect(vitalsBreach('spo2', bounds.spo2Min, bounds)).toBeNull();
-    expect(vitalsBreach('spo2', bounds.spo2Min - 1, bounds)).toMatchObject({ vital: 'spo2', boundKind: 'min', bound: 90 });
+    expect(vitalsBreach('spo2', bounds.spo2Min - 1, bounds)).toMatchObject({
+      vital: 'spo2',
+      boundKind: 'min',
+      bound: 90,
+    });
     expect(vitalsBreach('spo2', 100, bounds)).toBeNull();
   });
 

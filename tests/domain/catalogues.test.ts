@@ -14,7 +14,8 @@ const catalogues = { en, hi, as } as const;
 function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
   for (const element of elements) {
     if (element.type === TYPE.argument) found.add(`${element.value}:text`);
-    if (element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time) found.add(`${element.value}:${TYPE[element.type]}`);
+    if (element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time)
+      found.add(`${element.value}:${TYPE[element.type]}`);
     if (element.type === TYPE.plural || element.type === TYPE.select) {
       found.add(`${element.value}:${TYPE[element.type]}`);
       for (const option of Object.values(element.options)) argumentsOf(option.value, found);
@@ -49,14 +50,23 @@ describe('the catalogues', () => {
 });
 
 describe('plurals', () => {
-  const say = (language: keyof typeof catalogues, count: number) => translator(catalogues[language], localeTag(language))('panicBar.several', { count });
+  const say = (language: keyof typeof catalogues, count: number) =>
+    translator(catalogues[language], localeTag(language))('panicBar.several', { count });
 
   it('counts open panic alerts in English: 1 is one, 0 and 20 are other', () => {
-    expect([say('en', 1), say('en', 20), say('en', 0)]).toEqual(['1 open panic alert', '20 open panic alerts', '0 open panic alerts']);
+    expect([say('en', 1), say('en', 20), say('en', 0)]).toEqual([
+      '1 open panic alert',
+      '20 open panic alerts',
+      '0 open panic alerts',
+    ]);
   });
 
   it('counts them in Hindi, where 0 and 1 take the singular', () => {
-    expect([say('hi', 1), say('hi', 20), say('hi', 0)]).toEqual(['1 खुला पैनिक अलर्ट', '20 खुले पैनिक अलर्ट', '0 खुला पैनिक अलर्ट']);
+    expect([say('hi', 1), say('hi', 20), say('hi', 0)]).toEqual([
+      '1 खुला पैनिक अलर्ट',
+      '20 खुले पैनिक अलर्ट',
+      '0 खुला पैनिक अलर्ट',
+    ]);
   });
 
   it('counts them in Assamese with the classifier, in Latin digits unless native ones are asked for', () => {

@@ -21,12 +21,16 @@ describe('the clock', () => {
   it('writes Hindi and Assamese dates with Latin digits by default, native ones on request', () => {
     expect(formatClockTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: localeTag('as') })).toBe('05:00');
     expect(formatClockTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: localeTag('as', true) })).toBe('০৫:০০');
-    expect(formatDateTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: localeTag('hi') })).toMatch(/^27 .+ 2026, 05:00:00$/);
+    expect(formatDateTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: localeTag('hi') })).toMatch(
+      /^27 .+ 2026, 05:00:00$/,
+    );
   });
 
-  it('falls back to Indian English dates, not the browser\'s own, where a language has no date data', () => {
+  it("falls back to Indian English dates, not the browser's own, where a language has no date data", () => {
     // Chromium has none for Assamese; a tag no browser knows stands in for it here.
-    expect(formatDateTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: 'zz-IN-u-nu-latn' })).toBe('27 Nov 2026, 05:00:00');
+    expect(formatDateTime('2026-11-26T23:30:00Z', { ...DEFAULT_CLOCK, locale: 'zz-IN-u-nu-latn' })).toBe(
+      '27 Nov 2026, 05:00:00',
+    );
   });
 
   it('names the zone with its offset, once, so no time is read in another', () => {
@@ -40,7 +44,7 @@ describe('the clock', () => {
 });
 
 describe('the first language', () => {
-  it('is the stored one, else the browser\'s first that the console speaks, else English', () => {
+  it("is the stored one, else the browser's first that the console speaks, else English", () => {
     expect(chooseLanguage('as', ['hi-IN'])).toBe('as');
     expect(chooseLanguage(null, ['fr-FR', 'hi-IN', 'en'])).toBe('hi');
     expect(chooseLanguage('xx', ['de'])).toBe('en');

@@ -12,7 +12,9 @@ const catalogues = { en, hi, as } as const;
 describe("the first paint's words", () => {
   it.each(LANGUAGES)('in %s equal the catalogue, word for word', (language) => {
     const words = FIRST_PAINT_WORDS[language];
-    const fromCatalogue = Object.fromEntries(Object.keys(words).map((id) => [id, catalogues[language][id as FirstPaintWordId]]));
+    const fromCatalogue = Object.fromEntries(
+      Object.keys(words).map((id) => [id, catalogues[language][id as FirstPaintWordId]]),
+    );
     expect(words).toEqual(fromCatalogue);
   });
 

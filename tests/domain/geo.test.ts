@@ -1,9 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alertsOnEntry, boundingBox, boxHolds, byRiskDescending, metresBetween, polygonContains, zoneAt, type Vertex } from '../../src/domain/geo.ts';
+import {
+  alertsOnEntry,
+  boundingBox,
+  boxHolds,
+  byRiskDescending,
+  metresBetween,
+  polygonContains,
+  zoneAt,
+  type Vertex,
+} from '../../src/domain/geo.ts';
 
-const square: Vertex[] = [[10, 70], [10, 71], [11, 71], [11, 70]];
-const triangle: Vertex[] = [[0, 0], [2, 2], [0, 4]];
+const square: Vertex[] = [
+  [10, 70],
+  [10, 71],
+  [11, 71],
+  [11, 70],
+];
+const triangle: Vertex[] = [
+  [0, 0],
+  [2, 2],
+  [0, 4],
+];
 
 describe('one point-in-polygon for the server and the map', () => {
   it.each([
@@ -17,7 +35,7 @@ describe('one point-in-polygon for the server and the map', () => {
     expect(polygonContains(square, point)).toBe(true);
   });
 
-  it('counts points on a diagonal edge and at a triangle\'s apex as inside, and just outside as outside', () => {
+  it("counts points on a diagonal edge and at a triangle's apex as inside, and just outside as outside", () => {
     expect(polygonContains(triangle, { latitude: 1, longitude: 1 })).toBe(true);
     expect(polygonContains(triangle, { latitude: 2, longitude: 2 })).toBe(true);
     expect(polygonContains(triangle, { latitude: 1.5, longitude: 2.5 })).toBe(true);
@@ -25,18 +43,31 @@ describe('one point-in-polygon for the server and the map', () => {
     expect(polygonContains(triangle, { latitude: 2.001, longitude: 2 })).toBe(false);
   });
 
-  it('agrees with the rectangle\'s own bounds for any point (inclusive)', () => {
+  it("agrees with the rectangle's own bounds for any point (inclusive)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 9.5, max: 11.5, noNaN: true }), fc.double({ min: 69.5, max: 71.5, noNaN: true }), (latitude, longitude) => {
-        const expected = latitude >= 10 && latitude <= 11 && longitude >= 70 && longitude <= 71;
-        expect(polygonContains(square, { latitude, longitude })).toBe(expected);
-      }),
+      fc.property(
+        fc.double({ min: 9.5, max: 11.5, noNaN: true }),
+        fc.double({ min: 69.5, max: 71.5, noNaN: true }),
+        (latitude, longitude) => {
+          const expected = latitude >= 10 && latitude <= 11 && longitude >= 70 && longitude <= 71;
+          expect(polygonContains(square, { latitude, longitude })).toBe(expected);
+        },
+      ),
     );
   });
 
   it('ranks risk red > yellow > green, an unknown level as yellow, and picks the riskiest zone on a shared edge', () => {
     const zones = [
-      { id: 'g', riskLevel: 'green', polygon: [[10, 69], [10, 70], [11, 70], [11, 69]] as Vertex[] },
+      {
+        id: 'g',
+        riskLevel: 'green',
+        polygon: [
+          [10, 69],
+          [10, 70],
+          [11, 70],
+          [11, 69],
+        ] as Vertex[],
+      },
       { id: 'r', riskLevel: 'red', polygon: square },
       { id: 'p', riskLevel: 'purple', polygon: square },
     ];
@@ -60,17 +91,26 @@ describe('the bounding box that rules zones out before the polygon test', () => 
   it('never rules out a point its polygon contains', () => {
     const box = boundingBox(triangle);
     fc.assert(
-      fc.property(fc.double({ min: -1, max: 3, noNaN: true }), fc.double({ min: -1, max: 5, noNaN: true }), (latitude, longitude) => {
-        const point = { latitude, longitude };
-        if (polygonContains(triangle, point)) expect(boxHolds(box, point)).toBe(true);
-      }),
+      fc.property(
+        fc.double({ min: -1, max: 3, noNaN: true }),
+        fc.double({ min: -1, max: 5, noNaN: true }),
+        (latitude, longitude) => {
+          const point = { latitude, longitude };
+          if (polygonContains(triangle, point)) expect(boxHolds(box, point)).toBe(true);
+        },
+      ),
     );
   });
 });
 
 describe('which zones alert on entry', () => {
   it('red and yellow ones do; green and unknown levels do not', () => {
-    expect(['red', 'yellow', 'green', 'purple'].map((riskLevel) => alertsOnEntry({ riskLevel }))).toEqual([true, true, false, false]);
+    expect(['red', 'yellow', 'green', 'purple'].map((riskLevel) => alertsOnEntry({ riskLevel }))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -85,10 +125,16 @@ describe('one distance for the nearest units, a track, the watch and the simulat
 
   it('is the same both ways and zero from a point to itself', () => {
     fc.assert(
-      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }), (lat1, lng1, lat2, lng2) => {
-        expect(metresBetween([lat1, lng1], [lat2, lng2])).toBeCloseTo(metresBetween([lat2, lng2], [lat1, lng1]), 6);
-        expect(metresBetween([lat1, lng1], [lat1, lng1])).toBe(0);
-      }),
+      fc.property(
+        fc.double({ min: -80, max: 80, noNaN: true }),
+        fc.double({ min: -179, max: 179, noNaN: true }),
+        fc.double({ min: -80, max: 80, noNaN: true }),
+        fc.double({ min: -179, max: 179, noNaN: true }),
+        (lat1, lng1, lat2, lng2) => {
+          expect(metresBetween([lat1, lng1], [lat2, lng2])).toBeCloseTo(metresBetween([lat2, lng2], [lat1, lng1]), 6);
+          expect(metresBetween([lat1, lng1], [lat1, lng1])).toBe(0);
+        },
+      ),
     );
   });
 });

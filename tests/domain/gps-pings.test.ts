@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
 import { appendToHistory, MAX_LIVE_PINGS, mergePings, receivePings } from '../../src/domain/gps-pings.ts';
 
-const ping = (touristId: string, latitude: number): GpsPing => ({ touristId, deviceId: null, latitude, longitude: 91.8, at: `t${latitude}` });
+const ping = (touristId: string, latitude: number): GpsPing => ({
+  touristId,
+  deviceId: null,
+  latitude,
+  longitude: 91.8,
+  at: `t${latitude}`,
+});
 
 /** 300 pings from 80 keys, several pings per key, in a scrambled order. */
 const burst = Array.from({ length: 300 }, (_, i) => ping(`K${(i * 37) % 80}`, i));
@@ -13,7 +19,10 @@ function oneByOne(start: { pings: GpsPing[]; history: GpsHistory }, arrived: Gps
 }
 
 describe('a burst of GPS pings', () => {
-  const start = { pings: [ping('K5', -1), ping('OLD', -2)], history: { K5: [{ latitude: -1, longitude: 91.8, at: 't-1' }] } };
+  const start = {
+    pings: [ping('K5', -1), ping('OLD', -2)],
+    history: { K5: [{ latitude: -1, longitude: 91.8, at: 't-1' }] },
+  };
 
   it('leaves the live list and the trails as the same pings one at a time would', () => {
     expect(receivePings(start, burst)).toEqual(oneByOne(start, burst));

@@ -5,7 +5,9 @@ import { lastKnownOf, MAX_KEPT_AGE_MS, MAX_KEPT_ROWS, parseLastKnown } from '../
 import { incident } from '../views/support/fake-api.ts';
 
 const now = Date.parse('2026-11-26T10:00:00.000Z');
-const incidents = Array.from({ length: MAX_KEPT_ROWS + 20 }, (_, n) => incident({ id: `I${n}`, touristId: `tourist-${n}` }));
+const incidents = Array.from({ length: MAX_KEPT_ROWS + 20 }, (_, n) =>
+  incident({ id: `I${n}`, touristId: `tourist-${n}` }),
+);
 const source = {
   incidents,
   tableIds: new Set(incidents.map((one) => one.id)),

@@ -7,9 +7,21 @@ import { arrivedPanics, countsOf, openPanicsOf } from '../../src/domain/open-pan
 
 function panic(id: string, createdAt: string, changes: Partial<Incident> = {}): Incident {
   return {
-    id, type: 'panic', severity: 'high', status: 'open', latitude: 25.57, longitude: 91.89, createdAt,
-    acknowledgedAt: null, resolvedAt: null, regionId: 'shillong', touristId: null, deviceId: null,
-    meta: { source: 'app' }, escalatedAt: null, ...changes,
+    id,
+    type: 'panic',
+    severity: 'high',
+    status: 'open',
+    latitude: 25.57,
+    longitude: 91.89,
+    createdAt,
+    acknowledgedAt: null,
+    resolvedAt: null,
+    regionId: 'shillong',
+    touristId: null,
+    deviceId: null,
+    meta: { source: 'app' },
+    escalatedAt: null,
+    ...changes,
   };
 }
 
@@ -54,7 +66,10 @@ describe('open panics', () => {
 
   it('an acknowledged panic leaves, and an older load of every region does not bring it back', () => {
     const heard = streamed([], panic('a', '2026-11-23T10:00:00Z'));
-    const acknowledged = streamed(heard, panic('a', '2026-11-23T10:00:00Z', { status: 'acknowledged', acknowledgedAt: '2026-11-23T10:00:30Z' }));
+    const acknowledged = streamed(
+      heard,
+      panic('a', '2026-11-23T10:00:00Z', { status: 'acknowledged', acknowledgedAt: '2026-11-23T10:00:30Z' }),
+    );
     expect(openPanicsOf(acknowledged)).toEqual([]);
     const staleLoad = mergeEveryRegionLoad(acknowledged, [panic('a', '2026-11-23T10:00:00Z')], [], new Set());
     expect(openPanicsOf(staleLoad)).toEqual([]);
@@ -64,7 +79,12 @@ describe('open panics', () => {
     let records = streamed([], panic('stream', '2026-11-23T10:05:00Z'));
     records = streamed(records, panic('gone', '2026-11-23T10:01:00Z'));
     records = streamed(records, panic('shown', '2026-11-23T10:00:00Z'));
-    const loaded = mergeEveryRegionLoad(records, [panic('missed', '2026-11-23T10:03:00Z')], ['stream'], new Set(['shown']));
+    const loaded = mergeEveryRegionLoad(
+      records,
+      [panic('missed', '2026-11-23T10:03:00Z')],
+      ['stream'],
+      new Set(['shown']),
+    );
     // `gone` was not in the load, not heard since and not in the table: the server no longer lists it.
     expect(ids(openPanicsOf(loaded))).toEqual(['stream', 'missed', 'shown']);
     expect(ids(arrivedPanics(openPanicsOf(records), openPanicsOf(loaded)))).toEqual(['missed']);
@@ -72,17 +92,24 @@ describe('open panics', () => {
 });
 
 describe('the table among the records', () => {
-  it('shows what its load answered, while other regions\' records stay for the bar', () => {
+  it("shows what its load answered, while other regions' records stay for the bar", () => {
     const elsewhere = panic('elsewhere', '2026-11-23T10:09:00Z', { regionId: 'guwahati' });
     const { incidents, tableIds } = mergeLoad([elsewhere], [panic('here', '2026-11-23T10:00:00Z')], []);
     expect(ids(tableIncidentsOf({ incidents, tableIds }))).toEqual(['here']);
     expect(ids(openPanicsOf(incidents))).toEqual(['elsewhere', 'here']);
   });
 
-  it('is the same array when only another region\'s record changes: the table and the map do not redraw', () => {
-    const { incidents, tableIds } = mergeLoad([panic('elsewhere', '2026-11-23T10:09:00Z', { regionId: 'guwahati' })], [panic('here', '2026-11-23T10:00:00Z')], []);
+  it("is the same array when only another region's record changes: the table and the map do not redraw", () => {
+    const { incidents, tableIds } = mergeLoad(
+      [panic('elsewhere', '2026-11-23T10:09:00Z', { regionId: 'guwahati' })],
+      [panic('here', '2026-11-23T10:00:00Z')],
+      [],
+    );
     const rows = tableIncidentsOf({ incidents, tableIds });
-    const acknowledged = streamed(incidents, panic('elsewhere', '2026-11-23T10:09:00Z', { regionId: 'guwahati', status: 'acknowledged' }));
+    const acknowledged = streamed(
+      incidents,
+      panic('elsewhere', '2026-11-23T10:09:00Z', { regionId: 'guwahati', status: 'acknowledged' }),
+    );
     expect(acknowledged).not.toBe(incidents);
     expect(tableIncidentsOf({ incidents: acknowledged, tableIds })).toBe(rows);
   });

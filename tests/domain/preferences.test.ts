@@ -18,14 +18,14 @@ describe('the region the dashboard opens on', () => {
     expect(readPreferences(stored, false, 'all').regionId).toBe('shillong');
   });
 
-  it('is the server\'s start region when none is stored, else default', () => {
+  it("is the server's start region when none is stored, else default", () => {
     const empty = storage({});
     expect(regionChosen(empty)).toBe(false);
     expect(readPreferences(empty, false, 'all').regionId).toBe('all');
     expect(readPreferences(empty).regionId).toBe('default');
   });
 
-  it('is the server\'s when the storage refuses to be read (private browsing)', () => {
+  it("is the server's when the storage refuses to be read (private browsing)", () => {
     const refusing = () => {
       throw new Error('SecurityError');
     };

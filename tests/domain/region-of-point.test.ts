@@ -4,7 +4,10 @@ import { boundaryProblem } from '../../src/domain/boundary-checks.ts';
 import { boundedRegion, regionAt } from '../../src/domain/region-of-point.ts';
 
 const square = (lat: number, lng: number, half: number): [number, number][] => [
-  [lat - half, lng - half], [lat - half, lng + half], [lat + half, lng + half], [lat + half, lng - half],
+  [lat - half, lng - half],
+  [lat - half, lng + half],
+  [lat + half, lng + half],
+  [lat + half, lng - half],
 ];
 
 describe('regionAt', () => {
@@ -36,9 +39,37 @@ describe('boundaryProblem', () => {
   });
 
   it('names what is wrong: too few distinct points, a repeated vertex, a crossing, a coordinate out of range', () => {
-    expect(boundaryProblem([[1, 1], [1, 2], [1, 1]])).toBe('boundary must have at least 3 distinct points (it has 2)');
-    expect(boundaryProblem([[0, 0], [0, 2], [1, 1], [2, 2], [2, 0], [1, 1]])).toBe('boundary must not repeat a vertex');
-    expect(boundaryProblem([[0, 0], [1, 1], [0, 1], [1, 0]])).toBe('boundary must not cross itself (edges 1 and 3 meet)');
-    expect(boundaryProblem([[0, 0], [0, 200], [1, 1]])).toBe('boundary.1 must have latitude in [-90, 90] and longitude in [-180, 180]');
+    expect(
+      boundaryProblem([
+        [1, 1],
+        [1, 2],
+        [1, 1],
+      ]),
+    ).toBe('boundary must have at least 3 distinct points (it has 2)');
+    expect(
+      boundaryProblem([
+        [0, 0],
+        [0, 2],
+        [1, 1],
+        [2, 2],
+        [2, 0],
+        [1, 1],
+      ]),
+    ).toBe('boundary must not repeat a vertex');
+    expect(
+      boundaryProblem([
+        [0, 0],
+        [1, 1],
+        [0, 1],
+        [1, 0],
+      ]),
+    ).toBe('boundary must not cross itself (edges 1 and 3 meet)');
+    expect(
+      boundaryProblem([
+        [0, 0],
+        [0, 200],
+        [1, 1],
+      ]),
+    ).toBe('boundary.1 must have latitude in [-90, 90] and longitude in [-180, 180]');
   });
 });

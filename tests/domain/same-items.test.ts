@@ -30,7 +30,9 @@ describe('sameFields', () => {
     expect(sameFields({ id: 'a', latitude: 1, note: null }, { latitude: 1, id: 'a', note: null })).toBe(true);
     expect(sameFields({ id: 'a', latitude: 1 }, { id: 'a', latitude: 2 })).toBe(false);
     expect(sameFields<{ id: string; verified?: boolean }>({ id: 'a' }, { id: 'a', verified: false })).toBe(false);
-    expect(sameFields<{ id: string; x?: number; y?: number }>({ id: 'a', x: undefined }, { id: 'a', y: undefined })).toBe(false);
+    expect(
+      sameFields<{ id: string; x?: number; y?: number }>({ id: 'a', x: undefined }, { id: 'a', y: undefined }),
+    ).toBe(false);
     expect(sameFields({ at: Number.NaN }, { at: Number.NaN })).toBe(true);
   });
 });

@@ -5,7 +5,14 @@ import { applyStreamMessage, MAX_REMEMBERED_ALERTS } from '../../src/domain/stre
 import { incident } from '../views/support/fake-api.ts';
 
 const empty = {
-  pings: [], history: {}, alertIds: {}, incidents: [], tableIds: new Set<string>(), heardSinceLoad: [], regionId: 'all', windowMinutes: 0,
+  pings: [],
+  history: {},
+  alertIds: {},
+  incidents: [],
+  tableIds: new Set<string>(),
+  heardSinceLoad: [],
+  regionId: 'all',
+  windowMinutes: 0,
   regions: [] as Region[],
 };
 
@@ -28,16 +35,26 @@ const alert = (n: number): Alert => ({
 
 describe('a gps message', () => {
   it('puts the ping first, replacing the older one of the same key, and extends its trail', () => {
-    const context = { ...empty, pings: [ping('T1'), ping('T2')], history: { T2: [{ latitude: 1, longitude: 2, at: 'a' }] } };
+    const context = {
+      ...empty,
+      pings: [ping('T1'), ping('T2')],
+      history: { T2: [{ latitude: 1, longitude: 2, at: 'a' }] },
+    };
     const outcome = applyStreamMessage(context, { type: 'gps', ping: ping('T2', 26, 'b') });
     expect(outcome.changes.pings).toEqual([ping('T2', 26, 'b'), ping('T1')]);
-    expect(outcome.changes.history).toEqual({ T2: [{ latitude: 1, longitude: 2, at: 'a' }, { latitude: 26, longitude: 91.8, at: 'b' }] });
+    expect(outcome.changes.history).toEqual({
+      T2: [
+        { latitude: 1, longitude: 2, at: 'a' },
+        { latitude: 26, longitude: 91.8, at: 'b' },
+      ],
+    });
     expect(outcome.incidentsChanged).toBe(false);
   });
 
   it('keeps at most 50 pings', () => {
     let context = { ...empty } as Parameters<typeof applyStreamMessage>[0];
-    for (let i = 0; i < 60; i++) context = { ...context, ...applyStreamMessage(context, { type: 'gps', ping: ping(`K${i}`) }).changes };
+    for (let i = 0; i < 60; i++)
+      context = { ...context, ...applyStreamMessage(context, { type: 'gps', ping: ping(`K${i}`) }).changes };
     expect(context.pings).toHaveLength(50);
     expect(context.pings[0]!.touristId).toBe('K59');
   });
@@ -52,20 +69,29 @@ describe('a gps message', () => {
 describe('an incident update', () => {
   it('of an incident the table neither holds nor would load is kept as a record (the panic bar reads every region), not put in the table', () => {
     const reported = incident({ id: 'I1', status: 'acknowledged' });
-    const outcome = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: reported });
+    const outcome = applyStreamMessage(
+      { ...empty, regionId: 'shillong' },
+      { type: 'incident_update', incident: reported },
+    );
     expect(outcome).toEqual({ changes: { incidents: [reported] }, incidentsChanged: true });
   });
 
   it('moves the status of the record the table holds forward, even out of the table scope now', () => {
     const held = incident({ id: 'I1', regionId: 'guwahati' });
     const acknowledged = { ...held, status: 'acknowledged' as const };
-    const outcome = applyStreamMessage({ ...empty, regionId: 'shillong', incidents: [held] }, { type: 'incident_update', incident: acknowledged });
+    const outcome = applyStreamMessage(
+      { ...empty, regionId: 'shillong', incidents: [held] },
+      { type: 'incident_update', incident: acknowledged },
+    );
     expect(outcome.changes.incidents).toEqual([acknowledged]);
   });
 
   it('never moves a known status back', () => {
     const resolved = incident({ id: 'I1', status: 'resolved' });
-    const outcome = applyStreamMessage({ ...empty, incidents: [resolved] }, { type: 'incident_update', incident: incident({ id: 'I1', status: 'open' }) });
+    const outcome = applyStreamMessage(
+      { ...empty, incidents: [resolved] },
+      { type: 'incident_update', incident: incident({ id: 'I1', status: 'open' }) },
+    );
     expect(outcome.changes.incidents).toEqual([resolved]);
   });
 });
@@ -76,7 +102,11 @@ describe('an incident update the table shows', () => {
 
   it('puts a new incident in the table at once, newest first, and remembers it for the reload', () => {
     const fresh = incident({ id: 'I1', createdAt: '2025-01-02T03:09:00.000Z' });
-    const { changes, incidentsChanged } = applyStreamMessage({ ...empty, incidents: [older] }, { type: 'incident_update', incident: fresh }, NOW);
+    const { changes, incidentsChanged } = applyStreamMessage(
+      { ...empty, incidents: [older] },
+      { type: 'incident_update', incident: fresh },
+      NOW,
+    );
     expect(changes.incidents).toEqual([fresh, older]);
     expect(changes.tableIds).toEqual(new Set(['I1']));
     expect(changes.heardSinceLoad).toEqual(['I1']);
@@ -85,13 +115,21 @@ describe('an incident update the table shows', () => {
 
   it('replaces the row of an incident already shown', () => {
     const assigned = { ...older, assignee: 'omar' };
-    const { changes } = applyStreamMessage({ ...empty, incidents: [older] }, { type: 'incident_update', incident: assigned }, NOW);
+    const { changes } = applyStreamMessage(
+      { ...empty, incidents: [older] },
+      { type: 'incident_update', incident: assigned },
+      NOW,
+    );
     expect(changes.incidents).toEqual([assigned]);
   });
 
   it('leaves out of the table an incident of another region', () => {
     const elsewhere = incident({ id: 'I1', regionId: 'guwahati' });
-    const { changes } = applyStreamMessage({ ...empty, regionId: 'shillong' }, { type: 'incident_update', incident: elsewhere }, NOW);
+    const { changes } = applyStreamMessage(
+      { ...empty, regionId: 'shillong' },
+      { type: 'incident_update', incident: elsewhere },
+      NOW,
+    );
     expect(changes.incidents).toEqual([elsewhere]);
     expect(changes.tableIds).toBeUndefined();
     expect(changes.heardSinceLoad).toBeUndefined();
@@ -100,9 +138,13 @@ describe('an incident update the table shows', () => {
   it('leaves out a resolved incident older than the time window, but keeps an open panic whatever its age', () => {
     const window = { ...empty, windowMinutes: 5 };
     const resolved = incident({ id: 'I1', status: 'resolved', createdAt: '2025-01-02T03:00:00.000Z' });
-    expect(applyStreamMessage(window, { type: 'incident_update', incident: resolved }, NOW).changes.tableIds).toBeUndefined();
+    expect(
+      applyStreamMessage(window, { type: 'incident_update', incident: resolved }, NOW).changes.tableIds,
+    ).toBeUndefined();
     const open = incident({ id: 'I2', createdAt: '2025-01-02T03:00:00.000Z' });
-    expect(applyStreamMessage(window, { type: 'incident_update', incident: open }, NOW).changes.tableIds).toEqual(new Set(['I2']));
+    expect(applyStreamMessage(window, { type: 'incident_update', incident: open }, NOW).changes.tableIds).toEqual(
+      new Set(['I2']),
+    );
   });
 });
 
@@ -125,22 +167,42 @@ describe('alerts', () => {
 
 it('a geofence alert changes nothing the dashboard shows', () => {
   const geofenceAlert: GeofenceAlert = {
-    id: 'G1', action: 'enter', geofenceId: 'z1', riskLevel: 'red', regionId: 'shillong', touristId: 'T1', deviceId: null,
-    latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z',
+    id: 'G1',
+    action: 'enter',
+    geofenceId: 'z1',
+    riskLevel: 'red',
+    regionId: 'shillong',
+    touristId: 'T1',
+    deviceId: null,
+    latitude: 25.5,
+    longitude: 91.8,
+    at: '2025-01-02T03:04:05.000Z',
   };
-  expect(applyStreamMessage(empty, { type: 'geofence_alert', alert: geofenceAlert })).toEqual({ changes: {}, incidentsChanged: false });
+  expect(applyStreamMessage(empty, { type: 'geofence_alert', alert: geofenceAlert })).toEqual({
+    changes: {},
+    incidentsChanged: false,
+  });
 });
 
 describe('a region update (issue 31)', () => {
   const region = (id: string, phone: string): Region => ({
-    id, name: id, center: [25.5, 91.8], timeZone: 'Asia/Kolkata', contacts: [{ label: 'Police', phone, kind: 'police' }],
-    homeView: { center: [25.5, 91.8], zoom: 12 }, boundary: null, updatedAt: '2025-01-02T03:04:05.000Z',
+    id,
+    name: id,
+    center: [25.5, 91.8],
+    timeZone: 'Asia/Kolkata',
+    contacts: [{ label: 'Police', phone, kind: 'police' }],
+    homeView: { center: [25.5, 91.8], zoom: 12 },
+    boundary: null,
+    updatedAt: '2025-01-02T03:04:05.000Z',
   });
 
   it('replaces the region the dashboard holds, or adds a new one in id order, and reloads no incident', () => {
     const context = { ...empty, regions: [region('default', '112'), region('shillong', '100')] };
     const edited = applyStreamMessage(context, { type: 'region_update', region: region('shillong', '1800-599-2026') });
-    expect(edited).toEqual({ changes: { regions: [region('default', '112'), region('shillong', '1800-599-2026')] }, incidentsChanged: false });
+    expect(edited).toEqual({
+      changes: { regions: [region('default', '112'), region('shillong', '1800-599-2026')] },
+      incidentsChanged: false,
+    });
     const added = applyStreamMessage(context, { type: 'region_update', region: region('assam', '181') });
     expect(added.changes.regions!.map((known) => known.id)).toEqual(['assam', 'default', 'shillong']);
   });

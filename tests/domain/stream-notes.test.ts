@@ -6,7 +6,15 @@ import type { StreamMessage } from '../../src/api/stream.ts';
 import { applyStreamMessage } from '../../src/domain/stream-messages.ts';
 
 const empty = {
-  pings: [], history: {}, alertIds: {}, incidents: [], tableIds: new Set<string>(), heardSinceLoad: [], regionId: 'all', windowMinutes: 0, regions: [],
+  pings: [],
+  history: {},
+  alertIds: {},
+  incidents: [],
+  tableIds: new Set<string>(),
+  heardSinceLoad: [],
+  regionId: 'all',
+  windowMinutes: 0,
+  regions: [],
 };
 const entry = { at: '2025-01-02T03:06:00.000Z', actor: 'omar', action: 'note', note: 'On my way' } as const;
 

@@ -7,17 +7,42 @@ import type { StreamMessage } from '../../src/api/stream.ts';
 import { applyStreamMessage } from '../../src/domain/stream-messages.ts';
 
 const empty = {
-  pings: [], history: {}, alertIds: {}, incidents: [], tableIds: new Set<string>(), heardSinceLoad: [], regionId: 'all', windowMinutes: 0, regions: [],
+  pings: [],
+  history: {},
+  alertIds: {},
+  incidents: [],
+  tableIds: new Set<string>(),
+  heardSinceLoad: [],
+  regionId: 'all',
+  windowMinutes: 0,
+  regions: [],
 };
 const geofence = {
-  id: 'gf-1', name: 'Police Bazar', riskLevel: 'red', regionId: 'shillong', polygon: [[25.57, 91.88], [25.58, 91.88], [25.58, 91.89]],
-  meta: { placeId: 'police-bazar' }, version: 2, updatedBy: 'alice', updatedAt: '2026-11-26T10:00:00.000Z',
+  id: 'gf-1',
+  name: 'Police Bazar',
+  riskLevel: 'red',
+  regionId: 'shillong',
+  polygon: [
+    [25.57, 91.88],
+    [25.58, 91.88],
+    [25.58, 91.89],
+  ],
+  meta: { placeId: 'police-bazar' },
+  version: 2,
+  updatedBy: 'alice',
+  updatedAt: '2026-11-26T10:00:00.000Z',
 } as const;
 
 describe('a geofence_update on the wire', () => {
   it('is read with the zone written, or with the id of the zone deleted', () => {
-    expect(parseStreamMessage(JSON.stringify({ type: 'geofence_update', geofence }))).toEqual({ type: 'geofence_update', geofence });
-    expect(parseStreamMessage(JSON.stringify({ type: 'geofence_update', deletedId: 'gf-1' }))).toEqual({ type: 'geofence_update', deletedId: 'gf-1' });
+    expect(parseStreamMessage(JSON.stringify({ type: 'geofence_update', geofence }))).toEqual({
+      type: 'geofence_update',
+      geofence,
+    });
+    expect(parseStreamMessage(JSON.stringify({ type: 'geofence_update', deletedId: 'gf-1' }))).toEqual({
+      type: 'geofence_update',
+      deletedId: 'gf-1',
+    });
   });
 
   it('without either is not a message', () => {
@@ -28,6 +53,9 @@ describe('a geofence_update on the wire', () => {
 
   it('changes no row of the table and asks for no reload: only the zones follow it (the maps and the Zones view redraw)', () => {
     const message: StreamMessage = { type: 'geofence_update', deletedId: 'gf-1' };
-    expect(applyStreamMessage({ ...empty, geofences: [geofence] } as never, message)).toEqual({ changes: { geofences: [] }, incidentsChanged: false });
+    expect(applyStreamMessage({ ...empty, geofences: [geofence] } as never, message)).toEqual({
+      changes: { geofences: [] },
+      incidentsChanged: false,
+    });
   });
 });

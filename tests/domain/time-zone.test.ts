@@ -11,7 +11,7 @@ describe('the hour on a region wall clock', () => {
 });
 
 describe('one default time zone', () => {
-  it('is the seeded regions\' zone, and stands in for a region zone that is missing or one Intl does not know', () => {
+  it("is the seeded regions' zone, and stands in for a region zone that is missing or one Intl does not know", () => {
     expect(DEFAULT_TIME_ZONE).toBe('Asia/Kolkata');
     expect(usableTimeZone('America/New_York')).toBe('America/New_York');
     expect(usableTimeZone('Mars/Olympus')).toBe('Asia/Kolkata');

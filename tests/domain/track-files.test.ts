@@ -13,7 +13,10 @@ const points = [
 
 describe('trackGpx', () => {
   it('parses back to the same points and times, one track per tourist', () => {
-    const text = trackGpx([{ touristId: 't-1', points }, { touristId: 'Ann & "Bo" <x>', points: points.slice(0, 2) }]);
+    const text = trackGpx([
+      { touristId: 't-1', points },
+      { touristId: 'Ann & "Bo" <x>', points: points.slice(0, 2) },
+    ]);
     const parsed = gpx(new DOMParser().parseFromString(text, 'text/xml') as unknown as Document);
     expect(parsed.features).toHaveLength(2);
     const [first, second] = parsed.features;
@@ -25,12 +28,18 @@ describe('trackGpx', () => {
 
 describe('trackKml', () => {
   it('gives every position its time, and parses back to the same points and times, one track per tourist', () => {
-    const text = trackKml([{ touristId: 't-1', points }, { touristId: 'Ann & "Bo" <x>', points: points.slice(0, 2) }]);
+    const text = trackKml([
+      { touristId: 't-1', points },
+      { touristId: 'Ann & "Bo" <x>', points: points.slice(0, 2) },
+    ]);
     expect(text).toContain('<when>2026-11-26T09:00:30.000Z</when>');
     const parsed = kml(new DOMParser().parseFromString(text, 'text/xml') as unknown as Document);
     expect(parsed.features).toHaveLength(2);
     const [first, second] = parsed.features;
-    expect(first!.geometry).toEqual({ type: 'LineString', coordinates: points.map((p) => [p.longitude, p.latitude, 0]) });
+    expect(first!.geometry).toEqual({
+      type: 'LineString',
+      coordinates: points.map((p) => [p.longitude, p.latitude, 0]),
+    });
     expect(first!.properties).toMatchObject({ name: 't-1', coordinateProperties: { times: points.map((p) => p.at) } });
     expect(first!.properties).toMatchObject({ timespan: { begin: points[0]!.at, end: points[2]!.at } });
     expect(second!.properties).toMatchObject({ name: 'Ann & "Bo" <x>' });

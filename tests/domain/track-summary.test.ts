@@ -5,7 +5,11 @@ import { detectStops, formatDuration, summariseTrack, type TrackPoint } from '..
 
 const METRES_PER_DEGREE = 111_195;
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
-const at = (x: number, s: number, y = 0): TrackPoint => ({ latitude: y / METRES_PER_DEGREE, longitude: x / METRES_PER_DEGREE, at: new Date(T0 + s * 1000).toISOString() });
+const at = (x: number, s: number, y = 0): TrackPoint => ({
+  latitude: y / METRES_PER_DEGREE,
+  longitude: x / METRES_PER_DEGREE,
+  at: new Date(T0 + s * 1000).toISOString(),
+});
 
 describe('detectStops', () => {
   it('finds nothing on a walk that never rests', () => {
@@ -15,7 +19,14 @@ describe('detectStops', () => {
   it('finds a rest of exactly 5 minutes within 50 m, from its first point to its last', () => {
     const points = [at(0, 0), at(100, 60), at(130, 120), at(110, 240), at(149, 420), at(300, 480)];
     expect(detectStops(points)).toEqual([
-      { startAt: points[1]!.at, endAt: points[4]!.at, durationS: 360, latitude: 0, longitude: expect.closeTo(122.25 / METRES_PER_DEGREE, 9), pointCount: 4 },
+      {
+        startAt: points[1]!.at,
+        endAt: points[4]!.at,
+        durationS: 360,
+        latitude: 0,
+        longitude: expect.closeTo(122.25 / METRES_PER_DEGREE, 9),
+        pointCount: 4,
+      },
     ]);
   });
 
@@ -30,7 +41,10 @@ describe('detectStops', () => {
 
   it('finds two stops apart, in order', () => {
     const points = [at(0, 0), at(5, 300), at(500, 400), at(510, 600), at(505, 800)];
-    expect(detectStops(points).map((s) => [s.startAt, s.durationS])).toEqual([[points[0]!.at, 300], [points[2]!.at, 400]]);
+    expect(detectStops(points).map((s) => [s.startAt, s.durationS])).toEqual([
+      [points[0]!.at, 300],
+      [points[2]!.at, 400],
+    ]);
   });
 
   it('knows no stop in one point or none', () => {
@@ -55,6 +69,10 @@ describe('summariseTrack', () => {
 
 describe('formatting', () => {
   it('writes durations as the panel shows them', () => {
-    expect([formatDuration(45), formatDuration(750), formatDuration(3900)]).toEqual(['45 s', '12 min 30 s', '1 h 05 min']);
+    expect([formatDuration(45), formatDuration(750), formatDuration(3900)]).toEqual([
+      '45 s',
+      '12 min 30 s',
+      '1 h 05 min',
+    ]);
   });
 });

@@ -11,9 +11,20 @@ import { translator } from '../../src/i18n/translate.ts';
 
 function incident(id: string, type: Incident['type'], severity: Incident['severity']): Incident {
   return {
-    id, type, severity, status: 'open', latitude: 25.57, longitude: 91.89, createdAt: '2026-11-20T10:00:00.000Z',
-    acknowledgedAt: null, resolvedAt: null, regionId: 'shillong', touristId: 't1', deviceId: null,
-    meta: { source: 'watch', rule: type }, escalatedAt: null,
+    id,
+    type,
+    severity,
+    status: 'open',
+    latitude: 25.57,
+    longitude: 91.89,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    acknowledgedAt: null,
+    resolvedAt: null,
+    regionId: 'shillong',
+    touristId: 't1',
+    deviceId: null,
+    meta: { source: 'watch', rule: type },
+    escalatedAt: null,
   };
 }
 
@@ -29,7 +40,11 @@ describe('urgent incidents', () => {
     expect(isUrgent(incident('v', 'vitals', 'high'))).toBe(true);
     expect(isUrgent(incident('b', 'band_removed', 'medium'))).toBe(false);
     const english = translator(en, 'en-IN');
-    expect([urgentTitle('fall', english), urgentTitle('vitals', english), urgentTitle('band_removed', english)]).toEqual(['Fall reported', 'Vitals out of bounds', 'Band removed']);
+    expect([
+      urgentTitle('fall', english),
+      urgentTitle('vitals', english),
+      urgentTitle('band_removed', english),
+    ]).toEqual(['Fall reported', 'Vitals out of bounds', 'Band removed']);
   });
 
   it('the panic bar names a high silent tourist, not a medium one', () => {

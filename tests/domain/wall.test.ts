@@ -8,7 +8,17 @@ import { translator } from '../../src/i18n/translate.ts';
 const english = translator(en, 'en-IN-u-nu-latn');
 
 const incident = (fields: Partial<Incident>): Incident =>
-  ({ id: 'x', type: 'geofence', severity: 'low', status: 'open', regionId: 'shillong', createdAt: '2026-11-26T10:00:00.000Z', latitude: 25.5, longitude: 91.8, ...fields }) as Incident;
+  ({
+    id: 'x',
+    type: 'geofence',
+    severity: 'low',
+    status: 'open',
+    regionId: 'shillong',
+    createdAt: '2026-11-26T10:00:00.000Z',
+    latitude: 25.5,
+    longitude: 91.8,
+    ...fields,
+  }) as Incident;
 
 describe('wall mode', () => {
   it('is asked for by ?wall, kept in the address, and dropped from it without touching the rest', () => {
@@ -21,16 +31,31 @@ describe('wall mode', () => {
   });
 
   it('lists open incidents only, urgent first, then by severity, newest first within each', () => {
-    const list = wallAlertsOf([
-      incident({ id: 'old-high-zone', severity: 'high', createdAt: '2026-11-26T09:00:00.000Z' }),
-      incident({ id: 'resolved-panic', type: 'panic', severity: 'high', status: 'resolved' }),
-      incident({ id: 'low', severity: 'low', createdAt: '2026-11-26T11:00:00.000Z' }),
-      incident({ id: 'panic', type: 'panic', severity: 'high', createdAt: '2026-11-26T08:00:00.000Z', status: 'acknowledged' }),
-      incident({ id: 'fall', type: 'fall', severity: 'high', createdAt: '2026-11-26T09:30:00.000Z' }),
-      incident({ id: 'new-high-zone', severity: 'high', createdAt: '2026-11-26T10:30:00.000Z' }),
-    ], english);
+    const list = wallAlertsOf(
+      [
+        incident({ id: 'old-high-zone', severity: 'high', createdAt: '2026-11-26T09:00:00.000Z' }),
+        incident({ id: 'resolved-panic', type: 'panic', severity: 'high', status: 'resolved' }),
+        incident({ id: 'low', severity: 'low', createdAt: '2026-11-26T11:00:00.000Z' }),
+        incident({
+          id: 'panic',
+          type: 'panic',
+          severity: 'high',
+          createdAt: '2026-11-26T08:00:00.000Z',
+          status: 'acknowledged',
+        }),
+        incident({ id: 'fall', type: 'fall', severity: 'high', createdAt: '2026-11-26T09:30:00.000Z' }),
+        incident({ id: 'new-high-zone', severity: 'high', createdAt: '2026-11-26T10:30:00.000Z' }),
+      ],
+      english,
+    );
     expect(list.map((alert) => alert.id)).toEqual(['fall', 'panic', 'new-high-zone', 'old-high-zone', 'low']);
-    expect(list.map((alert) => alert.title)).toEqual(['Fall reported', 'Panic alert', 'Entered a risk zone', 'Entered a risk zone', 'Entered a risk zone']);
+    expect(list.map((alert) => alert.title)).toEqual([
+      'Fall reported',
+      'Panic alert',
+      'Entered a risk zone',
+      'Entered a risk zone',
+      'Entered a risk zone',
+    ]);
   });
 
   it('reads an age as a room reads it', () => {

@@ -34,13 +34,18 @@ function seen(overrides: Partial<LastSeen> = {}): LastSeen {
 }
 
 const after = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000);
-const rules = (record: LastSeen, now: Date, timeZone = KOLKATA) => evaluateWatch(record, DEFAULT_WATCH_SETTINGS, timeZone, now).due.map((f) => f.rule);
+const rules = (record: LastSeen, now: Date, timeZone = KOLKATA) =>
+  evaluateWatch(record, DEFAULT_WATCH_SETTINGS, timeZone, now).due.map((f) => f.rule);
 
 describe('silent', () => {
   it('is due just over 30 min after the last ping outside any zone by day, not at 30 min', () => {
     expect(rules(seen(), after(DAY_SEEN, 1800))).toEqual([]);
     const [finding] = evaluateWatch(seen(), DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 1801)).due;
-    expect(finding).toMatchObject({ rule: 'silent', severity: 'medium', meta: { rule: 'silent', lastSeenAt: DAY_SEEN, silentForS: 1801, limitS: 1800, atNight: false } });
+    expect(finding).toMatchObject({
+      rule: 'silent',
+      severity: 'medium',
+      meta: { rule: 'silent', lastSeenAt: DAY_SEEN, silentForS: 1801, limitS: 1800, atNight: false },
+    });
     expect(finding.meta.reason).toContain('Nothing received for 30 min');
   });
 
@@ -48,13 +53,19 @@ describe('silent', () => {
     const red = seen({ zoneId: 'gorge', zoneRisk: 'red' });
     expect(rules(red, after(DAY_SEEN, 600))).toEqual([]);
     const [finding] = evaluateWatch(red, DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 601)).due;
-    expect(finding).toMatchObject({ rule: 'silent', severity: 'high', meta: { zoneId: 'gorge', riskLevel: 'red', limitS: 600 } });
+    expect(finding).toMatchObject({
+      rule: 'silent',
+      severity: 'high',
+      meta: { zoneId: 'gorge', riskLevel: 'red', limitS: 600 },
+    });
   });
 
   it('in a yellow zone keeps the 30 min limit and medium severity', () => {
     const yellow = seen({ zoneId: 'market', zoneRisk: 'yellow' });
     expect(rules(yellow, after(DAY_SEEN, 1800))).toEqual([]);
-    expect(evaluateWatch(yellow, DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 1801)).due[0].severity).toBe('medium');
+    expect(evaluateWatch(yellow, DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 1801)).due[0].severity).toBe(
+      'medium',
+    );
   });
 
   it('is never due for a tourist that was not reporting (fewer than 3 pings in the hour)', () => {
@@ -63,7 +74,12 @@ describe('silent', () => {
   });
 
   it('is raised one severity higher after a low battery alert', () => {
-    const [finding] = evaluateWatch(seen({ lastSoftAlert: 'low_battery' }), DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 1801)).due;
+    const [finding] = evaluateWatch(
+      seen({ lastSoftAlert: 'low_battery' }),
+      DEFAULT_WATCH_SETTINGS,
+      KOLKATA,
+      after(DAY_SEEN, 1801),
+    ).due;
     expect(finding).toMatchObject({ severity: 'high', meta: { afterLowBattery: true } });
     expect(finding.meta.reason).toContain('after a low battery alert');
   });
@@ -93,7 +109,11 @@ describe('night, in the region time zone', () => {
     const limit = night ? 900 : 1800;
     expect(rules(record, after(at, limit), timeZone)).toEqual([]);
     const [finding] = evaluateWatch(record, DEFAULT_WATCH_SETTINGS, timeZone, after(at, limit + 1)).due;
-    expect(finding).toMatchObject({ rule: 'silent', severity: night ? 'high' : 'medium', meta: { limitS: limit, atNight: night } });
+    expect(finding).toMatchObject({
+      rule: 'silent',
+      severity: night ? 'high' : 'medium',
+      meta: { limitS: limit, atNight: night },
+    });
   });
 
   it('the same instant is night in one region and day in another', () => {
@@ -114,26 +134,40 @@ describe('stranded', () => {
     const red = seen({ zoneId: 'gorge', zoneRisk: 'red', stillSince: since, pingsInLastHour: 0 });
     expect(rules(red, after(since, 1200))).toEqual([]);
     const [finding] = evaluateWatch(red, DEFAULT_WATCH_SETTINGS, KOLKATA, after(since, 1201)).due;
-    expect(finding).toMatchObject({ rule: 'stranded', severity: 'high', meta: { rule: 'stranded', strandedForS: 1201, limitS: 1200, zoneId: 'gorge' } });
+    expect(finding).toMatchObject({
+      rule: 'stranded',
+      severity: 'high',
+      meta: { rule: 'stranded', strandedForS: 1201, limitS: 1200, zoneId: 'gorge' },
+    });
     expect(finding.meta.reason).toContain('Stayed within 50 m for 20 min');
   });
 
   it('waits 45 min in a yellow zone, and is medium by day', () => {
     const yellow = seen({ zoneId: 'market', zoneRisk: 'yellow', stillSince: since, pingsInLastHour: 0 });
     expect(rules(yellow, after(since, 2700))).toEqual([]);
-    expect(evaluateWatch(yellow, DEFAULT_WATCH_SETTINGS, KOLKATA, after(since, 2701)).due[0]).toMatchObject({ rule: 'stranded', severity: 'medium' });
+    expect(evaluateWatch(yellow, DEFAULT_WATCH_SETTINGS, KOLKATA, after(since, 2701)).due[0]).toMatchObject({
+      rule: 'stranded',
+      severity: 'medium',
+    });
   });
 
   it('in a yellow zone is high when it comes due at night in the region time zone (19:00 on), medium just before', () => {
     // Kolkata 18:14:59 + 45 min = 18:59:59 (day); 18:15:00 + 45 min = 19:00:00 (night).
-    const yellowFrom = (stillSince: string) => seen({ seenAt: stillSince, zoneId: 'market', zoneRisk: 'yellow', stillSince, pingsInLastHour: 0 });
+    const yellowFrom = (stillSince: string) =>
+      seen({ seenAt: stillSince, zoneId: 'market', zoneRisk: 'yellow', stillSince, pingsInLastHour: 0 });
     const dayStay = '2026-11-26T12:44:59.000Z';
     const nightStay = '2026-11-26T12:45:00.000Z';
     expect(evaluateWatch(yellowFrom(dayStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(dayStay, 2700)).due).toEqual([]);
-    expect(evaluateWatch(yellowFrom(dayStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(dayStay, 2700.5)).due[0]).toMatchObject({ rule: 'stranded', severity: 'medium', meta: { atNight: false } });
-    expect(evaluateWatch(yellowFrom(nightStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(nightStay, 2700.5)).due[0]).toMatchObject({ rule: 'stranded', severity: 'high', meta: { atNight: true } });
+    expect(
+      evaluateWatch(yellowFrom(dayStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(dayStay, 2700.5)).due[0],
+    ).toMatchObject({ rule: 'stranded', severity: 'medium', meta: { atNight: false } });
+    expect(
+      evaluateWatch(yellowFrom(nightStay), DEFAULT_WATCH_SETTINGS, KOLKATA, after(nightStay, 2700.5)).due[0],
+    ).toMatchObject({ rule: 'stranded', severity: 'high', meta: { atNight: true } });
     // The same instant is 08:30 in New York: medium there.
-    expect(evaluateWatch(yellowFrom(nightStay), DEFAULT_WATCH_SETTINGS, NEW_YORK, after(nightStay, 2700.5)).due[0]).toMatchObject({ severity: 'medium', meta: { atNight: false } });
+    expect(
+      evaluateWatch(yellowFrom(nightStay), DEFAULT_WATCH_SETTINGS, NEW_YORK, after(nightStay, 2700.5)).due[0],
+    ).toMatchObject({ severity: 'medium', meta: { atNight: false } });
   });
 
   it('is never due outside red and yellow zones', () => {
@@ -141,7 +175,12 @@ describe('stranded', () => {
   });
 
   it('is not raised twice for the same stay', () => {
-    expect(rules(seen({ zoneRisk: 'red', zoneId: 'g', stillSince: since, strandedRaisedFor: since, pingsInLastHour: 0 }), after(since, 5000))).toEqual([]);
+    expect(
+      rules(
+        seen({ zoneRisk: 'red', zoneId: 'g', stillSince: since, strandedRaisedFor: since, pingsInLastHour: 0 }),
+        after(since, 5000),
+      ),
+    ).toEqual([]);
   });
 
   it('a stay goes on within the radius and starts again beyond it', () => {
@@ -149,22 +188,39 @@ describe('stranded', () => {
     const north = (metres: number) => ({ latitude: 25.5 + metres / 111_195, longitude: 91.8 });
     expect(metresBetween([25.5, 91.8], [north(49).latitude, 91.8])).toBeCloseTo(49, 0);
     expect(stayAfterPing(start, north(49), '2026-11-26T05:00:00.000Z', 50)).toBe(start);
-    expect(stayAfterPing(start, north(51), '2026-11-26T05:00:00.000Z', 50)).toEqual({ stillSince: '2026-11-26T05:00:00.000Z', stillLatitude: north(51).latitude, stillLongitude: 91.8 });
+    expect(stayAfterPing(start, north(51), '2026-11-26T05:00:00.000Z', 50)).toEqual({
+      stillSince: '2026-11-26T05:00:00.000Z',
+      stillLatitude: north(51).latitude,
+      stillLongitude: 91.8,
+    });
   });
 });
 
 describe('settings, pauses and the next check', () => {
   it("a zone's override replaces only the values it names", () => {
     const merged = effectiveSettings(DEFAULT_WATCH_SETTINGS, { silentInRedAfterS: 300, vitals: { spo2Min: 85 } });
-    expect(merged).toEqual({ ...DEFAULT_WATCH_SETTINGS, silentInRedAfterS: 300, vitals: { ...DEFAULT_WATCH_SETTINGS.vitals, spo2Min: 85 } });
+    expect(merged).toEqual({
+      ...DEFAULT_WATCH_SETTINGS,
+      silentInRedAfterS: 300,
+      vitals: { ...DEFAULT_WATCH_SETTINGS.vitals, spo2Min: 85 },
+    });
     expect(rules(seen({ zoneRisk: 'red', zoneId: 'g' }), after(DAY_SEEN, 301))).toEqual([]);
-    expect(evaluateWatch(seen({ zoneRisk: 'red', zoneId: 'g' }), merged, KOLKATA, after(DAY_SEEN, 301)).due.map((f) => f.rule)).toEqual(['silent']);
+    expect(
+      evaluateWatch(seen({ zoneRisk: 'red', zoneId: 'g' }), merged, KOLKATA, after(DAY_SEEN, 301)).due.map(
+        (f) => f.rule,
+      ),
+    ).toEqual(['silent']);
   });
 
   it('while paused nothing is due, and the record is looked at again when the pause ends', () => {
     const until = after(DAY_SEEN, 7200).toISOString();
-    expect(evaluateWatch(seen(), DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 3600), until)).toEqual({ due: [], nextCheckAt: until });
-    expect(evaluateWatch(seen(), DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 7201), until).due.map((f) => f.rule)).toEqual(['silent']);
+    expect(evaluateWatch(seen(), DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 3600), until)).toEqual({
+      due: [],
+      nextCheckAt: until,
+    });
+    expect(
+      evaluateWatch(seen(), DEFAULT_WATCH_SETTINGS, KOLKATA, after(DAY_SEEN, 7201), until).due.map((f) => f.rule),
+    ).toEqual(['silent']);
   });
 
   it('the next check is the earliest rule still to come', () => {
@@ -175,7 +231,17 @@ describe('settings, pauses and the next check', () => {
   });
 
   it('counts at most three pings received within the hour up to the last', () => {
-    expect(pingsInHourBefore([DAY_SEEN, after(DAY_SEEN, -1800).toISOString(), after(DAY_SEEN, -3600).toISOString()], DAY_SEEN)).toBe(3);
-    expect(pingsInHourBefore([DAY_SEEN, after(DAY_SEEN, -1800).toISOString(), after(DAY_SEEN, -3601).toISOString()], DAY_SEEN)).toBe(2);
+    expect(
+      pingsInHourBefore(
+        [DAY_SEEN, after(DAY_SEEN, -1800).toISOString(), after(DAY_SEEN, -3600).toISOString()],
+        DAY_SEEN,
+      ),
+    ).toBe(3);
+    expect(
+      pingsInHourBefore(
+        [DAY_SEEN, after(DAY_SEEN, -1800).toISOString(), after(DAY_SEEN, -3601).toISOString()],
+        DAY_SEEN,
+      ),
+    ).toBe(2);
   });
 });

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Geofence } from '../../src/api/entities.ts';
-import { canRedo, canUndo, circleOutline, draftIssues, draftOfZone, MAX_UNDO, newDraft, redo, reshape, undo, withFields, zoneBody } from '../../src/domain/zone-draft.ts';
+import {
+  canRedo,
+  canUndo,
+  circleOutline,
+  draftIssues,
+  draftOfZone,
+  MAX_UNDO,
+  newDraft,
+  redo,
+  reshape,
+  undo,
+  withFields,
+  zoneBody,
+} from '../../src/domain/zone-draft.ts';
 
-const triangle = (shift = 0): [number, number][] => [[25.57 + shift, 91.88], [25.57, 91.89], [25.58, 91.89]];
+const triangle = (shift = 0): [number, number][] => [
+  [25.57 + shift, 91.88],
+  [25.57, 91.89],
+  [25.58, 91.89],
+];
 
 describe('a zone being drawn or edited', () => {
   it('undo and redo walk the outlines back and forth; a new outline after an undo forgets the redo', () => {
@@ -34,14 +51,29 @@ describe('a zone being drawn or edited', () => {
   it('an existing zone opens with its fields, version and meta; the body keeps unknown meta and puts the circle back', () => {
     const circle = circleOutline([25.578, 91.893], 300);
     const zone: Geofence = {
-      id: 'z1', name: 'Lake', riskLevel: 'green', regionId: 'shillong', polygon: circle.polygon, version: 4,
+      id: 'z1',
+      name: 'Lake',
+      riskLevel: 'green',
+      regionId: 'shillong',
+      polygon: circle.polygon,
+      version: 4,
       meta: { placeId: 'wards-lake', circle: circle.circle, source: 'survey' },
     };
     const draft = draftOfZone(zone);
-    expect(draft).toMatchObject({ id: 'z1', version: 4, name: 'Lake', placeId: 'wards-lake', meta: { source: 'survey' } });
+    expect(draft).toMatchObject({
+      id: 'z1',
+      version: 4,
+      name: 'Lake',
+      placeId: 'wards-lake',
+      meta: { source: 'survey' },
+    });
     expect(draft.outline.circle).toEqual({ center: [25.578, 91.893], radiusM: 300 });
     expect(zoneBody(withFields(draft, { name: '  Lake (north)  ', placeId: '' }))).toEqual({
-      name: 'Lake (north)', riskLevel: 'green', regionId: 'shillong', polygon: circle.polygon, meta: { source: 'survey', circle: circle.circle },
+      name: 'Lake (north)',
+      riskLevel: 'green',
+      regionId: 'shillong',
+      polygon: circle.polygon,
+      meta: { source: 'survey', circle: circle.circle },
     });
   });
 
@@ -51,8 +83,18 @@ describe('a zone being drawn or edited', () => {
     expect(circle).toEqual({ center: [26.1, 91.7], radiusM: 1000 });
   });
 
-  it('says what stops saving: no name, and the server\'s own outline sentences', () => {
-    const draft = newDraft({ polygon: [[25.57, 91.88], [25.58, 91.89], [25.57, 91.89], [25.58, 91.88]] }, 'default');
+  it("says what stops saving: no name, and the server's own outline sentences", () => {
+    const draft = newDraft(
+      {
+        polygon: [
+          [25.57, 91.88],
+          [25.58, 91.89],
+          [25.57, 91.89],
+          [25.58, 91.88],
+        ],
+      },
+      'default',
+    );
     expect(draftIssues(draft).map((issue) => issue.message)).toEqual([
       'Give the zone a name.',
       'polygon crosses itself: the edge from point 1 to point 2 meets the edge from point 3 to point 4.',

@@ -4,20 +4,54 @@ import { ALL_ZONES, formatArea, startRegionOf, zoneRows } from '../../src/domain
 import { circleToPolygon } from '../../src/domain/zone-geometry.ts';
 
 const square = (lat: number, lng: number, half: number): [number, number][] => [
-  [lat - half, lng - half], [lat - half, lng + half], [lat + half, lng + half], [lat + half, lng - half],
+  [lat - half, lng - half],
+  [lat - half, lng + half],
+  [lat + half, lng + half],
+  [lat + half, lng - half],
 ];
 const zones: Geofence[] = [
-  { id: 'pb', name: 'Police Bazar', riskLevel: 'red', regionId: 'shillong', polygon: square(25.578, 91.893, 0.005), meta: { placeId: 'police-bazar' }, version: 2, updatedBy: 'dana', updatedAt: '2026-11-26T10:00:00.000Z' },
-  { id: 'wl', name: "Ward's Lake", riskLevel: 'green', regionId: 'shillong', polygon: square(25.576, 91.889, 0.002), meta: {} },
-  { id: 'km', name: 'Kamakhya', riskLevel: 'yellow', regionId: 'guwahati', polygon: circleToPolygon([26.166, 91.705], 500).polygon, meta: { placeId: 'kamakhya', circle: { center: [26.166, 91.705], radiusM: 500 } } },
+  {
+    id: 'pb',
+    name: 'Police Bazar',
+    riskLevel: 'red',
+    regionId: 'shillong',
+    polygon: square(25.578, 91.893, 0.005),
+    meta: { placeId: 'police-bazar' },
+    version: 2,
+    updatedBy: 'dana',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+  },
+  {
+    id: 'wl',
+    name: "Ward's Lake",
+    riskLevel: 'green',
+    regionId: 'shillong',
+    polygon: square(25.576, 91.889, 0.002),
+    meta: {},
+  },
+  {
+    id: 'km',
+    name: 'Kamakhya',
+    riskLevel: 'yellow',
+    regionId: 'guwahati',
+    polygon: circleToPolygon([26.166, 91.705], 500).polygon,
+    meta: { placeId: 'kamakhya', circle: { center: [26.166, 91.705], radiusM: 500 } },
+  },
 ];
 
-describe('the Zones view\'s list', () => {
+describe("the Zones view's list", () => {
   it('one row per zone with risk, place, vertices, area and who changed it last, by name', () => {
     const rows = zoneRows(zones, ALL_ZONES);
     expect(rows.map((row) => row.name)).toEqual(['Kamakhya', 'Police Bazar', "Ward's Lake"]);
     const [kamakhya, policeBazar, lake] = rows;
-    expect(policeBazar).toMatchObject({ riskLevel: 'red', placeId: 'police-bazar', vertices: 4, updatedBy: 'dana', updatedAt: '2026-11-26T10:00:00.000Z', circle: false });
+    expect(policeBazar).toMatchObject({
+      riskLevel: 'red',
+      placeId: 'police-bazar',
+      vertices: 4,
+      updatedBy: 'dana',
+      updatedAt: '2026-11-26T10:00:00.000Z',
+      circle: false,
+    });
     // 0.01° × 0.01° at 25.6° N: about 1.11 km × 1.00 km.
     expect(policeBazar.areaKm2).toBeGreaterThan(1.1);
     expect(policeBazar.areaKm2).toBeLessThan(1.13);

@@ -28,7 +28,10 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-async function open(page: Page, { dark, width = 1440, height = 900, path = '/' }: { dark: boolean; width?: number; height?: number; path?: string }) {
+async function open(
+  page: Page,
+  { dark, width = 1440, height = 900, path = '/' }: { dark: boolean; width?: number; height?: number; path?: string },
+) {
   await page.setViewportSize({ width, height });
   await page.evaluate((value) => localStorage.setItem('dash.dark', value), dark ? '1' : '0');
   await page.goto(`${server.url}${path}`);
@@ -55,7 +58,10 @@ describe('axe-core: no serious or critical violation', () => {
     await page.locator(`[data-alert-card="${incidentId}"]`).waitFor();
     await noViolations(page);
     await page.getByRole('button', { name: 'Filters and controls' }).click();
-    await page.getByRole('dialog', { name: 'Filters and controls' }).getByRole('combobox', { name: 'Region' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Filters and controls' })
+      .getByRole('combobox', { name: 'Region' })
+      .waitFor();
     await noViolations(page);
   });
 
@@ -66,31 +72,38 @@ describe('axe-core: no serious or critical violation', () => {
     await noViolations(page);
   });
 
-  it.each([false, true])('the last known state, reloaded on a lost network from the cached shell (dark: %s)', async (dark) => {
-    // Its own context: the service worker that serves the shell offline is blocked in the others.
-    const installed = await openDashboard(browser, server.url, undefined, { serviceWorkers: 'allow' });
-    const { page, context } = installed;
-    try {
-      await page.evaluate(async () => navigator.serviceWorker.ready);
-      await open(page, { dark });
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      await alertRow(page, incidentId).waitFor();
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('dash.lastKnown') ?? ''), { timeout: 15_000 }).toContain(incidentId);
-      await context.setOffline(true);
-      await page.reload();
-      await page.locator('tr[data-stale]').filter({ hasText: incidentId }).waitFor();
-      await noViolations(page);
-    } finally {
-      await context.close();
-    }
-  });
+  it.each([false, true])(
+    'the last known state, reloaded on a lost network from the cached shell (dark: %s)',
+    async (dark) => {
+      // Its own context: the service worker that serves the shell offline is blocked in the others.
+      const installed = await openDashboard(browser, server.url, undefined, { serviceWorkers: 'allow' });
+      const { page, context } = installed;
+      try {
+        await page.evaluate(async () => navigator.serviceWorker.ready);
+        await open(page, { dark });
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        await alertRow(page, incidentId).waitFor();
+        await expect
+          .poll(() => page.evaluate(() => localStorage.getItem('dash.lastKnown') ?? ''), { timeout: 15_000 })
+          .toContain(incidentId);
+        await context.setOffline(true);
+        await page.reload();
+        await page.locator('tr[data-stale]').filter({ hasText: incidentId }).waitFor();
+        await noViolations(page);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('every view of the menu: Audit, Zones, Regions, Webhooks, Accounts, Verify tourist, Analytics', async () => {
     const { page } = dashboard;
     await open(page, { dark: false });
     for (const view of ['Audit', 'Zones', 'Regions', 'Webhooks', 'Accounts', 'Verify tourist', 'Analytics']) {
       await page.getByRole('navigation').getByText(view, { exact: true }).click();
-      await page.waitForFunction(() => !document.querySelector('[aria-label^="Loading"]'), undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => !document.querySelector('[aria-label^="Loading"]'), undefined, {
+        timeout: 20_000,
+      });
       // A view's first answer re-enables its buttons, fading their colour: checked once the view has settled.
       await expect.poll(() => seriousViolations(page), { message: view, timeout: 10_000, interval: 1_000 }).toEqual([]);
     }
@@ -107,7 +120,9 @@ describe('keyboard and screen reader', () => {
       await page.keyboard.press('Tab');
       const stop = await page.evaluate((dummy) => {
         const element = document.activeElement;
-        return element?.hasAttribute(dummy) ? 'DUMMY' : `${element?.tagName}:${element?.getAttribute('aria-label') ?? element?.textContent?.slice(0, 30)}`;
+        return element?.hasAttribute(dummy)
+          ? 'DUMMY'
+          : `${element?.tagName}:${element?.getAttribute('aria-label') ?? element?.textContent?.slice(0, 30)}`;
       }, TABSTER_DUMMY);
       expect(stop, `Tab ${press + 1}`).not.toBe('DUMMY');
       stops.add(stop);
@@ -122,7 +137,12 @@ describe('keyboard and screen reader', () => {
     const item = (name: string) => menu.getByRole('button', { name, exact: true });
     await item('Dashboard').waitFor();
     expect(await page.locator(`[${TABSTER_DUMMY}]`).count(), 'focus guards on the page').toBe(0);
-    const focusedItem = () => page.evaluate(() => (document.activeElement?.closest('[role="navigation"]') ? document.activeElement.textContent : 'outside the menu'));
+    const focusedItem = () =>
+      page.evaluate(() =>
+        document.activeElement?.closest('[role="navigation"]')
+          ? document.activeElement.textContent
+          : 'outside the menu',
+      );
     await item('Dashboard').focus();
     await page.keyboard.press('ArrowDown');
     expect(await focusedItem()).toBe('Anchors');
@@ -145,9 +165,18 @@ describe('keyboard and screen reader', () => {
     const focused = () =>
       page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
-        return { text: element?.innerText?.trim() ?? '', label: element?.getAttribute('aria-label') ?? '', tag: element?.tagName ?? '', visible: element?.matches(':focus-visible') ?? false };
+        return {
+          text: element?.innerText?.trim() ?? '',
+          label: element?.getAttribute('aria-label') ?? '',
+          tag: element?.tagName ?? '',
+          visible: element?.matches(':focus-visible') ?? false,
+        };
       });
-    async function tabTo(matches: (stop: Awaited<ReturnType<typeof focused>>) => boolean, most: number, backwards = false) {
+    async function tabTo(
+      matches: (stop: Awaited<ReturnType<typeof focused>>) => boolean,
+      most: number,
+      backwards = false,
+    ) {
       for (let press = 0; press < most; press++) {
         await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
         const stop = await focused();
@@ -167,7 +196,12 @@ describe('keyboard and screen reader', () => {
     await page.keyboard.type('Called the tourist: no answer');
     await tabTo((stop) => stop.text === 'Add note', 3);
     await page.keyboard.press('Enter');
-    await expect.poll(() => drawer.locator('textarea').inputValue(), { message: 'the note is written and the draft cleared', timeout: 15_000 }).toBe('');
+    await expect
+      .poll(() => drawer.locator('textarea').inputValue(), {
+        message: 'the note is written and the draft cleared',
+        timeout: 15_000,
+      })
+      .toBe('');
     await drawer.getByText('Called the tourist: no answer').first().waitFor();
     await tabTo((stop) => stop.text === 'Acknowledge', 6);
     await page.keyboard.press('Enter');
@@ -185,7 +219,9 @@ describe('keyboard and screen reader', () => {
     expect(await page.locator('[data-announce="assertive"]').innerText()).toBe('');
     const panic = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
     await alertRow(page, panic.incident.id).waitFor();
-    await expect.poll(() => page.locator('[data-announce="assertive"]').innerText(), { timeout: 15_000 }).toMatch(/^Panic alert in \S+ at /);
+    await expect
+      .poll(() => page.locator('[data-announce="assertive"]').innerText(), { timeout: 15_000 })
+      .toMatch(/^Panic alert in \S+ at /);
     expect(await page.locator('[aria-live="assertive"]').count()).toBe(1);
     expect(await page.locator('[data-announce="polite"]').innerText()).toBe('');
     await page.reload();

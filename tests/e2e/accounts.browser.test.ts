@@ -22,7 +22,12 @@ let temporaryPassword = '';
 
 const admin = (): Page => adminSide.page;
 const operator = (): Page => operatorSide.page;
-const accountRow = () => admin().getByRole('table', { name: 'Accounts' }).locator('tbody').getByRole('row').filter({ has: admin().getByRole('cell', { name: OLGA.username, exact: true }) });
+const accountRow = () =>
+  admin()
+    .getByRole('table', { name: 'Accounts' })
+    .locator('tbody')
+    .getByRole('row')
+    .filter({ has: admin().getByRole('cell', { name: OLGA.username, exact: true }) });
 
 async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
@@ -35,7 +40,9 @@ beforeAll(async () => {
   // was ended by the admin's act.
   server = await startDashboardServer({ AUTH: 'on', ADMIN_PASSWORD, STREAM_SESSION_CHECK_MS: '600000' });
   browser = await launchChromium();
-  adminSide = await openDashboard(browser, server.url, (context) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url }));
+  adminSide = await openDashboard(browser, server.url, (context) =>
+    context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url }),
+  );
   operatorSide = await openDashboard(browser, server.url);
 });
 
@@ -71,7 +78,12 @@ describe('accounts, end to end', () => {
 
     await accountRow().waitFor({ timeout: 15_000 });
     const cells = await rowCells(accountRow());
-    expect(cells.slice(0, 4)).toEqual([OLGA.username, expect.any(String), expect.stringMatching(/^Enabled\s*New password due$/), 'Never']);
+    expect(cells.slice(0, 4)).toEqual([
+      OLGA.username,
+      expect.any(String),
+      expect.stringMatching(/^Enabled\s*New password due$/),
+      'Never',
+    ]);
     expect(await accountRow().getByLabel(`Role of ${OLGA.username}`).inputValue()).toBe('operator');
   });
 
@@ -84,7 +96,10 @@ describe('accounts, end to end', () => {
     await form.getByLabel(/^New password(?! again)/).fill(OLGA.newPassword);
     await form.getByLabel(/^New password again/).fill(OLGA.newPassword);
     await form.getByRole('button', { name: 'Save password' }).click();
-    await operator().getByRole('banner').getByText(`${OLGA.username} · operator`, { exact: true }).waitFor({ timeout: 15_000 });
+    await operator()
+      .getByRole('banner')
+      .getByText(`${OLGA.username} · operator`, { exact: true })
+      .waitFor({ timeout: 15_000 });
     await liveUpdatesLine(operator(), 'Live updates: connected').waitFor({ timeout: 15_000 });
   });
 
@@ -96,23 +111,32 @@ describe('accounts, end to end', () => {
     await expectText(row.getByRole('cell').nth(6), 'acknowledged');
   });
 
-  it('the admin sees the sign-in and disables the operator, confirming by name: the operator\'s page loses its stream and is signed out', async () => {
+  it("the admin sees the sign-in and disables the operator, confirming by name: the operator's page loses its stream and is signed out", async () => {
     await admin().getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(async () => (await rowCells(accountRow()))[3], { timeout: 15_000 }).not.toBe('Never');
     expect((await rowCells(accountRow()))[2]).toBe('Enabled');
 
-    const streamEnded = operator().waitForEvent('requestfinished', { predicate: (request) => new URL(request.url()).pathname === '/panic-alerts/stream', timeout: 20_000 });
+    const streamEnded = operator().waitForEvent('requestfinished', {
+      predicate: (request) => new URL(request.url()).pathname === '/panic-alerts/stream',
+      timeout: 20_000,
+    });
     await accountRow().getByRole('button', { name: 'Disable' }).click();
     const confirm = admin().getByRole('alertdialog', { name: `Disable ${OLGA.username}?` });
     await confirm.getByRole('button', { name: 'Disable' }).click();
-    await expectText(admin().getByRole('status').filter({ hasText: 'disabled' }), `${OLGA.username} is disabled and signed out everywhere.`);
+    await expectText(
+      admin().getByRole('status').filter({ hasText: 'disabled' }),
+      `${OLGA.username} is disabled and signed out everywhere.`,
+    );
     await expect.poll(async () => (await rowCells(accountRow()))[2], { timeout: 15_000 }).toBe('Disabled');
 
     await streamEnded;
     await expectText(operator().getByRole('alert'), 'Your session has ended; sign in again.', 30_000);
     expect(await operator().getByRole('banner').count()).toBe(0);
     await signIn(operator(), OLGA.username, OLGA.newPassword);
-    await expectText(operator().getByRole('alert'), `The account ${OLGA.username} is disabled; ask an administrator to enable it.`);
+    await expectText(
+      operator().getByRole('alert'),
+      `The account ${OLGA.username} is disabled; ask an administrator to enable it.`,
+    );
     expect(adminSide.pageErrors).toEqual([]);
     expect(operatorSide.pageErrors).toEqual([]);
   });

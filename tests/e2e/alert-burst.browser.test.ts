@@ -20,10 +20,13 @@ let first: SentPanic[] = [];
 
 const sendPanics = (count: number, offset: number) =>
   Promise.all(
-    Array.from({ length: count }, (_, i) => sendPanicFromPhone(walk.server.url, 25.5 + (offset + i) * 0.001, 91.8 + (offset + i) * 0.001)),
+    Array.from({ length: count }, (_, i) =>
+      sendPanicFromPhone(walk.server.url, 25.5 + (offset + i) * 0.001, 91.8 + (offset + i) * 0.001),
+    ),
   );
 
-const drawerOf = (panic: SentPanic): Locator => walk.page.getByRole('dialog', { name: `Incident ${panic.incident.id}` });
+const drawerOf = (panic: SentPanic): Locator =>
+  walk.page.getByRole('dialog', { name: `Incident ${panic.incident.id}` });
 
 beforeAll(async () => {
   walk = await startWalk();

@@ -67,7 +67,10 @@ describe('bulk triage of twenty panics', () => {
 
   it('Resolve selected confirms with the count; Cancel sends nothing, confirming resolves them in one request', async () => {
     const chosen = ids.slice(0, 3);
-    for (const id of chosen) await alertRow(page, id).getByRole('checkbox', { name: `Select incident ${id}` }).check();
+    for (const id of chosen)
+      await alertRow(page, id)
+        .getByRole('checkbox', { name: `Select incident ${id}` })
+        .check();
     await button('Resolve selected').click();
     const dialog = page.getByRole('dialog', { name: 'Resolve 3 incidents?' });
     await dialog.waitFor();

@@ -20,7 +20,11 @@ declare global {
 async function recordViolations(context: BrowserContext, consoleComplaints: string[]): Promise<void> {
   await context.addInitScript(() => {
     const seen: string[] = (window.cspViolations = []);
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(
+        `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
+    );
   });
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) consoleComplaints.push(message.text());
@@ -53,7 +57,10 @@ describe('the dashboard with the default OpenStreetMap tiles', () => {
     const dashboard = await openDashboard(browser, server.url, async (context) => {
       await recordViolations(context, consoleComplaints);
       // A tile request the policy blocks never reaches the network layer, so this would never come.
-      tileRequest = context.waitForEvent('request', { predicate: (request) => request.url().startsWith(OSM_TILE_HOST), timeout: 60_000 });
+      tileRequest = context.waitForEvent('request', {
+        predicate: (request) => request.url().startsWith(OSM_TILE_HOST),
+        timeout: 60_000,
+      });
     });
     const { page } = dashboard;
     await liveUpdatesLine(page, 'Live updates: connected').waitFor();
@@ -75,7 +82,9 @@ describe('the dashboard with an inline (data:) style, as the other browser tests
   it('lets the map read its style and breaks no rule of its policy', async () => {
     server = await startDashboardServer();
     const consoleComplaints: string[] = [];
-    const dashboard = await openDashboard(browser, server.url, (context) => recordViolations(context, consoleComplaints));
+    const dashboard = await openDashboard(browser, server.url, (context) =>
+      recordViolations(context, consoleComplaints),
+    );
     const { page } = dashboard;
     await liveUpdatesLine(page, 'Live updates: connected').waitFor();
     await mapPanel(page).waitFor();

@@ -28,7 +28,8 @@ const CREDIT_HELP =
   'Heuristic v1, base 900 minus penalties for incident density (weighted by severity and recency), unresolved ratio, soft alerts ratio, and night-time ratio.';
 const COLUMNS = ['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions'];
 /** API.md's columns in their order, then the dispatch columns issue 34 appends. */
-const CSV_HEADER = 'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId' +
+const CSV_HEADER =
+  'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId' +
   ',dispatchedAt,dispatchedUnit,onSceneAt,dispatchOutcome,timeToDispatchS,timeToSceneS';
 const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
 const SINGLE_POINT_ZOOM = 13;
@@ -80,12 +81,17 @@ describe('alerts on the operator dashboard, end to end', () => {
 
     // On the map: one alert, so the camera fits on it at zoom 13; the details card names it.
     await hoverMapUntil(page, 0, 0, 'Alert details', sent.incident.id);
-    console.log(`POST /panic-alert → alert under the pointer on the map: ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(
+      `POST /panic-alert → alert under the pointer on the map: ${(performance.now() - started).toFixed(0)} ms`,
+    );
   });
 
   it("'Seed Test Geofence' centres on the first incident, and the zone is drawn around it", async () => {
     const first = incidents.first!;
-    const [request] = await Promise.all([nextRequest(page, '/geofences', () => true, 'POST'), button('Seed Test Geofence').click()]);
+    const [request] = await Promise.all([
+      nextRequest(page, '/geofences', () => true, 'POST'),
+      button('Seed Test Geofence').click(),
+    ]);
     const body = request.postDataJSON();
     expect(body).toMatchObject({ name: 'Test Geofence', riskLevel: 'red', regionId: 'default' });
     const lats = body.polygon.map((p: number[]) => p[0]);
@@ -105,7 +111,10 @@ describe('alerts on the operator dashboard, end to end', () => {
     await page.getByText('Click on the map to send a test alert', { exact: true }).waitFor();
     const [dx, dy] = [60, -20];
     const point = await mapPoint(page, dx, dy);
-    const [request] = await Promise.all([nextRequest(page, '/incidents/test-alert', () => true, 'POST'), page.mouse.click(point.x, point.y)]);
+    const [request] = await Promise.all([
+      nextRequest(page, '/incidents/test-alert', () => true, 'POST'),
+      page.mouse.click(point.x, point.y),
+    ]);
     const body = request.postDataJSON();
     const expected = offsetToLatLng(incidents.first!, SINGLE_POINT_ZOOM, dx, dy);
     expect(Math.abs(body.latitude - expected.latitude)).toBeLessThan(0.0005);
@@ -148,7 +157,9 @@ describe('alerts on the operator dashboard, end to end', () => {
     await alertRow(page, direct.incident.id).waitFor();
     await alertRow(page, direct.incident.id).getByRole('button', { name: 'Resolve' }).click();
     await expectText(statusCell(direct.incident.id), 'resolved');
-    await expect.poll(() => alertRow(page, direct.incident.id).getByRole('button', { name: 'Acknowledge' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => alertRow(page, direct.incident.id).getByRole('button', { name: 'Acknowledge' }).isDisabled())
+      .toBe(true);
     await expect.poll(() => serverStatusOf(server.url, direct.incident.id)).toBe('resolved');
 
     // Another operator acknowledges over the API: the stream brings the new status.
@@ -156,7 +167,9 @@ describe('alerts on the operator dashboard, end to end', () => {
     await alertRow(page, elsewhere.incident.id).waitFor();
     expect((await call(server.url, 'POST', '/incidents/acknowledge', { id: elsewhere.incident.id })).status).toBe(200);
     await expectText(statusCell(elsewhere.incident.id), 'acknowledged');
-    expect(await alertRow(page, elsewhere.incident.id).getByRole('button', { name: 'Acknowledge' }).isDisabled()).toBe(true);
+    expect(await alertRow(page, elsewhere.incident.id).getByRole('button', { name: 'Acknowledge' }).isDisabled()).toBe(
+      true,
+    );
     expect(dashboard.loads()).toBe(loadsBefore);
   });
 
@@ -197,12 +210,28 @@ describe('alerts on the operator dashboard, end to end', () => {
       name: 'Police Bazar',
       riskLevel: 'yellow',
       regionId: 'shillong',
-      polygon: [[25.57, 91.87], [25.57, 91.89], [25.59, 91.89], [25.59, 91.87]],
+      polygon: [
+        [25.57, 91.87],
+        [25.57, 91.89],
+        [25.59, 91.89],
+        [25.59, 91.87],
+      ],
       meta: { placeId: 'police-bazar' },
     });
     expect(created.status).toBeLessThan(300);
     // 'Refresh all' reloads everything, the geofences (and so the places) among them.
-    const refreshed = ['/incidents/filter', '/geofences', '/safety-score', '/safety-credit', '/did/anchors', '/gps/last', '/gps/history', '/regions', '/db-mode', '/events'];
+    const refreshed = [
+      '/incidents/filter',
+      '/geofences',
+      '/safety-score',
+      '/safety-credit',
+      '/did/anchors',
+      '/gps/last',
+      '/gps/history',
+      '/regions',
+      '/db-mode',
+      '/events',
+    ];
     await Promise.all([
       ...refreshed.map((path) => nextRequest(page, path)),
       nextRequest(page, '/incidents', (q) => q.limit === '50'),
@@ -219,16 +248,38 @@ describe('alerts on the operator dashboard, end to end', () => {
     expect(queryOf(scoreRequest)).toEqual({ regionId: 'shillong' });
     expect(queryOf(creditRequest)).toEqual({ regionId: 'shillong' });
     const shillongScore = (await call(server.url, 'GET', '/safety-score?regionId=shillong')).body.score;
-    await expectText(page.getByRole('status', { name: 'Safety Score' }), `Safety Score (shillong): ${shillongScore}/900`);
-    await expect.poll(() => selectState(selectByLabel(page, 'Place'))).toMatchObject({ options: ['(all in region)', 'police-bazar'] });
+    await expectText(
+      page.getByRole('status', { name: 'Safety Score' }),
+      `Safety Score (shillong): ${shillongScore}/900`,
+    );
+    await expect
+      .poll(() => selectState(selectByLabel(page, 'Place')))
+      .toMatchObject({ options: ['(all in region)', 'police-bazar'] });
 
-    const windowRequest = await chooseOption(page, 'Time Window', { label: 'Last 1h' }, '/incidents/filter', (q) => q.minutes === '60');
+    const windowRequest = await chooseOption(
+      page,
+      'Time Window',
+      { label: 'Last 1h' },
+      '/incidents/filter',
+      (q) => q.minutes === '60',
+    );
     expect(queryOf(windowRequest)).toEqual({ regionId: 'shillong', minutes: '60' });
 
-    const placeRequest = await chooseOption(page, 'Place', 'police-bazar', '/safety-credit', (q) => q.placeId === 'police-bazar');
+    const placeRequest = await chooseOption(
+      page,
+      'Place',
+      'police-bazar',
+      '/safety-credit',
+      (q) => q.placeId === 'police-bazar',
+    );
     expect(queryOf(placeRequest)).toEqual({ regionId: 'shillong', placeId: 'police-bazar' });
-    expect(await page.evaluate(() => [localStorage.getItem('dash.regionId'), localStorage.getItem('dash.windowMinutes'), localStorage.getItem('dash.place.shillong')]))
-      .toEqual(['shillong', '60', 'police-bazar']);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('dash.regionId'),
+        localStorage.getItem('dash.windowMinutes'),
+        localStorage.getItem('dash.place.shillong'),
+      ]),
+    ).toEqual(['shillong', '60', 'police-bazar']);
 
     // Reload: the same choices, and the first requests already carry them.
     const [reloadFilter, reloadCredit] = await Promise.all([
@@ -245,9 +296,17 @@ describe('alerts on the operator dashboard, end to end', () => {
     // 'all' and 'All' are not sent.
     const allRegions = await chooseOption(page, 'Region', 'all', '/incidents/filter', (q) => !('regionId' in q));
     expect(queryOf(allRegions)).toEqual({ minutes: '60' });
-    const allTime = await chooseOption(page, 'Time Window', { label: 'All' }, '/incidents/filter', (q) => !('minutes' in q));
+    const allTime = await chooseOption(
+      page,
+      'Time Window',
+      { label: 'All' },
+      '/incidents/filter',
+      (q) => !('minutes' in q),
+    );
     expect(new URL(allTime.url()).search).toBe('');
-    await expect.poll(visibleIncidentIds).toEqual([idOf('first'), idOf('clicked'), idOf('direct'), idOf('elsewhere')].sort());
+    await expect
+      .poll(visibleIncidentIds)
+      .toEqual([idOf('first'), idOf('clicked'), idOf('direct'), idOf('elsewhere')].sort());
 
     await chooseOption(page, 'Region', 'default', '/incidents/filter', (q) => q.regionId === 'default');
     await liveUpdatesLine(page, 'Live updates: connected').waitFor();
@@ -267,7 +326,8 @@ describe('alerts on the operator dashboard, end to end', () => {
       expect(csv.status).toBe(200);
       const lines = String(csv.body).trim().split(/\r?\n/);
       expect(lines[0]).toBe(CSV_HEADER);
-      for (const key of ['first', 'clicked', 'direct', 'elsewhere'] as const) expect(String(csv.body)).toContain(idOf(key));
+      for (const key of ['first', 'clicked', 'direct', 'elsewhere'] as const)
+        expect(String(csv.body)).toContain(idOf(key));
     }
     await chooseOption(page, 'Time Window', { label: 'All' }, '/incidents/filter', (q) => !('minutes' in q));
   });

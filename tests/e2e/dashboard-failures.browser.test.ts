@@ -53,13 +53,20 @@ describe('failures the operator must see, and failures that stay silent', () => 
     const { page } = await open((context) =>
       context.route(isPath('/incidents/filter'), (route) =>
         failing
-          ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'database on fire' }) })
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ ok: false, error: 'database on fire' }),
+            })
           : route.continue(),
       ),
     );
     await expectText(page.getByRole('alert'), 'database on fire');
     failing = false;
-    await Promise.all([nextRequest(page, '/incidents/filter'), page.getByRole('button', { name: 'Refresh', exact: true }).click()]);
+    await Promise.all([
+      nextRequest(page, '/incidents/filter'),
+      page.getByRole('button', { name: 'Refresh', exact: true }).click(),
+    ]);
     await expectCount(page.getByRole('alert'), 0);
     await page.getByText('No alerts yet.', { exact: true }).waitFor();
   });
@@ -67,7 +74,9 @@ describe('failures the operator must see, and failures that stay silent', () => 
   it("a malformed answer shows 'Unexpected server response'", async () => {
     let body = JSON.stringify({ ok: true, rows: [] });
     const { page } = await open((context) =>
-      context.route(isPath('/incidents/filter'), (route) => route.fulfill({ status: 200, contentType: 'application/json', body })),
+      context.route(isPath('/incidents/filter'), (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body }),
+      ),
     );
     await expectText(page.getByRole('alert'), 'Unexpected server response');
     // Not JSON at all (a proxy's error page) reads the same.
@@ -80,7 +89,11 @@ describe('failures the operator must see, and failures that stay silent', () => 
     const { page } = await open((context) =>
       context.route(isPath('/geofences'), (route) =>
         route.request().method() === 'POST'
-          ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'zone store offline' }) })
+          ? route.fulfill({
+              status: 500,
+              contentType: 'application/json',
+              body: JSON.stringify({ ok: false, error: 'zone store offline' }),
+            })
           : route.continue(),
       ),
     );
@@ -98,7 +111,11 @@ describe('failures the operator must see, and failures that stay silent', () => 
   it('a failing acknowledge is silently ignored: the row stays open, no banner', async () => {
     const { page } = await open((context) =>
       context.route(isPath('/incidents/acknowledge'), (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'try later' }) }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, error: 'try later' }),
+        }),
       ),
     );
     await liveUpdatesLine(page, 'Live updates: connected').waitFor();
@@ -137,7 +154,9 @@ describe('failures the operator must see, and failures that stay silent', () => 
     await alertRow(page, sent.incident.id).waitFor({ timeout: POLL_INTERVAL_MS + 5_000 });
     const elapsed = performance.now() - started;
     const reloadsSince = seen['/incidents/filter']!.filter((at) => at > started).length;
-    console.log(`stream blocked: alert raised just after a poll's reload reached the table by polling in ${elapsed.toFixed(0)} ms`);
+    console.log(
+      `stream blocked: alert raised just after a poll's reload reached the table by polling in ${elapsed.toFixed(0)} ms`,
+    );
     // A poll reloads incidents at once (no coalescing window): the next poll's reload brings the alert, about
     // one interval later, unless the reload already on its way reached the store after the panic (panic writes
     // go first), which brings it at once. The time leaves room for a loaded machine's round trip and paint.

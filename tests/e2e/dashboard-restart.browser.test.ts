@@ -3,7 +3,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.ts';
-import { alertRow, liveUpdatesLine, openDashboard, shownIncidentIds, type DashboardPage } from './support/dashboard-page.ts';
+import {
+  alertRow,
+  liveUpdatesLine,
+  openDashboard,
+  shownIncidentIds,
+  type DashboardPage,
+} from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { expectCount } from './support/expectations.ts';
 import { sendPanicFromPhone } from './support/phone.ts';
@@ -43,12 +49,18 @@ describe('server restart mid-session', () => {
     const upAt = performance.now();
     // Raised at once, before the page's stream has come back (the browser retries every few seconds).
     const during = [];
-    for (const [latitude, longitude] of [[25.571, 91.881], [25.572, 91.882], [25.573, 91.883]] as const) {
+    for (const [latitude, longitude] of [
+      [25.571, 91.881],
+      [25.572, 91.882],
+      [25.573, 91.883],
+    ] as const) {
       during.push(await sendPanicFromPhone(server.url, latitude, longitude));
     }
     const postedAt = performance.now();
     const reconnectedBeforePosts = streamRequests.some((at) => at >= upAt && at < postedAt);
-    console.log(`restart: alerts posted ${(postedAt - upAt).toFixed(0)} ms after the server answered; stream re-requested before they were all in: ${reconnectedBeforePosts}`);
+    console.log(
+      `restart: alerts posted ${(postedAt - upAt).toFixed(0)} ms after the server answered; stream re-requested before they were all in: ${reconnectedBeforePosts}`,
+    );
 
     await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 45_000 });
     console.log(`restart: 'connected' again ${(performance.now() - upAt).toFixed(0)} ms after the server answered`);

@@ -6,7 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
 import { launchChromium } from './support/chromium.ts';
-import { alertRow, mapPanel, mapPoint, openDashboard, selectByLabel, type DashboardPage } from './support/dashboard-page.ts';
+import {
+  alertRow,
+  mapPanel,
+  mapPoint,
+  openDashboard,
+  selectByLabel,
+  type DashboardPage,
+} from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { offsetsOnceFitted } from './support/web-mercator.ts';
 
@@ -25,7 +32,8 @@ let page: Page;
 let firstPanic: Listed;
 
 /** Every region's incidents, as the table and the map hold them when they show every region. */
-const everyIncident = async (): Promise<Listed[]> => (await call(server.url, 'GET', '/incidents/filter')).body.incidents;
+const everyIncident = async (): Promise<Listed[]> =>
+  (await call(server.url, 'GET', '/incidents/filter')).body.incidents;
 
 beforeAll(async () => {
   server = await startDashboardServer({}, ['--demo']);
@@ -37,17 +45,23 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('the demo\'s first screen', () => {
-  it('the demo draws its cities\' boundaries, and its first panic is filed under its city, not default', async () => {
+describe("the demo's first screen", () => {
+  it("the demo draws its cities' boundaries, and its first panic is filed under its city, not default", async () => {
     const panicOf = async () => (await everyIncident()).find((incident) => incident.type === 'panic');
     await expect.poll(panicOf, { timeout: 30_000, interval: 500 }).toBeDefined();
     firstPanic = (await panicOf())!;
     expect(['shillong', 'guwahati']).toContain(firstPanic.regionId);
-    const { regions } = (await call(server.url, 'GET', '/regions')).body as { regions: { id: string; boundary: unknown }[] };
-    expect(regions.filter((region) => region.boundary !== null).map((region) => region.id)).toEqual(['assam', 'guwahati', 'shillong']);
+    const { regions } = (await call(server.url, 'GET', '/regions')).body as {
+      regions: { id: string; boundary: unknown }[];
+    };
+    expect(regions.filter((region) => region.boundary !== null).map((region) => region.id)).toEqual([
+      'assam',
+      'guwahati',
+      'shillong',
+    ]);
   });
 
-  it('opens on every region, the panic\'s row in the table on first load', async () => {
+  it("opens on every region, the panic's row in the table on first load", async () => {
     dashboard = await openDashboard(browser, server.url);
     page = dashboard.page;
     await alertRow(page, firstPanic.id).waitFor({ timeout: 15_000 });
@@ -72,7 +86,8 @@ describe('the demo\'s first screen', () => {
       await page.mouse.move(x, y);
       const shown = await card.innerText({ timeout: 500 }).catch(() => '');
       if (incidents.some((incident) => shown.includes(incident.id))) break;
-      if (Date.now() > deadline) throw new Error(`no alert's details shown on the map; the card shows ${JSON.stringify(shown)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no alert's details shown on the map; the card shows ${JSON.stringify(shown)}`);
     }
     expect(dashboard.pageErrors).toEqual([]);
   });

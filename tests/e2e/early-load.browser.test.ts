@@ -12,7 +12,19 @@ import { sendPanicFromPhone } from './support/phone.ts';
 let browser: Browser;
 let server: DashboardServer;
 let dashboard: DashboardPage | undefined;
-const DATA_PATHS = ['/incidents', '/geofences', '/safety-score', '/safety-credit', '/did/anchors', '/gps/last', '/gps/history', '/events', '/regions', '/db-mode', '/panic-alerts/stream'];
+const DATA_PATHS = [
+  '/incidents',
+  '/geofences',
+  '/safety-score',
+  '/safety-credit',
+  '/did/anchors',
+  '/gps/last',
+  '/gps/history',
+  '/events',
+  '/regions',
+  '/db-mode',
+  '/panic-alerts/stream',
+];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -31,7 +43,8 @@ describe('the page on opening', () => {
     dashboard = await openDashboard(browser, server.url, async (context) => {
       context.on('request', (request) => {
         const { pathname, search } = new URL(request.url());
-        if (pathname.startsWith('/auth/') || DATA_PATHS.includes(pathname) || pathname === '/incidents/filter') requested.push(`${pathname}${search}`);
+        if (pathname.startsWith('/auth/') || DATA_PATHS.includes(pathname) || pathname === '/incidents/filter')
+          requested.push(`${pathname}${search}`);
       });
     });
     await alertRow(dashboard.page, sent.incident.id).waitFor({ timeout: 15_000 });

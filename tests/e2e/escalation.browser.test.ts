@@ -26,7 +26,9 @@ const escalatedBadge = (page: Page) => alertRow(page, sent.incident.id).getByTex
 
 /** When each tone began (page time, ms): oscillator starts grouped into tones. */
 async function toneStarts(page: Page): Promise<number[]> {
-  const starts = await page.evaluate(() => (window as unknown as { oscillatorStartTimes: number[] }).oscillatorStartTimes);
+  const starts = await page.evaluate(
+    () => (window as unknown as { oscillatorStartTimes: number[] }).oscillatorStartTimes,
+  );
   return starts.filter((start, index) => index === 0 || start - starts[index - 1]! > ONE_TONE_MS);
 }
 
@@ -62,26 +64,35 @@ describe('a panic left unacknowledged is escalated, end to end', () => {
 
   it('every dashboard shows the Escalated badge from the server, and the alarm rings faster', async () => {
     for (const page of [first, second]) await escalatedBadge(page).waitFor({ timeout: TIMEOUT });
-    const incident = (await call(server.url, 'GET', '/incidents')).body as { incidents: { id: string; escalatedAt: string | null }[] };
+    const incident = (await call(server.url, 'GET', '/incidents')).body as {
+      incidents: { id: string; escalatedAt: string | null }[];
+    };
     const escalatedAt = incident.incidents.find((row) => row.id === sent.incident.id)?.escalatedAt;
     expect(escalatedAt, 'escalatedAt is set on the server').toBeTruthy();
     const receivedAt = Date.parse(sent.incident.createdAt);
     expect(Date.parse(escalatedAt!) - receivedAt).toBeGreaterThanOrEqual(ESCALATE_AFTER_S * 1000);
 
     const tonesBefore = (await toneStarts(first)).length;
-    await expect.poll(async () => (await toneStarts(first)).length, { timeout: TIMEOUT }).toBeGreaterThanOrEqual(tonesBefore + 3);
+    await expect
+      .poll(async () => (await toneStarts(first)).length, { timeout: TIMEOUT })
+      .toBeGreaterThanOrEqual(tonesBefore + 3);
     const fasterGaps = gapsBetween((await toneStarts(first)).slice(tonesBefore));
     for (const gap of fasterGaps) expect(gap, 'an escalated panic rings every 1.5 s').toBeLessThan(2_500);
   });
 
   it('the timeline says the system escalated it', async () => {
     const timeline = await call(server.url, 'GET', `/incidents/${sent.incident.id}/timeline`);
-    const actions = (timeline.body as { entries: { actor: string; action: string }[] }).entries.map((entry) => `${entry.actor} ${entry.action}`);
+    const actions = (timeline.body as { entries: { actor: string; action: string }[] }).entries.map(
+      (entry) => `${entry.actor} ${entry.action}`,
+    );
     expect(actions).toEqual([`${sent.incident.touristId} raised`, 'system escalated']);
 
     await alertRow(second, sent.incident.id).getByRole('cell').nth(1).click();
     const drawer = second.getByRole('dialog', { name: `Incident ${sent.incident.id}` });
-    await drawer.getByRole('region', { name: 'Timeline' }).getByText('system escalated it').waitFor({ timeout: TIMEOUT });
+    await drawer
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('system escalated it')
+      .waitFor({ timeout: TIMEOUT });
   });
 
   it('acknowledging it ends the alarm on both pages', async () => {

@@ -12,7 +12,9 @@ const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
 
 /** Every script index.html loads or preloads, and what they import statically, transitively. */
 function scriptsBeforeFirstPaint(): string[] {
-  return withStaticImports([...read('index.html').matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  return withStaticImports(
+    [...read('index.html').matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!),
+  );
 }
 
 function withStaticImports(files: string[]): string[] {
@@ -23,7 +25,8 @@ function withStaticImports(files: string[]): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = read(file);
-    for (const [, imported] of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.\/([^"']+\.js)["']/g)) pending.push(`assets/${imported}`);
+    for (const [, imported] of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.\/([^"']+\.js)["']/g))
+      pending.push(`assets/${imported}`);
   }
   return [...seen];
 }
@@ -40,20 +43,24 @@ const LIBRARY_MARKS: Record<string, RegExp> = {
 describe('the first paint', () => {
   beforeAll(ensureDashboardBuilt);
 
-  it('loads a script of its own, without the console\'s libraries or the map\'s, which come only after it', () => {
+  it("loads a script of its own, without the console's libraries or the map's, which come only after it", () => {
     const scripts = scriptsBeforeFirstPaint();
     expect(scripts.some((file) => /assets\/index-[\w-]+\.js$/.test(file))).toBe(true);
     const code = scripts.map(read).join('\n');
-    const found = Object.entries(LIBRARY_MARKS).filter(([, mark]) => mark.test(code)).map(([library]) => library);
+    const found = Object.entries(LIBRARY_MARKS)
+      .filter(([, mark]) => mark.test(code))
+      .map(([library]) => library);
     expect(found).toEqual([]);
     expect(scripts.filter((file) => /map-libraries|MapPanel|main-/.test(file))).toEqual([]);
   });
 
-  it('is checked against marks that the console\'s code, imported once the table is painted, does carry', () => {
+  it("is checked against marks that the console's code, imported once the table is painted, does carry", () => {
     const entry = scriptsBeforeFirstPaint().find((file) => /assets\/index-/.test(file))!;
     const consoleModule = read(entry).match(/main-[\w-]+\.js/);
     expect(consoleModule).not.toBeNull();
-    const code = withStaticImports([`assets/${consoleModule![0]}`]).map(read).join('\n');
+    const code = withStaticImports([`assets/${consoleModule![0]}`])
+      .map(read)
+      .join('\n');
     const missing = Object.entries(LIBRARY_MARKS).filter(([library, mark]) => library !== 'map' && !mark.test(code));
     expect(missing).toEqual([]);
   });

@@ -71,7 +71,9 @@ describe('the first paint', () => {
     const meanwhile = await sendPanicFromPhone(server.url, 25.5801, 91.8899);
     release();
     await alertRow(page, first.incident.id).getByRole('button', { name: 'Acknowledge' }).waitFor();
-    await alertRow(page, meanwhile.incident.id).getByRole('button', { name: 'Acknowledge' }).waitFor({ timeout: 15_000 });
+    await alertRow(page, meanwhile.incident.id)
+      .getByRole('button', { name: 'Acknowledge' })
+      .waitFor({ timeout: 15_000 });
     expect(await page.locator('#first-paint').count()).toBe(0);
     expect(await alertsTable(page).count()).toBe(1);
   });
@@ -79,7 +81,9 @@ describe('the first paint', () => {
   it("says so when the console's code cannot be fetched, and reloads into the console once it can", async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     let refusals = 0;
-    await context.route(CONSOLE_CODE, (route) => (refusals++ === 0 ? route.abort('connectionrefused') : route.continue()));
+    await context.route(CONSOLE_CODE, (route) =>
+      refusals++ === 0 ? route.abort('connectionrefused') : route.continue(),
+    );
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByText('The console could not be loaded; the page reloads once the server answers again.').waitFor();

@@ -57,7 +57,9 @@ describe('a console just opened', () => {
     const { page, pageErrors } = await openDashboard(browser, server.url);
     await liveUpdatesLine(page, 'Live updates: connected').waitFor();
     const url = server.url;
-    const sent = await Promise.all(Array.from({ length: BURST }, (_, i) => sendPanicFromPhone(url, 25.5 + i * 0.001, 91.8)));
+    const sent = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => sendPanicFromPhone(url, 25.5 + i * 0.001, 91.8)),
+    );
 
     await page.getByText(`${BURST} open panic alerts`, { exact: true }).waitFor({ timeout: 30_000 });
     await alertRow(page, sent[0]!.incident.id).waitFor({ timeout: 15_000 });
@@ -80,7 +82,11 @@ describe('a console just opened', () => {
       );
     });
     await mapPanel(page).locator('canvas').first().waitFor({ timeout: 60_000 });
-    expect(await page.evaluate(() => (window as unknown as { startOrder: string[] }).startOrder)).toEqual(['table', 'live', 'map']);
+    expect(await page.evaluate(() => (window as unknown as { startOrder: string[] }).startOrder)).toEqual([
+      'table',
+      'live',
+      'map',
+    ]);
     expect(pageErrors).toEqual([]);
   });
 
@@ -91,8 +97,14 @@ describe('a console just opened', () => {
       await context.addInitScript({ content: RECORD_REHEARSAL });
     });
     await liveUpdatesLine(page, 'Live updates: connected').waitFor();
-    await page.waitForFunction(() => (window as unknown as { rehearsal: { drawn: number; gone: boolean } }).rehearsal.gone, undefined, { timeout: 15_000 });
-    const rehearsal = await page.evaluate(() => (window as unknown as { rehearsal: { drawn: number; shown: boolean } }).rehearsal);
+    await page.waitForFunction(
+      () => (window as unknown as { rehearsal: { drawn: number; gone: boolean } }).rehearsal.gone,
+      undefined,
+      { timeout: 15_000 },
+    );
+    const rehearsal = await page.evaluate(
+      () => (window as unknown as { rehearsal: { drawn: number; shown: boolean } }).rehearsal,
+    );
     expect(rehearsal).toMatchObject({ drawn: 1, shown: false });
     expect(await page.getByRole('table').count()).toBe(0);
 

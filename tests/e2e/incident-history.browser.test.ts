@@ -25,7 +25,10 @@ let sent: SentPanic;
 const drawer = (page: Page): Locator => page.getByRole('dialog', { name: `Incident ${sent.incident.id}` });
 const timeline = (page: Page): Locator => drawer(page).getByRole('region', { name: 'Timeline' }).getByRole('listitem');
 const fact = (page: Page, term: string): Locator =>
-  drawer(page).getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  drawer(page)
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 async function openDrawer(page: Page) {
   await alertRow(page, sent.incident.id).getByRole('cell').nth(1).click();
@@ -45,9 +48,18 @@ beforeAll(async () => {
   browser = await launchChromium();
   writer = (await openDashboard(browser, server.url)).page;
   watcher = (await openDashboard(browser, server.url)).page;
-  for (const page of [writer, watcher]) await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });
-  await sendGpsPing(server.url, { touristId: TOURIST, latitude: SHILLONG.latitude - 0.002, longitude: SHILLONG.longitude });
-  await sendGpsPing(server.url, { touristId: TOURIST, latitude: SHILLONG.latitude - 0.001, longitude: SHILLONG.longitude });
+  for (const page of [writer, watcher])
+    await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });
+  await sendGpsPing(server.url, {
+    touristId: TOURIST,
+    latitude: SHILLONG.latitude - 0.002,
+    longitude: SHILLONG.longitude,
+  });
+  await sendGpsPing(server.url, {
+    touristId: TOURIST,
+    latitude: SHILLONG.latitude - 0.001,
+    longitude: SHILLONG.longitude,
+  });
   sent = await sendPanicFromPhone(server.url, SHILLONG.latitude, SHILLONG.longitude, TOURIST);
   for (const page of [writer, watcher]) await alertRow(page, sent.incident.id).waitFor({ timeout: 15_000 });
 });
@@ -57,8 +69,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('an incident\'s history, live in two dashboards', () => {
-  it('a row\'s click opens its drawer with the facts, the region\'s contacts to call and the timeline', async () => {
+describe("an incident's history, live in two dashboards", () => {
+  it("a row's click opens its drawer with the facts, the region's contacts to call and the timeline", async () => {
     await openDrawer(watcher);
     await expectText(fact(watcher, 'Status'), 'open');
     await expectText(fact(watcher, 'Tourist'), TOURIST);
@@ -67,10 +79,12 @@ describe('an incident\'s history, live in two dashboards', () => {
     // A phone's panic carries no region: it is the default region's, whose contact is the emergency number.
     expect(await drawer(watcher).getByRole('link', { name: 'Emergency: 112' }).getAttribute('href')).toBe('tel:112');
     expect(await timelineTexts(watcher)).toEqual([`${TOURIST} raised it`]);
-    await drawer(watcher).getByRole('img', { name: /^Recent trail: [1-9]\d* positions$/ }).waitFor();
+    await drawer(watcher)
+      .getByRole('img', { name: /^Recent trail: [1-9]\d* positions$/ })
+      .waitFor();
   });
 
-  it('a note written in one page appears in the other page\'s open drawer', async () => {
+  it("a note written in one page appears in the other page's open drawer", async () => {
     await openDrawer(writer);
     await drawer(writer).getByLabel('Note').fill(NOTE);
     await drawer(writer).getByRole('button', { name: 'Add note', exact: true }).click();
@@ -79,7 +93,7 @@ describe('an incident\'s history, live in two dashboards', () => {
     expect(await timelineTexts(watcher)).toEqual([`${TOURIST} raised it`, `anonymous added a note: ${NOTE}`]);
   });
 
-  it('an assignment made in one page appears in the other page\'s drawer and both tables', async () => {
+  it("an assignment made in one page appears in the other page's drawer and both tables", async () => {
     await drawer(writer).getByRole('button', { name: 'Assign to me', exact: true }).click();
     await expectText(fact(watcher, 'Assigned to'), 'anonymous');
     await timeline(watcher).filter({ hasText: 'assigned it to anonymous' }).waitFor({ timeout: 10_000 });
@@ -90,17 +104,23 @@ describe('an incident\'s history, live in two dashboards', () => {
     }
   });
 
-  it('acknowledging with a reason in one page shows in the other\'s drawer, and the server keeps every step', async () => {
+  it("acknowledging with a reason in one page shows in the other's drawer, and the server keeps every step", async () => {
     await drawer(writer).getByLabel('Note').fill(REASON);
     await drawer(writer).getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await expectText(fact(watcher, 'Status'), 'acknowledged');
     await expectText(fact(watcher, 'Acknowledged by'), 'anonymous');
-    await timeline(watcher).filter({ hasText: `anonymous acknowledged it: ${REASON}` }).waitFor({ timeout: 10_000 });
+    await timeline(watcher)
+      .filter({ hasText: `anonymous acknowledged it: ${REASON}` })
+      .waitFor({ timeout: 10_000 });
     expect(await drawer(watcher).getByRole('button', { name: 'Acknowledge', exact: true }).isDisabled()).toBe(true);
     await expectText(alertRow(watcher, sent.incident.id).getByRole('cell').nth(6), 'acknowledged · anonymous');
 
     const answer = await call(server.url, 'GET', `/incidents/${sent.incident.id}/timeline`);
-    const steps = (answer.body.entries as { actor: string; action: string; note?: string }[]).map((e) => [e.actor, e.action, e.note]);
+    const steps = (answer.body.entries as { actor: string; action: string; note?: string }[]).map((e) => [
+      e.actor,
+      e.action,
+      e.note,
+    ]);
     expect(steps).toEqual([
       [TOURIST, 'raised', undefined],
       ['anonymous', 'note', NOTE],

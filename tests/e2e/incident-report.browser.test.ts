@@ -22,7 +22,11 @@ let sent: SentPanic;
 let report: Page;
 
 const section = (name: string): Locator => report.getByRole('region', { name });
-const fact = (within: Locator, term: string): Locator => within.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+const fact = (within: Locator, term: string): Locator =>
+  within
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 beforeAll(async () => {
   server = await startDashboardServer();
@@ -32,12 +36,20 @@ beforeAll(async () => {
 
   await call(server.url, 'POST', '/tourists/register', { touristId: TOURIST, name: 'Meera Das' });
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-  const pings = [[25.571, 91.881, 40], [25.574, 91.886, 20], [25.577, 91.891, 5]].map(([latitude, longitude, ago]) => ({ latitude, longitude, touristId: TOURIST, at: minutesAgo(ago) }));
+  const pings = [
+    [25.571, 91.881, 40],
+    [25.574, 91.886, 20],
+    [25.577, 91.891, 5],
+  ].map(([latitude, longitude, ago]) => ({ latitude, longitude, touristId: TOURIST, at: minutesAgo(ago) }));
   await call(server.url, 'POST', '/gps/batch', { pings });
   sent = await sendPanicFromPhone(server.url, 25.5788, 91.8933, TOURIST);
   const id = sent.incident.id;
   await call(server.url, 'POST', '/incidents/acknowledge', { id, note: 'Calling the tourist back' });
-  const dispatched = await call(server.url, 'POST', '/incidents/dispatches', { id, unitId: 'demo-shillong-ambulance-1', note: 'Tourist at the viewpoint' });
+  const dispatched = await call(server.url, 'POST', '/incidents/dispatches', {
+    id,
+    unitId: 'demo-shillong-ambulance-1',
+    note: 'Tourist at the viewpoint',
+  });
   expect(dispatched.status).toBe(201);
   await call(server.url, 'POST', `/incidents/dispatches/${dispatched.body.dispatch.id}/status`, { status: 'on_scene' });
   await call(server.url, 'POST', '/incidents/notes', { id, note: 'Ankle sprain, walking with help' });
@@ -59,7 +71,9 @@ describe('the incident report', () => {
     [report] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await report.waitForLoadState();
     expect(new URL(report.url()).hash).toBe(`#/incidents/${sent.incident.id}/report`);
-    await report.getByRole('heading', { name: `Incident report ${sent.incident.id}`, level: 1 }).waitFor({ timeout: 15_000 });
+    await report
+      .getByRole('heading', { name: `Incident report ${sent.incident.id}`, level: 1 })
+      .waitFor({ timeout: 15_000 });
   });
 
   it('shows the facts, the tourist, who handled it, the trail, the dispatch, the notes and the whole timeline', async () => {
@@ -74,10 +88,17 @@ describe('the incident report', () => {
     expect(await fact(handled, 'Acknowledged').innerText()).toMatch(/^anonymous at /);
     expect(await fact(handled, 'Time to dispatch').innerText()).not.toBe('—');
     expect(await fact(handled, 'Time to scene').innerText()).not.toBe('—');
-    await section('Map of the trail').getByRole('img', { name: 'Map of the trail: 3 positions and the incident' }).waitFor();
+    await section('Map of the trail')
+      .getByRole('img', { name: 'Map of the trail: 3 positions and the incident' })
+      .waitFor();
     const dispatch = section('Dispatches').getByRole('row').filter({ hasText: UNIT });
     expect(await dispatch.getByRole('cell').allInnerTexts()).toEqual([
-      `${UNIT} (Ambulance)`, 'On scene', expect.stringMatching(/ by anonymous$/), expect.stringMatching(/\d/), '—', 'dispatched: Tourist at the viewpoint',
+      `${UNIT} (Ambulance)`,
+      'On scene',
+      expect.stringMatching(/ by anonymous$/),
+      expect.stringMatching(/\d/),
+      '—',
+      'dispatched: Tourist at the viewpoint',
     ]);
     await section('Notes').getByRole('cell', { name: 'Ankle sprain, walking with help' }).waitFor();
     const steps = await section('Timeline').locator('tbody tr td:nth-child(2)').allInnerTexts();

@@ -51,9 +51,19 @@ describe('installable app', () => {
       await page.reload();
       // The console's own code runs from the cache and says what it cannot reach.
       await page.getByText('The server cannot be reached; trying again in a few seconds.').waitFor();
-      const api = await page.evaluate(() => fetch('/incidents?limit=1').then((answer) => `answered ${answer.status}`, () => 'no answer'));
+      const api = await page.evaluate(() =>
+        fetch('/incidents?limit=1').then(
+          (answer) => `answered ${answer.status}`,
+          () => 'no answer',
+        ),
+      );
       expect(api, 'the API is never answered from a cache').toBe('no answer');
-      const stream = await page.evaluate(() => fetch('/panic-alerts/stream').then((answer) => `answered ${answer.status}`, () => 'no answer'));
+      const stream = await page.evaluate(() =>
+        fetch('/panic-alerts/stream').then(
+          (answer) => `answered ${answer.status}`,
+          () => 'no answer',
+        ),
+      );
       expect(stream, 'nor the stream').toBe('no answer');
     } finally {
       await context.setOffline(false);
@@ -77,11 +87,15 @@ describe('installable app', () => {
       await page.reload();
       const banner = page.locator('[data-stale-banner]');
       await banner.waitFor();
-      expect(await banner.innerText()).toMatch(/Offline: showing the last known state from .+\. Nothing here is live\./);
+      expect(await banner.innerText()).toMatch(
+        /Offline: showing the last known state from .+\. Nothing here is live\./,
+      );
       const staleRow = page.locator('tr[data-stale]').filter({ hasText: panic.incident.id });
       await staleRow.waitFor();
       expect(await staleRow.innerText()).toContain('stale');
-      expect(await staleRow.getByRole('button', { name: 'Acknowledge' }).isDisabled(), 'no action on a stale row').toBe(true);
+      expect(await staleRow.getByRole('button', { name: 'Acknowledge' }).isDisabled(), 'no action on a stale row').toBe(
+        true,
+      );
     } finally {
       await context.setOffline(false);
     }

@@ -21,20 +21,47 @@ afterAll(async () => {
 });
 
 const SPOKEN = {
-  hi: { title: 'पैनिक अलर्ट डैशबोर्ड', panic: /default में नया पैनिक अलर्ट|\d+ खुले पैनिक अलर्ट/, show: 'दिखाएँ', acknowledge: 'ज़िम्मेदारी लें', sound: 'आवाज़' },
-  as: { title: 'পেনিক এলাৰ্ট ডেশ্বব’ৰ্ড', panic: /defaultত নতুন পেনিক এলাৰ্ট|\d+ টা মুকলি পেনিক এলাৰ্ট/, show: 'দেখুৱাওক', acknowledge: 'দায়িত্ব লওক', sound: 'শব্দ' },
+  hi: {
+    title: 'पैनिक अलर्ट डैशबोर्ड',
+    panic: /default में नया पैनिक अलर्ट|\d+ खुले पैनिक अलर्ट/,
+    show: 'दिखाएँ',
+    acknowledge: 'ज़िम्मेदारी लें',
+    sound: 'आवाज़',
+  },
+  as: {
+    title: 'পেনিক এলাৰ্ট ডেশ্বব’ৰ্ড',
+    panic: /defaultত নতুন পেনিক এলাৰ্ট|\d+ টা মুকলি পেনিক এলাৰ্ট/,
+    show: 'দেখুৱাওক',
+    acknowledge: 'দায়িত্ব লওক',
+    sound: 'শব্দ',
+  },
 } as const;
 
 /** The drawer's words (issue 36 point 5): its facts, the timeline's heading and the operator's buttons. */
 const DRAWER = {
-  hi: { title: /^घटना \S+$/, facts: 'घटना का ब्योरा', firstTerm: 'स्थिति', timeline: 'घटनाक्रम', buttons: ['नोट जोड़ें', 'ज़िम्मेदारी लें', 'हल करें', 'रीप्ले'] },
-  as: { title: /^ঘটনা \S+$/, facts: 'ঘটনাৰ বিৱৰণ', firstTerm: 'অৱস্থা', timeline: 'ঘটনাক্ৰম', buttons: ['টোকা যোগ কৰক', 'দায়িত্ব লওক', 'সমাধান কৰক', 'ৰিপ্লে'] },
+  hi: {
+    title: /^घटना \S+$/,
+    facts: 'घटना का ब्योरा',
+    firstTerm: 'स्थिति',
+    timeline: 'घटनाक्रम',
+    buttons: ['नोट जोड़ें', 'ज़िम्मेदारी लें', 'हल करें', 'रीप्ले'],
+  },
+  as: {
+    title: /^ঘটনা \S+$/,
+    facts: 'ঘটনাৰ বিৱৰণ',
+    firstTerm: 'অৱস্থা',
+    timeline: 'ঘটনাক্ৰম',
+    buttons: ['টোকা যোগ কৰক', 'দায়িত্ব লওক', 'সমাধান কৰক', 'ৰিপ্লে'],
+  },
 } as const;
 
 async function openIn(language: string, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
   // The first load only: a reload keeps what the page chose since.
-  await context.addInitScript((chosen) => localStorage.getItem('dash.lang') ?? localStorage.setItem('dash.lang', chosen), language);
+  await context.addInitScript(
+    (chosen) => localStorage.getItem('dash.lang') ?? localStorage.setItem('dash.lang', chosen),
+    language,
+  );
   const page = await context.newPage();
   await page.goto(`${server.url}/`);
   return page;
@@ -44,9 +71,15 @@ async function openIn(language: string, width: number): Promise<Page> {
 function clipped(page: Page, within: string): Promise<string[]> {
   return page.evaluate((selector) => {
     const scopes = [...document.querySelectorAll(selector)];
-    const parts = scopes.flatMap((scope) => [...scope.querySelectorAll('button, .fui-Badge, label, [role="menuitemradio"], [role="menuitemcheckbox"], [role="menuitem"], th, h1')]);
+    const parts = scopes.flatMap((scope) => [
+      ...scope.querySelectorAll(
+        'button, .fui-Badge, label, [role="menuitemradio"], [role="menuitemcheckbox"], [role="menuitem"], th, h1',
+      ),
+    ]);
     return parts
-      .filter((part) => part instanceof HTMLElement && part.offsetParent !== null && part.scrollWidth > part.clientWidth + 1)
+      .filter(
+        (part) => part instanceof HTMLElement && part.offsetParent !== null && part.scrollWidth > part.clientWidth + 1,
+      )
       .map((part) => `${part.tagName} "${(part as HTMLElement).innerText}" ${part.scrollWidth} > ${part.clientWidth}`);
   }, within);
 }
@@ -95,7 +128,7 @@ describe('the console in Hindi and Assamese', () => {
     { language: 'as' as const, width: 1440 },
     { language: 'hi' as const, width: 390 },
     { language: 'as' as const, width: 390 },
-  ])('$language at $width px: an alert\'s drawer reads in it, nothing in it clipped', async ({ language, width }) => {
+  ])("$language at $width px: an alert's drawer reads in it, nothing in it clipped", async ({ language, width }) => {
     const page = await openIn(language, width);
     const words = DRAWER[language];
     const errors: string[] = [];
@@ -104,14 +137,20 @@ describe('the console in Hindi and Assamese', () => {
     const { incident } = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
     // A row of the table at the desk, a card on the phone (issue 35): either opens the drawer.
     const cell = page.getByRole('cell', { name: incident.id, exact: true });
-    const opener = width > 600 ? page.getByRole('row').filter({ has: cell }).getByRole('cell').nth(1) : page.locator(`[data-alert-card="${incident.id}"]`);
+    const opener =
+      width > 600
+        ? page.getByRole('row').filter({ has: cell }).getByRole('cell').nth(1)
+        : page.locator(`[data-alert-card="${incident.id}"]`);
     await opener.click({ position: { x: 8, y: 8 }, timeout: 30_000 });
     const drawer = page.getByRole('dialog', { name: words.title });
     await drawer.getByRole('heading', { name: words.timeline }).waitFor({ timeout: 30_000 });
     await drawer.getByRole('list').last().getByRole('listitem').first().waitFor({ timeout: 15_000 });
     expect(await drawer.getByLabel(words.facts).locator('dt').first().innerText()).toBe(words.firstTerm);
-    for (const name of words.buttons) expect(await drawer.getByRole('button', { name, exact: true }).count(), name).toBe(1);
-    expect(await drawer.innerText(), 'English left in the drawer').not.toMatch(/\b(Timeline|Acknowledge|Resolve|Add note|Status|Severity|Replay)\b/);
+    for (const name of words.buttons)
+      expect(await drawer.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+    expect(await drawer.innerText(), 'English left in the drawer').not.toMatch(
+      /\b(Timeline|Acknowledge|Resolve|Add note|Status|Severity|Replay)\b/,
+    );
     expect(await clipped(page, '[role="dialog"]'), 'the drawer').toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -133,7 +172,10 @@ describe('the console in Hindi and Assamese', () => {
         if (width < 600) await page.getByRole('button', { name: said.panel }).click();
         const controls = width < 600 ? page.getByRole('dialog') : page.locator('main');
         await controls.getByRole('combobox', { name: said.status }).waitFor({ timeout: 30_000 });
-        expect(await controls.getByRole('button', { name: said.refresh, exact: true }).count(), `${language} ${width}: Refresh`).toBe(1);
+        expect(
+          await controls.getByRole('button', { name: said.refresh, exact: true }).count(),
+          `${language} ${width}: Refresh`,
+        ).toBe(1);
         if (width > 600) {
           await page.getByRole('columnheader', { name: said.risk }).first().waitFor({ timeout: 30_000 });
           expect(await clipped(page, 'main'), `${language} ${width}: the dashboard`).toEqual([]);
@@ -154,7 +196,10 @@ describe('the console in Hindi and Assamese', () => {
     await page.getByRole('button', { name: 'Language and time: English' }).click();
     await page.getByRole('menuitemradio', { name: 'অসমীয়া' }).click();
     await page.locator('#root').getByRole('heading', { name: SPOKEN.as.title }).waitFor({ timeout: 30_000 });
-    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('dash.lang')])).toEqual(['as', 'as']);
+    expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('dash.lang')])).toEqual([
+      'as',
+      'as',
+    ]);
     await page.reload();
     await page.locator('#root').getByRole('heading', { name: SPOKEN.as.title }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: /অসমীয়া$/ }).click();
@@ -165,8 +210,18 @@ describe('the console in Hindi and Assamese', () => {
   });
   it('the audit and regions views read in Hindi and Assamese, nothing clipped at 1440 and 390 px', async () => {
     const VIEWS = {
-      hi: { menu: 'मेनू', acknowledge: SPOKEN.hi.acknowledge, audit: ['ऑडिट', 'ऑडिट रिकॉर्ड', 'फ़िल्टर करें', 'किसने'], regions: ['क्षेत्र', 'क्षेत्र', 'नया क्षेत्र', 'समय क्षेत्र'] },
-      as: { menu: 'মেনু', acknowledge: SPOKEN.as.acknowledge, audit: ['অডিট', 'অডিট ৰেকৰ্ড', 'ফিল্টাৰ কৰক', 'কোনে'], regions: ['অঞ্চল', 'অঞ্চল', 'নতুন অঞ্চল', 'সময় মণ্ডল'] },
+      hi: {
+        menu: 'मेनू',
+        acknowledge: SPOKEN.hi.acknowledge,
+        audit: ['ऑडिट', 'ऑडिट रिकॉर्ड', 'फ़िल्टर करें', 'किसने'],
+        regions: ['क्षेत्र', 'क्षेत्र', 'नया क्षेत्र', 'समय क्षेत्र'],
+      },
+      as: {
+        menu: 'মেনু',
+        acknowledge: SPOKEN.as.acknowledge,
+        audit: ['অডিট', 'অডিট ৰেকৰ্ড', 'ফিল্টাৰ কৰক', 'কোনে'],
+        regions: ['অঞ্চল', 'অঞ্চল', 'নতুন অঞ্চল', 'সময় মণ্ডল'],
+      },
     } as const;
     // An act of the operator's own, so that the audit trail has rows (and column headers) to read.
     await sendPanicFromPhone(server.url, 25.5788, 91.8933);

@@ -23,10 +23,17 @@ afterAll(async () => {
 
 describe('map panel with a configured style URL that fails to load', () => {
   it('still draws every layer over a plain background, without errors', async () => {
-    const brokenStyle = { status: 200, body: { ok: true, map: { styleUrl: '/no-such-style.json', tileUrl: 'unused', attribution: '' } } };
+    const brokenStyle = {
+      status: 200,
+      body: { ok: true, map: { styleUrl: '/no-such-style.json', tileUrl: 'unused', attribution: '' } },
+    };
     const harness = await openHarness(site.browser, site.url, { appConfig: brokenStyle });
     try {
-      await harness.page.waitForFunction(() => !!window.mapHarness?.map && !window.mapHarness.map.isMoving(), undefined, { timeout: 60_000 });
+      await harness.page.waitForFunction(
+        () => !!window.mapHarness?.map && !window.mapHarness.map.isMoving(),
+        undefined,
+        { timeout: 60_000 },
+      );
       expectScene(await drawnScene(harness.page, 'broken-style-scene', hex(BASEMAP_BACKGROUND)));
       expect(harness.pageErrors).toEqual([]);
     } finally {
@@ -40,8 +47,12 @@ describe('map panel with the default OpenStreetMap basemap, offline', () => {
     const harness = await openHarness(site.browser, site.url, { appConfig: MISSING_CONFIG });
     try {
       await waitForMapIdle(harness.page, 'basemap-tiles').catch(() => undefined);
-      await harness.page.waitForFunction(() => !!window.mapHarness?.map?.getLayer('basemap-tiles'), undefined, { timeout: 60_000 });
-      await expect.poll(() => harness.page.locator('.maplibregl-ctrl-attrib').textContent(), { timeout: 15_000 }).toContain('© OpenStreetMap contributors');
+      await harness.page.waitForFunction(() => !!window.mapHarness?.map?.getLayer('basemap-tiles'), undefined, {
+        timeout: 60_000,
+      });
+      await expect
+        .poll(() => harness.page.locator('.maplibregl-ctrl-attrib').textContent(), { timeout: 15_000 })
+        .toContain('© OpenStreetMap contributors');
       expect(await harness.page.locator('.maplibregl-ctrl-attrib').isVisible()).toBe(true);
       const verdicts = await drawnScene(harness.page, 'osm-offline-scene', hex(BASEMAP_BACKGROUND));
       expectScene(verdicts);
@@ -51,7 +62,10 @@ describe('map panel with the default OpenStreetMap basemap, offline', () => {
       await harness.page.evaluate(() => window.mapHarness.setProps({ dark: true }));
       const dark = hex(BASEMAP_BACKGROUND_DARK);
       await expect
-        .poll(async () => distance(pixelAt((await screenshot(harness.page, 'osm-offline-dark')).image, 100, 250), dark), { timeout: 15_000 })
+        .poll(
+          async () => distance(pixelAt((await screenshot(harness.page, 'osm-offline-dark')).image, 100, 250), dark),
+          { timeout: 15_000 },
+        )
         .toBeLessThanOrEqual(3);
       expect(harness.pageErrors).toEqual([]);
     } finally {

@@ -30,14 +30,19 @@ export async function openHarness(
       return route.abort('internetdisconnected');
     }
     if (url.pathname === '/app-config.json') {
-      return route.fulfill({ status: options.appConfig.status, contentType: 'application/json', body: JSON.stringify(options.appConfig.body) });
+      return route.fulfill({
+        status: options.appConfig.status,
+        contentType: 'application/json',
+        body: JSON.stringify(options.appConfig.body),
+      });
     }
     if (url.pathname === '/panic-alert' && route.request().method() === 'POST') {
       result.sentAlerts.push(route.request().postDataJSON());
       return route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' });
     }
     const file = options.files?.[url.pathname];
-    if (file !== undefined) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(file) });
+    if (file !== undefined)
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(file) });
     return route.continue();
   });
   await page.goto(`${origin}/index.html${options.query ?? ''}`);
@@ -57,8 +62,11 @@ export async function waitForMapIdle(page: Page, styleLayerId: string): Promise<
 }
 
 export async function project(page: Page, lngLat: readonly [number, number]): Promise<{ x: number; y: number }> {
-  return page.evaluate(([lng, lat]) => {
-    const point = window.mapHarness.map!.project([lng, lat]);
-    return { x: point.x, y: point.y };
-  }, lngLat as [number, number]);
+  return page.evaluate(
+    ([lng, lat]) => {
+      const point = window.mapHarness.map!.project([lng, lat]);
+      return { x: point.x, y: point.y };
+    },
+    lngLat as [number, number],
+  );
 }

@@ -14,7 +14,10 @@ import { startMapHarnessSite, type MapHarnessSite } from './support/map-harness.
 import { distance, hex, PANEL, recordFrames, screenshot } from './support/map-pixels.ts';
 import { drawnScene, expectScene } from './support/map-scene.ts';
 
-const OFFLINE_CONFIG = { status: 200, body: { ok: true, map: { styleUrl: '/offline-style.json', tileUrl: 'unused', attribution: '' } } };
+const OFFLINE_CONFIG = {
+  status: 200,
+  body: { ok: true, map: { styleUrl: '/offline-style.json', tileUrl: 'unused', attribution: '' } },
+};
 
 let site: MapHarnessSite;
 
@@ -29,7 +32,10 @@ afterAll(async () => {
 describe('map panel in Chromium', () => {
   let harness: HarnessPage;
   beforeAll(async () => {
-    harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    harness = await openHarness(site.browser, site.url, {
+      appConfig: OFFLINE_CONFIG,
+      files: { '/offline-style.json': offlineStyle },
+    });
     await waitForMapIdle(harness.page, 'offline-background');
   });
   afterAll(async () => harness?.context.close());
@@ -46,8 +52,12 @@ describe('map panel in Chromium', () => {
     expect(box.width).toBe(1000);
     expect(box.height).toBe(400);
     const points = [
-      ...sceneAlerts.filter((a) => typeof a.latitude === 'number').map((a) => [a.longitude, a.latitude] as [number, number]),
-      ...Object.values(sceneHistory).flat().map((p) => [p.longitude, p.latitude] as [number, number]),
+      ...sceneAlerts
+        .filter((a) => typeof a.latitude === 'number')
+        .map((a) => [a.longitude, a.latitude] as [number, number]),
+      ...Object.values(sceneHistory)
+        .flat()
+        .map((p) => [p.longitude, p.latitude] as [number, number]),
     ];
     const projected = await Promise.all(points.map((p) => project(page, p)));
     const ys = projected.map((p) => p.y);
@@ -126,7 +136,10 @@ describe('map panel in Chromium', () => {
     await page.mouse.click(box.x + clickAt.x, box.y + clickAt.y);
     await expect.poll(() => harness.sentAlerts.length, { timeout: 10_000 }).toBe(1);
     const sent = harness.sentAlerts[0] as { latitude: number; longitude: number };
-    console.log(`test-mode click at (${clickAt.x}, ${clickAt.y}) sent`, sent, 'expected', { latitude: expected[1], longitude: expected[0] });
+    console.log(`test-mode click at (${clickAt.x}, ${clickAt.y}) sent`, sent, 'expected', {
+      latitude: expected[1],
+      longitude: expected[0],
+    });
     expect(Math.abs(sent.latitude - expected[1]!)).toBeLessThan(1e-4);
     expect(Math.abs(sent.longitude - expected[0]!)).toBeLessThan(1e-4);
 
@@ -153,7 +166,10 @@ describe('map panel in Chromium', () => {
 
 describe('live GPS markers in Chromium', () => {
   it('glide from the old to the new position over about a second, not jump', async () => {
-    const harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    const harness = await openHarness(site.browser, site.url, {
+      appConfig: OFFLINE_CONFIG,
+      files: { '/offline-style.json': offlineStyle },
+    });
     try {
       const { page } = harness;
       await waitForMapIdle(page, 'offline-background');
@@ -163,21 +179,30 @@ describe('live GPS markers in Chromium', () => {
       const to = await project(page, [moved.longitude, moved.latitude]);
       const markerX = (image: DecodedPng): number | null => {
         const xs: number[] = [];
-        for (let x = 0; x < image.width; x++) if (distance(pixelAt(image, x, from.y), GPS_PALETTE[0]!) <= 12) xs.push(x);
+        for (let x = 0; x < image.width; x++)
+          if (distance(pixelAt(image, x, from.y), GPS_PALETTE[0]!) <= 12) xs.push(x);
         return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
       };
-      await expect.poll(async () => markerX((await screenshot(page, 'glide-before')).image), { timeout: 20_000 }).toBeCloseTo(from.x, -0.5);
+      await expect
+        .poll(async () => markerX((await screenshot(page, 'glide-before')).image), { timeout: 20_000 })
+        .toBeCloseTo(from.x, -0.5);
 
       // Every frame the browser composites, with its time: screenshots taken one by one are too slow
       // on a loaded machine to be sure of catching the middle of a one-second glide.
       const box = (await page.locator(PANEL).boundingBox())!;
-      const frames = await recordFrames(page, 2500, () => page.evaluate((pings) => window.mapHarness.setProps({ pings }), [moved, second]));
+      const frames = await recordFrames(page, 2500, () =>
+        page.evaluate((pings) => window.mapHarness.setProps({ pings }), [moved, second]),
+      );
       const seen = frames.map((frame) => {
         const xs: number[] = [];
-        for (let x = 0; x < 1000; x++) if (distance(pixelAt(frame.image, box.x + x, box.y + from.y), GPS_PALETTE[0]!) <= 12) xs.push(x);
+        for (let x = 0; x < 1000; x++)
+          if (distance(pixelAt(frame.image, box.x + x, box.y + from.y), GPS_PALETTE[0]!) <= 12) xs.push(x);
         return { ms: frame.ms, x: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null };
       });
-      console.log(`glide from x=${from.x.toFixed(1)} to x=${to.x.toFixed(1)}:`, seen.map((f) => `${f.ms}ms→${f.x?.toFixed(1)}`).join(' '));
+      console.log(
+        `glide from x=${from.x.toFixed(1)} to x=${to.x.toFixed(1)}:`,
+        seen.map((f) => `${f.ms}ms→${f.x?.toFixed(1)}`).join(' '),
+      );
       const between = seen.filter((f) => f.x !== null && f.x > from.x + 4 && f.x < to.x - 4);
       expect(between.length).toBeGreaterThan(0);
       const finalX = seen.at(-1)!.x!;
@@ -195,7 +220,10 @@ describe('live GPS markers in Chromium', () => {
 
 describe('the camera in Chromium', () => {
   it('jumps to a new fit in one step when WebGL draws in software (every eased frame would cost the CPU a whole redraw)', async () => {
-    const harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    const harness = await openHarness(site.browser, site.url, {
+      appConfig: OFFLINE_CONFIG,
+      files: { '/offline-style.json': offlineStyle },
+    });
     try {
       const { page } = harness;
       await waitForMapIdle(page, 'offline-background');
@@ -212,9 +240,19 @@ describe('the camera in Chromium', () => {
         w.cameraMoves = 0;
         window.mapHarness.map!.on('move', () => w.cameraMoves++);
       });
-      const far = { id: 'alert-far', latitude: 13.3, longitude: 77.9, at: '2025-05-01T11:00:00.000Z', riskLevel: 'red' };
+      const far = {
+        id: 'alert-far',
+        latitude: 13.3,
+        longitude: 77.9,
+        at: '2025-05-01T11:00:00.000Z',
+        riskLevel: 'red',
+      };
       await page.evaluate((alerts) => window.mapHarness.setProps({ alerts }), [...sceneAlerts, far]);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { cameraMoves: number }).cameraMoves), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { cameraMoves: number }).cameraMoves), {
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0);
       await page.waitForTimeout(1000);
       await page.waitForFunction(() => !window.mapHarness.map!.isMoving(), undefined, { timeout: 15_000 });
       const moves = await page.evaluate(() => (window as unknown as { cameraMoves: number }).cameraMoves);
@@ -231,13 +269,18 @@ describe('the camera in Chromium', () => {
     }
   });
   it('does not redraw the map for a second when the live GPS list changes with no marker in it (a glide of nothing)', async () => {
-    const harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    const harness = await openHarness(site.browser, site.url, {
+      appConfig: OFFLINE_CONFIG,
+      files: { '/offline-style.json': offlineStyle },
+    });
     try {
       const { page } = harness;
       await waitForMapIdle(page, 'offline-background');
       await page.evaluate(() => window.mapHarness.setProps({ pings: [], history: {} }));
       await deckAtRest(page);
-      const drawn = await deckFramesDuring(page, 1500, () => page.evaluate(() => window.mapHarness.setProps({ pings: [] })));
+      const drawn = await deckFramesDuring(page, 1500, () =>
+        page.evaluate(() => window.mapHarness.setProps({ pings: [] })),
+      );
       console.log(`deck.gl drew in ${drawn.frames} of ${drawn.of} animation frames after an empty GPS list`);
       expect(drawn.of).toBeGreaterThan(5);
       expect(drawn.frames).toBeLessThanOrEqual(5);
@@ -248,15 +291,22 @@ describe('the camera in Chromium', () => {
   });
 
   it('does not redraw the map for a render that changes nothing it draws', async () => {
-    const harness = await openHarness(site.browser, site.url, { appConfig: OFFLINE_CONFIG, files: { '/offline-style.json': offlineStyle } });
+    const harness = await openHarness(site.browser, site.url, {
+      appConfig: OFFLINE_CONFIG,
+      files: { '/offline-style.json': offlineStyle },
+    });
     try {
       const { page } = harness;
       await waitForMapIdle(page, 'offline-background');
       await deckAtRest(page);
-      const drawn = await deckFramesDuring(page, 1000, () => page.evaluate(() => window.mapHarness.setProps({ onMapClick: () => undefined })));
+      const drawn = await deckFramesDuring(page, 1000, () =>
+        page.evaluate(() => window.mapHarness.setProps({ onMapClick: () => undefined })),
+      );
       expect(drawn.of).toBeGreaterThan(5);
       expect(drawn.frames).toBe(0);
-      const moved = await deckFramesDuring(page, 1000, () => page.evaluate(() => window.mapHarness.setProps({ dark: true })));
+      const moved = await deckFramesDuring(page, 1000, () =>
+        page.evaluate(() => window.mapHarness.setProps({ dark: true })),
+      );
       expect(moved.frames).toBeGreaterThan(0);
       expect(harness.pageErrors).toEqual([]);
     } finally {

@@ -27,7 +27,7 @@ export function decodePng(png: Buffer): DecodedPng {
   let height = 0;
   let colourType = 0;
   const idat: Buffer[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = png.readUInt32BE(offset);
     const type = png.toString('ascii', offset + 4, offset + 8);
     const data = png.subarray(offset + 8, offset + 8 + length);
@@ -76,7 +76,8 @@ export function decodePng(png: Buffer): DecodedPng {
 export function pixelAt(image: DecodedPng, x: number, y: number): [number, number, number] {
   const px = Math.round(x);
   const py = Math.round(y);
-  if (px < 0 || py < 0 || px >= image.width || py >= image.height) throw new Error(`pixel ${px},${py} is outside ${image.width}x${image.height}`);
+  if (px < 0 || py < 0 || px >= image.width || py >= image.height)
+    throw new Error(`pixel ${px},${py} is outside ${image.width}x${image.height}`);
   const i = (py * image.width + px) * 4;
   return [image.pixels[i]!, image.pixels[i + 1]!, image.pixels[i + 2]!];
 }

@@ -6,7 +6,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
-import { alarmMode, countOscillators, holdAudioUntilGesture, launchChromiumWithAutoplay, oscillatorsStarted } from './support/alarm-probe.ts';
+import {
+  alarmMode,
+  countOscillators,
+  holdAudioUntilGesture,
+  launchChromiumWithAutoplay,
+  oscillatorsStarted,
+} from './support/alarm-probe.ts';
 import { alertRow, liveUpdatesLine, openDashboard, selectByLabel } from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { expectCount } from './support/expectations.ts';
@@ -33,9 +39,21 @@ async function expectEventually<T>(read: () => Promise<T>, expected: T) {
 async function zoneAroundShillong(url: string) {
   const { latitude: lat, longitude: lng } = SHILLONG;
   const half = 0.05;
-  const polygon = [[lat - half, lng - half], [lat - half, lng + half], [lat + half, lng + half], [lat + half, lng - half]];
-  const response = await call(url, 'POST', '/geofences', { id: 'shillong-city', name: 'Shillong', riskLevel: 'yellow', regionId: 'shillong', polygon });
-  if (response.status >= 300) throw new Error(`POST /geofences answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const polygon = [
+    [lat - half, lng - half],
+    [lat - half, lng + half],
+    [lat + half, lng + half],
+    [lat + half, lng - half],
+  ];
+  const response = await call(url, 'POST', '/geofences', {
+    id: 'shillong-city',
+    name: 'Shillong',
+    riskLevel: 'yellow',
+    regionId: 'shillong',
+    polygon,
+  });
+  if (response.status >= 300)
+    throw new Error(`POST /geofences answered ${response.status}: ${JSON.stringify(response.body)}`);
 }
 
 beforeAll(async () => {
@@ -83,7 +101,7 @@ describe('a panic is never missed, end to end', () => {
     await expect.poll(() => oscillatorsStarted(page), { timeout: TIMEOUT }).toBeGreaterThan(silencedAt);
   });
 
-  it('Show selects shillong and brings the newest panic\'s row into view, highlighted', async () => {
+  it("Show selects shillong and brings the newest panic's row into view, highlighted", async () => {
     await button('Show', panicBar('2 open panic alerts')).click();
     await expectEventually(() => selectByLabel(page, 'Region').inputValue(), 'shillong');
     const row = alertRow(page, raised[1]!);
@@ -92,10 +110,16 @@ describe('a panic is never missed, end to end', () => {
     // The map flew to it and holds it there: the region's reload does not fit the camera away.
     await page.getByText('Auto-fit paused', { exact: true }).waitFor({ timeout: TIMEOUT });
     await expect.poll(() => row.isVisible(), { timeout: TIMEOUT }).toBe(true);
-    await expect.poll(() => row.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    }), { timeout: TIMEOUT }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          row.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }),
+        { timeout: TIMEOUT },
+      )
+      .toBe(true);
   });
 
   it('acknowledging the last open panic ends the bar, the title count and the alarm', async () => {
@@ -114,7 +138,7 @@ describe('a panic is never missed, end to end', () => {
     expect(await oscillatorsStarted(page), 'no tone once every panic is acknowledged').toBe(quietAt);
   });
 
-  it('under the desktop autoplay policy the top bar offers Enable sound, and the operator\'s click starts the tone', async () => {
+  it("under the desktop autoplay policy the top bar offers Enable sound, and the operator's click starts the tone", async () => {
     const { page: blocked } = await openDashboard(browser!, server.url, async (context) => {
       await holdAudioUntilGesture(context);
       await countOscillators(context);

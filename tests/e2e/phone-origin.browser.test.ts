@@ -90,12 +90,15 @@ describe('a phone page on another origin', () => {
       };
     }, server.url);
     for (const answers of [reads.anonymous, reads.withToken]) {
-      expect(answers.map((answer) => [answer.path, answer.status, answer.body.ok])).toEqual(answers.map((answer) => [answer.path, 200, true]));
+      expect(answers.map((answer) => [answer.path, answer.status, answer.body.ok])).toEqual(
+        answers.map((answer) => [answer.path, 200, true]),
+      );
       const [regions, zones, score, credit] = answers.map((answer) => answer.body);
       // What the app's Contacts view shows: a label and a number to call, for the region it is in.
       const fallback = regions.regions.find((region: { id: string }) => region.id === 'default');
       expect(fallback.contacts.length).toBeGreaterThan(0);
-      for (const contact of fallback.contacts) expect(contact).toEqual(expect.objectContaining({ label: expect.any(String), phone: expect.any(String) }));
+      for (const contact of fallback.contacts)
+        expect(contact).toEqual(expect.objectContaining({ label: expect.any(String), phone: expect.any(String) }));
       expect(Array.isArray(zones.geofences)).toBe(true);
       expect(typeof score.score).toBe('number');
       expect(typeof credit.score).toBe('number');
@@ -105,7 +108,11 @@ describe('a phone page on another origin', () => {
   it("reads its own alert history with its device token, in the fields the app's table renders", async () => {
     const history = await phonePage.evaluate(async (api) => {
       const json = { 'Content-Type': 'application/json' };
-      const issued = await fetch(`${api}/did/issue`, { method: 'POST', headers: json, body: JSON.stringify({ kycType: 'passport', kycHash: 'f'.repeat(64) }) }).then((r) => r.json());
+      const issued = await fetch(`${api}/did/issue`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ kycType: 'passport', kycHash: 'f'.repeat(64) }),
+      }).then((r) => r.json());
       const auth = { Authorization: `Bearer ${issued.didToken}` };
       const unbound = await fetch(`${api}/panic-alerts`, { headers: auth }).then((r) => r.json());
       return { didId: issued.didId as string, didToken: issued.didToken as string, unbound };
@@ -114,22 +121,56 @@ describe('a phone page on another origin', () => {
 
     const touristId = (await call(server.url, 'POST', '/tourists/register', { name: 'Phone Reader' })).body.touristId;
     expect((await call(server.url, 'POST', '/did/bind', { didId: history.didId, touristId })).status).toBe(201);
-    const own = await phonePage.evaluate(async ({ api, token, tourist }) => {
-      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
-      await fetch(`${api}/panic-alert`, { method: 'POST', headers, body: JSON.stringify({ latitude: 25.5788, longitude: 91.8933, touristId: tourist, deviceId: null }) });
-      const listed = await fetch(`${api}/panic-alerts`, { headers }).then((r) => r.json());
-      // As the app renders a row: the cells must not read "Invalid Date" or be empty.
-      return listed.alerts.map((alert: { type: string; status: string; location: string; timestamp: string; touristId: string; verified: boolean }) => ({
-        type: alert.type, status: alert.status, location: alert.location, date: String(new Date(alert.timestamp)), touristId: alert.touristId, verified: alert.verified,
-      }));
-    }, { api: server.url, token: history.didToken, tourist: touristId });
+    const own = await phonePage.evaluate(
+      async ({ api, token, tourist }) => {
+        const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+        await fetch(`${api}/panic-alert`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ latitude: 25.5788, longitude: 91.8933, touristId: tourist, deviceId: null }),
+        });
+        const listed = await fetch(`${api}/panic-alerts`, { headers }).then((r) => r.json());
+        // As the app renders a row: the cells must not read "Invalid Date" or be empty.
+        return listed.alerts.map(
+          (alert: {
+            type: string;
+            status: string;
+            location: string;
+            timestamp: string;
+            touristId: string;
+            verified: boolean;
+          }) => ({
+            type: alert.type,
+            status: alert.status,
+            location: alert.location,
+            date: String(new Date(alert.timestamp)),
+            touristId: alert.touristId,
+            verified: alert.verified,
+          }),
+        );
+      },
+      { api: server.url, token: history.didToken, tourist: touristId },
+    );
     expect(own).toHaveLength(1);
-    expect(own[0]).toMatchObject({ type: 'panic', status: 'open', location: '25.5788, 91.8933', touristId, verified: true });
+    expect(own[0]).toMatchObject({
+      type: 'panic',
+      status: 'open',
+      location: '25.5788, 91.8933',
+      touristId,
+      verified: true,
+    });
     expect(own[0].date).not.toBe('Invalid Date');
   });
 
   it("cannot read the operators' routes", async () => {
-    const outcome = await phonePage.evaluate((api) => fetch(`${api}/incidents`).then(() => 'read', () => 'refused by CORS'), server.url);
+    const outcome = await phonePage.evaluate(
+      (api) =>
+        fetch(`${api}/incidents`).then(
+          () => 'read',
+          () => 'refused by CORS',
+        ),
+      server.url,
+    );
     expect(outcome).toBe('refused by CORS');
   });
 });
@@ -152,12 +193,26 @@ describe("an operator's page on a CORS_ORIGINS origin", () => {
         });
         return { status: response.status, etag: response.headers.get('etag'), body: await response.json() };
       };
-      const polygon = [[25.57, 91.88], [25.58, 91.88], [25.58, 91.89], [25.57, 91.89]];
+      const polygon = [
+        [25.57, 91.88],
+        [25.58, 91.88],
+        [25.58, 91.89],
+        [25.57, 91.89],
+      ];
       const zone = { id: 'gf-cors-page', name: 'Police Bazar', riskLevel: 'red', regionId: 'default', polygon };
       const created = await send('POST', '/geofences', zone);
-      const replaced = await send('PUT', '/geofences/gf-cors-page', { ...zone, riskLevel: 'yellow' }, { 'If-Match': '"1"' });
+      const replaced = await send(
+        'PUT',
+        '/geofences/gf-cors-page',
+        { ...zone, riskLevel: 'yellow' },
+        { 'If-Match': '"1"' },
+      );
       const deleted = await send('DELETE', '/geofences/gf-cors-page', undefined, { 'If-Match': replaced.etag ?? '' });
-      const webhook = await send('POST', '/webhooks', { name: 'SMS gateway', url: 'https://sms.example/hook', events: ['panic.created'] });
+      const webhook = await send('POST', '/webhooks', {
+        name: 'SMS gateway',
+        url: 'https://sms.example/hook',
+        events: ['panic.created'],
+      });
       const webhookDeleted = await send('DELETE', `/webhooks/${webhook.body.webhook.id}`);
       const webhooksLeft = await send('GET', '/webhooks');
       return {

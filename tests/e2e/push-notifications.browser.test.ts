@@ -40,7 +40,12 @@ async function registrationOf(session: CDPSession, scope: string): Promise<Regis
 beforeAll(async () => {
   server = await startDashboardServer();
   browser = await launchChromium();
-  dashboard = await openDashboard(browser, server.url, (context) => context.grantPermissions(['notifications'], { origin: server.url }), { serviceWorkers: 'allow' });
+  dashboard = await openDashboard(
+    browser,
+    server.url,
+    (context) => context.grantPermissions(['notifications'], { origin: server.url }),
+    { serviceWorkers: 'allow' },
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,33 +55,67 @@ afterAll(async () => {
 describe('push to this device', () => {
   it('shows the panic as a notification, tagged by incident and held until seen, with no console tab open', async () => {
     const { page, context } = dashboard;
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null, undefined, {
+      timeout: 30_000,
+    });
     const holder = await context.newPage();
     const session = await context.newCDPSession(holder);
     const registration = await registrationOf(session, `${server.url}/`);
     await page.close();
     expect(context.pages().map((open) => open.url())).toEqual(['about:blank']);
 
-    const message = { incidentId: 'inc_push_closed_tab', kind: 'panic.created', regionId: 'shillong', at: '2026-11-26T23:40:00.000Z', title: 'New panic alert in shillong', body: '25.57880, 91.89330' };
-    await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration.registrationId, data: JSON.stringify(message) });
+    const message = {
+      incidentId: 'inc_push_closed_tab',
+      kind: 'panic.created',
+      regionId: 'shillong',
+      at: '2026-11-26T23:40:00.000Z',
+      title: 'New panic alert in shillong',
+      body: '25.57880, 91.89330',
+    };
+    await session.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(message),
+    });
 
     const [worker] = context.serviceWorkers();
     expect(worker, 'the console worker runs for the push').toBeDefined();
     const shown = () =>
       worker.evaluate(async () =>
-        (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => ({
-          title: n.title, body: n.body, tag: n.tag, requireInteraction: n.requireInteraction, data: n.data as unknown,
-        })),
+        (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map(
+          (n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            requireInteraction: n.requireInteraction,
+            data: n.data as unknown,
+          }),
+        ),
       );
     await expect.poll(shown, { timeout: 15_000 }).toEqual([
-      expect.objectContaining({ title: 'New panic alert in shillong', tag: 'panic-inc_push_closed_tab', requireInteraction: true, data: { incidentId: 'inc_push_closed_tab' } }),
+      expect.objectContaining({
+        title: 'New panic alert in shillong',
+        tag: 'panic-inc_push_closed_tab',
+        requireInteraction: true,
+        data: { incidentId: 'inc_push_closed_tab' },
+      }),
     ]);
     expect((await shown())[0].body).toContain('25.57880, 91.89330');
 
     // An escalation of the same incident replaces its notification rather than stacking a second one.
-    const escalation = { ...message, kind: 'incident.escalated', title: 'Escalated: panic in shillong not acknowledged' };
-    await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration.registrationId, data: JSON.stringify(escalation) });
-    await expect.poll(async () => (await shown()).map((n) => n.title), { timeout: 15_000 }).toEqual(['Escalated: panic in shillong not acknowledged']);
+    const escalation = {
+      ...message,
+      kind: 'incident.escalated',
+      title: 'Escalated: panic in shillong not acknowledged',
+    };
+    await session.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(escalation),
+    });
+    await expect
+      .poll(async () => (await shown()).map((n) => n.title), { timeout: 15_000 })
+      .toEqual(['Escalated: panic in shillong not acknowledged']);
   });
 
   // Chromium refuses pushManager.subscribe in the incognito-like contexts a test opens (crbug.com/41124656),
@@ -96,10 +135,14 @@ describe('push to this device', () => {
     expect(regions).toContain('default');
     // Enter picks the option the list opened on.
     await page.getByRole('option', { name: 'default' }).press('Enter');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Push only for' }).innerText(), { timeout: 15_000 }).toBeOneOf(regions);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Push only for' }).innerText(), { timeout: 15_000 })
+      .toBeOneOf(regions);
     await page.getByRole('combobox', { name: 'Push only for' }).press('Tab');
     await toggle.click();
-    await expect.poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 15_000 }).toContainEqual(expect.stringContaining('Registration failed'));
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 15_000 })
+      .toContainEqual(expect.stringContaining('Registration failed'));
     expect(await toggle.isChecked()).toBe(false);
     const stored = await page.evaluate(() => fetch('/push/subscriptions').then((answer) => answer.json()));
     expect(stored).toEqual({ ok: true, subscriptions: [] });
@@ -112,7 +155,9 @@ describe('push to this device', () => {
       await page.goto(`${server.url}${incidentHref(panic.incident.id)}`);
       await consoleShown(page);
       // Shown as the panic bar's Show does it: its row brought into view and outlined.
-      await expect.poll(() => alertRow(page, panic.incident.id).getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('true');
+      await expect
+        .poll(() => alertRow(page, panic.incident.id).getAttribute('data-highlighted'), { timeout: 15_000 })
+        .toBe('true');
       // Shown once: the address goes back to the console's, so a reload does not open it again.
       await expect.poll(() => new URL(page.url()).hash, { timeout: 15_000 }).toBe('');
     } finally {
@@ -133,7 +178,9 @@ describe('push to this device', () => {
       // As src/sw/push.ts posts it to the console window it found, from the console's own worker.
       const posted = await worker.evaluate(
         async ({ type, incidentId }) => {
-          const { clients } = self as unknown as { clients: { matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]> } };
+          const { clients } = self as unknown as {
+            clients: { matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]> };
+          };
           const windows = await clients.matchAll({ type: 'window' });
           for (const client of windows) client.postMessage({ type, incidentId });
           return windows.length;
@@ -141,7 +188,9 @@ describe('push to this device', () => {
         { type: SHOW_INCIDENT_MESSAGE, incidentId: panic.incident.id },
       );
       expect(posted).toBeGreaterThanOrEqual(1);
-      await expect.poll(() => alertRow(page, panic.incident.id).getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('true');
+      await expect
+        .poll(() => alertRow(page, panic.incident.id).getAttribute('data-highlighted'), { timeout: 15_000 })
+        .toBe('true');
     } finally {
       await page.close();
     }
@@ -156,20 +205,42 @@ describe('push to this device', () => {
     await page.reload();
     await page.waitForFunction(() => document.documentElement.lang === 'hi', undefined, { timeout: 30_000 });
     // The page leaves its language where the worker reads it (src/browser/worker-settings.ts).
-    await expect.poll(() => page.evaluate(async () => (await (await caches.match('/console-settings.json'))?.json()) as unknown), { timeout: 15_000 }).toEqual({ language: 'hi', hour12: false, nativeDigits: false });
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await (await caches.match('/console-settings.json'))?.json()) as unknown),
+        { timeout: 15_000 },
+      )
+      .toEqual({ language: 'hi', hour12: false, nativeDigits: false });
     const holder = context.pages().find((open) => open.url() === 'about:blank') ?? (await context.newPage());
     const session = await context.newCDPSession(holder);
     const registration = await registrationOf(session, `${server.url}/`);
     for (const open of context.pages()) if (open !== holder) await open.close();
 
-    const message = { incidentId: 'inc_push_hindi', kind: 'panic.created', regionId: 'shillong', at: '2026-11-26T23:40:00.000Z', title: 'New panic alert in shillong', body: '25.57880, 91.89330' };
-    await session.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registration.registrationId, data: JSON.stringify(message) });
+    const message = {
+      incidentId: 'inc_push_hindi',
+      kind: 'panic.created',
+      regionId: 'shillong',
+      at: '2026-11-26T23:40:00.000Z',
+      title: 'New panic alert in shillong',
+      body: '25.57880, 91.89330',
+    };
+    await session.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(message),
+    });
     const [worker] = context.serviceWorkers();
     const shown = () =>
       worker.evaluate(async () =>
-        (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications({ tag: 'panic-inc_push_hindi' })).map((n) => ({ title: n.title, body: n.body })),
+        (
+          await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications({
+            tag: 'panic-inc_push_hindi',
+          })
+        ).map((n) => ({ title: n.title, body: n.body })),
       );
     // 23:40 UTC is 05:10 the next morning in Asia/Kolkata, on a 24-hour clock.
-    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: 'shillong में नया पैनिक अलर्ट', body: expect.stringMatching(/05:10.*25\.57880, 91\.89330$/) }]);
+    await expect
+      .poll(shown, { timeout: 15_000 })
+      .toEqual([{ title: 'shillong में नया पैनिक अलर्ट', body: expect.stringMatching(/05:10.*25\.57880, 91\.89330$/) }]);
   });
 });

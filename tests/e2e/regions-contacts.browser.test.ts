@@ -32,7 +32,10 @@ async function signedInPage(operator: Operator | { username: string; password: s
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('banner').getByText(`${operator.username} · ${operator.role}`, { exact: true }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('banner')
+    .getByText(`${operator.username} · ${operator.role}`, { exact: true })
+    .waitFor({ timeout: 15_000 });
   return page;
 }
 
@@ -59,16 +62,18 @@ describe('an admin adds a contact to a region', () => {
   let adminPage: Page;
   let otherAdminPage: Page;
 
-  it('lists the seeded regions with India\'s numbers in the Regions view', async () => {
+  it("lists the seeded regions with India's numbers in the Regions view", async () => {
     otherAdminPage = await signedInPage({ username: 'admin', password: ADMIN_PASSWORD, role: 'admin' });
     await openRegions(otherAdminPage);
     adminPage = await signedInPage(ADA);
     await openRegions(adminPage);
     await expectText(shillongContacts(adminPage).getByRole('listitem').first(), 'Emergency: 112');
-    expect(await shillongContacts(adminPage).getByText('Meghalaya Tourism: 1800-599-2026', { exact: true }).count()).toBe(1);
+    expect(
+      await shillongContacts(adminPage).getByText('Meghalaya Tourism: 1800-599-2026', { exact: true }).count(),
+    ).toBe(1);
   });
 
-  it('adds a police station to Shillong and saves: the list shows it, and so does another admin\'s open page', async () => {
+  it("adds a police station to Shillong and saves: the list shows it, and so does another admin's open page", async () => {
     await adminPage.getByRole('button', { name: 'Edit Shillong' }).click();
     const form = adminPage.getByRole('form', { name: 'Edit region shillong' });
     await form.getByRole('button', { name: 'Add contact' }).waitFor({ timeout: 15_000 });
@@ -91,9 +96,11 @@ describe('an admin adds a contact to a region', () => {
     expect(opened[0].loads()).toBe(1);
   });
 
-  it('the phone app\'s GET /regions carries the contact with its label, phone, kind and station', async () => {
+  it("the phone app's GET /regions carries the contact with its label, phone, kind and station", async () => {
     const cookie = await signIn(server.url, ADA.username, ADA.password);
-    const shillong = (await call(server.url, 'GET', '/regions', undefined, { cookie })).body.regions.find((region: { id: string }) => region.id === 'shillong');
+    const shillong = (await call(server.url, 'GET', '/regions', undefined, { cookie })).body.regions.find(
+      (region: { id: string }) => region.id === 'shillong',
+    );
     expect(shillong.contacts).toContainEqual({ ...STATION, kind: 'police', position: [25.5762, 91.8829] });
   });
 
@@ -108,17 +115,24 @@ describe('an admin adds a contact to a region', () => {
   });
 });
 
-describe('an admin draws a region\'s boundary on the map', () => {
+describe("an admin draws a region's boundary on the map", () => {
   let page: Page;
   let bengaluru: { homeView: { center: [number, number]; zoom: number }; boundary: [number, number][] | null };
   /** The corners clicked, as pixel offsets from the map's centre (the map starts at the region's home view). */
-  const corners = [[-120, -80], [110, -90], [120, 80], [-100, 70]] as const;
+  const corners = [
+    [-120, -80],
+    [110, -90],
+    [120, 80],
+    [-100, 70],
+  ] as const;
   const home = () => ({ latitude: bengaluru.homeView.center[0], longitude: bengaluru.homeView.center[1] });
   const at = (dx: number, dy: number) => offsetToLatLng(home(), bengaluru.homeView.zoom, dx, dy);
 
   const regionNamed = async (id: string) => {
     const cookie = await signIn(server.url, ADA.username, ADA.password);
-    return (await call(server.url, 'GET', '/regions', undefined, { cookie })).body.regions.find((region: { id: string }) => region.id === id);
+    return (await call(server.url, 'GET', '/regions', undefined, { cookie })).body.regions.find(
+      (region: { id: string }) => region.id === id,
+    );
   };
 
   it('a panic in Bengaluru outside every zone goes to default while Bengaluru has no boundary', async () => {
@@ -128,7 +142,7 @@ describe('an admin draws a region\'s boundary on the map', () => {
     expect((await sendPanicFromPhone(server.url, latitude, longitude)).incident.regionId).toBe('default');
   });
 
-  it('draws a polygon by clicking on the form\'s map, and saves it', async () => {
+  it("draws a polygon by clicking on the form's map, and saves it", async () => {
     page = await signedInPage(ADA);
     await openRegions(page);
     await page.getByRole('button', { name: 'Edit Bengaluru' }).click();
@@ -143,9 +157,13 @@ describe('an admin draws a region\'s boundary on the map', () => {
     const points = corners.map(([dx, dy]) => ({ x: centre.x + dx, y: centre.y + dy }));
     // The first vertex clicked again closes the polygon.
     await clickOnMap(page, [...points, points[0]]);
-    await expect.poll(() => form.getByLabel('Boundary summary').textContent(), { timeout: 10_000 }).toMatch(/^4 vertices, /);
+    await expect
+      .poll(() => form.getByLabel('Boundary summary').textContent(), { timeout: 10_000 })
+      .toMatch(/^4 vertices, /);
     // Closed, it is ready to reshape with the zone editor's handles, and the drawing can be undone.
-    await expect.poll(() => form.getByRole('button', { name: 'Edit on the map' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => form.getByRole('button', { name: 'Edit on the map' }).getAttribute('aria-pressed'))
+      .toBe('true');
     // A vertex dragged with the handles changes the area; Undo puts it back.
     const summary = () => form.getByLabel('Boundary summary').textContent();
     const drawn = await summary();
@@ -155,7 +173,14 @@ describe('an admin draws a region\'s boundary on the map', () => {
     await expect.poll(summary).toBe(drawn);
     await form.getByRole('button', { name: 'Save region' }).click();
     await expectText(page.getByRole('status').filter({ hasText: 'Saved region' }), 'Saved region Bengaluru.');
-    await expect.poll(() => page.getByRole('row', { name: 'Bengaluru', exact: true }).getByText(/ vertices, /).textContent()).toMatch(/^4 vertices, /);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row', { name: 'Bengaluru', exact: true })
+          .getByText(/ vertices, /)
+          .textContent(),
+      )
+      .toMatch(/^4 vertices, /);
 
     const saved = (await regionNamed('bengaluru')).boundary as [number, number][];
     expect(saved).toHaveLength(4);
@@ -163,12 +188,20 @@ describe('an admin draws a region\'s boundary on the map', () => {
     const pixel = 360 / (512 * 2 ** bengaluru.homeView.zoom);
     const near = (vertex: [number, number], { latitude, longitude }: { latitude: number; longitude: number }) =>
       Math.abs(vertex[0] - latitude) < 3 * pixel && Math.abs(vertex[1] - longitude) < 3 * pixel;
-    for (const [dx, dy] of corners) expect(saved.filter((vertex) => near(vertex, at(dx, dy))), `the vertex clicked at ${dx}, ${dy}`).toHaveLength(1);
+    for (const [dx, dy] of corners)
+      expect(
+        saved.filter((vertex) => near(vertex, at(dx, dy))),
+        `the vertex clicked at ${dx}, ${dy}`,
+      ).toHaveLength(1);
   });
 
   it('a panic inside the drawn boundary, outside every zone, is filed under Bengaluru; one beside it under default', async () => {
     const inside = at(10, 5);
-    await expect.poll(async () => (await sendPanicFromPhone(server.url, inside.latitude, inside.longitude)).incident.regionId, { timeout: 15_000 }).toBe('bengaluru');
+    await expect
+      .poll(async () => (await sendPanicFromPhone(server.url, inside.latitude, inside.longitude)).incident.regionId, {
+        timeout: 15_000,
+      })
+      .toBe('bengaluru');
     const beside = at(200, 0);
     expect((await sendPanicFromPhone(server.url, beside.latitude, beside.longitude)).incident.regionId).toBe('default');
   });

@@ -28,12 +28,25 @@ function walk(start: number) {
   for (let i = 0; i <= 9; i++) steps.push({ y: i * 50, s: i * 30 });
   for (let i = 10; i <= 22; i++) steps.push({ y: 450 + (i % 2) * 5, s: 300 + (i - 10) * 30 });
   for (let i = 23; i <= 32; i++) steps.push({ y: 450 + (i - 22) * 60, s: 660 + (i - 22) * 30 });
-  return steps.map(({ y, s }) => ({ touristId: TOURIST, latitude: north(y), longitude: BASE.longitude, at: new Date(start + s * 1000).toISOString() }));
+  return steps.map(({ y, s }) => ({
+    touristId: TOURIST,
+    latitude: north(y),
+    longitude: BASE.longitude,
+    at: new Date(start + s * 1000).toISOString(),
+  }));
 }
 
 const RED_ZONE = {
-  id: 'gf-replay-gorge', name: 'Gorge edge', riskLevel: 'red', regionId: 'default',
-  polygon: [[north(700), 91.8928], [north(700), 91.8938], [north(800), 91.8938], [north(800), 91.8928]],
+  id: 'gf-replay-gorge',
+  name: 'Gorge edge',
+  riskLevel: 'red',
+  regionId: 'default',
+  polygon: [
+    [north(700), 91.8928],
+    [north(700), 91.8938],
+    [north(800), 91.8938],
+    [north(800), 91.8928],
+  ],
 };
 
 let server: DashboardServer;
@@ -46,29 +59,43 @@ let pings: ReturnType<typeof walk>;
 const replay = (): Locator => page.getByRole('dialog', { name: `Replay of ${TOURIST}` });
 const slider = () => replay().getByRole('slider', { name: 'Replay time' });
 /** What the map draws now: [touristId, longitude, latitude] per marker. */
-const markers = async (): Promise<[string, number, number][]> => JSON.parse((await replay().getByTestId('replay-map').getAttribute('data-positions')) ?? '[]');
+const markers = async (): Promise<[string, number, number][]> =>
+  JSON.parse((await replay().getByTestId('replay-map').getAttribute('data-positions')) ?? '[]');
 /** The camera's bounds, [[west, south], [east, north]]. */
-const view = async (): Promise<[[number, number], [number, number]]> => JSON.parse((await replay().getByTestId('replay-map').getAttribute('data-view')) ?? 'null');
-const inView = ([[west, south], [east, north]]: [[number, number], [number, number]], [, longitude, latitude]: [string, number, number]) =>
-  longitude >= west && longitude <= east && latitude >= south && latitude <= north;
-const clockSeconds = async () => Number(await replay().getByRole('group', { name: 'Replay timeline' }).getAttribute('data-clock-s'));
+const view = async (): Promise<[[number, number], [number, number]]> =>
+  JSON.parse((await replay().getByTestId('replay-map').getAttribute('data-view')) ?? 'null');
+const inView = (
+  [[west, south], [east, north]]: [[number, number], [number, number]],
+  [, longitude, latitude]: [string, number, number],
+) => longitude >= west && longitude <= east && latitude >= south && latitude <= north;
+const clockSeconds = async () =>
+  Number(await replay().getByRole('group', { name: 'Replay timeline' }).getAttribute('data-clock-s'));
 
 /** The replay's span: the walk's first position to the last thing seen (the panic, sent after the walk). */
-const durationS = () => (Math.max(Date.parse(pings.at(-1)!.at), Date.parse(sent.incident.createdAt)) - Date.parse(pings[0]!.at)) / 1000;
+const durationS = () =>
+  (Math.max(Date.parse(pings.at(-1)!.at), Date.parse(sent.incident.createdAt)) - Date.parse(pings[0]!.at)) / 1000;
 /** The timeline at a whole second: the slider's value and fill, the time beside it and the slider's spoken time. */
-const timelineAt = (second: number) => ({ value: String(second), fill: `${(second / durationS()) * 100}%`, time: clockAt(second), valueText: clockAt(second) });
-const clockAt = (second: number) => formatReplayClock(new Date(Date.parse(pings[0]!.at) + second * 1000).toISOString(), DEFAULT_CLOCK);
+const timelineAt = (second: number) => ({
+  value: String(second),
+  fill: `${(second / durationS()) * 100}%`,
+  time: clockAt(second),
+  valueText: clockAt(second),
+});
+const clockAt = (second: number) =>
+  formatReplayClock(new Date(Date.parse(pings[0]!.at) + second * 1000).toISOString(), DEFAULT_CLOCK);
 /** What the timeline shows, as timelineAt words it, read at one moment (it moves while playing). */
 const timelineShows = () =>
-  replay().getByRole('group', { name: 'Replay timeline' }).evaluate((group) => {
-    const input = group.querySelector('input[type="range"]') as HTMLInputElement;
-    return {
-      value: input.value,
-      fill: (input.closest('.fui-Slider') as HTMLElement).style.getPropertyValue('--fui-Slider--progress'),
-      time: group.querySelector('[aria-label="Replay clock"]')!.textContent,
-      valueText: input.getAttribute('aria-valuetext'),
-    };
-  });
+  replay()
+    .getByRole('group', { name: 'Replay timeline' })
+    .evaluate((group) => {
+      const input = group.querySelector('input[type="range"]') as HTMLInputElement;
+      return {
+        value: input.value,
+        fill: (input.closest('.fui-Slider') as HTMLElement).style.getPropertyValue('--fui-Slider--progress'),
+        time: group.querySelector('[aria-label="Replay clock"]')!.textContent,
+        valueText: input.getAttribute('aria-valuetext'),
+      };
+    });
 
 /**
  * The replay clock's advance per second of the page's own time, over about `ms` of playing. Each reading is
@@ -76,18 +103,25 @@ const timelineShows = () =>
  * second, and a clock read half a frame late would skew a short measure by a third.
  */
 async function clockRate(ms: number): Promise<number> {
-  return page.evaluate((ms) => new Promise<number>((resolve, reject) => {
-    const timeline = document.querySelector('[aria-label="Replay timeline"]')!;
-    const frames: { clock: number; at: number }[] = [];
-    const observer = new MutationObserver(() => frames.push({ clock: Number(timeline.getAttribute('data-clock-s')), at: performance.now() }));
-    observer.observe(timeline, { attributeFilter: ['data-clock-s'] });
-    setTimeout(() => {
-      observer.disconnect();
-      const [first, last] = [frames[0], frames.at(-1)];
-      if (!first || !last || last.at - first.at < 200) reject(new Error(`the clock was written ${frames.length} times in ${ms} ms`));
-      else resolve((last.clock - first.clock) / ((last.at - first.at) / 1000));
-    }, ms);
-  }), ms);
+  return page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve, reject) => {
+        const timeline = document.querySelector('[aria-label="Replay timeline"]')!;
+        const frames: { clock: number; at: number }[] = [];
+        const observer = new MutationObserver(() =>
+          frames.push({ clock: Number(timeline.getAttribute('data-clock-s')), at: performance.now() }),
+        );
+        observer.observe(timeline, { attributeFilter: ['data-clock-s'] });
+        setTimeout(() => {
+          observer.disconnect();
+          const [first, last] = [frames[0], frames.at(-1)];
+          if (!first || !last || last.at - first.at < 200)
+            reject(new Error(`the clock was written ${frames.length} times in ${ms} ms`));
+          else resolve((last.clock - first.clock) / ((last.at - first.at) / 1000));
+        }, ms);
+      }),
+    ms,
+  );
 }
 
 async function chooseSpeed(speed: string) {
@@ -97,7 +131,9 @@ async function chooseSpeed(speed: string) {
 
 beforeAll(async () => {
   server = await startDashboardServer();
-  expect((await call(server.url, 'POST', '/tourists/register', { touristId: TOURIST, name: 'Walker Replay' })).status).toBe(201);
+  expect(
+    (await call(server.url, 'POST', '/tourists/register', { touristId: TOURIST, name: 'Walker Replay' })).status,
+  ).toBe(201);
   expect((await call(server.url, 'POST', '/geofences', RED_ZONE)).status).toBe(201);
   pings = walk(Date.now() - 20 * 60_000);
   expect((await call(server.url, 'POST', '/gps/batch', { pings })).status).toBeLessThan(300);
@@ -116,12 +152,17 @@ afterAll(async () => {
 describe('replay from an incident', () => {
   it('opens from the drawer with the stop, the summary and the marks on the slider', async () => {
     await alertRow(page, sent.incident.id).getByRole('cell').nth(1).click();
-    await page.getByRole('dialog', { name: `Incident ${sent.incident.id}` }).getByRole('button', { name: 'Replay' }).click();
+    await page
+      .getByRole('dialog', { name: `Incident ${sent.incident.id}` })
+      .getByRole('button', { name: 'Replay' })
+      .click();
     const stops = replay().getByRole('table', { name: `Stops of ${TOURIST}` });
     await stops.waitFor({ timeout: 30_000 });
     expect(await stops.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('6 min 30 s')]);
     expect(await stops.locator('tbody tr td').first().innerText()).toBe(formatReplayClock(pings[9]!.at, DEFAULT_CLOCK));
-    await expect.poll(() => replay().getByLabel(`Summary of ${TOURIST}`).innerText()).toMatch(/33 positions · distance 1\.1 km · moving 9 min 30 s · stopped 6 min 30 s/);
+    await expect
+      .poll(() => replay().getByLabel(`Summary of ${TOURIST}`).innerText())
+      .toMatch(/33 positions · distance 1\.1 km · moving 9 min 30 s · stopped 6 min 30 s/);
     const marks = replay().getByRole('list', { name: 'Marks' }).getByRole('button');
     expect(await marks.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
       `Entered Gorge edge (red) at ${formatReplayClock(pings[27]!.at, DEFAULT_CLOCK)}`,
@@ -139,18 +180,26 @@ describe('replay from an incident', () => {
     await replay().getByTestId('replay-map').locator('canvas').first().waitFor({ timeout: 30_000 });
     await slider().focus();
     await page.keyboard.press('Home');
-    await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings[0]!.latitude, 6)]]);
+    await expect
+      .poll(markers, { timeout: 10_000 })
+      .toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings[0]!.latitude, 6)]]);
     await page.keyboard.press('End');
-    await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings.at(-1)!.latitude, 6)]]);
+    await expect
+      .poll(markers, { timeout: 10_000 })
+      .toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings.at(-1)!.latitude, 6)]]);
     // The slider's last whole second is the span's very end, not a fraction of a second before it.
     expect(await clockSeconds()).toBe(durationS());
-    await replay().getByRole('button', { name: /^Entered Gorge edge/ }).click();
-    await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings[27]!.latitude, 6)]]);
+    await replay()
+      .getByRole('button', { name: /^Entered Gorge edge/ })
+      .click();
+    await expect
+      .poll(markers, { timeout: 10_000 })
+      .toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings[27]!.latitude, 6)]]);
     expect(await clockSeconds()).toBe((Date.parse(pings[27]!.at) - Date.parse(pings[0]!.at)) / 1000);
     expect(await timelineShows()).toEqual(timelineAt((Date.parse(pings[27]!.at) - Date.parse(pings[0]!.at)) / 1000));
   });
 
-  it('plays ten times as fast at 10× as at 1×, by the replay\'s clock', async () => {
+  it("plays ten times as fast at 10× as at 1×, by the replay's clock", async () => {
     await slider().focus();
     await page.keyboard.press('Home');
     await chooseSpeed('1×');
@@ -190,7 +239,9 @@ describe('replay from an incident', () => {
     // The walk's end, 1 km north of where the camera was left.
     await slider().focus();
     await page.keyboard.press('End');
-    await expect.poll(markers, { timeout: 10_000 }).toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings.at(-1)!.latitude, 6)]]);
+    await expect
+      .poll(markers, { timeout: 10_000 })
+      .toEqual([[TOURIST, BASE.longitude, expect.closeTo(pings.at(-1)!.latitude, 6)]]);
     const closeIn = await view();
     expect(inView(closeIn, (await markers())[0]!)).toBe(false);
     await page.waitForTimeout(500);
@@ -214,20 +265,32 @@ describe('replay from an incident', () => {
   });
 
   it('exports GPX that parses back to the same positions and times', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), replay().getByRole('button', { name: 'Export GPX' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      replay().getByRole('button', { name: 'Export GPX' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^replay-t-replay-walker-.*\.gpx$/);
     const text = readFileSync((await download.path())!, 'utf8');
     const parsed = gpx(new DOMParser().parseFromString(text, 'text/xml') as unknown as Document);
     expect(parsed.features).toHaveLength(1);
-    expect(parsed.features[0]!.geometry).toEqual({ type: 'LineString', coordinates: pings.map((p) => [p.longitude, p.latitude]) });
+    expect(parsed.features[0]!.geometry).toEqual({
+      type: 'LineString',
+      coordinates: pings.map((p) => [p.longitude, p.latitude]),
+    });
     expect(parsed.features[0]!.properties?.coordinateProperties).toEqual({ times: pings.map((p) => p.at) });
   });
 
-  it('opens from the tourist\'s profile on its last hour', async () => {
+  it("opens from the tourist's profile on its last hour", async () => {
     await replay().getByRole('button', { name: 'Close replay' }).click();
     await replay().waitFor({ state: 'detached' });
-    await page.getByRole('dialog', { name: `Incident ${sent.incident.id}` }).getByRole('button', { name: 'Profile' }).click();
-    await page.getByRole('dialog', { name: 'Tourist Walker Replay' }).getByRole('button', { name: 'Replay', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Incident ${sent.incident.id}` })
+      .getByRole('button', { name: 'Profile' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Tourist Walker Replay' })
+      .getByRole('button', { name: 'Replay', exact: true })
+      .click();
     const stops = replay().getByRole('table', { name: `Stops of ${TOURIST}` });
     await stops.waitFor({ timeout: 30_000 });
     expect(await stops.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('6 min 30 s')]);
@@ -244,7 +307,8 @@ describe('replay from an incident', () => {
     const count = Number((await card.innerText()).match(/\d+/)![0]);
     await card.click();
     const group = page.getByRole('dialog', { name: `Replay of ${count} tourists` });
-    for (const touristId of [TOURIST, friend]) await group.getByLabel(`Summary of ${touristId}`).waitFor({ timeout: 30_000 });
+    for (const touristId of [TOURIST, friend])
+      await group.getByLabel(`Summary of ${touristId}`).waitFor({ timeout: 30_000 });
     await group.getByRole('button', { name: 'Close replay' }).click();
   });
 

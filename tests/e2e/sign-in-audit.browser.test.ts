@@ -78,7 +78,7 @@ describe('signing in and the audit trail, end to end', () => {
     }
   });
 
-  it('refuses a wrong password with the server\'s sentence', async () => {
+  it("refuses a wrong password with the server's sentence", async () => {
     await usernameField().fill(DANA.username);
     await page.getByLabel('Password').fill('not the password');
     await button('Sign in').click();
@@ -103,19 +103,26 @@ describe('signing in and the audit trail, end to end', () => {
     await expectText(row.getByRole('cell').nth(6), 'acknowledged');
   });
 
-  it('the Audit view lists the acknowledge under the user\'s name, filters it, and says the chain is intact', async () => {
+  it("the Audit view lists the acknowledge under the user's name, filters it, and says the chain is intact", async () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Audit' }).click();
     const table = page.getByRole('table', { name: 'Audit trail' });
-    const entry = table.getByRole('row').filter({ hasText: 'incident.acknowledge' }).filter({ hasText: acknowledgedId });
+    const entry = table
+      .getByRole('row')
+      .filter({ hasText: 'incident.acknowledge' })
+      .filter({ hasText: acknowledgedId });
     await entry.waitFor({ timeout: 15_000 });
     const cells = await rowCells(entry);
     expect(cells.slice(1, 3)).toEqual([DANA.username, DANA.role]);
     expect(cells.slice(4)).toEqual(['incident.acknowledge', acknowledgedId]);
     expect(cells[3]).toMatch(/\d/);
     // The sign-in that preceded it is on the trail too, below it (newest first).
-    const actions = await table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.children[4]?.textContent));
+    const actions = await table
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((row) => row.children[4]?.textContent));
     expect(actions.indexOf('incident.acknowledge')).toBeLessThan(actions.indexOf('auth.login'));
-    await expect.poll(() => page.getByRole('status', { name: 'Audit chain' }).textContent()).toMatch(/^Chain intact: \d+ entries$/);
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Audit chain' }).textContent())
+      .toMatch(/^Chain intact: \d+ entries$/);
 
     await page.getByLabel('Actor').fill(DANA.username);
     await page.getByLabel('Action').fill('incident.acknowledge');
@@ -140,7 +147,9 @@ describe('signing in and the audit trail, end to end', () => {
     expect(await row.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
     expect(await page.getByRole('checkbox', { name: 'Test Alert Mode (click map)' }).count()).toBe(0);
     expect(await button('Export CSV').count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Audit' }).count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Audit' }).count(),
+    ).toBe(0);
   });
 
   it('a session ended on the server brings the sign-in page back at the next request, saying so', async () => {
@@ -150,7 +159,9 @@ describe('signing in and the audit trail, end to end', () => {
     expect(ended.status).toBe(200);
     // The operator's next request finds out; the page may have found out already (its stream or a poll
     // answered 401), and then there is no Refresh left to click.
-    await button('Refresh').click({ timeout: 5_000 }).catch(() => undefined);
+    await button('Refresh')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
     await expectText(page.getByRole('alert'), 'Your session has ended; sign in again.');
     expect(await usernameField().isVisible()).toBe(true);
   });

@@ -40,7 +40,9 @@ async function expectProfileShown(page: Page): Promise<void> {
   expect(identity).toContain('Aadhaar ending 4321');
   expect(identity).toContain('Hindi, English');
   expect(identity).toContain('Not verified');
-  expect(await panel(page).getByRole('region', { name: 'Emergency contacts' }).innerText()).toContain('Ravi Rao (brother): +919812345678');
+  expect(await panel(page).getByRole('region', { name: 'Emergency contacts' }).innerText()).toContain(
+    'Ravi Rao (brother): +919812345678',
+  );
   expect(await panel(page).getByRole('link', { name: '+919812345678' }).getAttribute('href')).toBe('tel:+919812345678');
   expect(await panel(page).getByRole('link', { name: '+919876500001' }).getAttribute('href')).toBe('tel:+919876500001');
   const itinerary = await panel(page).getByRole('region', { name: 'Itinerary' }).innerText();
@@ -59,7 +61,9 @@ beforeAll(async () => {
   server = await startDashboardServer();
   browser = await launchChromium();
   expect((await call(server.url, 'POST', '/tourists/register', PROFILE)).status).toBe(201);
-  expect((await call(server.url, 'POST', '/tourists/register', { touristId: TOURIST, itinerary: ITINERARY_NOTE })).status).toBe(200);
+  expect(
+    (await call(server.url, 'POST', '/tourists/register', { touristId: TOURIST, itinerary: ITINERARY_NOTE })).status,
+  ).toBe(200);
   sent = await sendPanicFromPhone(server.url, 25.5788, 91.8933, TOURIST);
 });
 
@@ -102,11 +106,21 @@ describe('the tourist profile panel', () => {
     const { page } = await openDashboard(browser, server.url);
     await alertRow(page, panic.incident.id).waitFor({ timeout: 15_000 });
     await alertRow(page, panic.incident.id).getByRole('cell').nth(1).click();
-    await page.getByRole('dialog', { name: `Incident ${panic.incident.id}` }).getByRole('button', { name: 'Profile' }).click();
-    const identity = page.getByRole('dialog', { name: `Tourist ${simulated}` }).getByRole('region', { name: 'Identity' });
+    await page
+      .getByRole('dialog', { name: `Incident ${panic.incident.id}` })
+      .getByRole('button', { name: 'Profile' })
+      .click();
+    const identity = page
+      .getByRole('dialog', { name: `Tourist ${simulated}` })
+      .getByRole('region', { name: 'Identity' });
     await identity.waitFor({ timeout: 15_000 });
     expect(await identity.innerText()).toMatch(/Not registered: this tourist never registered/);
-    expect(await page.getByRole('dialog', { name: `Tourist ${simulated}` }).getByRole('region', { name: 'Devices and position' }).innerText()).toContain('25.5801');
+    expect(
+      await page
+        .getByRole('dialog', { name: `Tourist ${simulated}` })
+        .getByRole('region', { name: 'Devices and position' })
+        .innerText(),
+    ).toContain('25.5801');
   });
 
   it("opens from the tourist's id in the GPS table, with the last 24 hours' trail", async () => {
@@ -114,7 +128,10 @@ describe('the tourist profile panel', () => {
     await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });
     await sendGpsPing(server.url, { touristId: TOURIST, latitude: 25.579, longitude: 91.894 });
     await sendGpsPing(server.url, { touristId: TOURIST, latitude: 25.58, longitude: 91.895 });
-    await page.getByRole('button', { name: `Profile of ${TOURIST}` }).first().click();
+    await page
+      .getByRole('button', { name: `Profile of ${TOURIST}` })
+      .first()
+      .click();
     await expectProfileShown(page);
     const whereabouts = await panel(page).getByRole('region', { name: 'Devices and position' }).innerText();
     expect(whereabouts).toContain('25.58000, 91.89500');
@@ -128,19 +145,29 @@ describe('the tourist profile panel', () => {
     const { page } = await openDashboard(browser, server.url);
     await alertRow(page, panic.incident.id).waitFor({ timeout: 15_000 });
     await alertRow(page, panic.incident.id).getByRole('cell').nth(1).click();
-    await page.getByRole('dialog', { name: `Incident ${panic.incident.id}` }).getByRole('button', { name: 'Profile' }).click();
+    await page
+      .getByRole('dialog', { name: `Incident ${panic.incident.id}` })
+      .getByRole('button', { name: 'Profile' })
+      .click();
     const profile = page.getByRole('dialog', { name: 'Tourist Erin Erasable' });
     await profile.getByRole('region', { name: 'Identity' }).waitFor({ timeout: 15_000 });
-    expect(await profile.getByRole('link', { name: 'Export data' }).getAttribute('href')).toBe(`/tourists/${erasable}/export`);
+    expect(await profile.getByRole('link', { name: 'Export data' }).getAttribute('href')).toBe(
+      `/tourists/${erasable}/export`,
+    );
 
     await profile.getByRole('button', { name: 'Erase tourist' }).click();
     const confirm = page.getByRole('dialog', { name: `Erase tourist ${erasable}?` });
     await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
     // The name went with the profile: the panel is titled by the id now.
-    await page.getByRole('dialog', { name: `Tourist ${erasable}` }).getByText(/^Erased: tourist-erasable's personal data is gone; their incidents stay as erased-/).waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('dialog', { name: `Tourist ${erasable}` })
+      .getByText(/^Erased: tourist-erasable's personal data is gone; their incidents stay as erased-/)
+      .waitFor({ timeout: 10_000 });
     expect((await call(server.url, 'GET', `/tourists/${erasable}`)).status).toBe(404);
     const { body } = await call(server.url, 'GET', '/incidents?limit=500');
-    const kept = (body.incidents as { id: string; touristId: string | null }[]).find((incident) => incident.id === panic.incident.id);
+    const kept = (body.incidents as { id: string; touristId: string | null }[]).find(
+      (incident) => incident.id === panic.incident.id,
+    );
     expect(kept?.touristId).toMatch(/^erased-/);
   });
 });

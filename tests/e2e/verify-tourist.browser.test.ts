@@ -28,8 +28,14 @@ async function fromPhone(path: string, body?: object): Promise<{ status: number;
   return phone.evaluate(
     async ({ api, path, body }) => {
       const token = localStorage.getItem('did.token');
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) };
-      const response = await fetch(`${api}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers });
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        ...(token && { Authorization: `Bearer ${token}` }),
+      };
+      const response = await fetch(
+        `${api}${path}`,
+        body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers },
+      );
       return { status: response.status, body: await response.json() };
     },
     { api: server.url, path, body },
@@ -40,7 +46,10 @@ beforeAll(async () => {
   server = await startDashboardServer({ AUTH: 'on', ADMIN_PASSWORD, DEVICE_AUTH: 'required' });
   await createOperators(server.url, [SUPERVISOR]);
   siteDir = mkdtempSync(join(tmpdir(), 'phone-app-'));
-  writeFileSync(join(siteDir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>Smart Tourist Safety</title>');
+  writeFileSync(
+    join(siteDir, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><title>Smart Tourist Safety</title>',
+  );
   phoneSite = await serveStatic(siteDir);
   browser = await launchChromium();
   phone = await (await browser.newContext()).newPage();
@@ -77,7 +86,10 @@ describe('a supervisor binds the Digital ID a phone shows', () => {
     await console_.getByLabel('Username').fill(SUPERVISOR.username);
     await console_.getByLabel('Password').fill(SUPERVISOR.password);
     await console_.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await console_.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Verify tourist' }).click();
+    await console_
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('button', { name: 'Verify tourist' })
+      .click();
     const view = console_.getByRole('region', { name: 'Verify tourist' });
     await view.getByLabel('Digital ID').fill(didToken);
     await view.getByRole('button', { name: 'Look up' }).click();
@@ -90,9 +102,14 @@ describe('a supervisor binds the Digital ID a phone shows', () => {
     await dialog.getByText(`Bind to Asha Das (${touristId})?`).waitFor();
     await dialog.getByRole('button', { name: 'Bind', exact: true }).click();
 
-    await view.getByRole('status').getByText(/now proves Asha Das/).waitFor();
+    await view
+      .getByRole('status')
+      .getByText(/now proves Asha Das/)
+      .waitFor();
     await card.getByText('Bound', { exact: true }).waitFor();
-    expect(await card.getByText(new RegExp(`Proves Asha Das \\(${touristId}\\), bound by ${SUPERVISOR.username}`)).count()).toBe(1);
+    expect(
+      await card.getByText(new RegExp(`Proves Asha Das \\(${touristId}\\), bound by ${SUPERVISOR.username}`)).count(),
+    ).toBe(1);
   });
 
   it("after binding: the same token's next panic is verified, its next ping accepted, and its history lists its alerts", async () => {

@@ -31,43 +31,62 @@ async function overflow(page: Page) {
   }));
 }
 
-const fontSize = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontSize);
+const fontSize = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).fontSize);
 
 describe('wall mode', () => {
   it.each([
     { width: 1920, height: 1080, minBodyPx: 20 },
     { width: 3840, height: 2160, minBodyPx: 40 },
-  ])('$width × $height: one screen, map beside the list, a new panic in the list and the bar', async ({ width, height, minBodyPx }) => {
-    const { page } = dashboard;
-    await page.setViewportSize({ width, height });
-    await page.goto(`${server.url}/?wall`);
-    await consoleShown(page);
-    expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe('wall');
-    await page.locator('[data-wall-alerts]').waitFor();
-    await page.getByTestId('map-panel').waitFor();
-    expect(await overflow(page)).toEqual({ down: 0, sideways: 0 });
+  ])(
+    '$width × $height: one screen, map beside the list, a new panic in the list and the bar',
+    async ({ width, height, minBodyPx }) => {
+      const { page } = dashboard;
+      await page.setViewportSize({ width, height });
+      await page.goto(`${server.url}/?wall`);
+      await consoleShown(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.mode)).toBe('wall');
+      await page.locator('[data-wall-alerts]').waitFor();
+      await page.getByTestId('map-panel').waitFor();
+      expect(await overflow(page)).toEqual({ down: 0, sideways: 0 });
 
-    const map = (await page.getByTestId('map-panel').boundingBox())!;
-    expect(map.width * map.height, 'the map takes most of the screen').toBeGreaterThan(0.45 * width * height);
+      const map = (await page.getByTestId('map-panel').boundingBox())!;
+      expect(map.width * map.height, 'the map takes most of the screen').toBeGreaterThan(0.45 * width * height);
 
-    const panic = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
-    const item = page.locator(`[data-wall-alert="${panic.incident.id}"]`);
-    await item.waitFor();
-    sent += 1;
-    await expect.poll(() => page.locator('[data-panic-bar]').getAttribute('data-panic-bar'), { timeout: 15_000 }).toBe(String(sent));
-    expect(await page.locator('[data-panic-bar]').innerText()).toContain(sent === 1 ? 'New panic alert in' : `${sent} open panic alerts`);
-    expect(await item.innerText()).toMatch(/Panic alert[\s\S]*high severity[\s\S]*open/);
-    expect(await overflow(page), 'the bar and the new item do not make the page scroll').toEqual({ down: 0, sideways: 0 });
+      const panic = await sendPanicFromPhone(server.url, 25.5788, 91.8933);
+      const item = page.locator(`[data-wall-alert="${panic.incident.id}"]`);
+      await item.waitFor();
+      sent += 1;
+      await expect
+        .poll(() => page.locator('[data-panic-bar]').getAttribute('data-panic-bar'), { timeout: 15_000 })
+        .toBe(String(sent));
+      expect(await page.locator('[data-panic-bar]').innerText()).toContain(
+        sent === 1 ? 'New panic alert in' : `${sent} open panic alerts`,
+      );
+      expect(await item.innerText()).toMatch(/Panic alert[\s\S]*high severity[\s\S]*open/);
+      expect(await overflow(page), 'the bar and the new item do not make the page scroll').toEqual({
+        down: 0,
+        sideways: 0,
+      });
 
-    const bodyPx = parseFloat(await fontSize(page, `[data-wall-alert="${panic.incident.id}"] > span:last-child`));
-    expect(bodyPx, 'body text readable from 4 m').toBeGreaterThanOrEqual(minBodyPx);
-    const pageBackground = await page.evaluate(() => getComputedStyle(document.querySelector('[data-wall-alerts]')!.parentElement!.parentElement!).backgroundColor);
-    expect(pageBackground, 'dark by default').toMatch(/rgb\((\d{1,2}), \1, \1\)/);
+      const bodyPx = parseFloat(await fontSize(page, `[data-wall-alert="${panic.incident.id}"] > span:last-child`));
+      expect(bodyPx, 'body text readable from 4 m').toBeGreaterThanOrEqual(minBodyPx);
+      const pageBackground = await page.evaluate(
+        () =>
+          getComputedStyle(document.querySelector('[data-wall-alerts]')!.parentElement!.parentElement!).backgroundColor,
+      );
+      expect(pageBackground, 'dark by default').toMatch(/rgb\((\d{1,2}), \1, \1\)/);
 
-    const map2 = (await page.getByTestId('map-panel').boundingBox())!;
-    expect(map2.x + map2.width, 'the list is beside the map, not below it').toBeLessThan((await item.boundingBox())!.x + 1);
-    expect(dashboard.pageErrors).toEqual([]);
-  });
+      const map2 = (await page.getByTestId('map-panel').boundingBox())!;
+      expect(map2.x + map2.width, 'the list is beside the map, not below it').toBeLessThan(
+        (await item.boundingBox())!.x + 1,
+      );
+      expect(dashboard.pageErrors).toEqual([]);
+    },
+  );
 
   it('the menu turns it on, the address keeps it, and Leave wall mode returns to the desk', async () => {
     const { page } = dashboard;

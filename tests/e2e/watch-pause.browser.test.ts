@@ -37,7 +37,7 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('pausing a tourist\'s watch from the drawer', () => {
+describe("pausing a tourist's watch from the drawer", () => {
   it('pauses until 07:00 with a reason, a page opened later reads the pause, and Resume watching lifts it', async () => {
     const { page } = await openDashboard(browser, server.url);
     await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });

@@ -14,7 +14,17 @@ import { startDashboardServer, type DashboardServer } from './support/dashboard-
 import { expectCount, expectText } from './support/expectations.ts';
 import { ADMIN_PASSWORD, createOperators, type Operator } from './support/operators.ts';
 import { sendGpsPing } from './support/phone.ts';
-import { clickOnMap, dragOnMap, latLngToOffset, mapCentre, offsetToLatLng, openZonesView, zoneRow, zonesTable, ZONES_START_ZOOM } from './support/zones-page.ts';
+import {
+  clickOnMap,
+  dragOnMap,
+  latLngToOffset,
+  mapCentre,
+  offsetToLatLng,
+  openZonesView,
+  zoneRow,
+  zonesTable,
+  ZONES_START_ZOOM,
+} from './support/zones-page.ts';
 
 const SAM: Operator = { username: 'sam', password: 'sam has a long password', role: 'supervisor' };
 const OTTO: Operator = { username: 'otto', password: 'otto has a long password', role: 'operator' };
@@ -48,7 +58,10 @@ async function signInAs(page: Page, operator: Operator) {
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('banner').getByText(`${operator.username} · ${operator.role}`, { exact: true }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('banner')
+    .getByText(`${operator.username} · ${operator.role}`, { exact: true })
+    .waitFor({ timeout: 15_000 });
   await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });
 }
 
@@ -90,7 +103,7 @@ afterAll(async () => {
 });
 
 describe('drawing, sharing and editing zones in the Zones view', () => {
-  it('lists the region\'s zones with risk, vertices and area, for a supervisor with the drawing tools', async () => {
+  it("lists the region's zones with risk, vertices and area, for a supervisor with the drawing tools", async () => {
     const row = zoneRow(sam.page, NEIGHBOUR.name);
     await row.waitFor({ timeout: 15_000 });
     const cells = await rowCells(row);
@@ -115,7 +128,7 @@ describe('drawing, sharing and editing zones in the Zones view', () => {
     await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
   });
 
-  it('draws a polygon by clicking on the map, its first vertex snapped to the neighbour\'s, names it and saves it', async () => {
+  it("draws a polygon by clicking on the map, its first vertex snapped to the neighbour's, names it and saves it", async () => {
     const { page } = sam;
     const map = await mapGeometry(page);
     await page.getByRole('button', { name: 'Draw polygon' }).click();
@@ -138,13 +151,19 @@ describe('drawing, sharing and editing zones in the Zones view', () => {
     expect(cells.slice(0, 4)).toEqual([NEW_ZONE, 'red', 'ghat-steps', '4']);
     expect(cells[5]).toMatch(/^sam · /);
     const saved = (await storedZones()).find((zone) => zone.name === NEW_ZONE)!;
-    expect(saved).toMatchObject({ riskLevel: 'red', regionId: 'default', version: 1, updatedBy: 'sam', meta: { placeId: 'ghat-steps' } });
+    expect(saved).toMatchObject({
+      riskLevel: 'red',
+      regionId: 'default',
+      version: 1,
+      updatedBy: 'sam',
+      meta: { placeId: 'ghat-steps' },
+    });
     expect(saved.polygon).toHaveLength(4);
     // Snapped: exactly the neighbour's vertex, not where the pointer was.
     expect(saved.polygon).toContainEqual(NEIGHBOUR_NE);
   });
 
-  it('the operator\'s page lists the new zone without a reload, and sees no editing control', async () => {
+  it("the operator's page lists the new zone without a reload, and sees no editing control", async () => {
     const loadsBefore = otto.loads();
     const row = zoneRow(otto.page, NEW_ZONE);
     await row.waitFor({ timeout: 15_000 });
@@ -155,7 +174,7 @@ describe('drawing, sharing and editing zones in the Zones view', () => {
     }
   });
 
-  it('a GPS ping inside the new zone opens an incident on the operator\'s dashboard', async () => {
+  it("a GPS ping inside the new zone opens an incident on the operator's dashboard", async () => {
     const map = await mapGeometry(sam.page);
     const inside = map.latLngAt(120, 30);
     await otto.page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Dashboard' }).click();
@@ -163,11 +182,15 @@ describe('drawing, sharing and editing zones in the Zones view', () => {
     const zoneId = (await storedZones()).find((zone) => zone.name === NEW_ZONE)!.id;
     let incidentId: string | undefined;
     await expect
-      .poll(async () => {
-        const incidents = (await call(server.url, 'GET', '/incidents?limit=20', undefined, { cookie: adminCookie })).body.incidents as { id: string; meta: { geofenceId?: string } }[];
-        incidentId = incidents.find((incident) => incident.meta.geofenceId === zoneId)?.id;
-        return incidentId;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const incidents = (await call(server.url, 'GET', '/incidents?limit=20', undefined, { cookie: adminCookie }))
+            .body.incidents as { id: string; meta: { geofenceId?: string } }[];
+          incidentId = incidents.find((incident) => incident.meta.geofenceId === zoneId)?.id;
+          return incidentId;
+        },
+        { timeout: 15_000 },
+      )
       .toBeDefined();
     const row = alertRow(otto.page, incidentId!);
     await row.waitFor({ timeout: 15_000 });
@@ -183,21 +206,38 @@ describe('drawing, sharing and editing zones in the Zones view', () => {
     await form.waitFor();
     // Meanwhile the admin renames it (version 1 → 2).
     const zone = (await storedZones()).find((stored) => stored.name === NEW_ZONE)!;
-    const renamed = await call(server.url, 'PUT', `/geofences/${zone.id}`, { ...zone, name: 'Ghat steps (lower)' }, { cookie: adminCookie, 'if-match': '1' });
+    const renamed = await call(
+      server.url,
+      'PUT',
+      `/geofences/${zone.id}`,
+      { ...zone, name: 'Ghat steps (lower)' },
+      { cookie: adminCookie, 'if-match': '1' },
+    );
     expect(renamed.status).toBe(200);
     // Sam drags the far corner inwards and saves on version 1.
     await dragOnMap(page, map.at(170, 90), map.at(140, 120));
     await expect.poll(() => form.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
     await form.getByRole('button', { name: 'Save zone' }).click();
     const conflict = form.getByRole('alert');
-    await expect.poll(() => conflict.textContent(), { timeout: 15_000 }).toMatch(/^Zone "Ghat steps \(lower\)" was changed by admin at .+ \(version 2\); reload their version before saving\.Load their version$/);
-    expect((await storedZones()).find((stored) => stored.id === zone.id)).toMatchObject({ name: 'Ghat steps (lower)', version: 2, polygon: zone.polygon });
+    await expect
+      .poll(() => conflict.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /^Zone "Ghat steps \(lower\)" was changed by admin at .+ \(version 2\); reload their version before saving\.Load their version$/,
+      );
+    expect((await storedZones()).find((stored) => stored.id === zone.id)).toMatchObject({
+      name: 'Ghat steps (lower)',
+      version: 2,
+      polygon: zone.polygon,
+    });
 
     await form.getByRole('button', { name: 'Load their version' }).click();
     await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Ghat steps (lower)');
     await form.getByRole('button', { name: 'Save zone' }).click();
     await zoneRow(page, 'Ghat steps (lower)').waitFor({ timeout: 15_000 });
-    expect((await storedZones()).find((stored) => stored.id === zone.id)).toMatchObject({ version: 3, updatedBy: 'sam' });
+    expect((await storedZones()).find((stored) => stored.id === zone.id)).toMatchObject({
+      version: 3,
+      updatedBy: 'sam',
+    });
   });
 
   it('undo and redo step the outline back and forth before saving; Cancel keeps the stored zone', async () => {
@@ -227,7 +267,10 @@ describe('drawing, sharing and editing zones in the Zones view', () => {
     await zoneRow(page, 'Ghat steps (lower)').click();
     await page.getByRole('button', { name: 'Delete zone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete zone' });
-    await expectText(dialog.getByText(/^Delete the zone/), 'Delete the zone “Ghat steps (lower)”? Pings inside it will no longer raise its alerts, on every dashboard at once.');
+    await expectText(
+      dialog.getByText(/^Delete the zone/),
+      'Delete the zone “Ghat steps (lower)”? Pings inside it will no longer raise its alerts, on every dashboard at once.',
+    );
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectCount(zoneRow(page, 'Ghat steps (lower)'), 0);
     await expectCount(zoneRow(otto.page, 'Ghat steps (lower)'), 0);
@@ -241,7 +284,9 @@ describe('drawing, sharing and editing zones in the Zones view', () => {
     await signInAs(vic.page, VIC);
     await openZonesView(vic.page);
     await zoneRow(vic.page, NEIGHBOUR.name).waitFor({ timeout: 15_000 });
-    expect(await vic.page.getByRole('toolbar', { name: 'Zone tools' }).getByRole('button').allInnerTexts()).toEqual(['Export']);
+    expect(await vic.page.getByRole('toolbar', { name: 'Zone tools' }).getByRole('button').allInnerTexts()).toEqual([
+      'Export',
+    ]);
     await zoneRow(vic.page, NEIGHBOUR.name).click();
     expect(await vic.page.getByRole('button', { name: 'Edit zone' }).count()).toBe(0);
     expect(await vic.page.getByRole('form', { name: 'Zone' }).count()).toBe(0);

@@ -45,16 +45,19 @@ export async function freePort(): Promise<number> {
 export async function startOidcProvider(options: OidcProviderOptions): Promise<OidcProvider> {
   const issuer = `http://127.0.0.1:${options.port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const customClaims = [...new Set(Object.values(options.accounts).flatMap(Object.keys))]
-    .filter((claim) => !['sub', 'preferred_username', 'email'].includes(claim));
+  const customClaims = [...new Set(Object.values(options.accounts).flatMap(Object.keys))].filter(
+    (claim) => !['sub', 'preferred_username', 'email'].includes(claim),
+  );
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: testClient.clientId,
-      client_secret: testClient.clientSecret,
-      redirect_uris: [options.redirectUri],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: testClient.clientId,
+        client_secret: testClient.clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'tests' }] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], profile: ['preferred_username', ...customClaims], email: ['email'] },
@@ -70,10 +73,11 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<O
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   return {
     issuer,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -96,7 +100,9 @@ async function submitProviderPage(jar: CookieJar, page: URL, response: Response,
   const action = /action="([^"]+)"/.exec(html)?.[1];
   const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
   if (!action || !prompt) throw new Error(`the provider's page ${page.href} holds no form: ${html.slice(0, 500)}`);
-  return browse(jar, new URL(action, page), { form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt } });
+  return browse(jar, new URL(action, page), {
+    form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt },
+  });
 }
 
 /**
@@ -104,7 +110,11 @@ async function submitProviderPage(jar: CookieJar, page: URL, response: Response,
  * and its consent, the callback, until the server sends the browser back to the dashboard.
  * `alterCallback` lets a test tamper with the provider's answer on its way back.
  */
-export async function walkSso(serverUrl: string, login: string, alterCallback?: (callback: URL) => URL): Promise<SsoWalk> {
+export async function walkSso(
+  serverUrl: string,
+  login: string,
+  alterCallback?: (callback: URL) => URL,
+): Promise<SsoWalk> {
   const jar = new CookieJar();
   const server = new URL(serverUrl);
   let url = new URL('/auth/oidc/start', server);
@@ -117,7 +127,8 @@ export async function walkSso(serverUrl: string, login: string, alterCallback?: 
       response = await submitProviderPage(jar, url, response, login);
       continue;
     }
-    if (!isRedirect(response)) throw new Error(`${url.href} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+    if (!isRedirect(response))
+      throw new Error(`${url.href} answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
     const next = redirectTarget(url, response);
     const isCallback = next.origin === server.origin && next.pathname === CALLBACK_PATH;
     if (next.origin === server.origin && !isCallback) return { authorizationUrl, start, callback, landing: next, jar };

@@ -23,11 +23,18 @@ export class BrowserKeys {
   }
 
   subscription() {
-    return { endpoint: this.endpoint, keys: { p256dh: this.ecdh.getPublicKey().toString('base64url'), auth: this.authSecret.toString('base64url') } };
+    return {
+      endpoint: this.endpoint,
+      keys: { p256dh: this.ecdh.getPublicKey().toString('base64url'), auth: this.authSecret.toString('base64url') },
+    };
   }
 
   read(request: PushRequest): unknown {
-    return JSON.parse(decrypt(request.body, { version: 'aes128gcm', privateKey: this.ecdh, authSecret: this.authSecret }).toString('utf8'));
+    return JSON.parse(
+      decrypt(request.body, { version: 'aes128gcm', privateKey: this.ecdh, authSecret: this.authSecret }).toString(
+        'utf8',
+      ),
+    );
   }
 }
 

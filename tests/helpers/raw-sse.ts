@@ -78,6 +78,8 @@ export function openStreamFrom(url: string, localAddress: string): Promise<Strea
 
 /** Resident memory of a process in MB (10^6 bytes), from the kernel. */
 export function residentMB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return (Number(line.split(/\s+/)[1]) * 1024) / 1e6;
 }

@@ -31,7 +31,9 @@ export class CookieJar {
 
   header(url: URL): string | undefined {
     const matching = [...(this.byOrigin.get(url.origin)?.values() ?? [])].filter(
-      (cookie) => url.pathname === cookie.path || url.pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`),
+      (cookie) =>
+        url.pathname === cookie.path ||
+        url.pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`),
     );
     return matching.length === 0 ? undefined : matching.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
   }
@@ -43,7 +45,11 @@ export class CookieJar {
 }
 
 /** One request as a browser would send it: the jar's cookies, no automatic redirect. */
-export async function browse(jar: CookieJar, url: URL, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+export async function browse(
+  jar: CookieJar,
+  url: URL,
+  init: { method?: string; form?: Record<string, string> } = {},
+): Promise<Response> {
   const cookie = jar.header(url);
   const response = await fetch(url, {
     method: init.method ?? (init.form ? 'POST' : 'GET'),

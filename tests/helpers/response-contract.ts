@@ -36,13 +36,16 @@ function undeclaredFields(answer: unknown, parsed: unknown, path: string[] = [])
   }
   if (!isRecord(answer) || !isRecord(parsed)) return [];
   return Object.keys(answer).flatMap((key) =>
-    key in parsed ? undeclaredFields(answer[key], parsed[key], [...path, key]) : [`${[...path, key].join('.')}: not declared by the schema`],
+    key in parsed
+      ? undeclaredFields(answer[key], parsed[key], [...path, key])
+      : [`${[...path, key].join('.')}: not declared by the schema`],
   );
 }
 
 function schemaProblems(schema: z.ZodType, body: unknown): string[] {
   const result = schema.safeParse(body);
-  if (!result.success) return result.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
+  if (!result.success)
+    return result.error.issues.map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
   return undeclaredFields(body, result.data);
 }
 

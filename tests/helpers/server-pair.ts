@@ -17,7 +17,13 @@ export async function spawnServerPair(env: Record<string, string> = {}): Promise
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('a server pair shares PostgreSQL: set DATABASE_URL');
   const schema = uniqueSchema();
-  const shared = { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, STREAM_POLL_MS: '60000', DID_SIGNING_KEY: 'k'.repeat(32), ...env };
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    DATABASE_SCHEMA: schema,
+    STREAM_POLL_MS: '60000',
+    DID_SIGNING_KEY: 'k'.repeat(32),
+    ...env,
+  };
   const servers: SpawnedServer[] = [];
   const stop = async () => {
     await Promise.all(servers.map((server) => server.stop()));

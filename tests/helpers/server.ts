@@ -91,7 +91,8 @@ export async function call(
   }
   const app = runningServers.get(baseUrl);
   const contentType = response.headers.get('content-type');
-  const mismatch = app && answerMismatch(app.routeTable, { method, path, status: response.status, contentType, body: parsed });
+  const mismatch =
+    app && answerMismatch(app.routeTable, { method, path, status: response.status, contentType, body: parsed });
   if (mismatch) throw new Error(mismatch);
   return { status: response.status, body: parsed, headers: response.headers };
 }

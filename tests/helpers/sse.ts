@@ -18,7 +18,11 @@ export interface SseConnection {
 }
 
 /** A minimal SSE reader over fetch, so tests control exactly when to disconnect and what id to resume from. */
-export async function openStream(url: string, lastEventId?: string, headers: Record<string, string> = {}): Promise<SseConnection> {
+export async function openStream(
+  url: string,
+  lastEventId?: string,
+  headers: Record<string, string> = {},
+): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, {
     headers: lastEventId === undefined ? headers : { ...headers, 'Last-Event-ID': lastEventId },
@@ -91,8 +95,13 @@ export async function openStream(url: string, lastEventId?: string, headers: Rec
     comments,
     raw: () => raw,
     waitForMessages: (count, timeoutMs = 5000) =>
-      waitUntil(() => (messages.length >= count ? messages.slice(0, count) : undefined), timeoutMs, `${count} messages`),
-    waitFor: (predicate, timeoutMs = 5000) => waitUntil(() => messages.find(predicate), timeoutMs, 'a matching message'),
+      waitUntil(
+        () => (messages.length >= count ? messages.slice(0, count) : undefined),
+        timeoutMs,
+        `${count} messages`,
+      ),
+    waitFor: (predicate, timeoutMs = 5000) =>
+      waitUntil(() => messages.find(predicate), timeoutMs, 'a matching message'),
     closed,
     close: () => abort.abort(),
   };

@@ -15,7 +15,14 @@ vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-i
 const model = notificationsMachine.provide({
   actions: { notify: () => {}, focusWindow: () => {}, showIncident: () => {} },
 });
-const samplePanic = { id: 'PANIC-MODEL', regionId: 'shillong', createdAt: '2025-01-02T03:04:05.000Z', latitude: 25.5788, longitude: 91.8933, escalatedAt: null };
+const samplePanic = {
+  id: 'PANIC-MODEL',
+  regionId: 'shillong',
+  createdAt: '2025-01-02T03:04:05.000Z',
+  latitude: 25.5788,
+  longitude: 91.8933,
+  escalatedAt: null,
+};
 const STARTS: NotificationPermissionState[] = ['default', 'granted', 'denied', 'unsupported'];
 
 // The page starts differently for each permission: what it does then is replayed from each.
@@ -87,45 +94,54 @@ describe('desktop notifications on the page', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [nameOf(walk), walk] as const))('%s', async (_name, path) => {
-    const permission = permissionOf(path);
-    if (permission !== 'unsupported') {
-      FakeNotification.permission = permission;
-      vi.stubGlobal('Notification', FakeNotification);
-    }
-    vi.stubGlobal('focus', focus);
-    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    const page = await renderAlarmPage();
-    expectPageShows(path.start);
-    let shown = 0;
-    for (const { event, state } of path.steps) {
-      await perform(page, event);
-      expectPageShows(state);
-      if (event.type === 'notifications.panicArrived' || event.type === 'notification.click') shown++;
-      // One notification per new panic while permitted, titled with its region; none otherwise.
-      expect(FakeNotification.shown.map((n) => n.title)).toEqual(Array.from({ length: shown }, () => 'New panic alert in shillong'));
-      if (event.type === 'notification.click') {
-        expect(focus).toHaveBeenCalledTimes(1);
-        expect((screen.getByRole('combobox', { name: 'Region' }) as HTMLSelectElement).value).toBe('shillong');
+  it.each(walks.map((walk) => [nameOf(walk), walk] as const))(
+    '%s',
+    async (_name, path) => {
+      const permission = permissionOf(path);
+      if (permission !== 'unsupported') {
+        FakeNotification.permission = permission;
+        vi.stubGlobal('Notification', FakeNotification);
       }
-    }
-    expect(FakeNotification.requests).toBe(path.steps.filter((s) => s.event.type === 'notifications.enable').length);
-  }, WALK_TIMEOUT_MS);
+      vi.stubGlobal('focus', focus);
+      vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+      const page = await renderAlarmPage();
+      expectPageShows(path.start);
+      let shown = 0;
+      for (const { event, state } of path.steps) {
+        await perform(page, event);
+        expectPageShows(state);
+        if (event.type === 'notifications.panicArrived' || event.type === 'notification.click') shown++;
+        // One notification per new panic while permitted, titled with its region; none otherwise.
+        expect(FakeNotification.shown.map((n) => n.title)).toEqual(
+          Array.from({ length: shown }, () => 'New panic alert in shillong'),
+        );
+        if (event.type === 'notification.click') {
+          expect(focus).toHaveBeenCalledTimes(1);
+          expect((screen.getByRole('combobox', { name: 'Region' }) as HTMLSelectElement).value).toBe('shillong');
+        }
+      }
+      expect(FakeNotification.requests).toBe(path.steps.filter((s) => s.event.type === 'notifications.enable').length);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   // States with no way out: the model has no path from them, so each is checked where it starts.
-  it.each(['denied', 'unsupported'] as const)('starting %s: nothing to enable, and no notification for a panic', async (permission) => {
-    if (permission === 'denied') {
-      FakeNotification.permission = 'denied';
-      vi.stubGlobal('Notification', FakeNotification);
-    }
-    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    const page = await renderAlarmPage();
-    page.arrive();
-    await settle();
-    expect(await screen.findByText('New panic alert in shillong')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Enable notifications' })).toBeNull();
-    expect(FakeNotification.shown).toEqual([]);
-  });
+  it.each(['denied', 'unsupported'] as const)(
+    'starting %s: nothing to enable, and no notification for a panic',
+    async (permission) => {
+      if (permission === 'denied') {
+        FakeNotification.permission = 'denied';
+        vi.stubGlobal('Notification', FakeNotification);
+      }
+      vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+      const page = await renderAlarmPage();
+      page.arrive();
+      await settle();
+      expect(await screen.findByText('New panic alert in shillong')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Enable notifications' })).toBeNull();
+      expect(FakeNotification.shown).toEqual([]);
+    },
+  );
 
   it('no notification while the operator is looking at the page', async () => {
     FakeNotification.permission = 'granted';

@@ -3,7 +3,12 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alarmMachine, alarmMode, ESCALATED_TONE_INTERVAL_MS, TONE_INTERVAL_MS } from '../../src/machines/alarmMachine.ts';
+import {
+  alarmMachine,
+  alarmMode,
+  ESCALATED_TONE_INTERVAL_MS,
+  TONE_INTERVAL_MS,
+} from '../../src/machines/alarmMachine.ts';
 import { titleFor } from '../../src/views/alarm/PanicSignals.tsx';
 import { renderAlarmPage, type AlarmPage } from '../views/support/alarm-page.tsx';
 import { settle } from '../views/support/render-dashboard.tsx';
@@ -23,10 +28,16 @@ function panicUpdates(snapshot: Snapshot) {
   if (open > 0 && escalated === 0) updates.push({ type: 'alarm.counts' as const, open, escalated: 1, newPanic: false });
   if (open > 0) {
     const closesEscalated = open === escalated;
-    updates.push({ type: 'alarm.counts' as const, open: open - 1, escalated: closesEscalated ? escalated - 1 : escalated, newPanic: false });
+    updates.push({
+      type: 'alarm.counts' as const,
+      open: open - 1,
+      escalated: closesEscalated ? escalated - 1 : escalated,
+      newPanic: false,
+    });
   }
   // The escalated one acknowledged while a calmer one stays open.
-  if (escalated > 0 && open > escalated) updates.push({ type: 'alarm.counts' as const, open: open - 1, escalated: escalated - 1, newPanic: false });
+  if (escalated > 0 && open > escalated)
+    updates.push({ type: 'alarm.counts' as const, open: open - 1, escalated: escalated - 1, newPanic: false });
   return updates;
 }
 
@@ -49,13 +60,23 @@ const nameOf = (walk: Walk) =>
   `${(walk.input as { sound: boolean }).sound ? 'sound on' : 'sound off'}: ${describeWalk(walk, (event) =>
     event.type === 'alarm.counts'
       ? `panics(open ${event.open}, escalated ${event.escalated}${event.newPanic ? ', new' : ''})`
-      : 'output' in event ? `${event.type}(${String(event.output)})` : event.type,
+      : 'output' in event
+        ? `${event.type}(${String(event.output)})`
+        : event.type,
   )}`;
 
 const soundingAs = (s: Snapshot) =>
-  s.matches({ on: { ringing: { sounding: 'escalated' } } }) ? 'escalated' : s.matches({ on: { ringing: { sounding: 'steady' } } }) ? 'steady' : undefined;
+  s.matches({ on: { ringing: { sounding: 'escalated' } } })
+    ? 'escalated'
+    : s.matches({ on: { ringing: { sounding: 'steady' } } })
+      ? 'steady'
+      : undefined;
 
-async function perform(page: AlarmPage, event: Walk['steps'][number]['event'], open: { id: string; escalated: boolean }[]) {
+async function perform(
+  page: AlarmPage,
+  event: Walk['steps'][number]['event'],
+  open: { id: string; escalated: boolean }[],
+) {
   const user = userEvent.setup();
   switch (event.type) {
     case 'alarm.counts': {
@@ -72,9 +93,12 @@ async function perform(page: AlarmPage, event: Walk['steps'][number]['event'], o
       }
       return settle();
     }
-    case 'alarm.silence': return user.click(screen.getByRole('button', { name: 'Silence' }));
-    case 'sound.toggle': return user.click(screen.getByRole('switch', { name: 'Sound' }));
-    case 'sound.enable': return user.click(screen.getByRole('button', { name: 'Enable sound' }));
+    case 'alarm.silence':
+      return user.click(screen.getByRole('button', { name: 'Silence' }));
+    case 'sound.toggle':
+      return user.click(screen.getByRole('switch', { name: 'Sound' }));
+    case 'sound.enable':
+      return user.click(screen.getByRole('button', { name: 'Enable sound' }));
     case 'xstate.done.actor.resumeAudio':
       page.resume.succeed((event as unknown as { output: string }).output);
       return settle();
@@ -83,7 +107,8 @@ async function perform(page: AlarmPage, event: Walk['steps'][number]['event'], o
       return settle();
     default:
       if (event.type.startsWith('xstate.after.toneInterval')) return page.fireTimer(TONE_INTERVAL_MS);
-      if (event.type.startsWith('xstate.after.escalatedToneInterval')) return page.fireTimer(ESCALATED_TONE_INTERVAL_MS);
+      if (event.type.startsWith('xstate.after.escalatedToneInterval'))
+        return page.fireTimer(ESCALATED_TONE_INTERVAL_MS);
       throw new Error(`no way to perform ${event.type} on the page`);
   }
 }
@@ -92,7 +117,9 @@ function expectPageShows(snapshot: Snapshot) {
   const mode = alarmMode(snapshot);
   expect(document.documentElement.dataset.alarm).toBe(mode);
   expect(screen.queryByRole('button', { name: 'Silence' }) !== null, 'Silence shown').toBe(mode === 'ringing');
-  expect(screen.queryByRole('button', { name: 'Enable sound' }) !== null, 'Enable sound shown').toBe(mode === 'blocked');
+  expect(screen.queryByRole('button', { name: 'Enable sound' }) !== null, 'Enable sound shown').toBe(
+    mode === 'blocked',
+  );
   expect((screen.getByRole('switch', { name: 'Sound' }) as HTMLInputElement).checked).toBe(mode !== 'muted');
   expect(localStorage.getItem('dash.sound')).toBe(mode === 'muted' ? '0' : '1');
   expect(document.title).toBe(titleFor(snapshot.context.open, 'Panic Alerts Dashboard'));
@@ -109,24 +136,32 @@ describe('the alarm on the page', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [nameOf(walk), walk] as const))('%s', async (_name, path) => {
-    const { sound } = path.input as { sound: boolean };
-    if (!sound) localStorage.setItem('dash.sound', '0');
-    const page = await renderAlarmPage();
-    const open: { id: string; escalated: boolean }[] = [];
-    let previous = model.resolveState({ value: sound ? { on: 'quiet' } : 'muted', context: { open: 0, escalated: 0, soundPreferred: sound } });
-    expectPageShows(previous);
-    for (const { event, state } of path.steps) {
-      const tonesBefore = page.tones.length;
-      await perform(page, event, open);
-      expectPageShows(state);
-      // A tone each time the alarm starts sounding, changes pace, or its interval comes round; none otherwise.
-      const sounding = soundingAs(state);
-      const toneDue = sounding !== undefined && (sounding !== soundingAs(previous) || event.type.startsWith('xstate.after.'));
-      expect(page.tones.slice(tonesBefore)).toEqual(toneDue ? [{ escalated: sounding === 'escalated' }] : []);
-      previous = state;
-    }
-  }, WALK_TIMEOUT_MS);
+  it.each(walks.map((walk) => [nameOf(walk), walk] as const))(
+    '%s',
+    async (_name, path) => {
+      const { sound } = path.input as { sound: boolean };
+      if (!sound) localStorage.setItem('dash.sound', '0');
+      const page = await renderAlarmPage();
+      const open: { id: string; escalated: boolean }[] = [];
+      let previous = model.resolveState({
+        value: sound ? { on: 'quiet' } : 'muted',
+        context: { open: 0, escalated: 0, soundPreferred: sound },
+      });
+      expectPageShows(previous);
+      for (const { event, state } of path.steps) {
+        const tonesBefore = page.tones.length;
+        await perform(page, event, open);
+        expectPageShows(state);
+        // A tone each time the alarm starts sounding, changes pace, or its interval comes round; none otherwise.
+        const sounding = soundingAs(state);
+        const toneDue =
+          sounding !== undefined && (sounding !== soundingAs(previous) || event.type.startsWith('xstate.after.'));
+        expect(page.tones.slice(tonesBefore)).toEqual(toneDue ? [{ escalated: sounding === 'escalated' }] : []);
+        previous = state;
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('Silence holds until the silenced panic escalates: then the faster tone rings', async () => {
     const page = await renderAlarmPage();

@@ -21,8 +21,16 @@ const BROKEN = 'The audit trail is broken at entry 2: its hash does not match it
 const FILTER = { actor: 'dana', action: 'incident.acknowledge' };
 
 const entry = (seq: number): AuditEntry => ({
-  seq, at: '2025-03-01T10:00:00.000Z', actor: 'dana', role: 'supervisor', address: '10.0.0.7',
-  action: 'incident.acknowledge', target: `INC-${seq}`, detail: {}, prevHash: null, hash: `hash-${seq}`,
+  seq,
+  at: '2025-03-01T10:00:00.000Z',
+  actor: 'dana',
+  role: 'supervisor',
+  address: '10.0.0.7',
+  action: 'incident.acknowledge',
+  target: `INC-${seq}`,
+  detail: {},
+  prevHash: null,
+  hash: `hash-${seq}`,
 });
 
 type ModelSnapshot = ReturnType<typeof auditMachine.getInitialSnapshot>;
@@ -63,10 +71,17 @@ function expectViewShows(snapshot: Snapshot) {
   const loading = snapshot.matches({ trail: 'loading' });
   expect(screen.queryByLabelText('Loading the audit trail') !== null, 'skeleton').toBe(loading);
   const table = screen.queryByRole('table', { name: 'Audit trail' });
-  const targets = table ? within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[5]!.textContent) : [];
+  const targets = table
+    ? within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[5]!.textContent)
+    : [];
   expect(targets).toEqual(loading ? [] : entries.map((e) => e.target));
   const older = screen.queryByRole('button', { name: /^(Older|Loading older…)$/ }) as HTMLButtonElement | null;
-  expect(older !== null, 'Older offered').toBe(snapshot.matches({ trail: 'more' }) || snapshot.matches({ trail: 'loadingOlder' }));
+  expect(older !== null, 'Older offered').toBe(
+    snapshot.matches({ trail: 'more' }) || snapshot.matches({ trail: 'loadingOlder' }),
+  );
   if (older) expect(older.disabled).toBe(snapshot.matches({ trail: 'loadingOlder' }));
   expect(screen.queryByRole('alert')?.textContent).toBe(loadError);
   const chain = screen.getByRole('status', { name: 'Audit chain' }).textContent;
@@ -86,41 +101,58 @@ describe('the Audit view', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
-    const pages = new DeferredActor<{ filter: typeof FILTER; before?: number }>();
-    const verify = new DeferredActor<void>();
-    const logic = auditMachine.provide({ actors: { loadPage: pages.logic, verify: verify.logic } as never });
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <InEnglish>
-          <AuditView logic={logic} />
-        </InEnglish>
-      </FluentProvider>,
-    );
-    await settle();
-    const user = userEvent.setup();
-    expectViewShows(model.resolveState({ value: { trail: 'loading', chain: 'checking' }, context: model.getInitialSnapshot({} as never).context }));
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))(
+    '%s',
+    async (_name, path) => {
+      const pages = new DeferredActor<{ filter: typeof FILTER; before?: number }>();
+      const verify = new DeferredActor<void>();
+      const logic = auditMachine.provide({ actors: { loadPage: pages.logic, verify: verify.logic } as never });
+      render(
+        <FluentProvider theme={webLightTheme}>
+          <InEnglish>
+            <AuditView logic={logic} />
+          </InEnglish>
+        </FluentProvider>,
+      );
+      await settle();
+      const user = userEvent.setup();
+      expectViewShows(
+        model.resolveState({
+          value: { trail: 'loading', chain: 'checking' },
+          context: model.getInitialSnapshot({} as never).context,
+        }),
+      );
 
-    const perform: Performers<Step> = {
-      'xstate.done.actor.page': ({ event }) => pages.succeed(outputOf(event)),
-      'xstate.error.actor.page': ({ event }) => pages.fail(errorOf(event)),
-      'xstate.done.actor.verify': ({ event }) => verify.succeed(outputOf(event)),
-      'xstate.error.actor.verify': ({ event }) => verify.fail(errorOf(event)),
-      'audit.older': async () => {
-        const shownLast = Number(screen.getAllByRole('row').at(-1)!.textContent!.match(/INC-(\d+)/)![1]);
-        await user.click(screen.getByRole('button', { name: 'Older' }));
-        expect(pages.calls.at(-1)!.before).toBe(shownLast);
-      },
-      'audit.filter': async () => {
-        for (const [label, value] of [['Actor', FILTER.actor], ['Action', FILTER.action]] as const) {
-          await user.clear(screen.getByLabelText(label));
-          await user.type(screen.getByLabelText(label), value);
-        }
-        await user.click(screen.getByRole('button', { name: 'Filter' }));
-        expect(pages.calls.at(-1)).toEqual({ filter: FILTER });
-      },
-      'audit.refresh': () => user.click(screen.getByRole('button', { name: 'Refresh' })),
-    };
-    await replayWalk(path.steps, perform, expectViewShows);
-  }, WALK_TIMEOUT_MS);
+      const perform: Performers<Step> = {
+        'xstate.done.actor.page': ({ event }) => pages.succeed(outputOf(event)),
+        'xstate.error.actor.page': ({ event }) => pages.fail(errorOf(event)),
+        'xstate.done.actor.verify': ({ event }) => verify.succeed(outputOf(event)),
+        'xstate.error.actor.verify': ({ event }) => verify.fail(errorOf(event)),
+        'audit.older': async () => {
+          const shownLast = Number(
+            screen
+              .getAllByRole('row')
+              .at(-1)!
+              .textContent!.match(/INC-(\d+)/)![1],
+          );
+          await user.click(screen.getByRole('button', { name: 'Older' }));
+          expect(pages.calls.at(-1)!.before).toBe(shownLast);
+        },
+        'audit.filter': async () => {
+          for (const [label, value] of [
+            ['Actor', FILTER.actor],
+            ['Action', FILTER.action],
+          ] as const) {
+            await user.clear(screen.getByLabelText(label));
+            await user.type(screen.getByLabelText(label), value);
+          }
+          await user.click(screen.getByRole('button', { name: 'Filter' }));
+          expect(pages.calls.at(-1)).toEqual({ filter: FILTER });
+        },
+        'audit.refresh': () => user.click(screen.getByRole('button', { name: 'Refresh' })),
+      };
+      await replayWalk(path.steps, perform, expectViewShows);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

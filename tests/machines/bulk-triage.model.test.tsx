@@ -23,10 +23,18 @@ function answersFor(change: 'acknowledge' | 'resolve') {
   const status = change === 'acknowledge' ? 'acknowledged' : 'resolved';
   return (snapshot: Snapshot) => {
     const { pending } = snapshot.context;
-    const all: BulkAnswer = { incidents: pending.map((id) => incident({ id, status })), changed: pending.length, unchanged: [], refused: [] };
+    const all: BulkAnswer = {
+      incidents: pending.map((id) => incident({ id, status })),
+      changed: pending.length,
+      unchanged: [],
+      refused: [],
+    };
     const [first, ...rest] = pending;
     const oneRefused: BulkAnswer = {
-      incidents: rest.map((id) => incident({ id, status })), changed: rest.length, unchanged: [], refused: [{ id: first!, error: `incident ${first} is not known` }],
+      incidents: rest.map((id) => incident({ id, status })),
+      changed: rest.length,
+      unchanged: [],
+      refused: [{ id: first!, error: `incident ${first} is not known` }],
     };
     return [all, oneRefused].map((output) => ({ type: `xstate.done.actor.${change}` as const, output }));
   };
@@ -36,7 +44,8 @@ type Snapshot = ReturnType<typeof bulkTriageMachine.getInitialSnapshot>;
 // Its answers go to its parent, the dashboard; traversed alone here, they go nowhere.
 const model = bulkTriageMachine.provide({ actions: { announceChanges: () => {} } });
 const walks = transitionWalks(model, {
-  serializeState: (s) => JSON.stringify([s.value, s.context.selected.length, s.context.report !== undefined, s.context.error !== undefined]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.selected.length, s.context.report !== undefined, s.context.error !== undefined]),
   samples: {
     'selection.toggle': IDS.slice(0, 2).map((id) => ({ type: 'selection.toggle', id })),
     'selection.all': [{ type: 'selection.all', ids: IDS }],
@@ -69,13 +78,17 @@ async function expectTableShows(snapshot: Snapshot) {
   expect(all.indeterminate).toBe(selected.length > 0 && selected.length < IDS.length);
   const acting = snapshot.hasTag('acting');
   expect(screen.getByText(acting ? 'Working…' : `${selected.length} selected`)).toBeTruthy();
-  for (const name of ['Acknowledge selected', 'Resolve selected']) expect(button(name).disabled, name).toBe(acting || selected.length === 0);
+  for (const name of ['Acknowledge selected', 'Resolve selected'])
+    expect(button(name).disabled, name).toBe(acting || selected.length === 0);
   const confirming = snapshot.matches('confirmingResolve');
   const title = `Resolve ${pending.length} ${pending.length === 1 ? 'incident' : 'incidents'}?`;
   // A closing dialog plays its exit motion before it leaves the page.
-  const asking = () => screen.queryAllByRole('dialog', { hidden }).some((dialog) => dialog.textContent?.startsWith(title));
+  const asking = () =>
+    screen.queryAllByRole('dialog', { hidden }).some((dialog) => dialog.textContent?.startsWith(title));
   await waitFor(() => expect(asking(), 'confirmation').toBe(confirming), { timeout: 5_000 });
-  expect(screen.queryByRole('status', { name: 'Bulk triage result', hidden })?.textContent).toBe(report && inEnglish(report.id, report.values));
+  expect(screen.queryByRole('status', { name: 'Bulk triage result', hidden })?.textContent).toBe(
+    report && inEnglish(report.id, report.values),
+  );
   expect(screen.queryByText(REFUSED) !== null, 'error').toBe(error !== undefined);
 }
 
@@ -89,60 +102,74 @@ describe('bulk triage on the alerts table', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
-    const api = new FakeApi();
-    api.incidents = IDS.map((id) => incident({ id }));
-    const requests = { acknowledge: new DeferredRoute(api, '/incidents/acknowledge#post'), resolve: new DeferredRoute(api, '/incidents/resolve#post') };
-    await renderDashboard({ api });
-    const user = userEvent.setup();
-    await screen.findByRole('row', { name: /INC-3/, hidden });
-    let shown = bulkTriageMachine.getInitialSnapshot({} as never) as Snapshot;
-    await expectTableShows(shown);
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))(
+    '%s',
+    async (_name, path) => {
+      const api = new FakeApi();
+      api.incidents = IDS.map((id) => incident({ id }));
+      const requests = {
+        acknowledge: new DeferredRoute(api, '/incidents/acknowledge#post'),
+        resolve: new DeferredRoute(api, '/incidents/resolve#post'),
+      };
+      await renderDashboard({ api });
+      const user = userEvent.setup();
+      await screen.findByRole('row', { name: /INC-3/, hidden });
+      let shown = bulkTriageMachine.getInitialSnapshot({} as never) as Snapshot;
+      await expectTableShows(shown);
 
-    const perform: Record<string, (step: Step) => Promise<unknown> | void> = {
-      'selection.toggle': ({ event }) => user.click(checkbox(`Select incident ${(event as { id: string }).id}`)),
-      // Select all when not every row is selected; a click on a full Select all clears them.
-      'selection.all': () => user.click(checkbox('Select all')),
-      'selection.none': () => user.click(checkbox('Select all')),
-      'bulk.acknowledge': () => user.click(button('Acknowledge selected')),
-      'bulk.resolve': () => user.click(button('Resolve selected')),
-      'bulk.confirm': () => user.click(confirmation().getByRole('button', { name: /^Resolve \d+$/, hidden })),
-      'bulk.cancel': () => user.click(confirmation().getByRole('button', { name: 'Cancel', hidden })),
-    };
-    for (const change of ['acknowledge', 'resolve'] as const) {
-      perform[`xstate.done.actor.${change}`] = ({ event }) => requests[change].succeed((event as unknown as { output: BulkAnswer }).output);
-      perform[`xstate.error.actor.${change}`] = () => requests[change].fail(REFUSED);
-    }
-
-    for (const step of path.steps) {
-      const { type } = step.event;
-      // The page has one checkbox for "select all" and "select none": a step it cannot take as such is
-      // taken the way an operator would (nothing to do, or unticking the rows one by one).
-      const { selected } = shown.context;
-      if (type === 'selection.all' && selected.length === IDS.length) {
-        await expectTableShows(step.state);
-        continue;
+      const perform: Record<string, (step: Step) => Promise<unknown> | void> = {
+        'selection.toggle': ({ event }) => user.click(checkbox(`Select incident ${(event as { id: string }).id}`)),
+        // Select all when not every row is selected; a click on a full Select all clears them.
+        'selection.all': () => user.click(checkbox('Select all')),
+        'selection.none': () => user.click(checkbox('Select all')),
+        'bulk.acknowledge': () => user.click(button('Acknowledge selected')),
+        'bulk.resolve': () => user.click(button('Resolve selected')),
+        'bulk.confirm': () => user.click(confirmation().getByRole('button', { name: /^Resolve \d+$/, hidden })),
+        'bulk.cancel': () => user.click(confirmation().getByRole('button', { name: 'Cancel', hidden })),
+      };
+      for (const change of ['acknowledge', 'resolve'] as const) {
+        perform[`xstate.done.actor.${change}`] = ({ event }) =>
+          requests[change].succeed((event as unknown as { output: BulkAnswer }).output);
+        perform[`xstate.error.actor.${change}`] = () => requests[change].fail(REFUSED);
       }
-      if (type === 'selection.none' && selected.length < IDS.length) {
-        for (const id of selected) await user.click(checkbox(`Select incident ${id}`));
+
+      for (const step of path.steps) {
+        const { type } = step.event;
+        // The page has one checkbox for "select all" and "select none": a step it cannot take as such is
+        // taken the way an operator would (nothing to do, or unticking the rows one by one).
+        const { selected } = shown.context;
+        if (type === 'selection.all' && selected.length === IDS.length) {
+          await expectTableShows(step.state);
+          continue;
+        }
+        if (type === 'selection.none' && selected.length < IDS.length) {
+          for (const id of selected) await user.click(checkbox(`Select incident ${id}`));
+          await settle();
+          await expectTableShows(step.state);
+          shown = step.state;
+          continue;
+        }
+        const act = perform[type];
+        if (!act) throw new Error(`no way to perform ${type} on the table`);
+        await act(step);
         await settle();
+        if (type === 'bulk.confirm' || type === 'bulk.acknowledge') {
+          // One request for all of them, naming exactly the selected rows.
+          const change = type === 'bulk.confirm' ? 'resolve' : 'acknowledge';
+          const sent = api.callsTo(`/incidents/${change}`, 'POST').at(-1)?.body as { ids: string[] } | undefined;
+          if (step.state.hasTag('acting')) expect(sent?.ids).toEqual(step.state.context.pending);
+        }
         await expectTableShows(step.state);
+        if (type.startsWith('xstate.done.actor.'))
+          expect(step.state.context.report).toEqual(
+            reportOf(
+              type.endsWith('acknowledge') ? 'acknowledge' : 'resolve',
+              (step.event as unknown as { output: BulkAnswer }).output,
+            ),
+          );
         shown = step.state;
-        continue;
       }
-      const act = perform[type];
-      if (!act) throw new Error(`no way to perform ${type} on the table`);
-      await act(step);
-      await settle();
-      if (type === 'bulk.confirm' || type === 'bulk.acknowledge') {
-        // One request for all of them, naming exactly the selected rows.
-        const change = type === 'bulk.confirm' ? 'resolve' : 'acknowledge';
-        const sent = api.callsTo(`/incidents/${change}`, 'POST').at(-1)?.body as { ids: string[] } | undefined;
-        if (step.state.hasTag('acting')) expect(sent?.ids).toEqual(step.state.context.pending);
-      }
-      await expectTableShows(step.state);
-      if (type.startsWith('xstate.done.actor.')) expect(step.state.context.report).toEqual(reportOf(type.endsWith('acknowledge') ? 'acknowledge' : 'resolve', (step.event as unknown as { output: BulkAnswer }).output));
-      shown = step.state;
-    }
-  }, WALK_TIMEOUT_MS);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -8,10 +8,15 @@ import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './s
 vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-in.tsx'));
 
 // The parent-bound actions are no-ops for path generation; the page under test runs the real ones.
-const model = connectionMachine.provide({ actions: { requestPoll: () => {}, forwardMessage: () => {}, forwardPings: () => {} } });
+const model = connectionMachine.provide({
+  actions: { requestPoll: () => {}, forwardMessage: () => {}, forwardPings: () => {} },
+});
 const gpsSample = {
   type: 'stream.message' as const,
-  message: { type: 'gps' as const, ping: { touristId: 'T-MODEL', deviceId: null, latitude: 25.57, longitude: 91.88, at: '2025-01-02T03:04:05.000Z' } },
+  message: {
+    type: 'gps' as const,
+    ping: { touristId: 'T-MODEL', deviceId: null, latitude: 25.57, longitude: 91.88, at: '2025-01-02T03:04:05.000Z' },
+  },
 };
 const pingsSample = { type: 'stream.pings' as const, pings: [gpsSample.message.ping] };
 const walks = transitionWalks(model, { samples: { 'stream.message': [gpsSample], 'stream.pings': [pingsSample] } });
@@ -23,11 +28,17 @@ type Step = (typeof walks)[number]['steps'][number];
 async function perform(page: DashboardHarness, step: Step, messageNumber: number) {
   const { event } = step;
   switch (event.type) {
-    case 'stream.open': return page.stream.open();
-    case 'stream.error': return page.stream.fail();
-    case 'stream.closed': return page.stream.giveUp();
+    case 'stream.open':
+      return page.stream.open();
+    case 'stream.error':
+      return page.stream.fail();
+    case 'stream.closed':
+      return page.stream.giveUp();
     case 'stream.message':
-      return page.stream.message({ ...gpsSample.message, ping: { ...gpsSample.message.ping, touristId: `T-MODEL-${messageNumber}` } });
+      return page.stream.message({
+        ...gpsSample.message,
+        ping: { ...gpsSample.message.ping, touristId: `T-MODEL-${messageNumber}` },
+      });
     case 'stream.pings':
       return page.stream.pings([{ ...gpsSample.message.ping, touristId: `T-MODEL-${messageNumber}` }]);
     default:
@@ -57,27 +68,37 @@ describe('connection statechart on the page', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
-    const page = await renderDashboard();
-    await expectPageShows(page, model.resolveState({ value: { stream: { streaming: 'connecting' }, polling: 'active' }, context: { failedReconnects: 0 } }));
-    let messages = 0;
-    for (const step of path.steps) {
-      const pollsBefore = page.api.callsTo('/gps/last').length;
-      const incidentLoadsBefore = page.api.callsTo('/incidents/filter').length;
-      await perform(page, step, ++messages);
-      await page.advance(0);
-      await expectPageShows(page, step.state);
-      if (step.event.type.startsWith('xstate.after.pollInterval')) {
-        // One poll refreshes GPS last and the incidents at once (no coalescing window: a polled alert
-        // must show within the 10 s interval), and nothing more.
-        expect(page.api.callsTo('/gps/last').length).toBe(pollsBefore + 1);
-        expect(page.api.callsTo('/incidents/filter').length).toBe(incidentLoadsBefore + 1);
-        await page.advance(1000);
-        expect(page.api.callsTo('/incidents/filter').length).toBe(incidentLoadsBefore + 1);
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))(
+    '%s',
+    async (_name, path) => {
+      const page = await renderDashboard();
+      await expectPageShows(
+        page,
+        model.resolveState({
+          value: { stream: { streaming: 'connecting' }, polling: 'active' },
+          context: { failedReconnects: 0 },
+        }),
+      );
+      let messages = 0;
+      for (const step of path.steps) {
+        const pollsBefore = page.api.callsTo('/gps/last').length;
+        const incidentLoadsBefore = page.api.callsTo('/incidents/filter').length;
+        await perform(page, step, ++messages);
+        await page.advance(0);
+        await expectPageShows(page, step.state);
+        if (step.event.type.startsWith('xstate.after.pollInterval')) {
+          // One poll refreshes GPS last and the incidents at once (no coalescing window: a polled alert
+          // must show within the 10 s interval), and nothing more.
+          expect(page.api.callsTo('/gps/last').length).toBe(pollsBefore + 1);
+          expect(page.api.callsTo('/incidents/filter').length).toBe(incidentLoadsBefore + 1);
+          await page.advance(1000);
+          expect(page.api.callsTo('/incidents/filter').length).toBe(incidentLoadsBefore + 1);
+        }
+        if (step.event.type === 'stream.message' || step.event.type === 'stream.pings') {
+          expect(await screen.findByText(`T-MODEL-${messages}`)).toBeTruthy();
+        }
       }
-      if (step.event.type === 'stream.message' || step.event.type === 'stream.pings') {
-        expect(await screen.findByText(`T-MODEL-${messages}`)).toBeTruthy();
-      }
-    }
-  }, WALK_TIMEOUT_MS);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -18,7 +18,9 @@ const model = incidentMachine.provide({ actions: { reportStatus: () => {}, repor
 const cases = incidentStatuses.flatMap((start) => {
   const paths = transitionCoverPaths(model, { input: { id: 'INC-1', status: start } });
   const restored = { state: model.resolveState(restoredValue(start)), steps: [], weight: 0 };
-  return [restored, ...paths].map((path) => [`from ${start}: ${describePath(path) || '(restored)'}`, start, path] as const);
+  return [restored, ...paths].map(
+    (path) => [`from ${start}: ${describePath(path) || '(restored)'}`, start, path] as const,
+  );
 });
 console.log(`incident model: ${cases.length} paths cover every state and transition from each starting status`);
 

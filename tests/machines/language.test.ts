@@ -29,12 +29,16 @@ describe('the language machine', () => {
 
   it('tells the service worker the language the page speaks and its clock, once that language is in', async () => {
     const told: WorkerSettings[] = [];
-    const recording = languageMachine.provide({ actors: { tellWorkerSettings: fromPromise<void, WorkerSettings>(async ({ input }) => void told.push(input)) } });
+    const recording = languageMachine.provide({
+      actors: { tellWorkerSettings: fromPromise<void, WorkerSettings>(async ({ input }) => void told.push(input)) },
+    });
     const actor = createActor(recording, { input: english }).start();
     actor.send({ type: 'language.choose', language: 'hi' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.shown === 'hi', { timeout: 15_000 });
     actor.send({ type: 'hour12.toggle' });
-    await expect.poll(() => told.at(-1), { timeout: 15_000 }).toEqual({ language: 'hi', hour12: true, nativeDigits: false });
+    await expect
+      .poll(() => told.at(-1), { timeout: 15_000 })
+      .toEqual({ language: 'hi', hour12: true, nativeDigits: false });
     // English first (the start), then Hindi only once its catalogue was in: never a language the page did not speak.
     expect(told.map((settings) => settings.language)).toEqual(['en', 'hi', 'hi']);
   });
@@ -46,7 +50,9 @@ describe('the language machine', () => {
   });
 
   it('a catalogue that cannot be fetched leaves the page in English and says which failed', async () => {
-    const offline = languageMachine.provide({ actors: { loadCatalogue: fromPromise<Catalogue, Language>(() => Promise.reject(new Error('offline'))) } });
+    const offline = languageMachine.provide({
+      actors: { loadCatalogue: fromPromise<Catalogue, Language>(() => Promise.reject(new Error('offline'))) },
+    });
     const actor = createActor(offline, { input: english }).start();
     actor.send({ type: 'language.choose', language: 'as' });
     const ready = await waitFor(actor, (s) => s.matches('ready'), { timeout: 15_000 });
@@ -58,6 +64,8 @@ describe('the language machine', () => {
     actor.send({ type: 'hour12.toggle' });
     actor.send({ type: 'nativeDigits.toggle' });
     expect([actor.getSnapshot().context.hour12, actor.getSnapshot().context.nativeDigits]).toEqual([true, true]);
-    await expect.poll(() => [localStorage.getItem('dash.hour12'), localStorage.getItem('dash.nativeDigits')], { timeout: 15_000 }).toEqual(['1', '1']);
+    await expect
+      .poll(() => [localStorage.getItem('dash.hour12'), localStorage.getItem('dash.nativeDigits')], { timeout: 15_000 })
+      .toEqual(['1', '1']);
   });
 });

@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Incident } from '../../src/api/entities.ts';
-import { panicWatchMachine, type PanicWatchEvent, type PanicWatchOutput } from '../../src/machines/panicWatchMachine.ts';
+import {
+  panicWatchMachine,
+  type PanicWatchEvent,
+  type PanicWatchOutput,
+} from '../../src/machines/panicWatchMachine.ts';
 import { DeferredActor } from '../views/support/deferred-actor.ts';
 import { incident } from '../views/support/fake-api.ts';
 
@@ -63,9 +67,20 @@ describe('the panic watch and a snapshot that overtakes its first load', () => {
         if (event.type === 'alarm.counts') newPanics.push(event.newPanic!);
       },
     }).start();
-    const summary = { id: 'P1', regionId: 'shillong', createdAt: '2026-11-24T09:00:00.000Z', latitude: 25.5, longitude: 91.8, escalatedAt: null };
+    const summary = {
+      id: 'P1',
+      regionId: 'shillong',
+      createdAt: '2026-11-24T09:00:00.000Z',
+      latitude: 25.5,
+      longitude: 91.8,
+      escalatedAt: null,
+    };
     watch.send({ type: 'panicWatch.panics', panics: [summary], arrived: [] });
-    watch.send({ type: 'panicWatch.panics', panics: [{ ...summary, id: 'P2' }, summary], arrived: [{ ...summary, id: 'P2' }] });
+    watch.send({
+      type: 'panicWatch.panics',
+      panics: [{ ...summary, id: 'P2' }, summary],
+      arrived: [{ ...summary, id: 'P2' }],
+    });
     expect(arrived).toEqual(['P2']);
     expect(newPanics).toEqual([false, true]);
     watch.stop();

@@ -14,12 +14,20 @@ import { translator } from '../../src/i18n/translate.ts';
 import { regionFormMachine } from '../../src/machines/regionFormMachine.ts';
 
 const SHILLONG: Region = {
-  id: 'shillong', name: 'Shillong', center: [25.5788, 91.8933], timeZone: 'Asia/Kolkata',
+  id: 'shillong',
+  name: 'Shillong',
+  center: [25.5788, 91.8933],
+  timeZone: 'Asia/Kolkata',
   contacts: [{ label: 'Emergency', phone: '112', kind: 'emergency' }],
-  homeView: { center: [25.5788, 91.8933], zoom: 13 }, boundary: null, updatedAt: '2026-11-26T10:00:00.000Z',
+  homeView: { center: [25.5788, 91.8933], zoom: 13 },
+  boundary: null,
+  updatedAt: '2026-11-26T10:00:00.000Z',
 };
 
-function startForm(regionId: string | undefined, save: (input: { draft: RegionDraft; replace: boolean }) => Promise<Region>) {
+function startForm(
+  regionId: string | undefined,
+  save: (input: { draft: RegionDraft; replace: boolean }) => Promise<Region>,
+) {
   const saves: { draft: RegionDraft; replace: boolean }[] = [];
   const logic = regionFormMachine.provide({
     actors: {
@@ -34,7 +42,12 @@ function startForm(regionId: string | undefined, save: (input: { draft: RegionDr
   return { form, saves };
 }
 
-const savedAs = (draft: RegionDraft, updatedAt: string): Region => ({ ...SHILLONG, ...draft, center: draft.homeView.center, updatedAt });
+const savedAs = (draft: RegionDraft, updatedAt: string): Region => ({
+  ...SHILLONG,
+  ...draft,
+  center: draft.homeView.center,
+  updatedAt,
+});
 
 describe('the region form', () => {
   it('edits a region read fresh: a contact added is saved as a replacement, and the form ends with the saved region', async () => {
@@ -42,17 +55,26 @@ describe('the region form', () => {
     await waitFor(form, (s) => s.matches('editing'));
     expect(form.getSnapshot().context.draft.name).toBe('Shillong');
     form.send({ type: 'contact.add' });
-    form.send({ type: 'contact.change', index: 1, patch: { label: 'Police Bazar station', phone: '0364-2222222', kind: 'police' } });
+    form.send({
+      type: 'contact.change',
+      index: 1,
+      patch: { label: 'Police Bazar station', phone: '0364-2222222', kind: 'police' },
+    });
     form.send({ type: 'form.save' });
     const done = await waitFor(form, (s) => s.status === 'done');
     expect(saves).toHaveLength(1);
     expect(saves[0].replace).toBe(true);
-    expect(saves[0].draft.contacts.at(-1)).toEqual({ label: 'Police Bazar station', phone: '0364-2222222', kind: 'police' });
+    expect(saves[0].draft.contacts.at(-1)).toEqual({
+      label: 'Police Bazar station',
+      phone: '0364-2222222',
+      kind: 'police',
+    });
     expect(done.output?.region?.updatedAt).toBe('2026-11-26T11:00:00.000Z');
   });
 
-  it('creates a new region (no read first), and a refused save keeps the draft with the server\'s sentence', async () => {
-    const refusal = 'Invalid request body: id shillong is taken: a region with this id exists (edit it with PUT /regions/shillong).';
+  it("creates a new region (no read first), and a refused save keeps the draft with the server's sentence", async () => {
+    const refusal =
+      'Invalid request body: id shillong is taken: a region with this id exists (edit it with PUT /regions/shillong).';
     const { form, saves } = startForm(undefined, async () => {
       throw new ApiError('Bad request', refusal, 400);
     });
@@ -65,7 +87,7 @@ describe('the region form', () => {
     expect(refused.context.draft).toMatchObject({ id: 'shillong', name: 'Again' });
   });
 
-  it('takes its own save\'s echo quietly, but another admin\'s save meanwhile is a conflict: keep mine, or take theirs', async () => {
+  it("takes its own save's echo quietly, but another admin's save meanwhile is a conflict: keep mine, or take theirs", async () => {
     const { form } = startForm('shillong', async ({ draft }) => savedAs(draft, '2026-11-26T12:00:00.000Z'));
     await waitFor(form, (s) => s.matches('editing'));
     form.send({ type: 'region.seen', region: SHILLONG });
@@ -96,7 +118,12 @@ describe('the region form', () => {
     form.send({ type: 'boundary.draw', shape: 'rectangle' });
     expect(form.getSnapshot().matches({ editing: 'drawing' })).toBe(true);
     expect(form.getSnapshot().context.drawShape).toBe('rectangle');
-    const drawn: [number, number][] = [[25.6, 91.85], [25.6, 91.92], [25.55, 91.92], [25.55, 91.85]];
+    const drawn: [number, number][] = [
+      [25.6, 91.85],
+      [25.6, 91.92],
+      [25.55, 91.92],
+      [25.55, 91.85],
+    ];
     form.send({ type: 'boundary.drawn', boundary: drawn });
     expect(form.getSnapshot().matches({ editing: 'reshaping' })).toBe(true);
     const moved: [number, number][] = [[25.61, 91.85], ...drawn.slice(1)];
@@ -114,7 +141,12 @@ describe('the region form', () => {
     expect(form.getSnapshot().context.draft.boundary).toEqual(moved);
 
     // A vertex dragged across the opposite edge: the form says so and does not save.
-    const crossed: [number, number][] = [[25.6, 91.85], [25.55, 91.92], [25.6, 91.92], [25.55, 91.85]];
+    const crossed: [number, number][] = [
+      [25.6, 91.85],
+      [25.55, 91.92],
+      [25.6, 91.92],
+      [25.55, 91.85],
+    ];
     form.send({ type: 'boundary.reshape', boundary: crossed });
     expect(form.getSnapshot().can({ type: 'form.save' })).toBe(false);
     form.send({ type: 'form.save' });
@@ -127,8 +159,10 @@ describe('the region form', () => {
     expect(saves.map((save) => save.draft.boundary)).toEqual([moved]);
   });
 
-  it('says an unknown region is unknown in the console\'s language, not in the statechart\'s', async () => {
-    const logic = regionFormMachine.provide({ actors: { loadRegion: fromPromise<Region | undefined, { regionId: string }>(async () => undefined) } });
+  it("says an unknown region is unknown in the console's language, not in the statechart's", async () => {
+    const logic = regionFormMachine.provide({
+      actors: { loadRegion: fromPromise<Region | undefined, { regionId: string }>(async () => undefined) },
+    });
     const form = createActor(logic, { input: { regionId: 'atlantis' } }).start();
     const failed = await waitFor(form, (s) => s.matches('loadFailed'));
     expect(wordsOf(inEnglish, failed.context.error!)).toBe('No region has id atlantis.');

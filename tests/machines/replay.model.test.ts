@@ -11,15 +11,25 @@ import { uncoveredBy } from './support/transition-walks.ts';
 const FROM = '2026-11-26T09:00:00.000Z';
 const TO = '2026-11-26T10:00:00.000Z';
 const INPUT = { touristIds: ['t-1'], from: FROM, to: TO };
-const point = (s: number) => ({ latitude: 0, longitude: s / 100_000, at: new Date(Date.parse(FROM) + s * 1000).toISOString() });
+const point = (s: number) => ({
+  latitude: 0,
+  longitude: s / 100_000,
+  at: new Date(Date.parse(FROM) + s * 1000).toISOString(),
+});
 /** Ten minutes of positions, one every 30 s: the span is 600 s. */
 const ANSWER: ReplayAnswer = {
   from: FROM,
   to: TO,
-  tracks: [{
-    touristId: 't-1', points: Array.from({ length: 21 }, (_, i) => point(i * 30)), truncated: false, stops: [], marks: [],
-    summary: { pointCount: 21, durationS: 600, distanceM: 0, movingS: 600, stoppedS: 0 },
-  }],
+  tracks: [
+    {
+      touristId: 't-1',
+      points: Array.from({ length: 21 }, (_, i) => point(i * 30)),
+      truncated: false,
+      stops: [],
+      marks: [],
+      summary: { pointCount: 21, durationS: 600, distanceM: 0, movingS: 600, stoppedS: 0 },
+    },
+  ],
 };
 const DURATION_S = 600;
 
@@ -27,10 +37,18 @@ type Snapshot = SnapshotFrom<typeof replayMachine>;
 
 const samples = {
   'xstate.done.actor.loadTracks': [{ type: 'xstate.done.actor.loadTracks', output: ANSWER }],
-  'xstate.error.actor.loadTracks': [{ type: 'xstate.error.actor.loadTracks', error: new Error('The server is unreachable.') }],
-  'replay.seek': [{ type: 'replay.seek', positionS: 120 }, { type: 'replay.seek', positionS: 10_000 }],
+  'xstate.error.actor.loadTracks': [
+    { type: 'xstate.error.actor.loadTracks', error: new Error('The server is unreachable.') },
+  ],
+  'replay.seek': [
+    { type: 'replay.seek', positionS: 120 },
+    { type: 'replay.seek', positionS: 10_000 },
+  ],
   'replay.speed': [{ type: 'replay.speed', speed: 60 }],
-  'replay.tick': [{ type: 'replay.tick', elapsedMs: 1000 }, { type: 'replay.tick', elapsedMs: 3_600_000 }],
+  'replay.tick': [
+    { type: 'replay.tick', elapsedMs: 1000 },
+    { type: 'replay.tick', elapsedMs: 3_600_000 },
+  ],
 } as never;
 
 /** The clock counts as at the start, inside or at the end: the values between are one state for the graph. */
@@ -49,7 +67,9 @@ function runningReplay() {
   let framesRunning = 0;
   const machine = replayMachine.provide({
     actors: {
-      loadTracks: fromPromise(() => new Promise<ReplayAnswer>((resolve, reject) => ((answerLoad = resolve), (failLoad = reject)))),
+      loadTracks: fromPromise(
+        () => new Promise<ReplayAnswer>((resolve, reject) => ((answerLoad = resolve), (failLoad = reject))),
+      ),
       frames: fromCallback(() => {
         framesRunning++;
         return () => void framesRunning--;
@@ -57,14 +77,24 @@ function runningReplay() {
     },
   });
   const actor = createActor(machine, { input: INPUT }).start();
-  return { actor, answerLoad: (a: ReplayAnswer) => answerLoad(a), failLoad: (e: Error) => failLoad(e), framesRunning: () => framesRunning };
+  return {
+    actor,
+    answerLoad: (a: ReplayAnswer) => answerLoad(a),
+    failLoad: (e: Error) => failLoad(e),
+    framesRunning: () => framesRunning,
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the replay statechart', () => {
-  it('the graph\'s paths enter every state and take every transition', () => {
-    const asWalks = paths.map((path) => ({ input: INPUT, start: replayMachine.getInitialSnapshot({} as never, INPUT), steps: path.steps, state: path.state }));
+  it("the graph's paths enter every state and take every transition", () => {
+    const asWalks = paths.map((path) => ({
+      input: INPUT,
+      start: replayMachine.getInitialSnapshot({} as never, INPUT),
+      steps: path.steps,
+      state: path.state,
+    }));
     expect(uncoveredBy(replayMachine, asWalks as never)).toEqual([]);
   });
 
@@ -86,8 +116,13 @@ describe('the replay statechart', () => {
         const { elapsedMs } = event as { elapsedMs: number };
         const expected = Math.min(DURATION_S, before.context.positionS + (elapsedMs * before.context.speed) / 1000);
         expect(after.context.positionS, 'a tick moves the clock by wall time × speed').toBeCloseTo(expected, 6);
-      } else if (!event.type.startsWith('replay.seek') && !(event.type === 'replay.play' && after.context.positionS === 0)) {
-        expect(after.context.positionS, `${event.type} leaves the clock where it was`).toBe(before.matches('loading') ? 0 : before.context.positionS);
+      } else if (
+        !event.type.startsWith('replay.seek') &&
+        !(event.type === 'replay.play' && after.context.positionS === 0)
+      ) {
+        expect(after.context.positionS, `${event.type} leaves the clock where it was`).toBe(
+          before.matches('loading') ? 0 : before.context.positionS,
+        );
       }
     }
     replay.actor.stop();

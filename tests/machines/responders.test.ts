@@ -20,13 +20,23 @@ function start(options: { refuse?: boolean } = {}) {
   const logic = respondersMachine.provide({
     actions: { announceIncident: (_, { incident }: { incident: Incident }) => void announced.push(incident) },
     actors: {
-      loadResponders: fromPromise(async ({ input }: { input: { incidentId: string } }) => (reads.push(input.incidentId), { nearest: [], dispatches: sent.length ? [DISPATCH] : [] })),
+      loadResponders: fromPromise(
+        async ({ input }: { input: { incidentId: string } }) => (
+          reads.push(input.incidentId),
+          { nearest: [], dispatches: sent.length ? [DISPATCH] : [] }
+        ),
+      ),
       sendDispatch: fromPromise(async ({ input }: { input: unknown }) => {
         if (options.refuse) throw new ApiError(REFUSED, REFUSED, 409);
         sent.push(input);
         return { dispatch: DISPATCH, incident: INC };
       }),
-      sendStep: fromPromise(async ({ input }: { input: unknown }) => (sent.push(input), { dispatch: { ...DISPATCH, state: 'on_scene' as const }, incident: INC })),
+      sendStep: fromPromise(
+        async ({ input }: { input: unknown }) => (
+          sent.push(input),
+          { dispatch: { ...DISPATCH, state: 'on_scene' as const }, incident: INC }
+        ),
+      ),
     } as never,
   });
   const actor = createActor(logic, { input: { incidentId: 'INC-9' } }).start();
@@ -49,7 +59,7 @@ describe('the Responders statechart', () => {
     expect(announced).toEqual([INC]);
   });
 
-  it('keeps the dialog open with the server\'s sentence when the dispatch is refused', async () => {
+  it("keeps the dialog open with the server's sentence when the dispatch is refused", async () => {
     const { actor } = start({ refuse: true });
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'dispatch.open' });

@@ -31,13 +31,31 @@ const SESSION_GONE = 'Sign in to use POST /auth/password: this server requires o
 // The traversal never runs the requests: the page's replay gives their answers.
 const idle = fromPromise(() => new Promise<never>(() => {}));
 const model = sessionMachine.provide({
-  actors: { checkSession: idle, loadSettings: idle, login: idle, logout: idle, changePassword: idle, readLastKnown: idle } as never,
+  actors: {
+    checkSession: idle,
+    loadSettings: idle,
+    login: idle,
+    logout: idle,
+    changePassword: idle,
+    readLastKnown: idle,
+  } as never,
 });
 const KEPT = {
   savedAt: '2026-11-26T09:00:00.000Z',
   regionId: 'shillong',
   safetyScore: 64,
-  rows: [{ id: 'I-kept', type: 'panic', severity: 'high', status: 'open', createdAt: '2026-11-26T08:59:00.000Z', latitude: 25.57, longitude: 91.89, regionId: 'shillong' }],
+  rows: [
+    {
+      id: 'I-kept',
+      type: 'panic',
+      severity: 'high',
+      status: 'open',
+      createdAt: '2026-11-26T08:59:00.000Z',
+      latitude: 25.57,
+      longitude: 91.89,
+      regionId: 'shillong',
+    },
+  ],
 };
 const walks = transitionWalks(model, {
   // The session's context does not grow, and the page shows all of it: states differ by value and context.
@@ -46,7 +64,10 @@ const walks = transitionWalks(model, {
     'xstate.done.actor.checkSession': [
       { type: 'xstate.done.actor.checkSession', output: { user: DANA, signInRequired: true } },
       { type: 'xstate.done.actor.checkSession', output: { user: OPEN, signInRequired: false } },
-      { type: 'xstate.done.actor.checkSession', output: { user: DANA, signInRequired: true, mustChangePassword: true } },
+      {
+        type: 'xstate.done.actor.checkSession',
+        output: { user: DANA, signInRequired: true, mustChangePassword: true },
+      },
     ],
     'xstate.error.actor.checkSession': [
       { type: 'xstate.error.actor.checkSession', error: new ApiError(NOBODY_SIGNED_IN, NOBODY_SIGNED_IN, 401) },
@@ -57,7 +78,9 @@ const walks = transitionWalks(model, {
       { type: 'xstate.done.actor.readLastKnown', output: null },
       { type: 'xstate.done.actor.readLastKnown', output: KEPT },
     ],
-    'xstate.done.actor.loadSettings': [{ type: 'xstate.done.actor.loadSettings', output: { signInRequired: true, sso: SSO } }],
+    'xstate.done.actor.loadSettings': [
+      { type: 'xstate.done.actor.loadSettings', output: { signInRequired: true, sso: SSO } },
+    ],
     'session.signIn': [{ type: 'session.signIn', ...CREDENTIALS }],
     'xstate.done.actor.login': [
       { type: 'xstate.done.actor.login', output: { user: DANA } },
@@ -70,7 +93,9 @@ const walks = transitionWalks(model, {
       { type: 'xstate.error.actor.changePassword', error: new ApiError(SESSION_GONE, SESSION_GONE, 401) },
     ],
     'xstate.error.actor.leave': [{ type: 'xstate.error.actor.leave', error: new TypeError('Failed to fetch') }],
-    'xstate.error.actor.login': [{ type: 'xstate.error.actor.login', error: new ApiError(WRONG_PASSWORD, WRONG_PASSWORD, 401) }],
+    'xstate.error.actor.login': [
+      { type: 'xstate.error.actor.login', error: new ApiError(WRONG_PASSWORD, WRONG_PASSWORD, 401) },
+    ],
     'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') }],
   } as never,
 });
@@ -88,15 +113,28 @@ function expectPageShows(snapshot: Snapshot) {
   const signInPage = snapshot.matches('signedOut');
   const passwordPage = snapshot.matches('changingPassword');
   const dashboard = snapshot.matches('signedIn');
-  const stale = snapshot.context.lastKnown !== undefined && (snapshot.matches('checking') || snapshot.matches('unreachable'));
+  const stale =
+    snapshot.context.lastKnown !== undefined && (snapshot.matches('checking') || snapshot.matches('unreachable'));
   expect(screen.queryByText('Checking sign-in…') !== null, 'waiting page').toBe(snapshot.matches('checking') && !stale);
   expect(screen.queryByText(SERVER_UNREACHABLE) !== null, 'unreachable').toBe(snapshot.matches('unreachable') || stale);
-  expect(screen.queryByText(/^Offline: showing the last known state from .+ Nothing here is live\.$/) !== null, 'stale banner').toBe(stale);
+  expect(
+    screen.queryByText(/^Offline: showing the last known state from .+ Nothing here is live\.$/) !== null,
+    'stale banner',
+  ).toBe(stale);
   expect(screen.queryByRole('row', { name: /I-kept/ }) !== null, 'the kept row').toBe(stale);
-  if (stale) expect((within(screen.getByRole('row', { name: /I-kept/ })).getByRole('button', { name: 'Acknowledge' }) as HTMLButtonElement).disabled).toBe(true);
+  if (stale)
+    expect(
+      (
+        within(screen.getByRole('row', { name: /I-kept/ })).getByRole('button', {
+          name: 'Acknowledge',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
   expect(screen.queryByLabelText(/^Username/) !== null, 'sign-in page').toBe(signInPage);
   expect(screen.queryByRole('banner') !== null, 'dashboard').toBe(dashboard);
-  expect(screen.queryByRole('form', { name: 'Choose a new password' }) !== null, 'new password page').toBe(passwordPage);
+  expect(screen.queryByRole('form', { name: 'Choose a new password' }) !== null, 'new password page').toBe(
+    passwordPage,
+  );
   const account = screen.queryByRole('group', { name: 'Signed in' });
   expect(account !== null, 'user in the top bar').toBe(dashboard && !snapshot.matches({ signedIn: 'open' }));
   if (signInPage) {
@@ -116,7 +154,8 @@ function expectPageShows(snapshot: Snapshot) {
     expect(signOut.disabled).toBe(!snapshot.matches({ changingPassword: 'idle' }));
     expect(screen.getByText(new RegExp(`^${user!.username} signed in with a temporary password`))).toBeTruthy();
   }
-  if (signInPage || account || passwordPage) expect(screen.queryByRole('alert')?.textContent).toBe(error && wordsOf(inEnglish, error));
+  if (signInPage || account || passwordPage)
+    expect(screen.queryByRole('alert')?.textContent).toBe(error && wordsOf(inEnglish, error));
 }
 
 describe('the session on the page', () => {
@@ -129,63 +168,89 @@ describe('the session on the page', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
-    const me = new DeferredActor<void>();
-    const settings = new DeferredActor<void>();
-    const login = new DeferredActor<typeof CREDENTIALS>();
-    const logout = new DeferredActor<void>();
-    const lastKnown = new DeferredActor<void>();
-    const passwordChange = new DeferredActor<typeof NEW_PASSWORD>();
-    const sessionLogic = sessionMachine.provide({
-      actors: { checkSession: me.logic, loadSettings: settings.logic, login: login.logic, logout: logout.logic, changePassword: passwordChange.logic, readLastKnown: lastKnown.logic } as never,
-    });
-    const page = await renderDashboard({ sessionLogic, waitFor: 'nothing' });
-    const user = userEvent.setup();
-    expectPageShows(model.resolveState({ value: 'checking', context: { user: undefined, sso: null, error: undefined, lastKnown: undefined } }));
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))(
+    '%s',
+    async (_name, path) => {
+      const me = new DeferredActor<void>();
+      const settings = new DeferredActor<void>();
+      const login = new DeferredActor<typeof CREDENTIALS>();
+      const logout = new DeferredActor<void>();
+      const lastKnown = new DeferredActor<void>();
+      const passwordChange = new DeferredActor<typeof NEW_PASSWORD>();
+      const sessionLogic = sessionMachine.provide({
+        actors: {
+          checkSession: me.logic,
+          loadSettings: settings.logic,
+          login: login.logic,
+          logout: logout.logic,
+          changePassword: passwordChange.logic,
+          readLastKnown: lastKnown.logic,
+        } as never,
+      });
+      const page = await renderDashboard({ sessionLogic, waitFor: 'nothing' });
+      const user = userEvent.setup();
+      expectPageShows(
+        model.resolveState({
+          value: 'checking',
+          context: { user: undefined, sso: null, error: undefined, lastKnown: undefined },
+        }),
+      );
 
-    const perform: Performers<Step> = {
-      'xstate.done.actor.checkSession': ({ event }) => me.succeed(outputOf(event)),
-      'xstate.error.actor.checkSession': ({ event }) => me.fail(errorOf(event)),
-      [`xstate.after.retryDelay.session.unreachable`]: () => page.advance(SESSION_RETRY_MS),
-      'xstate.done.actor.readLastKnown': ({ event }) => lastKnown.succeed(outputOf(event)),
-      'xstate.done.actor.loadSettings': ({ event }) => settings.succeed(outputOf(event)),
-      'xstate.error.actor.loadSettings': () => settings.fail(),
-      'session.signIn': async () => {
-        // After a refused try the form keeps what was typed; the operator types it anew.
-        for (const [label, value] of [[/^Username/, CREDENTIALS.username], [/^Password/, CREDENTIALS.password]] as const) {
-          await user.clear(screen.getByLabelText(label));
-          await user.type(screen.getByLabelText(label), value);
-        }
-        await user.click(screen.getByRole('button', { name: 'Sign in' }));
-        expect(login.calls.at(-1)).toEqual(CREDENTIALS);
-      },
-      'xstate.done.actor.login': ({ event }) => login.succeed(outputOf(event)),
-      'xstate.error.actor.login': ({ event }) => login.fail(errorOf(event)),
-      'session.signOut': () => user.click(screen.getByRole('button', { name: 'Sign out' })),
-      'xstate.done.actor.logout': () => logout.succeed(),
-      'xstate.error.actor.logout': ({ event }) => logout.fail(errorOf(event)),
-      'session.changePassword': async () => {
-        // After a refused try the form keeps what was typed; the operator types it anew.
-        const fields = [[/^Temporary password/, NEW_PASSWORD.currentPassword], [/^New password(?! again)/, NEW_PASSWORD.newPassword], [/^New password again/, NEW_PASSWORD.newPassword]] as const;
-        for (const [label, value] of fields) {
-          await user.clear(screen.getByLabelText(label));
-          await user.type(screen.getByLabelText(label), value);
-        }
-        await user.click(screen.getByRole('button', { name: 'Save password' }));
-        expect(passwordChange.calls.at(-1)).toEqual(NEW_PASSWORD);
-      },
-      'xstate.done.actor.changePassword': ({ event }) => passwordChange.succeed(outputOf(event)),
-      'xstate.error.actor.changePassword': ({ event }) => passwordChange.fail(errorOf(event)),
-      // Leaving the new-password page is the same sign-out request.
-      'xstate.done.actor.leave': () => logout.succeed(),
-      'xstate.error.actor.leave': ({ event }) => logout.fail(errorOf(event)),
-      // The session ended on the server: the operator's next request answers 401.
-      'session.expired': async () => {
-        page.api.overrides.set('/incidents/filter', { status: 401, body: { ok: false, error: 'Sign in to use GET /incidents/filter.' } });
-        await user.click(screen.getByRole('button', { name: 'Refresh' }));
-        page.api.overrides.delete('/incidents/filter');
-      },
-    };
-    await replayWalk(path.steps, perform, expectPageShows, 'the page');
-  }, WALK_TIMEOUT_MS);
+      const perform: Performers<Step> = {
+        'xstate.done.actor.checkSession': ({ event }) => me.succeed(outputOf(event)),
+        'xstate.error.actor.checkSession': ({ event }) => me.fail(errorOf(event)),
+        [`xstate.after.retryDelay.session.unreachable`]: () => page.advance(SESSION_RETRY_MS),
+        'xstate.done.actor.readLastKnown': ({ event }) => lastKnown.succeed(outputOf(event)),
+        'xstate.done.actor.loadSettings': ({ event }) => settings.succeed(outputOf(event)),
+        'xstate.error.actor.loadSettings': () => settings.fail(),
+        'session.signIn': async () => {
+          // After a refused try the form keeps what was typed; the operator types it anew.
+          for (const [label, value] of [
+            [/^Username/, CREDENTIALS.username],
+            [/^Password/, CREDENTIALS.password],
+          ] as const) {
+            await user.clear(screen.getByLabelText(label));
+            await user.type(screen.getByLabelText(label), value);
+          }
+          await user.click(screen.getByRole('button', { name: 'Sign in' }));
+          expect(login.calls.at(-1)).toEqual(CREDENTIALS);
+        },
+        'xstate.done.actor.login': ({ event }) => login.succeed(outputOf(event)),
+        'xstate.error.actor.login': ({ event }) => login.fail(errorOf(event)),
+        'session.signOut': () => user.click(screen.getByRole('button', { name: 'Sign out' })),
+        'xstate.done.actor.logout': () => logout.succeed(),
+        'xstate.error.actor.logout': ({ event }) => logout.fail(errorOf(event)),
+        'session.changePassword': async () => {
+          // After a refused try the form keeps what was typed; the operator types it anew.
+          const fields = [
+            [/^Temporary password/, NEW_PASSWORD.currentPassword],
+            [/^New password(?! again)/, NEW_PASSWORD.newPassword],
+            [/^New password again/, NEW_PASSWORD.newPassword],
+          ] as const;
+          for (const [label, value] of fields) {
+            await user.clear(screen.getByLabelText(label));
+            await user.type(screen.getByLabelText(label), value);
+          }
+          await user.click(screen.getByRole('button', { name: 'Save password' }));
+          expect(passwordChange.calls.at(-1)).toEqual(NEW_PASSWORD);
+        },
+        'xstate.done.actor.changePassword': ({ event }) => passwordChange.succeed(outputOf(event)),
+        'xstate.error.actor.changePassword': ({ event }) => passwordChange.fail(errorOf(event)),
+        // Leaving the new-password page is the same sign-out request.
+        'xstate.done.actor.leave': () => logout.succeed(),
+        'xstate.error.actor.leave': ({ event }) => logout.fail(errorOf(event)),
+        // The session ended on the server: the operator's next request answers 401.
+        'session.expired': async () => {
+          page.api.overrides.set('/incidents/filter', {
+            status: 401,
+            body: { ok: false, error: 'Sign in to use GET /incidents/filter.' },
+          });
+          await user.click(screen.getByRole('button', { name: 'Refresh' }));
+          page.api.overrides.delete('/incidents/filter');
+        },
+      };
+      await replayWalk(path.steps, perform, expectPageShows, 'the page');
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -32,38 +32,42 @@ describe('test-alert mode on the page', () => {
     expect(uncoveredBy(testAlertMachine, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, path) => {
-    const sendPanicAlert = new DeferredActor<{ latitude: number; longitude: number }>();
-    await renderDashboard({ testAlertActors: { sendPanicAlert: sendPanicAlert.logic } });
-    const user = userEvent.setup();
-    await screen.findByRole('button', { name: 'Simulate map click' });
-    expectPageShows(testAlertMachine.resolveState({ value: 'off', context: {} }));
-    let alertsExpected = 0;
-    for (const { event, state } of path.steps) {
-      switch (event.type) {
-        case 'testAlert.toggle':
-          await user.click(screen.getByRole('checkbox', { name: 'Test Alert Mode (click map)' }));
-          break;
-        case 'map.click':
-          await user.click(screen.getByRole('button', { name: 'Simulate map click' }));
-          alertsExpected++;
-          break;
-        case 'xstate.done.actor.sendPanicAlert':
-          sendPanicAlert.succeed();
-          break;
-        case 'xstate.error.actor.sendPanicAlert':
-          sendPanicAlert.fail();
-          break;
-        default:
-          throw new Error(`no way to perform ${event.type} on the page`);
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))(
+    '%s',
+    async (_name, path) => {
+      const sendPanicAlert = new DeferredActor<{ latitude: number; longitude: number }>();
+      await renderDashboard({ testAlertActors: { sendPanicAlert: sendPanicAlert.logic } });
+      const user = userEvent.setup();
+      await screen.findByRole('button', { name: 'Simulate map click' });
+      expectPageShows(testAlertMachine.resolveState({ value: 'off', context: {} }));
+      let alertsExpected = 0;
+      for (const { event, state } of path.steps) {
+        switch (event.type) {
+          case 'testAlert.toggle':
+            await user.click(screen.getByRole('checkbox', { name: 'Test Alert Mode (click map)' }));
+            break;
+          case 'map.click':
+            await user.click(screen.getByRole('button', { name: 'Simulate map click' }));
+            alertsExpected++;
+            break;
+          case 'xstate.done.actor.sendPanicAlert':
+            sendPanicAlert.succeed();
+            break;
+          case 'xstate.error.actor.sendPanicAlert':
+            sendPanicAlert.fail();
+            break;
+          default:
+            throw new Error(`no way to perform ${event.type} on the page`);
+        }
+        await settle();
+        expectPageShows(state);
+        // One panic alert per armed click, at the clicked point.
+        expect(sendPanicAlert.calls).toEqual(Array.from({ length: alertsExpected }, () => STAND_IN_CLICK));
       }
-      await settle();
-      expectPageShows(state);
-      // One panic alert per armed click, at the clicked point.
-      expect(sendPanicAlert.calls).toEqual(Array.from({ length: alertsExpected }, () => STAND_IN_CLICK));
-    }
-    expect(screen.queryByRole('alert')).toBeNull();
-  }, WALK_TIMEOUT_MS);
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('a map click while test mode is off sends nothing', async () => {
     const sendPanicAlert = new DeferredActor<{ latitude: number; longitude: number }>();

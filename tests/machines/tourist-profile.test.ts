@@ -22,7 +22,12 @@ function start(options: { failFirst?: boolean; slow?: string } = {}) {
         if (input.touristId === options.slow) await new Promise((resolve) => setTimeout(resolve, 50));
         return profileOf(input.touristId);
       }),
-      erase: fromPromise(async ({ input }: { input: { touristId: string } }) => (erased.push(input.touristId), { anonymousId: 'erased-1' })),
+      erase: fromPromise(
+        async ({ input }: { input: { touristId: string } }) => (
+          erased.push(input.touristId),
+          { anonymousId: 'erased-1' }
+        ),
+      ),
     } as never,
   });
   return { actor: createActor(logic).start(), reads, erased };
@@ -66,6 +71,8 @@ describe('the tourist profile statechart', () => {
     const done = await waitFor(actor, (s) => s.matches({ open: 'erased' }));
     expect(erased).toEqual(['t-erase']);
     expect(done.context.profile).toBeUndefined();
-    expect(done.context.notice && inEnglish(done.context.notice.id, done.context.notice.values)).toBe("Erased: t-erase's personal data is gone; their incidents stay as erased-1.");
+    expect(done.context.notice && inEnglish(done.context.notice.id, done.context.notice.values)).toBe(
+      "Erased: t-erase's personal data is gone; their incidents stay as erased-1.",
+    );
   });
 });

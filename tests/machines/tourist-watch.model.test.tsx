@@ -21,7 +21,13 @@ import { describeWalk, transitionWalks, uncoveredBy, WALK_TIMEOUT_MS } from './s
 const ZONE = 'Asia/Kolkata';
 const HOURS_2 = 2 * 3_600_000;
 const REFUSED = 'Invalid request body: until must be in the future.';
-const PAUSE: WatchPause = { touristId: 't-7', until: new Date(Date.now() + HOURS_2).toISOString(), reason: 'Checked in at a hotel', by: 'omar', createdAt: new Date().toISOString() };
+const PAUSE: WatchPause = {
+  touristId: 't-7',
+  until: new Date(Date.now() + HOURS_2).toISOString(),
+  reason: 'Checked in at a hotel',
+  by: 'omar',
+  createdAt: new Date().toISOString(),
+};
 
 const done = (id: string, output: unknown) => [{ type: `xstate.done.actor.${id}`, output }];
 const failed = (id: string) => [{ type: `xstate.error.actor.${id}`, error: new ApiError(REFUSED, REFUSED, 400) }];
@@ -71,7 +77,10 @@ type Step = (typeof walks)[number]['steps'][number];
 // look past it, and the dialog is found by its label (see tests/views/watch-pause.test.tsx).
 const section = () => screen.getByRole('region', { name: 'Watch', hidden: true });
 const button = (name: string) => screen.queryByRole('button', { name, hidden: true }) as HTMLButtonElement | null;
-const dialogNow = () => screen.queryAllByRole('dialog', { hidden: true }).find((dialog) => dialog.getAttribute('aria-label') === 'Pause watching');
+const dialogNow = () =>
+  screen
+    .queryAllByRole('dialog', { hidden: true })
+    .find((dialog) => dialog.getAttribute('aria-label') === 'Pause watching');
 
 function expectSectionShows(snapshot: Snapshot) {
   const { pause, error } = snapshot.context;
@@ -79,7 +88,8 @@ function expectSectionShows(snapshot: Snapshot) {
   const failedRead = snapshot.matches('failed');
   expect(within(section()).queryByText('Reading the watch…') !== null, 'reading').toBe(loading);
   expect(within(section()).queryByText('The watch could not be read.') !== null, 'read failed').toBe(failedRead);
-  if (!loading && !failedRead) expect(section().querySelector('p')?.textContent).toBe(watchStateSentence(pause, new Date(), ZONE));
+  if (!loading && !failedRead)
+    expect(section().querySelector('p')?.textContent).toBe(watchStateSentence(pause, new Date(), ZONE));
   expect(button('Read again') !== null, 'Read again').toBe(failedRead);
   expect(button('Pause watching') !== null, 'Pause watching').toBe(snapshot.can({ type: 'watch.open' }));
   const resume = button('Resume watching') ?? button('Resuming…');
@@ -92,7 +102,7 @@ function expectSectionShows(snapshot: Snapshot) {
   else expect(within(section()).queryByText(REFUSED) !== null, 'refusal in the section').toBe(error !== undefined);
 }
 
-describe('the tourist\'s watch in the drawer', () => {
+describe("the tourist's watch in the drawer", () => {
   let harness: WatchHarness;
   afterEach(() => {
     harness?.actor?.stop();
@@ -103,52 +113,62 @@ describe('the tourist\'s watch in the drawer', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, walk) => {
-    harness = new WatchHarness();
-    await harness.render();
-    const user = userEvent.setup();
-    expectSectionShows(walk.start);
-    const click = async (name: string) => {
-      await waitFor(() => expect(button(name)).not.toBeNull());
-      await user.click(button(name)!);
-    };
-    type Answerable = Pick<DeferredActor<unknown>, 'succeed' | 'fail'>;
-    const answer = (deferred: Answerable, ok: boolean) => ({ event }: Step) => {
-      const outcome = event as unknown as { output: unknown; error: Error };
-      return ok ? deferred.succeed(outcome.output) : deferred.fail(outcome.error);
-    };
-    const perform: Record<string, (step: Step) => Promise<unknown> | void> = {
-      'watch.open': () => click('Pause watching'),
-      'watch.cancel': () => click('Cancel'),
-      // The dialog's presets: two hours, "Checked in at a hotel".
-      'watch.pause': () => click('Pause'),
-      'watch.resume': () => click('Resume watching'),
-      'watch.reload': () => click('Read again'),
-      'watch.changed': () => harness.actor!.send({ type: 'watch.changed' }),
-      'xstate.after.pauseEnds': () => act(async () => harness.clock.increment(HOURS_2 + 1000)),
-    };
-    for (const [id, deferred] of [['readPause', harness.readPause], ['pause', harness.pause], ['resume', harness.resume]] as const) {
-      perform[`xstate.done.actor.${id}`] = answer(deferred, true);
-      perform[`xstate.error.actor.${id}`] = answer(deferred, false);
-    }
-    for (const step of walk.steps) {
-      const type = step.event.type.replace(/^(xstate\.after\.\w+).*/, '$1');
-      const performStep = perform[type];
-      if (!performStep) throw new Error(`no way to perform ${step.event.type} on the section`);
-      await performStep(step);
-      await settle();
-      await waitFor(() => expectSectionShows(step.state));
-    }
-    // Each pause asked for two hours from when it was sent, with the preset reason.
-    for (const call of harness.pause.calls) {
-      expect(call).toMatchObject({ touristId: 't-7', reason: 'Checked in at a hotel' });
-      expect(Math.abs(Date.parse(call.until) - Date.now() - HOURS_2)).toBeLessThan(60_000);
-    }
-    // Read on opening, then once for each watch step, Read again, and end of a pause.
-    const reads = walk.steps.filter(({ state }, index) => {
-      const before = index === 0 ? walk.start : walk.steps[index - 1]!.state;
-      return state.matches('loading') && !before.matches('loading');
-    }).length;
-    expect(harness.readPause.calls).toHaveLength(1 + reads);
-  }, WALK_TIMEOUT_MS);
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))(
+    '%s',
+    async (_name, walk) => {
+      harness = new WatchHarness();
+      await harness.render();
+      const user = userEvent.setup();
+      expectSectionShows(walk.start);
+      const click = async (name: string) => {
+        await waitFor(() => expect(button(name)).not.toBeNull());
+        await user.click(button(name)!);
+      };
+      type Answerable = Pick<DeferredActor<unknown>, 'succeed' | 'fail'>;
+      const answer =
+        (deferred: Answerable, ok: boolean) =>
+        ({ event }: Step) => {
+          const outcome = event as unknown as { output: unknown; error: Error };
+          return ok ? deferred.succeed(outcome.output) : deferred.fail(outcome.error);
+        };
+      const perform: Record<string, (step: Step) => Promise<unknown> | void> = {
+        'watch.open': () => click('Pause watching'),
+        'watch.cancel': () => click('Cancel'),
+        // The dialog's presets: two hours, "Checked in at a hotel".
+        'watch.pause': () => click('Pause'),
+        'watch.resume': () => click('Resume watching'),
+        'watch.reload': () => click('Read again'),
+        'watch.changed': () => harness.actor!.send({ type: 'watch.changed' }),
+        'xstate.after.pauseEnds': () => act(async () => harness.clock.increment(HOURS_2 + 1000)),
+      };
+      for (const [id, deferred] of [
+        ['readPause', harness.readPause],
+        ['pause', harness.pause],
+        ['resume', harness.resume],
+      ] as const) {
+        perform[`xstate.done.actor.${id}`] = answer(deferred, true);
+        perform[`xstate.error.actor.${id}`] = answer(deferred, false);
+      }
+      for (const step of walk.steps) {
+        const type = step.event.type.replace(/^(xstate\.after\.\w+).*/, '$1');
+        const performStep = perform[type];
+        if (!performStep) throw new Error(`no way to perform ${step.event.type} on the section`);
+        await performStep(step);
+        await settle();
+        await waitFor(() => expectSectionShows(step.state));
+      }
+      // Each pause asked for two hours from when it was sent, with the preset reason.
+      for (const call of harness.pause.calls) {
+        expect(call).toMatchObject({ touristId: 't-7', reason: 'Checked in at a hotel' });
+        expect(Math.abs(Date.parse(call.until) - Date.now() - HOURS_2)).toBeLessThan(60_000);
+      }
+      // Read on opening, then once for each watch step, Read again, and end of a pause.
+      const reads = walk.steps.filter(({ state }, index) => {
+        const before = index === 0 ? walk.start : walk.steps[index - 1]!.state;
+        return state.matches('loading') && !before.matches('loading');
+      }).length;
+      expect(harness.readPause.calls).toHaveLength(1 + reads);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

@@ -12,7 +12,12 @@ function startWall(input: { cycleSeconds?: number; panicsOpen?: boolean }, wakeL
   return { actor, clock, steps, wakeLock };
 }
 
-interface FakeSentinel { released: boolean; release(): Promise<void>; addEventListener(type: 'release', listener: () => void): void; drop(): void }
+interface FakeSentinel {
+  released: boolean;
+  release(): Promise<void>;
+  addEventListener(type: 'release', listener: () => void): void;
+  drop(): void;
+}
 
 function fakeWakeLock() {
   const sentinels: FakeSentinel[] = [];

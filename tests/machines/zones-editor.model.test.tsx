@@ -25,46 +25,98 @@ vi.mock('../../src/map/zones/ZonesMap.tsx', () => import('../views/support/zones
 // The editor's requests, answered by the test: the view creates the statechart itself, so its module is swapped.
 const requests = await vi.hoisted(async () => {
   const { DeferredActor } = await import('../views/support/deferred-actor.ts');
-  return { saves: new DeferredActor<unknown>(), deletes: new DeferredActor<unknown>(), previews: new DeferredActor<unknown>(), applies: new DeferredActor<unknown>() };
+  return {
+    saves: new DeferredActor<unknown>(),
+    deletes: new DeferredActor<unknown>(),
+    previews: new DeferredActor<unknown>(),
+    applies: new DeferredActor<unknown>(),
+  };
 });
 vi.mock('../../src/machines/zonesEditorMachine.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/machines/zonesEditorMachine.ts')>();
-  const actors = { saveDraft: requests.saves.logic, deleteZone: requests.deletes.logic, previewImport: requests.previews.logic, applyImport: requests.applies.logic };
+  const actors = {
+    saveDraft: requests.saves.logic,
+    deleteZone: requests.deletes.logic,
+    previewImport: requests.previews.logic,
+    applyImport: requests.applies.logic,
+  };
   return { ...original, zonesEditorMachine: original.zonesEditorMachine.provide({ actors: actors as never }) };
 });
 
 const ZONE: Geofence = {
-  id: 'market-square', name: 'Market square', riskLevel: 'yellow', regionId: 'default', version: 3, meta: {},
-  polygon: [[25.5748, 91.8893], [25.5748, 91.8973], [25.5828, 91.8973], [25.5828, 91.8893]],
+  id: 'market-square',
+  name: 'Market square',
+  riskLevel: 'yellow',
+  regionId: 'default',
+  version: 3,
+  meta: {},
+  polygon: [
+    [25.5748, 91.8893],
+    [25.5748, 91.8973],
+    [25.5828, 91.8973],
+    [25.5828, 91.8893],
+  ],
 };
 const NEW_NAME = 'Ghat steps';
-const NEW_ZONE: Geofence = { id: 'ghat-steps', name: NEW_NAME, riskLevel: 'yellow', regionId: 'default', version: 1, meta: {}, polygon: DRAWN_OUTLINE.polygon };
+const NEW_ZONE: Geofence = {
+  id: 'ghat-steps',
+  name: NEW_NAME,
+  riskLevel: 'yellow',
+  regionId: 'default',
+  version: 1,
+  meta: {},
+  polygon: DRAWN_OUTLINE.polygon,
+};
 const CONFLICT = 'Zone "Market square" was changed by dana at 10:02 (version 4); reload their version before saving.';
 const REFUSED = 'polygon crosses itself: the edge from point 1 to point 2 meets the edge from point 3 to point 4.';
-const FILE: ZoneFile = { name: 'zones.geojson', format: 'geojson', content: '{"type":"FeatureCollection","features":[]}' };
+const FILE: ZoneFile = {
+  name: 'zones.geojson',
+  format: 'geojson',
+  content: '{"type":"FeatureCollection","features":[]}',
+};
 const NOT_A_ZONE_FILE = 'notes.txt is neither GeoJSON nor KML.';
 const preview = (refused: number): ZoneImportResponse => ({
-  ok: true, dryRun: true, counts: { new: 1, change: 0, unchanged: 0, refused },
+  ok: true,
+  dryRun: true,
+  counts: { new: 1, change: 0, unchanged: 0, refused },
   features: [
     { index: 0, id: 'lake', name: 'Lake', action: 'new', errors: [] },
-    ...(refused ? [{ index: 1, id: null, name: 'Bad', action: 'refused' as const, errors: [{ field: 'riskLevel', message: 'riskLevel must be red, yellow or green.' }] }] : []),
+    ...(refused
+      ? [
+          {
+            index: 1,
+            id: null,
+            name: 'Bad',
+            action: 'refused' as const,
+            errors: [{ field: 'riskLevel', message: 'riskLevel must be red, yellow or green.' }],
+          },
+        ]
+      : []),
   ],
 });
 const INPUT = { mayEdit: true, regionId: 'default' };
 
 type ModelSnapshot = ReturnType<typeof zonesEditorMachine.getInitialSnapshot>;
 const browsing = (s: ModelSnapshot) => s.matches('browsing');
-const onSelected = <E,>(event: E) => (s: ModelSnapshot) => (browsing(s) && s.context.selectedId === ZONE.id ? [event] : []);
+const onSelected =
+  <E,>(event: E) =>
+  (s: ModelSnapshot) =>
+    browsing(s) && s.context.selectedId === ZONE.id ? [event] : [];
 
 const idle = fromPromise(() => new Promise<never>(() => {}));
-const model = zonesEditorMachine.provide({ actors: { saveDraft: idle, deleteZone: idle, previewImport: idle, applyImport: idle } as never });
+const model = zonesEditorMachine.provide({
+  actors: { saveDraft: idle, deleteZone: idle, previewImport: idle, applyImport: idle } as never,
+});
 const samples = {
   // The filters are shown beside the list, which a draft or an import replaces.
-  'zones.filter': (s: ModelSnapshot) => (browsing(s) || s.matches('drawing') ? [{ type: 'zones.filter', risk: 'yellow' }] : []),
+  'zones.filter': (s: ModelSnapshot) =>
+    browsing(s) || s.matches('drawing') ? [{ type: 'zones.filter', risk: 'yellow' }] : [],
   'zones.select': [{ type: 'zones.select', id: ZONE.id }],
   'zones.deselect': (s: ModelSnapshot) => (s.context.selectedId ? [{ type: 'zones.deselect' }] : []),
   // The tool of the shape being drawn cancels it; another shape starts again.
-  'zones.draw': (s: ModelSnapshot) => [{ type: 'zones.draw', shape: s.matches('drawing') && s.context.shape === 'polygon' ? 'rectangle' : 'polygon' }],
+  'zones.draw': (s: ModelSnapshot) => [
+    { type: 'zones.draw', shape: s.matches('drawing') && s.context.shape === 'polygon' ? 'rectangle' : 'polygon' },
+  ],
   'zones.drawn': [{ type: 'zones.drawn', outline: DRAWN_OUTLINE }],
   'zones.edit': onSelected({ type: 'zones.edit', zone: ZONE }),
   'zones.delete': onSelected({ type: 'zones.delete', zone: ZONE }),
@@ -75,7 +127,9 @@ const samples = {
   // Cancel waits while an import is applied.
   'import.cancel': (s: ModelSnapshot) => (s.matches({ importing: 'applying' }) ? [] : [{ type: 'import.cancel' }]),
   // The stored zone answered as it is (a new one with its id), so the list keeps the zone the walks edit.
-  'xstate.done.actor.saveDraft': (s: ModelSnapshot) => [{ type: 'xstate.done.actor.saveDraft', output: s.context.draft?.id ? ZONE : NEW_ZONE }],
+  'xstate.done.actor.saveDraft': (s: ModelSnapshot) => [
+    { type: 'xstate.done.actor.saveDraft', output: s.context.draft?.id ? ZONE : NEW_ZONE },
+  ],
   'xstate.error.actor.saveDraft': [
     { type: 'xstate.error.actor.saveDraft', error: new ZoneConflict(CONFLICT, ZONE) },
     { type: 'xstate.error.actor.saveDraft', error: new ApiError(REFUSED, REFUSED, 400) },
@@ -90,9 +144,18 @@ const samples = {
     { type: 'xstate.done.actor.previewImport', output: preview(0) },
     { type: 'xstate.done.actor.previewImport', output: preview(1) },
   ],
-  'xstate.error.actor.previewImport': [{ type: 'xstate.error.actor.previewImport', error: new ZoneImportRefused(NOT_A_ZONE_FILE, 400, undefined) }],
-  'xstate.done.actor.applyImport': [{ type: 'xstate.done.actor.applyImport', output: { ...preview(0), dryRun: false } }],
-  'xstate.error.actor.applyImport': [{ type: 'xstate.error.actor.applyImport', error: new ZoneImportRefused('Nothing was stored: feature 2 is refused.', 400, preview(1)) }],
+  'xstate.error.actor.previewImport': [
+    { type: 'xstate.error.actor.previewImport', error: new ZoneImportRefused(NOT_A_ZONE_FILE, 400, undefined) },
+  ],
+  'xstate.done.actor.applyImport': [
+    { type: 'xstate.done.actor.applyImport', output: { ...preview(0), dryRun: false } },
+  ],
+  'xstate.error.actor.applyImport': [
+    {
+      type: 'xstate.error.actor.applyImport',
+      error: new ZoneImportRefused('Nothing was stored: feature 2 is refused.', 400, preview(1)),
+    },
+  ],
 } as never;
 
 /** What the view tells apart; the draft's undo and redo stacks grow, so only whether they hold anything counts. */
@@ -102,14 +165,21 @@ function serializeState(s: ModelSnapshot): string {
     s.value,
     browsing(s) ? (selectedId ?? '') : '',
     s.matches('drawing') ? shape : '',
-    draft ? [draft.id ?? 'new', draft.name, draft.outline.polygon.length, draft.past.length > 0, draft.future.length > 0] : null,
-    Boolean(writeError), Boolean(conflict), importPreview?.counts.refused ?? -1, Boolean(importError),
+    draft
+      ? [draft.id ?? 'new', draft.name, draft.outline.polygon.length, draft.past.length > 0, draft.future.length > 0]
+      : null,
+    Boolean(writeError),
+    Boolean(conflict),
+    importPreview?.counts.refused ?? -1,
+    Boolean(importError),
   ]);
 }
 
 const paths = transitionCoverPaths(model, { input: INPUT, samples, serializeState });
 const walks = transitionWalks(model, { inputs: [INPUT], samples, serializeState });
-console.log(`zones editor model: ${paths.length} graph paths and ${walks.length} walks cover every state and transition`);
+console.log(
+  `zones editor model: ${paths.length} graph paths and ${walks.length} walks cover every state and transition`,
+);
 
 type Walk = (typeof walks)[number];
 type Snapshot = Walk['state'];
@@ -120,7 +190,12 @@ const errorOf = (event: Step['event']) => (event as unknown as { error: Error })
 /** Answers the request the step's actor result stands for. */
 const answer = (event: Step['event']) => {
   const [, kind, , actor] = event.type.split('.');
-  const deferred = { saveDraft: requests.saves, deleteZone: requests.deletes, previewImport: requests.previews, applyImport: requests.applies }[actor];
+  const deferred = {
+    saveDraft: requests.saves,
+    deleteZone: requests.deletes,
+    previewImport: requests.previews,
+    applyImport: requests.applies,
+  }[actor];
   if (!deferred) throw new Error(`no request stands for ${event.type}`);
   if (kind === 'done') deferred.succeed(outputOf(event));
   else deferred.fail(errorOf(event));
@@ -128,8 +203,13 @@ const answer = (event: Step['event']) => {
 const isActorResult = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
 
 describe('the zones editor statechart', () => {
-  it('the graph\'s paths enter every state and take every transition', () => {
-    const asWalks = paths.map((path) => ({ input: INPUT, start: model.getInitialSnapshot({} as never, INPUT as never), steps: path.steps, state: path.state }));
+  it("the graph's paths enter every state and take every transition", () => {
+    const asWalks = paths.map((path) => ({
+      input: INPUT,
+      start: model.getInitialSnapshot({} as never, INPUT as never),
+      steps: path.steps,
+      state: path.state,
+    }));
     expect(uncoveredBy(model, asWalks as never)).toEqual([]);
   });
 
@@ -151,8 +231,12 @@ function expectViewShows(s: Snapshot) {
   const view = within(screen.getByRole('region', { name: 'Zones', hidden: true }));
   const map = screen.getByTestId('zones-map');
   expect(map.dataset.drawShape, 'shape drawn on the map').toBe(s.matches('drawing') ? s.context.shape : '');
-  expect(map.dataset.draftVertices, 'outline edited on the map').toBe(draft ? String(draft.outline.polygon.length) : '');
-  expect(view.queryByRole('status', { name: 'Drawing', hidden: true }) !== null, 'drawing hint').toBe(s.matches('drawing'));
+  expect(map.dataset.draftVertices, 'outline edited on the map').toBe(
+    draft ? String(draft.outline.polygon.length) : '',
+  );
+  expect(view.queryByRole('status', { name: 'Drawing', hidden: true }) !== null, 'drawing hint').toBe(
+    s.matches('drawing'),
+  );
 
   const form = view.queryByRole('form', { name: 'Zone', hidden: true });
   expect(form !== null, 'zone form').toBe(draft !== undefined);
@@ -177,7 +261,10 @@ function expectViewShows(s: Snapshot) {
 
   const dialog = screen.queryByRole('dialog', { hidden: true });
   expect(dialog !== null, 'delete dialog').toBe(s.matches('confirmingDelete') || s.matches('deleting'));
-  if (dialog) expect(within(dialog).getByRole('button', { name: /^(Delete|Deleting…)$/, hidden: true }).textContent).toBe(s.matches('deleting') ? 'Deleting…' : 'Delete');
+  if (dialog)
+    expect(within(dialog).getByRole('button', { name: /^(Delete|Deleting…)$/, hidden: true }).textContent).toBe(
+      s.matches('deleting') ? 'Deleting…' : 'Delete',
+    );
 
   const panel = view.queryByRole('region', { name: 'Import zones', hidden: true });
   expect(panel !== null, 'import panel').toBe(s.matches('importing'));
@@ -186,8 +273,13 @@ function expectViewShows(s: Snapshot) {
     expect(inPanel.queryByText(/^Checking /) !== null, 'checking').toBe(s.matches({ importing: 'checking' }));
     const summary = inPanel.queryByRole('status', { name: 'Import summary', hidden: true })?.textContent;
     const counts = s.context.importPreview?.counts;
-    expect(summary).toBe(counts && `${counts.new} new, ${counts.change} changed, ${counts.unchanged} unchanged, ${counts.refused} refused`);
-    const apply = inPanel.getByRole('button', { name: /^(Apply import|Applying…)$/, hidden: true }) as HTMLButtonElement;
+    expect(summary).toBe(
+      counts && `${counts.new} new, ${counts.change} changed, ${counts.unchanged} unchanged, ${counts.refused} refused`,
+    );
+    const apply = inPanel.getByRole('button', {
+      name: /^(Apply import|Applying…)$/,
+      hidden: true,
+    }) as HTMLButtonElement;
     expect(apply.textContent).toBe(s.matches({ importing: 'applying' }) ? 'Applying…' : 'Apply import');
     expect(apply.disabled, 'Apply offered').toBe(!s.can({ type: 'import.apply' }));
   }
@@ -198,8 +290,12 @@ function expectViewShows(s: Snapshot) {
   // A zone saved by a walk may be listed or not (an import reloads the list): the walks' own zone always is.
   if (selectedId === undefined || selectedId === ZONE.id) {
     const listed = !draft && !s.matches('importing');
-    const selected = listed ? view.getAllByRole('row', { hidden: true }).filter((row) => row.getAttribute('aria-selected') === 'true') : [];
-    expect(selected.map((row) => within(row).getAllByRole('cell', { hidden: true })[0].textContent)).toEqual(listed && selectedId ? [ZONE.name] : []);
+    const selected = listed
+      ? view.getAllByRole('row', { hidden: true }).filter((row) => row.getAttribute('aria-selected') === 'true')
+      : [];
+    expect(selected.map((row) => within(row).getAllByRole('cell', { hidden: true })[0].textContent)).toEqual(
+      listed && selectedId ? [ZONE.name] : [],
+    );
     expect(tool('Edit zone'), 'Edit zone offered').toBe(!(browsing(s) && selectedId === ZONE.id));
   }
 }
@@ -214,68 +310,78 @@ describe('the Zones view', () => {
     expect(uncoveredBy(model, walks)).toEqual([]);
   });
 
-  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))('%s', async (_name, walk) => {
-    const api = new FakeApi();
-    api.data['/geofences'] = { geofences: [ZONE] };
-    await renderDashboard({ api });
-    // A file of any kind, as a picker set to "All files" gives it.
-    const user = userEvent.setup({ applyAccept: false });
-    await user.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Zones' }));
-    await screen.findByTestId('zones-map', {}, { timeout: 5_000 });
-    await screen.findByRole('row', { name: new RegExp(ZONE.name) }, { timeout: 5_000 });
-    expectViewShows(walk.start);
+  it.each(walks.map((walk) => [describeWalk(walk), walk] as const))(
+    '%s',
+    async (_name, walk) => {
+      const api = new FakeApi();
+      api.data['/geofences'] = { geofences: [ZONE] };
+      await renderDashboard({ api });
+      // A file of any kind, as a picker set to "All files" gives it.
+      const user = userEvent.setup({ applyAccept: false });
+      await user.click(
+        within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Zones' }),
+      );
+      await screen.findByTestId('zones-map', {}, { timeout: 5_000 });
+      await screen.findByRole('row', { name: new RegExp(ZONE.name) }, { timeout: 5_000 });
+      expectViewShows(walk.start);
 
-    const view = () => within(screen.getByRole('region', { name: 'Zones', hidden: true }));
-    const form = () => within(view().getByRole('form', { name: 'Zone', hidden: true }));
-    const dialog = () => within(screen.getByRole('dialog', { hidden: true }));
-    const panel = () => within(view().getByRole('region', { name: 'Import zones', hidden: true }));
-    const click = (scope: ReturnType<typeof view>, name: string | RegExp) => user.click(scope.getByRole('button', { name, hidden: true }));
-    const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
-    const upload = (name: string, content: string) =>
-      user.upload(panel().getByLabelText('Zone file (GeoJSON or KML, at most 5 MB)'), new File([content], name, { type: 'application/octet-stream' }));
+      const view = () => within(screen.getByRole('region', { name: 'Zones', hidden: true }));
+      const form = () => within(view().getByRole('form', { name: 'Zone', hidden: true }));
+      const dialog = () => within(screen.getByRole('dialog', { hidden: true }));
+      const panel = () => within(view().getByRole('region', { name: 'Import zones', hidden: true }));
+      const click = (scope: ReturnType<typeof view>, name: string | RegExp) =>
+        user.click(scope.getByRole('button', { name, hidden: true }));
+      const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+      const upload = (name: string, content: string) =>
+        user.upload(
+          panel().getByLabelText('Zone file (GeoJSON or KML, at most 5 MB)'),
+          new File([content], name, { type: 'application/octet-stream' }),
+        );
 
-    const perform: Performers<Step> = {
-      'zones.filter': () => user.selectOptions(view().getByLabelText('Risk'), 'yellow'),
-      'zones.select': () => user.click(view().getByRole('row', { name: new RegExp(ZONE.name), hidden: true })),
-      'zones.deselect': () => click(view(), 'Click beside the zones'),
-      'zones.draw': ({ event }) => click(view(), `Draw ${(event as { shape: string }).shape}`),
-      'zones.drawn': () => click(view(), 'Finish drawing on the map'),
-      'zones.edit': () => click(view(), 'Edit zone'),
-      'zones.delete': () => click(view(), 'Delete zone'),
-      'delete.confirm': () => click(dialog(), 'Delete'),
-      'delete.cancel': async () => {
-        await click(dialog(), 'Cancel');
-        await dialogGone();
-      },
-      'draft.reshape': () => click(view(), 'Reshape on the map'),
-      'draft.fields': async () => {
-        await user.clear(form().getByLabelText(/^Name/));
-        await user.type(form().getByLabelText(/^Name/), NEW_NAME);
-      },
-      'draft.undo': () => click(form(), 'Undo'),
-      'draft.redo': () => click(form(), 'Redo'),
-      'draft.save': async () => {
-        const before = requests.saves.calls.length;
-        await click(form(), 'Save zone');
-        expect(requests.saves.calls.length, 'a save asked').toBe(before + 1);
-      },
-      'draft.cancel': () => click(view(), /^(Cancel drawing|Cancel|Close)$/),
-      'conflict.loadTheirs': () => click(view(), 'Load their version'),
-      'import.open': () => click(view(), 'Import'),
-      'import.file': async () => {
-        await upload(FILE.name, FILE.content);
-        await waitFor(() => expect(requests.previews.calls.at(-1)).toEqual(FILE));
-      },
-      'import.refuse': () => upload('notes.txt', 'meet at the ghat at six'),
-      'import.apply': () => click(panel(), 'Apply import'),
-      'import.cancel': () => click(panel(), 'Cancel'),
-    };
-    for (const type of Object.keys(samples as object).filter(isActorResult)) {
-      perform[type] = async ({ event }) => {
-        answer(event);
-        if (type.includes('deleteZone')) await dialogGone();
+      const perform: Performers<Step> = {
+        'zones.filter': () => user.selectOptions(view().getByLabelText('Risk'), 'yellow'),
+        'zones.select': () => user.click(view().getByRole('row', { name: new RegExp(ZONE.name), hidden: true })),
+        'zones.deselect': () => click(view(), 'Click beside the zones'),
+        'zones.draw': ({ event }) => click(view(), `Draw ${(event as { shape: string }).shape}`),
+        'zones.drawn': () => click(view(), 'Finish drawing on the map'),
+        'zones.edit': () => click(view(), 'Edit zone'),
+        'zones.delete': () => click(view(), 'Delete zone'),
+        'delete.confirm': () => click(dialog(), 'Delete'),
+        'delete.cancel': async () => {
+          await click(dialog(), 'Cancel');
+          await dialogGone();
+        },
+        'draft.reshape': () => click(view(), 'Reshape on the map'),
+        'draft.fields': async () => {
+          await user.clear(form().getByLabelText(/^Name/));
+          await user.type(form().getByLabelText(/^Name/), NEW_NAME);
+        },
+        'draft.undo': () => click(form(), 'Undo'),
+        'draft.redo': () => click(form(), 'Redo'),
+        'draft.save': async () => {
+          const before = requests.saves.calls.length;
+          await click(form(), 'Save zone');
+          expect(requests.saves.calls.length, 'a save asked').toBe(before + 1);
+        },
+        'draft.cancel': () => click(view(), /^(Cancel drawing|Cancel|Close)$/),
+        'conflict.loadTheirs': () => click(view(), 'Load their version'),
+        'import.open': () => click(view(), 'Import'),
+        'import.file': async () => {
+          await upload(FILE.name, FILE.content);
+          await waitFor(() => expect(requests.previews.calls.at(-1)).toEqual(FILE));
+        },
+        'import.refuse': () => upload('notes.txt', 'meet at the ghat at six'),
+        'import.apply': () => click(panel(), 'Apply import'),
+        'import.cancel': () => click(panel(), 'Cancel'),
       };
-    }
-    await replayWalk(walk.steps, perform, expectViewShows);
-  }, WALK_TIMEOUT_MS);
+      for (const type of Object.keys(samples as object).filter(isActorResult)) {
+        perform[type] = async ({ event }) => {
+          answer(event);
+          if (type.includes('deleteZone')) await dialogGone();
+        };
+      }
+      await replayWalk(walk.steps, perform, expectViewShows);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });

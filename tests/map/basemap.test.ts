@@ -18,18 +18,27 @@ describe('basemap configuration', () => {
   });
 
   it('takes the tile URL, attribution or a whole style from /app-config.json', () => {
-    expect(basemapFromAppConfig({ ok: true, map: { styleUrl: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Example' } })).toEqual({
+    expect(
+      basemapFromAppConfig({
+        ok: true,
+        map: { styleUrl: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Example' },
+      }),
+    ).toEqual({
       styleUrl: null,
       tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
       attribution: '© Example',
     });
-    expect(basemapFromAppConfig({ ok: true, map: { styleUrl: 'https://styles.example/s.json', tileUrl: 'x', attribution: '' } }).styleUrl).toBe(
-      'https://styles.example/s.json',
-    );
+    expect(
+      basemapFromAppConfig({
+        ok: true,
+        map: { styleUrl: 'https://styles.example/s.json', tileUrl: 'x', attribution: '' },
+      }).styleUrl,
+    ).toBe('https://styles.example/s.json');
   });
 
   it('falls back to the default on anything unusable', () => {
-    for (const bad of [null, 'html', { ok: false }, { ok: true }, { ok: true, map: 3 }]) expect(basemapFromAppConfig(bad)).toEqual(DEFAULT_BASEMAP);
+    for (const bad of [null, 'html', { ok: false }, { ok: true }, { ok: true, map: 3 }])
+      expect(basemapFromAppConfig(bad)).toEqual(DEFAULT_BASEMAP);
     expect(basemapFromAppConfig({ ok: true, map: { styleUrl: '', tileUrl: 42 } })).toEqual(DEFAULT_BASEMAP);
   });
 
@@ -37,7 +46,11 @@ describe('basemap configuration', () => {
     const style = rasterStyle(DEFAULT_BASEMAP, false);
     if (typeof style === 'string') throw new Error('expected a style object');
     expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'raster']);
-    expect(style.sources.basemap).toMatchObject({ type: 'raster', tiles: [DEFAULT_BASEMAP.tileUrl], attribution: '© OpenStreetMap contributors' });
+    expect(style.sources.basemap).toMatchObject({
+      type: 'raster',
+      tiles: [DEFAULT_BASEMAP.tileUrl],
+      attribution: '© OpenStreetMap contributors',
+    });
   });
 
   it('uses a configured style URL as is', () => {
@@ -52,7 +65,9 @@ describe('loading the configuration', () => {
     const asked: string[] = [];
     const fetchImpl = (async (url: string) => {
       asked.push(url);
-      return new Response(JSON.stringify({ ok: true, map: { styleUrl: null, tileUrl: 'https://t/{z}/{x}/{y}.png', attribution: 'T' } }));
+      return new Response(
+        JSON.stringify({ ok: true, map: { styleUrl: null, tileUrl: 'https://t/{z}/{x}/{y}.png', attribution: 'T' } }),
+      );
     }) as unknown as typeof fetch;
     expect((await loadBasemapConfig(fetchImpl)).tileUrl).toBe('https://t/{z}/{x}/{y}.png');
     expect(asked).toEqual([APP_CONFIG_PATH]);

@@ -11,16 +11,27 @@ const alert = (id: string, latitude: number | null | undefined, longitude: numbe
 
 describe('initial camera', () => {
   it('centres on the first alert with numeric coordinates, at zoom 5', () => {
-    const camera = initialCamera([alert('a', null, 77), alert('b', 12.5, undefined), alert('c', 25.1, 91.8), alert('d', 26, 92)]);
+    const camera = initialCamera([
+      alert('a', null, 77),
+      alert('b', 12.5, undefined),
+      alert('c', 25.1, 91.8),
+      alert('d', 26, 92),
+    ]);
     expect(camera).toEqual({ center: [91.8, 25.1], zoom: 5 });
   });
 
   it('falls back to 20.5937, 78.9629 at zoom 5', () => {
     expect(initialCamera([])).toEqual({ center: [78.9629, 20.5937], zoom: 5 });
     // Issue 31: the selected region's home view, when there is no alert to start at.
-    expect(initialCamera([], { center: [25.5788, 91.8933], zoom: 13 })).toEqual({ center: [91.8933, 25.5788], zoom: 13 });
+    expect(initialCamera([], { center: [25.5788, 91.8933], zoom: 13 })).toEqual({
+      center: [91.8933, 25.5788],
+      zoom: 13,
+    });
     expect(initialCamera([alert('c', 25.1, 91.8)], { center: [20, 70], zoom: 13 }).center).toEqual([91.8, 25.1]);
-    expect(initialCamera([alert('a', Number.NaN, 1), alert('b', 1, Infinity)])).toEqual({ center: [78.9629, 20.5937], zoom: 5 });
+    expect(initialCamera([alert('a', Number.NaN, 1), alert('b', 1, Infinity)])).toEqual({
+      center: [78.9629, 20.5937],
+      zoom: 5,
+    });
   });
 });
 
@@ -88,7 +99,12 @@ describe('auto-fit', () => {
   });
 
   it('does not fit again to the same target', () => {
-    expect(shouldAutoFit({ operatorMoved: false, lastSignature: fitSignature(a) }, fitTarget([{ latitude: 1, longitude: 2 }]))).toBe(false);
+    expect(
+      shouldAutoFit(
+        { operatorMoved: false, lastSignature: fitSignature(a) },
+        fitTarget([{ latitude: 1, longitude: 2 }]),
+      ),
+    ).toBe(false);
   });
 
   it('stops following data updates once the operator panned or zoomed', () => {

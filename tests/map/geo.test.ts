@@ -5,7 +5,15 @@ import { square } from './fixtures.ts';
 
 describe('geo helpers', () => {
   it('swaps [lat, lng] polygons to [lng, lat]', () => {
-    expect(polygonToLngLat([[12, 77], [13, 78]])).toEqual([[77, 12], [78, 13]]);
+    expect(
+      polygonToLngLat([
+        [12, 77],
+        [13, 78],
+      ]),
+    ).toEqual([
+      [77, 12],
+      [78, 13],
+    ]);
   });
 
   it('keeps alerts whose latitude and longitude are finite numbers', () => {
@@ -28,7 +36,11 @@ describe('geo helpers', () => {
   });
 
   it('names the riskiest zone when zones overlap', () => {
-    const zones = [square('g', 'green', 12, 77, 0.05), square('r', 'red', 12, 77, 0.01), square('y', 'yellow', 12, 77, 0.03)];
+    const zones = [
+      square('g', 'green', 12, 77, 0.05),
+      square('r', 'red', 12, 77, 0.01),
+      square('y', 'yellow', 12, 77, 0.03),
+    ];
     expect(zoneAt(zones, { latitude: 12, longitude: 77 })?.id).toBe('r');
     expect(zoneAt(zones, { latitude: 12.02, longitude: 77 })?.id).toBe('y');
     expect(zoneAt(zones, { latitude: 12.04, longitude: 77 })?.id).toBe('g');

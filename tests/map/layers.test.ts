@@ -21,11 +21,18 @@ import { ping, square } from './fixtures.ts';
 // deck.gl accessors are (row, { index, data, target }) => value; the tests call them like deck.gl does.
 type Accessor = (row: never, info: { index: number; data: unknown; target: unknown[] }) => unknown;
 function call(accessor: unknown, row: unknown): unknown {
-  return typeof accessor === 'function' ? (accessor as Accessor)(row as never, { index: 0, data: [], target: [] }) : accessor;
+  return typeof accessor === 'function'
+    ? (accessor as Accessor)(row as never, { index: 0, data: [], target: [] })
+    : accessor;
 }
 
 describe('zone layer', () => {
-  const zones = [square('r', 'red', 12, 77), square('g', 'green', 13, 78), square('y', 'yellow', 14, 79), square('o', 'other', 15, 80)];
+  const zones = [
+    square('r', 'red', 12, 77),
+    square('g', 'green', 13, 78),
+    square('y', 'yellow', 14, 79),
+    square('o', 'other', 15, 80),
+  ];
   const layer = buildZoneLayer(zones);
 
   it('is a PolygonLayer with a stable id over the geofences as given', () => {
@@ -75,7 +82,9 @@ describe('alert layer', () => {
   });
 
   it('keeps the same data array for the same alerts, so deck.gl does not rebuild it', () => {
-    expect(buildAlertLayer(alerts, { dark: false }).props.data).toBe(buildAlertLayer(alerts, { dark: true }).props.data);
+    expect(buildAlertLayer(alerts, { dark: false }).props.data).toBe(
+      buildAlertLayer(alerts, { dark: true }).props.data,
+    );
     expect(drawableAlerts([...alerts])).not.toBe(drawableAlerts(alerts));
   });
 
@@ -128,7 +137,9 @@ describe('GPS ping layer', () => {
   });
 
   it('has no glide with no markers to move, or with live GPS hidden: each glide frame redraws the whole map', () => {
-    expect(buildPingLayer(emptyLiveFrame.pings, { visible: true, glide: true, dark: false }).props.transitions).toEqual({});
+    expect(buildPingLayer(emptyLiveFrame.pings, { visible: true, glide: true, dark: false }).props.transitions).toEqual(
+      {},
+    );
     expect(buildPingLayer(frame.pings, { visible: false, glide: true, dark: false }).props.transitions).toEqual({});
     const departed = nextLiveFrame(frame, [], {});
     expect(departed.pings).toHaveLength(2);
@@ -180,8 +191,19 @@ describe('trail layer', () => {
 
 describe('responder layer', () => {
   const unit = (id: string, kind: NearbyUnit['kind'], available: boolean): NearbyUnit => ({
-    id, regionId: 'shillong', name: id, kind, phone: '100', position: [25.57, 91.88], available, demo: true, updatedAt: '',
-    distanceM: 500, bearingDeg: 90, compass: 'E', estimateS: 45,
+    id,
+    regionId: 'shillong',
+    name: id,
+    kind,
+    phone: '100',
+    position: [25.57, 91.88],
+    available,
+    demo: true,
+    updatedAt: '',
+    distanceM: 500,
+    bearingDeg: 90,
+    compass: 'E',
+    estimateS: 45,
   });
   const units = [unit('police', 'police_station', true), unit('closed', 'hospital', false)];
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
-import { COMPACT_MIN_EMPTY_SLOTS, TRAIL_CAP, emptyLiveFrame, legendOf, nextLiveFrame, type LiveFrame } from '../../src/map/live-frame.ts';
+import {
+  COMPACT_MIN_EMPTY_SLOTS,
+  TRAIL_CAP,
+  emptyLiveFrame,
+  legendOf,
+  nextLiveFrame,
+  type LiveFrame,
+} from '../../src/map/live-frame.ts';
 import { GPS_PALETTE } from '../../src/map/style.ts';
 import { ping } from './fixtures.ts';
 
@@ -9,7 +16,11 @@ const keysOf = (frame: LiveFrame) => frame.pings.map((row) => (row.ping ? row.ke
 
 describe('live frame: ping rows', () => {
   it('keeps one row per key, newest ping first wins, anonymous pings keyed anon', () => {
-    const frame = nextLiveFrame(emptyLiveFrame, [ping('t1', 1, 2), ping(null, 3, 4, 'd1'), ping('t1', 9, 9), ping(null, 5, 6)], noHistory);
+    const frame = nextLiveFrame(
+      emptyLiveFrame,
+      [ping('t1', 1, 2), ping(null, 3, 4, 'd1'), ping('t1', 9, 9), ping(null, 5, 6)],
+      noHistory,
+    );
     expect(frame.pings.map((row) => [row.key, row.position])).toEqual([
       ['t1', [2, 1]],
       ['d1', [4, 3]],
@@ -144,8 +155,14 @@ describe('live frame: colours', () => {
 
   it(`draws the trails of the first ${TRAIL_CAP} keys seen only, and counts the rest`, () => {
     const keys = Array.from({ length: TRAIL_CAP + 20 }, (_, i) => `device-${i}`);
-    const history: GpsHistory = Object.fromEntries([...keys].reverse().map((key) => [key, [{ latitude: 1, longitude: 1, at: '' }]]));
-    const frame = nextLiveFrame(emptyLiveFrame, keys.map((key) => ping(key, 1, 1)), history);
+    const history: GpsHistory = Object.fromEntries(
+      [...keys].reverse().map((key) => [key, [{ latitude: 1, longitude: 1, at: '' }]]),
+    );
+    const frame = nextLiveFrame(
+      emptyLiveFrame,
+      keys.map((key) => ping(key, 1, 1)),
+      history,
+    );
     expect(frame.trails).toHaveLength(TRAIL_CAP);
     expect(new Set(frame.trails.map((trail) => trail.key))).toEqual(new Set(keys.slice(0, TRAIL_CAP)));
     expect(frame.trailsHidden).toBe(20);
@@ -159,7 +176,18 @@ describe('legend', () => {
   it('lists the first 10 live keys with their colours, then +N more', () => {
     const pings = Array.from({ length: 13 }, (_, i) => ping(`k${i}`, i, i));
     const legend = legendOf(nextLiveFrame(emptyLiveFrame, pings, noHistory));
-    expect(legend.entries.map((entry) => entry.key)).toEqual(['k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8', 'k9']);
+    expect(legend.entries.map((entry) => entry.key)).toEqual([
+      'k0',
+      'k1',
+      'k2',
+      'k3',
+      'k4',
+      'k5',
+      'k6',
+      'k7',
+      'k8',
+      'k9',
+    ]);
     expect(legend.entries[7]!.colour).toEqual(GPS_PALETTE[1]);
     expect(legend.more).toBe(3);
   });

@@ -16,26 +16,38 @@ const track = (touristId: string, startS: number): TouristTrack => ({
     { latitude: 25.6, longitude: 92.0, at: at(startS + 700) },
   ],
   truncated: false,
-  stops: [{ startAt: at(startS + 100), endAt: at(startS + 700), durationS: 600, latitude: 25.6, longitude: 91.95, pointCount: 2 }],
+  stops: [
+    {
+      startAt: at(startS + 100),
+      endAt: at(startS + 700),
+      durationS: 600,
+      latitude: 25.6,
+      longitude: 91.95,
+      pointCount: 2,
+    },
+  ],
   marks: [{ at: at(startS + 800), kind: 'alert', label: 'Panic (high)' }],
   summary: { pointCount: 3, durationS: 700, distanceM: 0, movingS: 100, stoppedS: 600 },
 });
 const tracks = [track('t-a', 0), track('t-b', 50)];
 const span = replaySpan(tracks, { from: FROM, to: at(3600) });
 
-describe('the replay\'s span and trips', () => {
+describe("the replay's span and trips", () => {
   it('runs from the first position to the last position or mark', () => {
     expect(span).toEqual({ startMs: Date.parse(FROM), durationS: 850 });
     expect(replaySpan([], { from: FROM, to: at(3600) })).toEqual({ startMs: Date.parse(FROM), durationS: 3600 });
   });
 
-  it('gives each trip float32 seconds from the span\'s start and its own colour', () => {
+  it("gives each trip float32 seconds from the span's start and its own colour", () => {
     const trips = replayTrips(tracks, span);
     expect(trips[1]!.timestamps).toBeInstanceOf(Float32Array);
     expect([...trips[1]!.timestamps]).toEqual([50, 150, 750]);
     expect(trips[1]!.path[0]).toEqual([91.8, 25.5]);
     expect(trips[0]!.colour).not.toEqual(trips[1]!.colour);
-    expect(replayBounds(trips)).toEqual([[91.8, 25.5], [92.0, 25.6]]);
+    expect(replayBounds(trips)).toEqual([
+      [91.8, 25.5],
+      [92.0, 25.6],
+    ]);
   });
 
   it('places each tourist between its positions at the clock, none before its first', () => {
@@ -44,11 +56,14 @@ describe('the replay\'s span and trips', () => {
     expect(positions.map((p) => p.touristId)).toEqual(['t-a']);
     expect(positions[0]!.position[0]).toBeCloseTo(91.825, 9);
     expect(positions[0]!.position[1]).toBeCloseTo(25.525, 9);
-    expect(replayPositions(trips, 10_000).map((p) => p.position)).toEqual([[92.0, 25.6], [92.0, 25.6]]);
+    expect(replayPositions(trips, 10_000).map((p) => p.position)).toEqual([
+      [92.0, 25.6],
+      [92.0, 25.6],
+    ]);
     expect(positionAt([[1, 1]], [5], 4)).toBeUndefined();
   });
 
-  it('moves the last frame\'s positions while the same tourists are drawn, so deck.gl sees the same data', () => {
+  it("moves the last frame's positions while the same tourists are drawn, so deck.gl sees the same data", () => {
     const trips = replayTrips(tracks, span);
     const first = replayPositions(trips, 120);
     const next = replayPositions(trips, 130, first);
@@ -61,7 +76,7 @@ describe('the replay\'s span and trips', () => {
   });
 });
 
-describe('the replay\'s layers', () => {
+describe("the replay's layers", () => {
   it('draws the paths and the stops with their durations under the trails up to the clock and the positions now', () => {
     const trips = replayTrips(tracks, span);
     const stops = replayStopMarkers(tracks);

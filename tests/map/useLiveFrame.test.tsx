@@ -58,10 +58,15 @@ describe('useLiveFrame', () => {
 
   it(`redraws the trails at once after a quiet spell, then at most once per ${TRAIL_REFRESH_MS} ms, the markers on every frame`, () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const trail = (n: number): GpsHistory => ({ a: Array.from({ length: n }, (_, i) => ({ latitude: i, longitude: i, at: `t${i}` })) });
-    const { result, rerender } = renderHook(({ pings, history }: { pings: GpsPing[]; history: GpsHistory }) => useLiveFrame(pings, history), {
-      initialProps: { pings: [ping('a', 1, 1)], history: trail(1) },
+    const trail = (n: number): GpsHistory => ({
+      a: Array.from({ length: n }, (_, i) => ({ latitude: i, longitude: i, at: `t${i}` })),
     });
+    const { result, rerender } = renderHook(
+      ({ pings, history }: { pings: GpsPing[]; history: GpsHistory }) => useLiveFrame(pings, history),
+      {
+        initialProps: { pings: [ping('a', 1, 1)], history: trail(1) },
+      },
+    );
     runAnimationFrame(10_000);
     rerender({ pings: [ping('a', 2, 2)], history: trail(2) });
     runAnimationFrame(10_016);

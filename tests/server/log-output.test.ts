@@ -18,7 +18,10 @@ const READABLE = /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: /;
 async function startAndStop(env: Record<string, string>): Promise<string[]> {
   const server = await spawnServer({ LOG_LEVEL: 'info', ...env });
   expect(await server.stop()).toBe(0);
-  return server.output().split('\n').filter((line) => line !== '' && !COMPILED.test(line));
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line !== '' && !COMPILED.test(line));
 }
 
 describe('the log of npm start', () => {
@@ -37,28 +40,43 @@ describe('the log of npm start', () => {
   });
 
   const hasScript = spawnSync('script', ['--version']).status === 0;
-  it.skipIf(!hasScript)('is readable, in colour, on a terminal (a pseudo-terminal from util-linux script)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pad-tty-'));
-    const env = { ...process.env, SERVE_DASHBOARD: '0', LOG_LEVEL: 'info', LOG_FORMAT: '', PORT: String(await freePort()), DATA_DIR: dataDir };
-    const terminal = spawn('script', ['-qfec', `${JSON.stringify(process.execPath)} tools/start.mjs`, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    terminal.stdout.on('data', (chunk) => (output += chunk));
-    const exited = new Promise((resolve) => terminal.once('exit', resolve));
-    try {
-      await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toMatch(STARTED);
-      const line = output.split(/\r?\n/).find((candidate) => STARTED.test(candidate))!;
-      expect(stripVTControlCharacters(line)).toMatch(READABLE);
-      expect(line).toContain('\u001b[32mINFO'); // green, as pino-pretty colours INFO on a terminal
-    } finally {
-      terminal.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!hasScript)(
+    'is readable, in colour, on a terminal (a pseudo-terminal from util-linux script)',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'pad-tty-'));
+      const env = {
+        ...process.env,
+        SERVE_DASHBOARD: '0',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: '',
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+      };
+      const terminal = spawn('script', ['-qfec', `${JSON.stringify(process.execPath)} tools/start.mjs`, '/dev/null'], {
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let output = '';
+      terminal.stdout.on('data', (chunk) => (output += chunk));
+      const exited = new Promise((resolve) => terminal.once('exit', resolve));
+      try {
+        await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toMatch(STARTED);
+        const line = output.split(/\r?\n/).find((candidate) => STARTED.test(candidate))!;
+        expect(stripVTControlCharacters(line)).toMatch(READABLE);
+        expect(line).toContain('\u001b[32mINFO'); // green, as pino-pretty colours INFO on a terminal
+      } finally {
+        terminal.kill('SIGTERM');
+        await exited;
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('takes LOG_FORMAT auto (the default), pretty or json, and refuses anything else', () => {
     expect(configFromEnv({}).logFormat).toBe('auto');
     expect(configFromEnv({ LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
-    expect(() => configFromEnv({ LOG_FORMAT: 'text' })).toThrow('LOG_FORMAT must be one of auto, pretty, json, got "text".');
+    expect(() => configFromEnv({ LOG_FORMAT: 'text' })).toThrow(
+      'LOG_FORMAT must be one of auto, pretty, json, got "text".',
+    );
   });
 });

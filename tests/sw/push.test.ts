@@ -33,7 +33,10 @@ function workerScope(windowUrls: string[]) {
   handlePush(scope as unknown as Parameters<typeof handlePush>[0]);
   async function click(data: unknown): Promise<string[]> {
     const waits: Promise<unknown>[] = [];
-    listeners.get('notificationclick')!({ notification: { data, close: () => calls.push('close') }, waitUntil: (promise: Promise<unknown>) => waits.push(promise) });
+    listeners.get('notificationclick')!({
+      notification: { data, close: () => calls.push('close') },
+      waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+    });
     await Promise.all(waits);
     return calls;
   }
@@ -46,7 +49,9 @@ describe('a click on a push notification', () => {
   });
 
   it('with a console window open, focuses it and asks it to show the incident, opening none', async () => {
-    const calls = await workerScope(['https://elsewhere.example.org/', 'https://console.example.org/']).click({ incidentId: 'inc-2' });
+    const calls = await workerScope(['https://elsewhere.example.org/', 'https://console.example.org/']).click({
+      incidentId: 'inc-2',
+    });
     expect(calls).toEqual([
       'close',
       'focus https://console.example.org/',

@@ -19,11 +19,15 @@ const isRoot = process.getuid?.() === 0;
 
 function run(script: string, env: Record<string, string>) {
   const begun = performance.now();
-  const done = spawnSync(process.execPath, [script], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  const done = spawnSync(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { status: done.status, output: done.stdout + done.stderr, seconds: (performance.now() - begun) / 1000 };
 }
 
-describe('the browser tests\' needs, checked before they start', () => {
+describe("the browser tests' needs, checked before they start", () => {
   it('stops npm test at once when CHROMIUM_PATH names no file, saying what to do', () => {
     const stopped = run('tools/test.mjs', { CHROMIUM_PATH: '/nowhere/chromium' });
     expect(stopped.status).toBe(1);
@@ -36,7 +40,8 @@ describe('the browser tests\' needs, checked before they start', () => {
   it('installs the Noto fonts as root, or names the command otherwise, when fontconfig knows no Devanagari or Bengali font', () => {
     const checked = run('tools/browser-needs.mjs', { PATH: `${bin}:${process.env.PATH}` });
     expect(checked.status).toBe(1);
-    const sentence = 'The browser tests need a Devanagari font (fc-list :lang=hi lists none), a Bengali font (fc-list :lang=bn lists none). Install with (as root): apt-get update && apt-get install -y fonts-noto-core';
+    const sentence =
+      'The browser tests need a Devanagari font (fc-list :lang=hi lists none), a Bengali font (fc-list :lang=bn lists none). Install with (as root): apt-get update && apt-get install -y fonts-noto-core';
     expect(checked.output).toContain(sentence);
     if (isRoot) {
       expect(readFileSync(aptLog, 'utf8').split('\n')).toEqual(['update -qq', 'install -y -qq fonts-noto-core', '']);

@@ -42,7 +42,9 @@ describe('the panic bar', () => {
     page.arrive({ regionId: 'default', createdAt: '2025-01-02T03:01:00.000Z' });
     await settle();
     expect(within(bar()).getByText('3 open panic alerts')).toBeTruthy();
-    expect(bar().textContent).toContain(`Newest in guwahati at ${formatTime('2025-01-02T03:05:00.000Z', DEFAULT_CLOCK)}`);
+    expect(bar().textContent).toContain(
+      `Newest in guwahati at ${formatTime('2025-01-02T03:05:00.000Z', DEFAULT_CLOCK)}`,
+    );
     expect(document.title).toBe('(3) Panic Alerts Dashboard');
   });
 
@@ -57,7 +59,9 @@ describe('the panic bar', () => {
     await renderAlarmPage({ api });
     expect(within(bar()).getByText('2 open panic alerts')).toBeTruthy();
     expect(document.title).toBe('(2) Panic Alerts Dashboard');
-    expect(api.callsTo('/incidents/filter').some((call) => !call.query.has('regionId') && !call.query.has('minutes'))).toBe(true);
+    expect(
+      api.callsTo('/incidents/filter').some((call) => !call.query.has('regionId') && !call.query.has('minutes')),
+    ).toBe(true);
   });
 
   it('goes away when the panic it names is acknowledged by anyone', async () => {
@@ -74,7 +78,14 @@ describe('the panic bar', () => {
   it('Acknowledge acknowledges the panic it names, on the server, and the bar goes', async () => {
     const api = new FakeApi();
     api.routes.set('/incidents/acknowledge#post', (_query, body) => ({
-      body: { ok: true, incident: incident({ id: (body as { id: string }).id, status: 'acknowledged', acknowledgedAt: '2025-01-02T03:09:05.000Z' }) },
+      body: {
+        ok: true,
+        incident: incident({
+          id: (body as { id: string }).id,
+          status: 'acknowledged',
+          acknowledgedAt: '2025-01-02T03:09:05.000Z',
+        }),
+      },
     }));
     const page = await renderAlarmPage({ api });
     const panic = page.arrive();

@@ -37,11 +37,16 @@ function entry(seq: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
 /** A trail of `length` entries answered newest first, two a page, filtered like the server does. */
 function auditApi(length: number, verdict: object = { ok: true, length }): FakeApi {
   const api = signedInAs(new FakeApi(), userWith('supervisor'));
-  const trail = Array.from({ length }, (_, i) => entry(length - i, i === 1 ? { actor: 'omar', role: 'operator', action: 'incident.resolve' } : {}));
+  const trail = Array.from({ length }, (_, i) =>
+    entry(length - i, i === 1 ? { actor: 'omar', role: 'operator', action: 'incident.resolve' } : {}),
+  );
   api.routes.set('/audit', (query) => {
     const before = Number(query.get('before') ?? Infinity);
     const matching = trail.filter(
-      (e) => e.seq < before && (!query.get('actor') || e.actor === query.get('actor')) && (!query.get('action') || e.action === query.get('action')),
+      (e) =>
+        e.seq < before &&
+        (!query.get('actor') || e.actor === query.get('actor')) &&
+        (!query.get('action') || e.action === query.get('action')),
     );
     const page = matching.slice(0, 2);
     return { body: { ok: true, entries: page, nextBefore: matching.length > 2 ? page.at(-1)!.seq : null } };
@@ -60,14 +65,22 @@ const rowsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('the Audit view', () => {
   it('lists the newest page with its columns and says the chain is intact', async () => {
     const api = auditApi(3);
     await renderDashboard({ api });
     const table = await openAudit();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Actor', 'Role', 'Address', 'Action', 'Target']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Actor', 'Role', 'Address', 'Action', 'Target']);
     expect(rowsOf(table)).toEqual([
       [formatTime(entry(3).at, DEFAULT_CLOCK), 'dana', 'supervisor', '10.0.0.7', 'incident.acknowledge', 'INC-3'],
       [formatTime(entry(2).at, DEFAULT_CLOCK), 'omar', 'operator', '10.0.0.7', 'incident.resolve', 'INC-2'],
@@ -98,7 +111,10 @@ describe('the Audit view', () => {
     await user.type(screen.getByLabelText('Action'), 'incident.resolve');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await settle();
-    expect(Object.fromEntries(api.callsTo('/audit').at(-1)!.query)).toEqual({ actor: 'omar', action: 'incident.resolve' });
+    expect(Object.fromEntries(api.callsTo('/audit').at(-1)!.query)).toEqual({
+      actor: 'omar',
+      action: 'incident.resolve',
+    });
     expect(rowsOf(screen.getByRole('table', { name: 'Audit trail' })).map((cells) => cells[1])).toEqual(['omar']);
     await user.clear(screen.getByLabelText('Actor'));
     await user.type(screen.getByLabelText('Actor'), 'nobody');
@@ -106,14 +122,14 @@ describe('the Audit view', () => {
     expect(await screen.findByText('No entries match the filter.')).toBeTruthy();
   });
 
-  it('shows the server\'s sentence when the chain is broken', async () => {
+  it("shows the server's sentence when the chain is broken", async () => {
     const broken = 'The audit trail is broken at entry 2: its hash does not match its content.';
     await renderDashboard({ api: auditApi(3, { ok: false, length: 3, error: broken, brokenAt: entry(2) }) });
     await openAudit();
     expect(screen.getByRole('status', { name: 'Audit chain' }).textContent).toBe(broken);
   });
 
-  it('shows the server\'s sentence when the trail cannot be read', async () => {
+  it("shows the server's sentence when the trail cannot be read", async () => {
     const api = auditApi(3);
     const refused = 'Your role (operator) may not read the audit trail: it needs supervisor.';
     api.routes.set('/audit', () => ({ status: 403, body: { ok: false, error: refused } }));

@@ -27,7 +27,9 @@ describe('the rows', () => {
     ];
     await renderDashboard({ api });
     await screen.findByRole('row', { name: /INC-3/ });
-    const headers = within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByRole('table', { name: 'Alerts' }))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions']);
     expect(cellsOf('INC-1')[6]!.textContent).toBe('acknowledged · dana');
     expect(cellsOf('INC-3')[6]!.textContent).toBe('open');
@@ -55,7 +57,10 @@ describe('bulk triage', () => {
       requests.push(body);
       return {
         body: {
-          ok: true, incidents: [incident({ id: 'INC-1', status: 'acknowledged' })], changed: 1, unchanged: [],
+          ok: true,
+          incidents: [incident({ id: 'INC-1', status: 'acknowledged' })],
+          changed: 1,
+          unchanged: [],
           refused: [{ id: 'INC-2', error: 'incident INC-2 is not known' }],
         },
       };
@@ -73,7 +78,9 @@ describe('bulk triage', () => {
     await user.click(screen.getByRole('button', { name: 'Acknowledge selected' }));
     await settle();
     expect(requests).toEqual([{ ids: ['INC-1', 'INC-2'] }]);
-    expect(screen.getByRole('status', { name: 'Bulk triage result' }).textContent).toBe('1 acknowledged, 1 refused (incident INC-2 is not known)');
+    expect(screen.getByRole('status', { name: 'Bulk triage result' }).textContent).toBe(
+      '1 acknowledged, 1 refused (incident INC-2 is not known)',
+    );
     expect(cellsOf('INC-1')[6]!.textContent).toBe('acknowledged');
     expect(cellsOf('INC-2')[6]!.textContent).toBe('open');
     expect(screen.getByText('0 selected')).toBeTruthy();
@@ -82,7 +89,10 @@ describe('bulk triage', () => {
   it('a failed request says why and keeps the selection', async () => {
     const api = new FakeApi();
     api.incidents = [incident({ id: 'INC-1' })];
-    api.overrides.set('/incidents/acknowledge#post', { status: 400, body: { ok: false, error: 'ids must hold at most 500 ids' } });
+    api.overrides.set('/incidents/acknowledge#post', {
+      status: 400,
+      body: { ok: false, error: 'ids must hold at most 500 ids' },
+    });
     await renderDashboard({ api });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select incident INC-1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Acknowledge selected' }));

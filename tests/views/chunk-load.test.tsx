@@ -20,7 +20,11 @@ describe('a further script chunk that does not arrive (SPEC §8, §9)', () => {
   });
 
   it('a chunk whose download fails shows the error in place of the part, and the rest of the page stays', async () => {
-    const Broken = lazy(() => loadChunk<{ default: () => null }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))));
+    const Broken = lazy(() =>
+      loadChunk<{ default: () => null }>(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      ),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <div>

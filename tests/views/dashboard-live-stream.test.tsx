@@ -19,7 +19,9 @@ describe('live stream', () => {
     for (let i = 0; i < 60; i++) page.stream.message({ type: 'gps', ping: ping(`K${i}`) });
     page.stream.message({ type: 'gps', ping: ping('K3', 10.5) });
     await settle();
-    const rows = within(screen.getByRole('table', { name: 'GPS Pings (latest)' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'GPS Pings (latest)' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]!.textContent).toContain('K3');
     expect(rows[0]!.textContent).toContain('10.50000');
     expect(rows.filter((r) => r.textContent!.includes('K3'))).toHaveLength(1);
@@ -31,7 +33,9 @@ describe('live stream', () => {
     page.stream.open();
     page.stream.pings([...Array.from({ length: 60 }, (_, i) => ping(`K${i}`)), ping('K3', 10.5)]);
     await settle();
-    const rows = within(screen.getByRole('table', { name: 'GPS Pings (latest)' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'GPS Pings (latest)' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]!.textContent).toContain('K3');
     expect(rows[0]!.textContent).toContain('10.50000');
     expect(rows[1]!.textContent).toContain('K59');
@@ -43,7 +47,10 @@ describe('live stream', () => {
     page.stream.open();
     await page.advance(2000);
     const before = page.api.callsTo('/incidents/filter').length;
-    page.stream.message({ type: 'alert', alert: { id: 'A1', incidentId: 'I1', latitude: 1, longitude: 2, at: 'x', regionId: 'default' } });
+    page.stream.message({
+      type: 'alert',
+      alert: { id: 'A1', incidentId: 'I1', latitude: 1, longitude: 2, at: 'x', regionId: 'default' },
+    });
     await page.advance(0);
     expect(page.api.callsTo('/incidents/filter').length).toBe(before + 1);
   });
@@ -53,7 +60,10 @@ describe('live stream', () => {
     page.stream.open();
     const before = page.api.callsTo('/incidents/filter').length;
     for (let i = 0; i < 100; i++) {
-      page.stream.message({ type: 'alert', alert: { id: `A${i}`, incidentId: `I${i}`, latitude: 1, longitude: 2, at: 'x', regionId: 'default' } });
+      page.stream.message({
+        type: 'alert',
+        alert: { id: `A${i}`, incidentId: `I${i}`, latitude: 1, longitude: 2, at: 'x', regionId: 'default' },
+      });
       await page.advance(10);
     }
     await page.advance(2000);

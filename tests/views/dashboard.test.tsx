@@ -28,8 +28,13 @@ describe('tables', () => {
     const api = new FakeApi();
     api.data['/did/anchors'] = {
       anchors: Array.from({ length: 25 }, (_, i) => ({
-        id: `a${i}`, didId: `did:x:${i}`, digest: 'abcdef0123456789ZZZZ', chain: 'local', status: 'anchored',
-        createdAt: '2025-01-02T03:04:05.000Z', prevDigest: null,
+        id: `a${i}`,
+        didId: `did:x:${i}`,
+        digest: 'abcdef0123456789ZZZZ',
+        chain: 'local',
+        status: 'anchored',
+        createdAt: '2025-01-02T03:04:05.000Z',
+        prevDigest: null,
       })),
     };
     api.data['/gps/last'] = { pings: Array.from({ length: 30 }, (_, i) => ping(`T${i}`)) };
@@ -48,7 +53,9 @@ describe('tables', () => {
     api.incidents = [incident({ id: 'INC-7', latitude: 26.1234567, longitude: 91.7654321 })];
     await renderDashboard({ api });
     const table = await screen.findByRole('table', { name: 'Alerts' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Time', 'Latitude', 'Longitude', 'Alert ID', 'Incident ID', 'Risk', 'Status', 'Actions']);
     const row = within(table).getByRole('row', { name: /INC-7/ });
     expect(within(row).getByText('26.12346')).toBeTruthy();
@@ -91,7 +98,10 @@ describe('colour bands', () => {
     const dialog = await screen.findByRole('dialog', { hidden: true });
     await within(dialog).findByText('Safety Credit Breakdown');
     expect(JSON.parse(within(dialog).getByText(/densityPenalty/).textContent!)).toEqual({
-      ok: true, score: 745, components: { densityPenalty: 10 }, inputs: { total: 3 },
+      ok: true,
+      score: 745,
+      components: { densityPenalty: 10 },
+      inputs: { total: 3 },
     });
   });
 });
@@ -101,7 +111,12 @@ describe('filters and search', () => {
     const api = new FakeApi();
     api.incidents = [
       incident({ id: 'INC-A', status: 'open', regionId: 'shillong', meta: { source: 't', riskLevel: 'red' } }),
-      incident({ id: 'INC-B', status: 'acknowledged', regionId: 'default', meta: { source: 't', riskLevel: 'yellow' } }),
+      incident({
+        id: 'INC-B',
+        status: 'acknowledged',
+        regionId: 'default',
+        meta: { source: 't', riskLevel: 'yellow' },
+      }),
       incident({ id: 'INC-C', status: 'resolved', regionId: 'guwahati', meta: { source: 't', riskLevel: 'green' } }),
     ];
     await renderDashboard({ api });
@@ -135,7 +150,16 @@ describe('preferences', () => {
   it('remembers region, window, place and dark mode, and sends neither region all nor window 0', async () => {
     const api = new FakeApi();
     api.data['/geofences'] = {
-      geofences: [{ id: 'g1', name: 'Z', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: { placeId: 'police-bazaar' } }],
+      geofences: [
+        {
+          id: 'g1',
+          name: 'Z',
+          riskLevel: 'red',
+          regionId: 'shillong',
+          polygon: [],
+          meta: { placeId: 'police-bazaar' },
+        },
+      ],
     };
     await renderDashboard({ api });
     const user = userEvent.setup();
@@ -150,7 +174,10 @@ describe('preferences', () => {
     expect(localStorage.getItem('dash.dark')).toBe('1');
     const last = api.callsTo('/incidents/filter').at(-1)!;
     expect(Object.fromEntries(last.query)).toEqual({ regionId: 'shillong', minutes: '60' });
-    expect(Object.fromEntries(api.callsTo('/safety-credit').at(-1)!.query)).toEqual({ regionId: 'shillong', placeId: 'police-bazaar' });
+    expect(Object.fromEntries(api.callsTo('/safety-credit').at(-1)!.query)).toEqual({
+      regionId: 'shillong',
+      placeId: 'police-bazaar',
+    });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'all');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time Window' }), '0');
@@ -200,7 +227,10 @@ describe('error catalogue', () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
     const api = new FakeApi();
-    api.overrides.set('/geofences#post', { status: 400, body: { ok: false, error: 'polygon must have at least 3 points' } });
+    api.overrides.set('/geofences#post', {
+      status: 400,
+      body: { ok: false, error: 'polygon must have at least 3 points' },
+    });
     await renderDashboard({ api });
     await userEvent.click(screen.getByRole('button', { name: 'Seed Test Geofence' }));
     await settle();

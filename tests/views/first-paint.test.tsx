@@ -28,8 +28,23 @@ describe('the first table', () => {
   it("reads each incident as the console's row does, in the server's order", () => {
     const table = firstTable(
       answer([
-        { id: 'I-2', createdAt: '2026-11-24T03:00:00.000Z', latitude: 25.5788, longitude: 91.8933, status: 'acknowledged', assignee: 'dana', meta: { riskLevel: 'red' } },
-        { id: 'I-1', createdAt: '2026-11-24T02:00:00.000Z', latitude: -1, longitude: 2.123456, verified: false, escalatedAt: '2026-11-24T02:05:00.000Z' },
+        {
+          id: 'I-2',
+          createdAt: '2026-11-24T03:00:00.000Z',
+          latitude: 25.5788,
+          longitude: 91.8933,
+          status: 'acknowledged',
+          assignee: 'dana',
+          meta: { riskLevel: 'red' },
+        },
+        {
+          id: 'I-1',
+          createdAt: '2026-11-24T02:00:00.000Z',
+          latitude: -1,
+          longitude: 2.123456,
+          verified: false,
+          escalatedAt: '2026-11-24T02:05:00.000Z',
+        },
       ]),
     )!;
     expect(table.rows.map((row) => row.cells)).toEqual([
@@ -42,7 +57,10 @@ describe('the first table', () => {
   });
 
   it('draws at most its cap of rows and counts the rest, and the open ones among them', () => {
-    const incidents = Array.from({ length: 7 }, (_, index) => ({ id: `I-${index}`, status: index % 2 ? 'resolved' : 'open' }));
+    const incidents = Array.from({ length: 7 }, (_, index) => ({
+      id: `I-${index}`,
+      status: index % 2 ? 'resolved' : 'open',
+    }));
     const table = firstTable(answer(incidents), 3)!;
     expect(table.rows.map((row) => row.incidentId)).toEqual(['I-0', 'I-1', 'I-2']);
     expect(table.notShown).toEqual({ alerts: 4, open: 2 });
@@ -63,7 +81,9 @@ describe('the first paint on the page', () => {
     expect([...table.querySelectorAll('th')].map((cell) => cell.textContent)).toEqual(FIRST_TABLE_COLUMNS);
     expect(table.querySelector('img')).toBeNull();
     expect(table.querySelectorAll('tbody tr')[0]!.querySelectorAll('td')[4]!.textContent).toBe(sneaky);
-    expect(screen.getByText('1 more alerts, 1 of them open: the console shows them all once it has loaded.')).toBeTruthy();
+    expect(
+      screen.getByText('1 more alerts, 1 of them open: the console shows them all once it has loaded.'),
+    ).toBeTruthy();
   });
 
   it("says 'No alerts yet.' for an empty answer, in the operator's theme", () => {
@@ -80,7 +100,16 @@ describe('the first paint in the stored language (issue 36)', () => {
     const incidents = [{ id: 'I-1', status: 'acknowledged', verified: false }, { id: 'I-2' }, { id: 'I-3' }];
     paintFirstTable(firstTable(answer(incidents), 1, undefined, words)!, false, words, 'hi-IN-u-nu-latn');
     const table = screen.getByRole('table', { name: 'अलर्ट' });
-    expect([...table.querySelectorAll('th')].map((cell) => cell.textContent)).toEqual(['समय', 'अक्षांश', 'देशांतर', 'अलर्ट ID', 'घटना ID', 'जोखिम', 'स्थिति', 'कार्रवाई']);
+    expect([...table.querySelectorAll('th')].map((cell) => cell.textContent)).toEqual([
+      'समय',
+      'अक्षांश',
+      'देशांतर',
+      'अलर्ट ID',
+      'घटना ID',
+      'जोखिम',
+      'स्थिति',
+      'कार्रवाई',
+    ]);
     const cells = table.querySelectorAll('tbody td');
     expect(cells[0]!.textContent).toBe('— · असत्यापित');
     expect(cells[6]!.textContent).toBe('ज़िम्मेदारी ली गई');

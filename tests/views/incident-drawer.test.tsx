@@ -17,7 +17,11 @@ import { formatTime } from '../../src/domain/display.ts';
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
 const INC = incident({
-  id: 'INC-1', regionId: 'shillong', touristId: 't-1', deviceId: 'band-9', reportedAt: '2025-01-02T03:04:00.000Z',
+  id: 'INC-1',
+  regionId: 'shillong',
+  touristId: 't-1',
+  deviceId: 'band-9',
+  reportedAt: '2025-01-02T03:04:00.000Z',
   meta: { source: 'panic', riskLevel: 'red', geofenceId: 'gf-1' },
 });
 const raised: TimelineEntry = { at: INC.createdAt, actor: 't-1', action: 'raised' };
@@ -27,10 +31,27 @@ function backend(...incidents: Incident[]): FakeApi {
   const api = new FakeApi();
   api.incidents = incidents.length ? incidents : [INC];
   api.data['/regions'] = {
-    regions: [{ id: 'shillong', name: 'Shillong', center: [25.57, 91.89], timeZone: 'Asia/Kolkata', contacts: [{ label: 'Meghalaya Tourism', phone: '+91-364-2226220' }] }],
+    regions: [
+      {
+        id: 'shillong',
+        name: 'Shillong',
+        center: [25.57, 91.89],
+        timeZone: 'Asia/Kolkata',
+        contacts: [{ label: 'Meghalaya Tourism', phone: '+91-364-2226220' }],
+      },
+    ],
   };
-  api.data['/geofences'] = { geofences: [{ id: 'gf-1', name: 'Elephant Falls', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: {} }] };
-  api.data['/gps/history'] = { history: { 't-1': [{ latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:00:00.000Z' }, { latitude: 25.51, longitude: 91.81, at: '2025-01-02T03:03:00.000Z' }] } };
+  api.data['/geofences'] = {
+    geofences: [{ id: 'gf-1', name: 'Elephant Falls', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: {} }],
+  };
+  api.data['/gps/history'] = {
+    history: {
+      't-1': [
+        { latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:00:00.000Z' },
+        { latitude: 25.51, longitude: 91.81, at: '2025-01-02T03:03:00.000Z' },
+      ],
+    },
+  };
   api.data['/incidents/INC-1/timeline'] = { entries: [raised] };
   return api;
 }
@@ -73,7 +94,7 @@ describe('the incident details drawer', () => {
     expect(page.stream.live).toBe(1);
   });
 
-  it('follows its incident live: a note and an update for it show, another incident\'s do not', async () => {
+  it("follows its incident live: a note and an update for it show, another incident's do not", async () => {
     const api = backend();
     const { stream } = await renderDashboard({ api });
     stream.open();
@@ -82,8 +103,16 @@ describe('the incident details drawer', () => {
     stream.message({ type: 'incident_note', incidentId: 'INC-1', entry: note });
     await settle();
     expect(timelineSentences()).toEqual(['t-1 raised it', 'omar added a note: On my way']);
-    stream.message({ type: 'incident_update', incident: { ...INC, assignee: 'omar' }, entry: { at: '2025-01-02T03:07:00.000Z', actor: 'omar', action: 'assigned', assignee: 'omar' } });
-    stream.message({ type: 'incident_update', incident: { ...INC, id: 'INC-2' }, entry: { at: '2025-01-02T03:08:00.000Z', actor: 'asha', action: 'escalated' } });
+    stream.message({
+      type: 'incident_update',
+      incident: { ...INC, assignee: 'omar' },
+      entry: { at: '2025-01-02T03:07:00.000Z', actor: 'omar', action: 'assigned', assignee: 'omar' },
+    });
+    stream.message({
+      type: 'incident_update',
+      incident: { ...INC, id: 'INC-2' },
+      entry: { at: '2025-01-02T03:08:00.000Z', actor: 'asha', action: 'escalated' },
+    });
     await settle();
     expect(factValue('Assigned to')).toBe('omar');
     // The step came with the update: the timeline is not read again for it.
@@ -100,10 +129,24 @@ describe('the incident details drawer', () => {
     const posted: Record<string, unknown[]> = { notes: [], assign: [], acknowledge: [] };
     api.routes.set('/incidents/notes#post', (_q, body) => {
       posted.notes!.push(body);
-      return { body: { ok: true, entry: { at: '2025-01-02T03:07:00.000Z', actor: 'dana', action: 'note', note: 'Called back' } } };
+      return {
+        body: {
+          ok: true,
+          entry: { at: '2025-01-02T03:07:00.000Z', actor: 'dana', action: 'note', note: 'Called back' },
+        },
+      };
     });
-    api.routes.set('/incidents/assign#post', (_q, body) => (posted.assign!.push(body), { body: { ok: true, incident: { ...INC, assignee: 'dana' } } }));
-    api.routes.set('/incidents/acknowledge#post', (_q, body) => (posted.acknowledge!.push(body), { body: { ok: true, incident: { ...INC, status: 'acknowledged', acknowledgedBy: 'dana', assignee: 'dana' } } }));
+    api.routes.set(
+      '/incidents/assign#post',
+      (_q, body) => (posted.assign!.push(body), { body: { ok: true, incident: { ...INC, assignee: 'dana' } } }),
+    );
+    api.routes.set(
+      '/incidents/acknowledge#post',
+      (_q, body) => (
+        posted.acknowledge!.push(body),
+        { body: { ok: true, incident: { ...INC, status: 'acknowledged', acknowledgedBy: 'dana', assignee: 'dana' } } }
+      ),
+    );
     await renderDashboard({ api });
     const drawer = await openDrawer();
     const user = userEvent.setup();
@@ -132,9 +175,12 @@ describe('the incident details drawer', () => {
     expect(within(row).getAllByRole('cell')[6]!.textContent).toBe('acknowledged · dana');
   });
 
-  it('shows the server\'s sentence when a write is refused, and keeps the note', async () => {
+  it("shows the server's sentence when a write is refused, and keeps the note", async () => {
     const api = backend();
-    api.overrides.set('/incidents/notes#post', { status: 403, body: { ok: false, error: 'Your role (viewer) may not add notes: it needs operator.' } });
+    api.overrides.set('/incidents/notes#post', {
+      status: 403,
+      body: { ok: false, error: 'Your role (viewer) may not add notes: it needs operator.' },
+    });
     await renderDashboard({ api });
     const drawer = await openDrawer();
     await userEvent.type(within(drawer).getByLabelText('Note'), 'Hello');
@@ -147,7 +193,10 @@ describe('the incident details drawer', () => {
   it('with sign-in off, "Assign to me" assigns to anonymous', async () => {
     const api = backend();
     const assigned: unknown[] = [];
-    api.routes.set('/incidents/assign#post', (_q, body) => (assigned.push(body), { body: { ok: true, incident: { ...INC, assignee: 'anonymous' } } }));
+    api.routes.set(
+      '/incidents/assign#post',
+      (_q, body) => (assigned.push(body), { body: { ok: true, incident: { ...INC, assignee: 'anonymous' } } }),
+    );
     await renderDashboard({ api });
     const drawer = await openDrawer();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Assign to me' }));

@@ -19,12 +19,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('marks only the highlighted incident\'s row', async () => {
+it("marks only the highlighted incident's row", async () => {
   const api = new FakeApi();
   api.incidents = [incident({ id: 'INC-1' }), incident({ id: 'INC-2' })];
   vi.stubGlobal('fetch', api.fetch);
   const stream = new FakeStream();
-  const logic = dashboardMachine.provide({ actors: { connection: connectionMachine.provide({ actors: { eventStream: stream.logic } }) } });
+  const logic = dashboardMachine.provide({
+    actors: { connection: connectionMachine.provide({ actors: { eventStream: stream.logic } }) },
+  });
   render(
     <InEnglish>
       <FluentProvider theme={webLightTheme}>

@@ -31,7 +31,9 @@ function renderTable(highlightedId?: string) {
   );
   vi.stubGlobal('fetch', api.fetch);
   const stream = new FakeStream();
-  const logic = dashboardMachine.provide({ actors: { connection: connectionMachine.provide({ actors: { eventStream: stream.logic } }) } });
+  const logic = dashboardMachine.provide({
+    actors: { connection: connectionMachine.provide({ actors: { eventStream: stream.logic } }) },
+  });
   let dashboard: ReturnType<typeof createActor<typeof dashboardMachine>> | undefined;
   function Spy() {
     dashboard = DashboardActor.useActorRef() as never;
@@ -49,13 +51,18 @@ function renderTable(highlightedId?: string) {
       </FluentProvider>
     </InEnglish>,
   );
-  return { writes: () => Object.keys(dashboard!.getSnapshot().children).filter((id) => id.startsWith('write:')).length };
+  return {
+    writes: () => Object.keys(dashboard!.getSnapshot().children).filter((id) => id.startsWith('write:')).length,
+  };
 }
 
 // Found by its id's text: a query by role weighs every rendered row's name and visibility on each try, which
 // took more than the 15 s it may wait on a loaded machine (the text, under 2 s).
 const shownRow = (id: string) => screen.findByText(id, {}, { timeout: 45_000 });
-const bodyRows = () => within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Alerts' }))
+    .getAllByRole('row')
+    .slice(1);
 
 it(`renders a few rows of ${COUNT}, with no actor per row, and select-all still takes every row`, async () => {
   const table = renderTable();

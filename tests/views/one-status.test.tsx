@@ -12,7 +12,12 @@ import { renderDashboard, settle, type DashboardHarness } from './support/render
 vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx'));
 
 const PANIC = incident({ id: 'INC-1', regionId: 'default' });
-const ACKNOWLEDGED: Incident = { ...PANIC, status: 'acknowledged', acknowledgedAt: '2025-01-02T03:08:00.000Z', acknowledgedBy: 'dana' };
+const ACKNOWLEDGED: Incident = {
+  ...PANIC,
+  status: 'acknowledged',
+  acknowledgedAt: '2025-01-02T03:08:00.000Z',
+  acknowledgedBy: 'dana',
+};
 const BAR_NAME = /^(New panic alert in \S+|\d+ open panic alerts)$/;
 
 const row = () => screen.getByRole('row', { name: /INC-1/ });
@@ -22,7 +27,9 @@ const drawer = () => screen.getByRole('dialog', { name: 'Incident INC-1' });
 async function openPage(): Promise<{ api: FakeApi; page: DashboardHarness }> {
   const api = new FakeApi();
   api.incidents = [PANIC];
-  api.data['/regions'] = { regions: [{ id: 'default', name: 'Default', center: [12.97, 77.59], timeZone: 'Asia/Kolkata', contacts: [] }] };
+  api.data['/regions'] = {
+    regions: [{ id: 'default', name: 'Default', center: [12.97, 77.59], timeZone: 'Asia/Kolkata', contacts: [] }],
+  };
   api.data['/incidents/INC-1/timeline'] = { entries: [{ at: PANIC.createdAt, actor: 't-1', action: 'raised' }] };
   // Both writes (the drawer's one incident, bulk triage's list) answer with the incident acknowledged.
   api.routes.set('/incidents/acknowledge#post', (_query, body) =>
@@ -46,7 +53,8 @@ function holdIncidentLists(api: FakeApi) {
 }
 
 /** Every request since `from`, the open drawer's included (it reads its timeline and contacts on opening only). */
-const requestsSince = (api: FakeApi, from: number) => api.calls.slice(from).map((call) => `${call.method} ${call.path}`);
+const requestsSince = (api: FakeApi, from: number) =>
+  api.calls.slice(from).map((call) => `${call.method} ${call.path}`);
 
 function expectEverywhere(status: 'open' | 'acknowledged') {
   expect(within(row()).getAllByRole('cell')[6]!.textContent).toBe(status);
@@ -56,7 +64,8 @@ function expectEverywhere(status: 'open' | 'acknowledged') {
   expect(acknowledgeInRow.disabled).toBe(status !== 'open');
   // The drawer's buttons stay focusable when disabled (aria-disabled), so a keyboard user keeps their place.
   expect(acknowledgeInDrawer.getAttribute('aria-disabled') === 'true').toBe(status !== 'open');
-  if (status === 'open') expect(within(screen.getByRole('group', { name: BAR_NAME })).getByText('New panic alert in default')).toBeTruthy();
+  if (status === 'open')
+    expect(within(screen.getByRole('group', { name: BAR_NAME })).getByText('New panic alert in default')).toBeTruthy();
   else expect(screen.queryByRole('group', { name: BAR_NAME })).toBeNull();
 }
 
@@ -71,7 +80,11 @@ describe('an incident acknowledged', () => {
     const { api, page } = await openPage();
     holdIncidentLists(api);
     const from = api.calls.length;
-    page.stream.message({ type: 'incident_update', incident: ACKNOWLEDGED, entry: { at: ACKNOWLEDGED.acknowledgedAt!, actor: 'dana', action: 'acknowledged' } });
+    page.stream.message({
+      type: 'incident_update',
+      incident: ACKNOWLEDGED,
+      entry: { at: ACKNOWLEDGED.acknowledgedAt!, actor: 'dana', action: 'acknowledged' },
+    });
     await settle();
     expectEverywhere('acknowledged');
     // The step comes with the change: the drawer's timeline shows it without reading the timeline again.
@@ -95,7 +108,10 @@ describe('an incident acknowledged', () => {
   it.each([
     ['the drawer', () => within(drawer()).getByRole('button', { name: 'Acknowledge' })],
     ['the row', () => within(row()).getByRole('button', { name: 'Acknowledge' })],
-    ['the panic bar', () => within(screen.getByRole('group', { name: BAR_NAME })).getByRole('button', { name: 'Acknowledge' })],
+    [
+      'the panic bar',
+      () => within(screen.getByRole('group', { name: BAR_NAME })).getByRole('button', { name: 'Acknowledge' }),
+    ],
   ])('from %s shows so everywhere, with the write alone', async (_place, acknowledgeButton) => {
     const { api } = await openPage();
     holdIncidentLists(api);
@@ -115,6 +131,8 @@ describe('an incident acknowledged', () => {
     expectEverywhere('acknowledged');
     expect(requestsSince(api, from).filter((call) => call.startsWith('POST'))).toEqual([]);
     // The drawer reads nothing again for it: its record is the page's.
-    expect(requestsSince(api, from).filter((call) => call.endsWith('/timeline') || call.endsWith(' /regions'))).toEqual([]);
+    expect(requestsSince(api, from).filter((call) => call.endsWith('/timeline') || call.endsWith(' /regions'))).toEqual(
+      [],
+    );
   });
 });

@@ -10,11 +10,25 @@ import { translator } from '../../src/i18n/translate.ts';
 import { markLabel } from '../../src/views/replay/replay-marks.ts';
 
 const AT = '2026-11-27T03:00:00.000Z';
-const entered: TrackMark = { at: AT, kind: 'zone_enter', label: 'Entered Police Bazar (red)', zoneName: 'Police Bazar', geofenceId: 'gf-1', riskLevel: 'red' };
+const entered: TrackMark = {
+  at: AT,
+  kind: 'zone_enter',
+  label: 'Entered Police Bazar (red)',
+  zoneName: 'Police Bazar',
+  geofenceId: 'gf-1',
+  riskLevel: 'red',
+};
 const left: TrackMark = { at: AT, kind: 'zone_exit', label: 'Left gf-2', zoneName: 'gf-2', geofenceId: 'gf-2' };
-const fall: TrackMark = { at: AT, kind: 'alert', label: 'Band removed (medium)', incidentId: 'inc-1', incidentType: 'band_removed', severity: 'medium' };
+const fall: TrackMark = {
+  at: AT,
+  kind: 'alert',
+  label: 'Band removed (medium)',
+  incidentId: 'inc-1',
+  incidentType: 'band_removed',
+  severity: 'medium',
+};
 
-describe('a replay mark in the console\'s language', () => {
+describe("a replay mark in the console's language", () => {
   it('reads in English as the server wrote it', () => {
     for (const mark of [entered, left, fall]) expect(markLabel(mark, inEnglish)).toBe(mark.label);
   });
@@ -27,8 +41,14 @@ describe('a replay mark in the console\'s language', () => {
     expect(markLabel(left, assamese)).toBe('gf-2ৰ পৰা ওলাই গ’ল');
   });
 
-  it('keeps the server\'s label for a mark without a zone name or severity (an older server)', () => {
-    const older: TrackMark = { at: AT, kind: 'alert', label: 'Panic (high)', incidentId: 'inc-2', incidentType: 'panic' };
+  it("keeps the server's label for a mark without a zone name or severity (an older server)", () => {
+    const older: TrackMark = {
+      at: AT,
+      kind: 'alert',
+      label: 'Panic (high)',
+      incidentId: 'inc-2',
+      incidentType: 'panic',
+    };
     expect(markLabel(older, translator(hi, localeTag('hi')))).toBe('Panic (high)');
   });
 });

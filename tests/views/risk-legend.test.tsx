@@ -12,8 +12,12 @@ describe('risk legend', () => {
       </InEnglish>,
     );
     const items = within(screen.getByRole('list', { name: 'Risk legend' })).getAllByRole('listitem');
-    const swatches = items.map((item) => (item.querySelector('span') as HTMLElement).style.backgroundColor.replace(/\s/g, ''));
+    const swatches = items.map((item) =>
+      (item.querySelector('span') as HTMLElement).style.backgroundColor.replace(/\s/g, ''),
+    );
     expect(items.map((item) => item.textContent)).toEqual(['red', 'yellow', 'green']);
-    expect(swatches).toEqual((['red', 'yellow', 'green'] as const).map((risk) => `rgb(${RISK_COLOURS[risk].join(',')})`));
+    expect(swatches).toEqual(
+      (['red', 'yellow', 'green'] as const).map((risk) => `rgb(${RISK_COLOURS[risk].join(',')})`),
+    );
   });
 });

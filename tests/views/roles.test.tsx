@@ -27,15 +27,44 @@ interface Offered {
 }
 
 const offeredTo: Record<Role, Offered> = {
-  viewer: { acknowledgeResolve: false, testAlert: false, exportCsv: false, seedGeofence: false, audit: false, accounts: false },
-  operator: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: false, audit: false, accounts: false },
-  supervisor: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: true, audit: true, accounts: false },
-  admin: { acknowledgeResolve: true, testAlert: true, exportCsv: true, seedGeofence: true, audit: true, accounts: true },
+  viewer: {
+    acknowledgeResolve: false,
+    testAlert: false,
+    exportCsv: false,
+    seedGeofence: false,
+    audit: false,
+    accounts: false,
+  },
+  operator: {
+    acknowledgeResolve: true,
+    testAlert: true,
+    exportCsv: true,
+    seedGeofence: false,
+    audit: false,
+    accounts: false,
+  },
+  supervisor: {
+    acknowledgeResolve: true,
+    testAlert: true,
+    exportCsv: true,
+    seedGeofence: true,
+    audit: true,
+    accounts: false,
+  },
+  admin: {
+    acknowledgeResolve: true,
+    testAlert: true,
+    exportCsv: true,
+    seedGeofence: true,
+    audit: true,
+    accounts: true,
+  },
 };
 
 async function whatIsOffered(): Promise<Offered> {
   const row = await screen.findByRole('row', { name: /INC-1/ });
-  const has = (role: string, name: string, scope: HTMLElement = document.body) => within(scope).queryByRole(role, { name }) !== null;
+  const has = (role: string, name: string, scope: HTMLElement = document.body) =>
+    within(scope).queryByRole(role, { name }) !== null;
   const acknowledge = has('button', 'Acknowledge', row);
   const resolve = has('button', 'Resolve', row);
   if (acknowledge !== resolve) throw new Error('Acknowledge and Resolve are offered together or not at all');
@@ -66,7 +95,7 @@ describe('what each role is offered', () => {
     expect(screen.getByRole('switch', { name: 'Dev' })).toBeTruthy();
   });
 
-  it('a viewer\'s row says there is nothing to do rather than showing an empty cell', async () => {
+  it("a viewer's row says there is nothing to do rather than showing an empty cell", async () => {
     await renderDashboard({ api: signedInAs(withOneIncident(), userWith('viewer')) });
     const row = await screen.findByRole('row', { name: /INC-1/ });
     expect(within(row).getAllByRole('cell').at(-1)!.textContent).toBe('—');

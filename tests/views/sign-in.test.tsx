@@ -29,7 +29,7 @@ async function signInWith(username: string, password: string) {
 const topBar = () => screen.getByRole('banner');
 
 describe('the sign-in page', () => {
-  it('is all there is while nobody is signed in: no request for the dashboard\'s data, no stream', async () => {
+  it("is all there is while nobody is signed in: no request for the dashboard's data, no stream", async () => {
     const api = signedOut(new FakeApi());
     const page = await renderDashboard({ api, waitFor: 'nothing' });
     expect(await screen.findByLabelText(/^Username/)).toBeTruthy();
@@ -42,12 +42,14 @@ describe('the sign-in page', () => {
     expect(page.stream.opened).toBe(0);
   });
 
-  it('shows the server\'s sentence for a wrong password and stays signed out', async () => {
+  it("shows the server's sentence for a wrong password and stays signed out", async () => {
     const api = signedOut(new FakeApi(), { accepts: userWith('operator') });
     await renderDashboard({ api, waitFor: 'nothing' });
     await signInWith('mallory', 'guess');
     expect((await screen.findByRole('alert')).textContent).toBe(WRONG_PASSWORD);
-    expect(api.callsTo('/auth/login', 'POST').map((call) => call.body)).toEqual([{ username: 'mallory', password: 'guess' }]);
+    expect(api.callsTo('/auth/login', 'POST').map((call) => call.body)).toEqual([
+      { username: 'mallory', password: 'guess' },
+    ]);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(dashboardCalls(api)).toEqual([]);
   });
@@ -71,7 +73,7 @@ describe('the sign-in page', () => {
     expect(assign).toHaveBeenCalledWith(SSO.startUrl);
   });
 
-  it('shows the single sign-on callback\'s failure from the address', async () => {
+  it("shows the single sign-on callback's failure from the address", async () => {
     const failure = 'The single sign-on provider refused the sign-in: access_denied.';
     await renderDashboard({ api: signedOut(new FakeApi()), signInError: failure, waitFor: 'nothing' });
     await screen.findByLabelText(/^Username/);
@@ -96,7 +98,10 @@ describe('a signed-in session', () => {
   it('ends when an operator request answers 401: the sign-in page says so', async () => {
     const api = signedInAs(new FakeApi(), userWith('viewer', 'vic'));
     const page = await renderDashboard({ api });
-    api.overrides.set('/incidents/filter', { status: 401, body: { ok: false, error: 'Sign in to use GET /incidents/filter.' } });
+    api.overrides.set('/incidents/filter', {
+      status: 401,
+      body: { ok: false, error: 'Sign in to use GET /incidents/filter.' },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await settle();
     expect((await screen.findByRole('alert')).textContent).toBe('Your session has ended; sign in again.');
@@ -114,7 +119,11 @@ describe('sign-in off', () => {
     await renderDashboard();
     const bar = topBar();
     // Beside the spec's menu button, the language switch (issue 36).
-    expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Menu', 'Language and time: English', PUSH_LABEL]);
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Menu', 'Language and time: English', PUSH_LABEL]);
     expect(within(bar).getByRole('switch', { name: 'Dark mode' })).toBeTruthy();
     expect(within(bar).queryByText(/anonymous/)).toBeNull();
     expect(within(bar).queryByRole('group', { name: 'Signed in' })).toBeNull();

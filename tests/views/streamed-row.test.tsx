@@ -30,13 +30,17 @@ it('paints a streamed panic before the reload answers, and the reload still happ
   expect(alertRowIds()).toEqual(['I-old']);
   const reloads = new DeferredRoute(page.api, '/incidents/filter');
   const fresh = incident({ id: 'I-new', createdAt: new Date().toISOString() });
-  page.stream.message({ type: 'alert', alert: { id: 'A-new', incidentId: 'I-new', latitude: 1, longitude: 2, at: fresh.createdAt, regionId: 'default' } });
+  page.stream.message({
+    type: 'alert',
+    alert: { id: 'A-new', incidentId: 'I-new', latitude: 1, longitude: 2, at: fresh.createdAt, regionId: 'default' },
+  });
   page.stream.message({ type: 'incident_update', incident: fresh });
   await page.advance(0);
   expect(reloads.waiting).toBeGreaterThan(0);
   expect(alertRowIds()).toEqual(['I-new', 'I-old']);
   // The reload asked before the panic was stored answers without it: the row stays.
-  while (reloads.waiting) reloads.succeed({ incidents: [incident({ id: 'I-old', createdAt: new Date(Date.now() - 60_000).toISOString() })] });
+  while (reloads.waiting)
+    reloads.succeed({ incidents: [incident({ id: 'I-old', createdAt: new Date(Date.now() - 60_000).toISOString() })] });
   await settle();
   expect(alertRowIds()).toEqual(['I-new', 'I-old']);
 });
@@ -47,7 +51,10 @@ it('leaves out a streamed panic of a region the table does not show', async () =
   page.stream.open();
   await page.advance(2000);
   new DeferredRoute(page.api, '/incidents/filter');
-  page.stream.message({ type: 'incident_update', incident: incident({ id: 'I-far', regionId: 'guwahati', createdAt: new Date().toISOString() }) });
+  page.stream.message({
+    type: 'incident_update',
+    incident: incident({ id: 'I-far', regionId: 'guwahati', createdAt: new Date().toISOString() }),
+  });
   await page.advance(0);
   expect(screen.queryByRole('table', { name: 'Alerts' })).toBeNull();
   expect(screen.getByText('No alerts yet.')).toBeTruthy();
@@ -58,7 +65,10 @@ it('gives the streamed row its Acknowledge at once', async () => {
   page.stream.open();
   await page.advance(2000);
   new DeferredRoute(page.api, '/incidents/filter');
-  page.stream.message({ type: 'incident_update', incident: incident({ id: 'I-new', createdAt: new Date().toISOString() }) });
+  page.stream.message({
+    type: 'incident_update',
+    incident: incident({ id: 'I-new', createdAt: new Date().toISOString() }),
+  });
   await page.advance(0);
   const row = within(screen.getByRole('table', { name: 'Alerts' })).getAllByRole('row')[1]!;
   expect((within(row).getByRole('button', { name: 'Acknowledge' }) as HTMLButtonElement).disabled).toBe(false);

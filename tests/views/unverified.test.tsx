@@ -24,14 +24,15 @@ describe('unverified alerts', () => {
       incident({ id: 'INC-OLD' }),
     ];
     await renderDashboard({ api });
-    const marked = (id: string) => within(screen.getByRole('row', { name: new RegExp(id) })).queryByText('Unverified') !== null;
+    const marked = (id: string) =>
+      within(screen.getByRole('row', { name: new RegExp(id) })).queryByText('Unverified') !== null;
     await screen.findByRole('row', { name: /INC-U/ });
     expect([marked('INC-U'), marked('INC-V'), marked('INC-OLD')]).toEqual([true, false, false]);
     // The mark sits with the time: the status cell still holds just the status.
     expect(within(screen.getByRole('row', { name: /INC-U/ })).getAllByRole('cell')[6]!.textContent).toBe('open');
   });
 
-  it('the map\'s details card carries the mark for an unverified alert only', () => {
+  it("the map's details card carries the mark for an unverified alert only", () => {
     const alert = { id: 'INC-U', latitude: 12, longitude: 77, at: '2025-03-01T10:00:00.000Z' };
     expect(detailsOfPick(LAYER_IDS.alerts, { ...alert, verified: false }, [], DEFAULT_CLOCK)?.badge).toBe('Unverified');
     expect(detailsOfPick(LAYER_IDS.alerts, { ...alert, verified: true }, [], DEFAULT_CLOCK)?.badge).toBeUndefined();

@@ -10,7 +10,9 @@ describe('useSameItems', () => {
     const a = { id: 'a' };
     const b = { id: 'b' };
     const first = [a, b];
-    const { result, rerender } = renderHook(({ items }: { items: { id: string }[] }) => useSameItems(items), { initialProps: { items: first } });
+    const { result, rerender } = renderHook(({ items }: { items: { id: string }[] }) => useSameItems(items), {
+      initialProps: { items: first },
+    });
     expect(result.current).toBe(first);
     rerender({ items: [a, b] });
     expect(result.current).toBe(first);
@@ -24,9 +26,12 @@ describe('useSameItems', () => {
 
   it('with sameFields, keeps it while the items are new objects with the same values', () => {
     const first = [{ id: 'a', status: 'open' }];
-    const { result, rerender } = renderHook(({ items }: { items: { id: string; status: string }[] }) => useSameItems(items, sameFields), {
-      initialProps: { items: first },
-    });
+    const { result, rerender } = renderHook(
+      ({ items }: { items: { id: string; status: string }[] }) => useSameItems(items, sameFields),
+      {
+        initialProps: { items: first },
+      },
+    );
     rerender({ items: [{ id: 'a', status: 'open' }] });
     expect(result.current).toBe(first);
     const acknowledged = [{ id: 'a', status: 'acknowledged' }];

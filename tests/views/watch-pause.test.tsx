@@ -20,13 +20,21 @@ vi.mock('../../src/map/MapPanel.tsx', () => import('./support/map-stand-in.tsx')
 const ZONE = 'Asia/Kolkata';
 const PATH = '/tourists/t-1/watch-pause';
 const WATCHED = 'Watched: silence and standing still raise incidents.';
-const INC = incident({ id: 'INC-1', regionId: 'shillong', touristId: 't-1', type: 'silent', meta: { source: 'watch', rule: 'silent' } });
+const INC = incident({
+  id: 'INC-1',
+  regionId: 'shillong',
+  touristId: 't-1',
+  type: 'silent',
+  meta: { source: 'watch', rule: 'silent' },
+});
 
 /** The backend's one pause of t-1, as the routes set, lift and read it. */
 function backend(user = userWith('operator', 'op1')) {
   const api = signedInAs(new FakeApi(), user);
   api.incidents = [INC];
-  api.data['/regions'] = { regions: [{ id: 'shillong', name: 'Shillong', center: [25.57, 91.89], timeZone: ZONE, contacts: [] }] };
+  api.data['/regions'] = {
+    regions: [{ id: 'shillong', name: 'Shillong', center: [25.57, 91.89], timeZone: ZONE, contacts: [] }],
+  };
   api.data['/incidents/INC-1/timeline'] = { entries: [{ at: INC.createdAt, actor: 'system', action: 'raised' }] };
   const state = { pause: null as WatchPause | null };
   api.routes.set(PATH, () => ({ body: { ok: true, touristId: 't-1', pause: state.pause } }));
@@ -55,19 +63,26 @@ async function openDrawer() {
 // happy-dom, and a dialog's name did not always resolve there (tests/views/dashboard.test.tsx): the queries
 // look past it (`hidden: true`), as the zones editor's do, and the dialog is found by its label.
 const watchSection = () => screen.getByRole('region', { name: 'Watch', hidden: true });
-const pauseDialogNow = () => screen.queryAllByRole('dialog', { hidden: true }).find((dialog) => dialog.getAttribute('aria-label') === 'Pause watching');
+const pauseDialogNow = () =>
+  screen
+    .queryAllByRole('dialog', { hidden: true })
+    .find((dialog) => dialog.getAttribute('aria-label') === 'Pause watching');
 const pauseDialog = () =>
-  waitFor(() => {
-    const dialog = pauseDialogNow();
-    expect(dialog, 'the Pause watching dialog').toBeTruthy();
-    return dialog!;
-  }, { timeout: 5000 });
+  waitFor(
+    () => {
+      const dialog = pauseDialogNow();
+      expect(dialog, 'the Pause watching dialog').toBeTruthy();
+      return dialog!;
+    },
+    { timeout: 5000 },
+  );
 const timelineNow = () =>
   within(screen.getByRole('region', { name: 'Timeline', hidden: true }))
     .queryAllByRole('listitem', { hidden: true })
     .map((item) => item.querySelector('span')?.textContent ?? '');
 const watchText = () => watchSection().querySelector('p')?.textContent;
-const pausedText = (pause: Pick<WatchPause, 'until' | 'reason' | 'by'>) => `Watch paused until ${pauseEndText(pause.until, new Date(), ZONE)} — ${pause.reason} (by ${pause.by})`;
+const pausedText = (pause: Pick<WatchPause, 'until' | 'reason' | 'by'>) =>
+  `Watch paused until ${pauseEndText(pause.until, new Date(), ZONE)} — ${pause.reason} (by ${pause.by})`;
 
 installFakeEventSource();
 
@@ -87,17 +102,28 @@ describe('pausing the watch from the incident drawer', () => {
     const expectedUntil = nextMorning(new Date(), ZONE).toISOString();
     await user.click(within(dialog).getByRole('button', { name: 'Pause', hidden: true }));
     await settle();
-    expect(api.callsTo(`${PATH}`, 'POST').map((call) => call.body)).toEqual([{ until: expectedUntil, reason: 'Phone left charging' }]);
+    expect(api.callsTo(`${PATH}`, 'POST').map((call) => call.body)).toEqual([
+      { until: expectedUntil, reason: 'Phone left charging' },
+    ]);
     await waitFor(() => expect(pauseDialogNow()).toBeUndefined());
     // The page is given back to screen readers once the dialog has gone (Fluent restores it a moment later).
-    await waitFor(() => expect(watchText()).toBe(pausedText({ until: expectedUntil, reason: 'Phone left charging', by: 'op1' })));
+    await waitFor(() =>
+      expect(watchText()).toBe(pausedText({ until: expectedUntil, reason: 'Phone left charging', by: 'op1' })),
+    );
     expect(watchText()).toMatch(/^Watch paused until (\d{1,2} \w{3}, )?07:00 — Phone left charging \(by op1\)$/);
 
     // The server notes it on the tourist's open watch incidents; the drawer hears it on the page's one stream.
-    const step = { at: new Date().toISOString(), actor: 'op1', action: 'watch_paused' as const, note: pauseStepNote(expectedUntil, 'Phone left charging') };
+    const step = {
+      at: new Date().toISOString(),
+      actor: 'op1',
+      action: 'watch_paused' as const,
+      note: pauseStepNote(expectedUntil, 'Phone left charging'),
+    };
     stream.message({ type: 'incident_note', incidentId: 'INC-1', entry: step });
     await settle();
-    expect(timelineNow()).toContain(`op1 paused watching this tourist until ${formatTime(expectedUntil, DEFAULT_CLOCK)}: Phone left charging`);
+    expect(timelineNow()).toContain(
+      `op1 paused watching this tourist until ${formatTime(expectedUntil, DEFAULT_CLOCK)}: Phone left charging`,
+    );
     // A step of the watch makes the drawer read the pause again (another operator may have set it).
     expect(api.callsTo(PATH)).toHaveLength(2);
 
@@ -108,7 +134,7 @@ describe('pausing the watch from the incident drawer', () => {
     expect(within(watchSection()).getByRole('button', { name: 'Pause watching', hidden: true })).toBeTruthy();
   });
 
-  it('a typed reason is required; a chosen date-time is read on the region\'s clock', async () => {
+  it("a typed reason is required; a chosen date-time is read on the region's clock", async () => {
     const { api } = backend();
     await renderDashboard({ api });
     await openDrawer();
@@ -130,12 +156,17 @@ describe('pausing the watch from the incident drawer', () => {
     expect(api.callsTo(PATH, 'POST').map((call) => call.body)).toEqual([
       { until: chosenInstant(`${tomorrow}T09:30`, ZONE)!.toISOString(), reason: 'Sleeping at the monastery' },
     ]);
-    await waitFor(() => expect(watchText()).toMatch(/^Watch paused until .*09:30 — Sleeping at the monastery \(by op1\)$/));
+    await waitFor(() =>
+      expect(watchText()).toMatch(/^Watch paused until .*09:30 — Sleeping at the monastery \(by op1\)$/),
+    );
   });
 
-  it('shows the server\'s sentence when the pause, the resume or the read is refused', async () => {
+  it("shows the server's sentence when the pause, the resume or the read is refused", async () => {
     const { api } = backend();
-    api.overrides.set(`${PATH}#post`, { status: 400, body: { ok: false, error: 'Invalid request body: until must be in the future.' } });
+    api.overrides.set(`${PATH}#post`, {
+      status: 400,
+      body: { ok: false, error: 'Invalid request body: until must be in the future.' },
+    });
     await renderDashboard({ api });
     await openDrawer();
     const user = userEvent.setup();
@@ -154,8 +185,17 @@ describe('pausing the watch from the incident drawer', () => {
 
   it('a refused resume keeps the pause and says why; a failed read offers to read again', async () => {
     const { api, state } = backend();
-    state.pause = { touristId: 't-1', until: new Date(Date.now() + 3_600_000).toISOString(), reason: 'Checked in at a hotel', by: 'omar', createdAt: new Date().toISOString() };
-    api.overrides.set(`${PATH}#delete`, { status: 403, body: { ok: false, error: 'Your role (viewer) may not do this: it needs operator.' } });
+    state.pause = {
+      touristId: 't-1',
+      until: new Date(Date.now() + 3_600_000).toISOString(),
+      reason: 'Checked in at a hotel',
+      by: 'omar',
+      createdAt: new Date().toISOString(),
+    };
+    api.overrides.set(`${PATH}#delete`, {
+      status: 403,
+      body: { ok: false, error: 'Your role (viewer) may not do this: it needs operator.' },
+    });
     await renderDashboard({ api });
     await openDrawer();
     await waitFor(() => expect(watchText()).toBe(pausedText(state.pause!)));
@@ -179,7 +219,13 @@ describe('pausing the watch from the incident drawer', () => {
 
   it('a pause ends by itself: at its end the drawer reads the watch again and shows the tourist watched', async () => {
     const { api, state } = backend();
-    state.pause = { touristId: 't-1', until: new Date(Date.now() + 2 * 3_600_000).toISOString(), reason: 'Checked in at a hotel', by: 'omar', createdAt: new Date().toISOString() };
+    state.pause = {
+      touristId: 't-1',
+      until: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      reason: 'Checked in at a hotel',
+      by: 'omar',
+      createdAt: new Date().toISOString(),
+    };
     const { advance } = await renderDashboard({ api });
     await openDrawer();
     await waitFor(() => expect(watchText()).toBe(pausedText(state.pause!)));

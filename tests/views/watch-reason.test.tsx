@@ -16,21 +16,55 @@ const LAST_SEEN = '2025-01-02T12:32:00.000Z';
 const AGAIN = '2025-01-02T13:10:00.000Z';
 
 const SILENT = incident({
-  id: 'INC-SILENT', type: 'silent', regionId: 'shillong', touristId: 't-1',
-  meta: { source: 'watch', rule: 'silent', riskLevel: 'red', geofenceId: 'gf-1', zoneId: 'gf-1', lastSeenAt: LAST_SEEN, silentForS: 34 * 60, limitS: 600, atNight: false, reportedAgainAt: AGAIN },
+  id: 'INC-SILENT',
+  type: 'silent',
+  regionId: 'shillong',
+  touristId: 't-1',
+  meta: {
+    source: 'watch',
+    rule: 'silent',
+    riskLevel: 'red',
+    geofenceId: 'gf-1',
+    zoneId: 'gf-1',
+    lastSeenAt: LAST_SEEN,
+    silentForS: 34 * 60,
+    limitS: 600,
+    atNight: false,
+    reportedAgainAt: AGAIN,
+  },
 });
-const FALL = incident({ id: 'INC-FALL', type: 'fall', touristId: 't-2', meta: { source: 'band', rule: 'fall', event: 'fall' } });
+const FALL = incident({
+  id: 'INC-FALL',
+  type: 'fall',
+  touristId: 't-2',
+  meta: { source: 'band', rule: 'fall', event: 'fall' },
+});
 const VITALS = incident({
-  id: 'INC-VITALS', type: 'vitals', severity: 'medium', touristId: 't-3',
-  meta: { source: 'watch', rule: 'vitals', event: 'heart_rate', value: 182, bound: 150, boundKind: 'max', demoLimits: true },
+  id: 'INC-VITALS',
+  type: 'vitals',
+  severity: 'medium',
+  touristId: 't-3',
+  meta: {
+    source: 'watch',
+    rule: 'vitals',
+    event: 'heart_rate',
+    value: 182,
+    bound: 150,
+    boundKind: 'max',
+    demoLimits: true,
+  },
 });
 const PANIC = incident({ id: 'INC-PANIC', touristId: 't-4' });
 
 function backend(): FakeApi {
   const api = new FakeApi();
   api.incidents = [SILENT, FALL, VITALS, PANIC];
-  api.data['/regions'] = { regions: [{ id: 'shillong', name: 'Shillong', center: [25.57, 91.89], timeZone: 'Asia/Kolkata', contacts: [] }] };
-  api.data['/geofences'] = { geofences: [{ id: 'gf-1', name: 'Elephant Falls', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: {} }] };
+  api.data['/regions'] = {
+    regions: [{ id: 'shillong', name: 'Shillong', center: [25.57, 91.89], timeZone: 'Asia/Kolkata', contacts: [] }],
+  };
+  api.data['/geofences'] = {
+    geofences: [{ id: 'gf-1', name: 'Elephant Falls', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: {} }],
+  };
   for (const { id } of api.incidents) api.data[`/incidents/${id}/timeline`] = { entries: [] };
   return api;
 }
@@ -44,7 +78,7 @@ async function openDrawer(record: Incident) {
 installFakeEventSource();
 
 describe('why a watch incident was raised', () => {
-  it("says how long the tourist was silent, where and when last seen, and the limit; the row and drawer say it reported again", async () => {
+  it('says how long the tourist was silent, where and when last seen, and the limit; the row and drawer say it reported again', async () => {
     await renderDashboard({ api: backend() });
     const row = await screen.findByRole('row', { name: /INC-SILENT/ });
     expect(within(row).getByText('reported again')).toBeTruthy();
@@ -67,7 +101,9 @@ describe('why a watch incident was raised', () => {
     await userEvent.click(within(fall).getByRole('button', { name: 'Close' }));
 
     const vitals = await openDrawer(VITALS);
-    expect((await within(vitals).findByLabelText('Why it was raised')).textContent).toBe("Heart rate 182 bpm above the region's 150 limit. (demo limits)");
+    expect((await within(vitals).findByLabelText('Why it was raised')).textContent).toBe(
+      "Heart rate 182 bpm above the region's 150 limit. (demo limits)",
+    );
   });
 
   it("has no such line for a tourist's own panic", async () => {

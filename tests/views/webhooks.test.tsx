@@ -17,15 +17,33 @@ afterEach(() => {
 });
 
 const SMS: Webhook = {
-  id: 'wh_sms', name: 'SMS gateway', url: 'https://sms.example.org/hook', events: ['panic.created'], regionId: null, minSeverity: null,
-  enabled: true, createdBy: 'dana', createdAt: '2026-11-26T10:00:00.000Z', updatedAt: '2026-11-26T10:00:00.000Z',
+  id: 'wh_sms',
+  name: 'SMS gateway',
+  url: 'https://sms.example.org/hook',
+  events: ['panic.created'],
+  regionId: null,
+  minSeverity: null,
+  enabled: true,
+  createdBy: 'dana',
+  createdAt: '2026-11-26T10:00:00.000Z',
+  updatedAt: '2026-11-26T10:00:00.000Z',
 };
 
 function delivery(id: string, state: WebhookDelivery['state'], seq: number): WebhookDelivery {
   return {
-    id, seq, webhookId: 'wh_sms', eventId: `evt_${seq}`, eventType: 'panic.created', state, attempts: state === 'dead' ? 14 : 1,
-    createdAt: '2026-11-26T10:05:00.000Z', nextAttemptAt: null, lastAttemptAt: '2026-11-26T10:06:00.000Z',
-    lastStatus: state === 'dead' ? 503 : 200, lastError: state === 'dead' ? 'HTTP 503: gateway down' : null, deliveredAt: null,
+    id,
+    seq,
+    webhookId: 'wh_sms',
+    eventId: `evt_${seq}`,
+    eventType: 'panic.created',
+    state,
+    attempts: state === 'dead' ? 14 : 1,
+    createdAt: '2026-11-26T10:05:00.000Z',
+    nextAttemptAt: null,
+    lastAttemptAt: '2026-11-26T10:06:00.000Z',
+    lastStatus: state === 'dead' ? 503 : 200,
+    lastError: state === 'dead' ? 'HTTP 503: gateway down' : null,
+    deliveredAt: null,
   };
 }
 
@@ -34,14 +52,24 @@ function webhooksApi(role: 'admin' | 'supervisor' = 'admin') {
   const api = signedInAs(new FakeApi(), userWith(role));
   const rows = [delivery('msg_dead', 'dead', 2), delivery('msg_ok', 'delivered', 1)];
   api.routes.set('/webhooks', () => ({ body: { ok: true, webhooks: [SMS] } }));
-  api.routes.set('/webhooks/deliveries', (query) => ({ body: { ok: true, deliveries: rows.filter((row) => !query.get('state') || row.state === query.get('state')), nextBefore: null } }));
+  api.routes.set('/webhooks/deliveries', (query) => ({
+    body: {
+      ok: true,
+      deliveries: rows.filter((row) => !query.get('state') || row.state === query.get('state')),
+      nextBefore: null,
+    },
+  }));
   api.routes.set('/webhooks/deliveries/msg_dead/send-again#post', () => {
     rows[0] = { ...rows[0], state: 'pending', attempts: 0 };
     return { body: { ok: true, delivery: rows[0] } };
   });
   api.routes.set('/webhooks#post', (_query, body) => ({
     status: 201,
-    body: { ok: true, webhook: { ...SMS, id: 'wh_chat', ...(body as object) }, secret: 'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0' },
+    body: {
+      ok: true,
+      webhook: { ...SMS, id: 'wh_chat', ...(body as object) },
+      secret: 'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0',
+    },
   }));
   return api;
 }
@@ -56,16 +84,30 @@ const cellsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 describe('the Webhooks view', () => {
   it('lists the webhooks, the dead letters and the delivery log', async () => {
     await renderDashboard({ api: webhooksApi() });
     const table = await openWebhooks();
-    expect(cellsOf(table)[0].slice(0, 4)).toEqual(['SMS gateway', 'https://sms.example.org/hook', 'New panic', 'Enabled']);
+    expect(cellsOf(table)[0].slice(0, 4)).toEqual([
+      'SMS gateway',
+      'https://sms.example.org/hook',
+      'New panic',
+      'Enabled',
+    ]);
     const dead = screen.getByRole('table', { name: 'Dead letters' });
-    expect(cellsOf(dead).map((cells) => [cells[3], cells[4], cells[5], cells[6]])).toEqual([['dead', '14', 'HTTP 503: gateway down', 'msg_dead']]);
-    expect(cellsOf(screen.getByRole('table', { name: 'Delivery log' })).map((cells) => cells[6])).toEqual(['msg_dead', 'msg_ok']);
+    expect(cellsOf(dead).map((cells) => [cells[3], cells[4], cells[5], cells[6]])).toEqual([
+      ['dead', '14', 'HTTP 503: gateway down', 'msg_dead'],
+    ]);
+    expect(cellsOf(screen.getByRole('table', { name: 'Delivery log' })).map((cells) => cells[6])).toEqual([
+      'msg_dead',
+      'msg_ok',
+    ]);
   });
 
   it('"Send again" sends the dead letter again and reads the lists again', async () => {
@@ -96,12 +138,20 @@ describe('the Webhooks view', () => {
     await user.selectOptions(within(form).getByLabelText(/Severity/), 'High only');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     await settle();
-    expect(api.callsTo('/webhooks', 'POST')[0].body).toEqual({ name: 'Chat room', url: 'https://chat.example.org/relay', events: ['panic.created', 'incident.escalated'], minSeverity: 'high' });
+    expect(api.callsTo('/webhooks', 'POST')[0].body).toEqual({
+      name: 'Chat room',
+      url: 'https://chat.example.org/relay',
+      events: ['panic.created', 'incident.escalated'],
+      minSeverity: 'high',
+    });
     // `hidden: true` (here, for the form above and for its Done button): Fluent's tabster may leave the
     // document's portal host aria-hidden, so the dialog is there but out of the accessibility tree. Seen when
     // test files share one document (vitest `isolate: false`), and with this file alone since 2026-11-27.
     const dialog = await screen.findByRole('alertdialog', { hidden: true });
-    expect(within(dialog).getByLabelText('Signing secret')).toHaveProperty('value', 'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0');
+    expect(within(dialog).getByLabelText('Signing secret')).toHaveProperty(
+      'value',
+      'whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Done', hidden: true }));
     await settle();
     expect(screen.queryByDisplayValue('whsec_c2VjcmV0LWJ5dGVzLWZvci10ZXN0')).toBeNull();
@@ -109,7 +159,9 @@ describe('the Webhooks view', () => {
 
   it('edits a webhook in place: its URL, events and enabled switch, sent as one change', async () => {
     const api = webhooksApi();
-    api.routes.set('/webhooks/wh_sms#patch', (_query, body) => ({ body: { ok: true, webhook: { ...SMS, ...(body as object) } } }));
+    api.routes.set('/webhooks/wh_sms#patch', (_query, body) => ({
+      body: { ok: true, webhook: { ...SMS, ...(body as object) } },
+    }));
     await renderDashboard({ api });
     const table = await openWebhooks();
     const user = userEvent.setup();
@@ -124,20 +176,27 @@ describe('the Webhooks view', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await settle();
     expect(api.callsTo('/webhooks/wh_sms', 'PATCH')[0].body).toEqual({
-      name: 'SMS gateway', url: 'https://sms2.example.org/hook', events: ['panic.created', 'incident.dispatched'], minSeverity: null, enabled: false,
+      name: 'SMS gateway',
+      url: 'https://sms2.example.org/hook',
+      events: ['panic.created', 'incident.dispatched'],
+      minSeverity: null,
+      enabled: false,
     });
     expect(await screen.findByText('SMS gateway was saved.')).toBeTruthy();
   });
 
   it('rotates a secret only once confirmed, and shows the new one once', async () => {
     const api = webhooksApi();
-    api.routes.set('/webhooks/wh_sms#patch', () => ({ body: { ok: true, webhook: SMS, secret: 'whsec_bmV3LXNlY3JldC1ieXRlcy1mb3ItdGVzdA==' } }));
+    api.routes.set('/webhooks/wh_sms#patch', () => ({
+      body: { ok: true, webhook: SMS, secret: 'whsec_bmV3LXNlY3JldC1ieXRlcy1mb3ItdGVzdA==' },
+    }));
     await renderDashboard({ api });
     const table = await openWebhooks();
     const user = userEvent.setup();
     await user.click(within(table).getByRole('button', { name: 'Rotate the secret of SMS gateway' }));
     // Found by its title's text: the dialog may be out of the accessibility tree here (see the test above).
-    const askDialog = async () => (await screen.findByText('Rotate the secret of SMS gateway?')).closest('[role="alertdialog"]') as HTMLElement;
+    const askDialog = async () =>
+      (await screen.findByText('Rotate the secret of SMS gateway?')).closest('[role="alertdialog"]') as HTMLElement;
     const ask = await askDialog();
     await user.click(within(ask).getByRole('button', { name: 'Cancel', hidden: true }));
     await settle();

@@ -102,7 +102,10 @@ export type DashboardEvent =
   | ResourceEvent;
 
 /** `notificationPermission`: unknown is taken as unsupported (nothing offered). */
-export function initialContext(preferences: Preferences, notificationPermission: NotificationPermissionState = 'unsupported'): DashboardContext {
+export function initialContext(
+  preferences: Preferences,
+  notificationPermission: NotificationPermissionState = 'unsupported',
+): DashboardContext {
   return {
     ...initialResourceData(),
     regionId: preferences.regionId,

@@ -48,7 +48,8 @@ export const dashboardMachine = lastKnownSetup
         // A snapshot follows each (re)connection: the drawer reads again what the stream may have missed.
         if (context.openedId && message.type === 'snapshot') enqueue.sendTo('details', { type: 'live.reconnected' });
         if (incidentsChanged) enqueue.raise({ type: 'incidents.changed' });
-        if (changes.incidents) for (const news of panicNews(context.incidents, changes.incidents, true)) enqueue.sendTo('panicWatch', news);
+        if (changes.incidents)
+          for (const news of panicNews(context.incidents, changes.incidents, true)) enqueue.sendTo('panicWatch', news);
         // The panic watch reloads every region after a reconnection, and keeps its load's race with the stream.
         enqueue.sendTo('panicWatch', { type: 'panicWatch.message', message });
       }),
@@ -58,11 +59,17 @@ export const dashboardMachine = lastKnownSetup
         if (!panic) return;
         const changes = filtersToShow(context, panic);
         if (changes.regionId !== undefined) enqueue.raise({ type: 'region.select', regionId: changes.regionId });
-        if (changes.windowMinutes !== undefined) enqueue.raise({ type: 'window.select', minutes: changes.windowMinutes });
+        if (changes.windowMinutes !== undefined)
+          enqueue.raise({ type: 'window.select', minutes: changes.windowMinutes });
         if (changes.statusFilter !== undefined) enqueue.raise({ type: 'filter.status', status: changes.statusFilter });
         if (changes.search !== undefined) enqueue.raise({ type: 'filter.search', text: changes.search });
         enqueue.assign({
-          focus: { id: panic.id, latitude: panic.latitude, longitude: panic.longitude, seq: (context.focus?.seq ?? 0) + 1 },
+          focus: {
+            id: panic.id,
+            latitude: panic.latitude,
+            longitude: panic.longitude,
+            seq: (context.focus?.seq ?? 0) + 1,
+          },
         });
       }),
       openDetails: enqueueActions(({ enqueue }, { incident, user, mayPause }: DetailsInput) => {
@@ -92,7 +99,10 @@ export const dashboardMachine = lastKnownSetup
       {
         id: 'panicWatch',
         src: 'panicWatch',
-        input: ({ context }) => ({ sound: context.soundPreferred, notificationPermission: context.notificationPermission }),
+        input: ({ context }) => ({
+          sound: context.soundPreferred,
+          notificationPermission: context.notificationPermission,
+        }),
       },
     ],
     // Raised, so the side data is asked for after the table's incidents (the incidents region's invoke): the
@@ -105,14 +115,19 @@ export const dashboardMachine = lastKnownSetup
       // Side data: each answer is stored, each failure leaves what was shown (SPEC §8).
       ...resourceHandlers,
       // The status list moves the incidents' own records forward; its failure is silent too.
-      'xstate.done.actor.statuses': { actions: { type: 'storeStatuses', params: ({ event }) => ({ statuses: event.output }) } },
+      'xstate.done.actor.statuses': {
+        actions: { type: 'storeStatuses', params: ({ event }) => ({ statuses: event.output }) },
+      },
       'xstate.error.actor.statuses': {},
       'anchors.refresh': { actions: { type: 'fetch', params: { resources: ['anchors'] } } },
       'pings.refresh': { actions: { type: 'fetch', params: { resources: ['pings', 'history'] } } },
       'place.select': {
         actions: [
           { type: 'selectPlace', params: ({ event }) => ({ placeId: event.placeId }) },
-          { type: 'persist', params: ({ context, event }) => ({ key: placeKey(context.regionId), value: event.placeId }) },
+          {
+            type: 'persist',
+            params: ({ context, event }) => ({ key: placeKey(context.regionId), value: event.placeId }),
+          },
           { type: 'fetch', params: { resources: ['safetyCredit'] } },
         ],
       },
@@ -120,7 +135,9 @@ export const dashboardMachine = lastKnownSetup
       'filter.search': { actions: { type: 'search', params: ({ event }) => ({ text: event.text }) } },
       'geofence.seed': { actions: [assign({ seedFailure: undefined }), 'seedGeofence'] },
       'xstate.done.actor.seedGeofence': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
-      'zones.changed': { actions: assign(({ context, event }) => ({ geofences: applyZoneChange(context.geofences, event.change) })) },
+      'zones.changed': {
+        actions: assign(({ context, event }) => ({ geofences: applyZoneChange(context.geofences, event.change) })),
+      },
       'zones.reload': { actions: { type: 'fetch', params: { resources: ['geofences'] } } },
       'xstate.error.actor.seedGeofence': {
         actions: { type: 'storeSeedFailure', params: ({ event }) => ({ error: event.error }) },
@@ -128,21 +145,42 @@ export const dashboardMachine = lastKnownSetup
       'connection.poll': {
         actions: [{ type: 'fetch', params: { resources: POLLED_FETCHES } }, 'raiseIncidentsChanged'],
       },
-      'connection.message': { actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) } },
-      'connection.pings': { actions: assign(({ context, event }) => ({ ...receivePings(context, event.pings), lastMessageAt: Date.now() })) },
-      'incident.acknowledge': { actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'acknowledge' as const }) } },
-      'incident.resolve': { actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'resolve' as const }) } },
-      'incident.statusChanged': { actions: { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) } },
+      'connection.message': {
+        actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) },
+      },
+      'connection.pings': {
+        actions: assign(({ context, event }) => ({ ...receivePings(context, event.pings), lastMessageAt: Date.now() })),
+      },
+      'incident.acknowledge': {
+        actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'acknowledge' as const }) },
+      },
+      'incident.resolve': {
+        actions: { type: 'startWrite', params: ({ event }) => ({ id: event.id, action: 'resolve' as const }) },
+      },
+      'incident.statusChanged': {
+        actions: { type: 'storeStatusChange', params: ({ event }) => ({ id: event.id, status: event.status }) },
+      },
       // A refused or failed write changes nothing, silently (SPEC §8).
       'incident.writeFailed': { actions: { type: 'endWrite', params: ({ event }) => ({ id: event.id }) } },
-      'incidents.written': { actions: { type: 'storeWritten', params: ({ event }) => ({ incidents: event.incidents }) } },
-      'details.open': { actions: { type: 'openDetails', params: ({ event }) => ({ incident: event.incident, user: event.user, mayPause: event.mayPause }) } },
+      'incidents.written': {
+        actions: { type: 'storeWritten', params: ({ event }) => ({ incidents: event.incidents }) },
+      },
+      'details.open': {
+        actions: {
+          type: 'openDetails',
+          params: ({ event }) => ({ incident: event.incident, user: event.user, mayPause: event.mayPause }),
+        },
+      },
       'details.close': { actions: 'closeDetails' },
       'incident.show': { actions: { type: 'showIncident', params: ({ event }) => ({ id: event.id }) } },
       'incidents.everyRegionLoaded': {
         actions: {
           type: 'storeEveryRegion',
-          params: ({ event }) => ({ incidents: event.incidents, heardSinceLoad: event.heardSinceLoad, announce: event.announce }),
+          params: ({ event }) => ({
+            incidents: event.incidents,
+            heardSinceLoad: event.heardSinceLoad,
+            announce: event.announce,
+          }),
         },
       },
     },

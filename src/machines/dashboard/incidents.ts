@@ -25,27 +25,43 @@ const RELOAD_COALESCE_MS = 500;
  * What the panic watch hears when the records change the open panics (the alarm's counts, the
  * notifications); `announce`: those not open before arrived. Nothing when the open panics are the same.
  */
-export function panicNews(before: readonly Incident[], after: readonly Incident[], announce: boolean): PanicWatchEvent[] {
+export function panicNews(
+  before: readonly Incident[],
+  after: readonly Incident[],
+  announce: boolean,
+): PanicWatchEvent[] {
   const previous = openPanicsOf(before);
   const panics = openPanicsOf(after);
   if (panics === previous) return [];
   return [{ type: 'panicWatch.panics', panics, arrived: announce ? arrivedPanics(previous, panics) : [] }];
 }
 
-const mayDo: Record<StatusAction, (status: IncidentStatus) => boolean> = { acknowledge: mayAcknowledge, resolve: mayResolve };
+const mayDo: Record<StatusAction, (status: IncidentStatus) => boolean> = {
+  acknowledge: mayAcknowledge,
+  resolve: mayResolve,
+};
 
 export const incidentsSetup = dashboardSetup.extend({
   actions: {
     selectRegion: assign((_, { regionId }: { regionId: string }) => ({ regionId })),
     selectWindow: assign((_, { minutes }: { minutes: number }) => ({ windowMinutes: minutes })),
     /** The table's load; `announce`: the open panics it adds are new (not in the page's first answer). */
-    storeIncidents: enqueueActions(({ context, enqueue }, { incidents, announce }: { incidents: Incident[]; announce: boolean }) => {
-      const { incidents: merged, tableIds } = mergeLoad(context.incidents, incidents, context.heardSinceLoad);
-      enqueue.assign({ incidents: merged, tableIds, loadError: undefined });
-      for (const news of panicNews(context.incidents, merged, announce)) enqueue.sendTo('panicWatch', news);
-    }),
+    storeIncidents: enqueueActions(
+      ({ context, enqueue }, { incidents, announce }: { incidents: Incident[]; announce: boolean }) => {
+        const { incidents: merged, tableIds } = mergeLoad(context.incidents, incidents, context.heardSinceLoad);
+        enqueue.assign({ incidents: merged, tableIds, loadError: undefined });
+        for (const news of panicNews(context.incidents, merged, announce)) enqueue.sendTo('panicWatch', news);
+      },
+    ),
     storeEveryRegion: enqueueActions(
-      ({ context, enqueue }, { incidents, heardSinceLoad, announce }: { incidents: Incident[]; heardSinceLoad: HeardSinceLoad; announce: boolean }) => {
+      (
+        { context, enqueue },
+        {
+          incidents,
+          heardSinceLoad,
+          announce,
+        }: { incidents: Incident[]; heardSinceLoad: HeardSinceLoad; announce: boolean },
+      ) => {
         const merged = mergeEveryRegionLoad(context.incidents, incidents, heardSinceLoad, context.tableIds);
         enqueue.assign({ incidents: merged });
         for (const news of panicNews(context.incidents, merged, announce)) enqueue.sendTo('panicWatch', news);
@@ -53,27 +69,34 @@ export const incidentsSetup = dashboardSetup.extend({
     ),
     forgetHeardSinceLoad: assign({ heardSinceLoad: [] }),
     storeLoadError: assign((_, { error }: { error: unknown }) => ({ loadError: loadErrorText(error) })),
-    storeStatuses: enqueueActions(({ context, enqueue }, { statuses }: { statuses: Record<string, IncidentStatus> }) => {
-      const merged = mergeStatuses(context.incidents, statuses);
-      enqueue.assign({ incidents: merged });
-      for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
-    }),
+    storeStatuses: enqueueActions(
+      ({ context, enqueue }, { statuses }: { statuses: Record<string, IncidentStatus> }) => {
+        const merged = mergeStatuses(context.incidents, statuses);
+        enqueue.assign({ incidents: merged });
+        for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
+      },
+    ),
     /** A write's answer: the whole incidents (bulk triage, the drawer). */
     storeWritten: enqueueActions(({ context, enqueue }, { incidents }: { incidents: Incident[] }) => {
-      const merged = incidents.reduce((list, incident) => mergeIncident(list, incident, { insert: false }), context.incidents);
+      const merged = incidents.reduce(
+        (list, incident) => mergeIncident(list, incident, { insert: false }),
+        context.incidents,
+      );
       enqueue.assign({ incidents: merged });
       for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
     }),
     /** A row's or the panic bar's write ended well: its status is kept, the write's child is done. */
-    storeStatusChange: enqueueActions(({ context, enqueue }, { id, status }: { id: string; status: IncidentStatus }) => {
-      enqueue.stopChild(writeId(id));
-      const known = context.incidents.find((incident) => incident.id === id);
-      if (!known) return;
-      const record = { ...known, status: laterStatus(known.status, status) };
-      const merged = mergeIncident(context.incidents, record, { insert: false });
-      enqueue.assign({ incidents: merged });
-      for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
-    }),
+    storeStatusChange: enqueueActions(
+      ({ context, enqueue }, { id, status }: { id: string; status: IncidentStatus }) => {
+        enqueue.stopChild(writeId(id));
+        const known = context.incidents.find((incident) => incident.id === id);
+        if (!known) return;
+        const record = { ...known, status: laterStatus(known.status, status) };
+        const merged = mergeIncident(context.incidents, record, { insert: false });
+        enqueue.assign({ incidents: merged });
+        for (const news of panicNews(context.incidents, merged, true)) enqueue.sendTo('panicWatch', news);
+      },
+    ),
     endWrite: enqueueActions(({ enqueue }, { id }: { id: string }) => enqueue.stopChild(writeId(id))),
     /** One write per incident at a time, offered by the lifecycle's rule from the status the page holds. */
     startWrite: enqueueActions(({ context, enqueue, self }, { id, action }: { id: string; action: StatusAction }) => {
@@ -96,10 +119,14 @@ export const incidentsSetup = dashboardSetup.extend({
 
 // A load's answer or failure, taken alike by the invoke's own handlers and by `stale`'s. The page's first
 // answer names what was already open: the alarm rings, but no panic in it is "new".
-const onAnswer = ({ announce }: { announce: boolean }) => [
-  { type: 'storeIncidents', params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output, announce }) },
-  'startPanicWatch',
-] as const;
+const onAnswer = ({ announce }: { announce: boolean }) =>
+  [
+    {
+      type: 'storeIncidents',
+      params: ({ event }: { event: { output: Incident[] } }) => ({ incidents: event.output, announce }),
+    },
+    'startPanicWatch',
+  ] as const;
 const onFailure = [
   { type: 'storeLoadError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
   'startPanicWatch',
@@ -110,30 +137,31 @@ const onFailure = [
  * that arrives while an answer is on its way is kept for one more load once the settling window ends.
  * `whole`: the operator's load asks for the whole list; a silent reload only for what changed since.
  */
-const incidentsLoad = ({ whole, announce = true }: { whole: boolean; announce?: boolean }) => incidentsSetup.createStateConfig({
-  // What the stream brought before this load was asked for is in its answer (announced after commit).
-  entry: 'forgetHeardSinceLoad',
-  invoke: {
-    id: 'incidents',
-    src: 'loadIncidents',
-    input: ({ context }) => ({ ...currentFilter(context), whole }),
-    onDone: { target: 'settling', actions: onAnswer({ announce }) },
-    onError: { target: 'settling', actions: onFailure },
-  },
-  initial: 'current',
-  states: {
-    current: { on: { 'incidents.changed': 'stale' } },
-    stale: {
-      on: {
-        'xstate.done.actor.incidents': {
-          target: '#dashboard.incidents.settling.changePending',
-          actions: onAnswer({ announce }),
+const incidentsLoad = ({ whole, announce = true }: { whole: boolean; announce?: boolean }) =>
+  incidentsSetup.createStateConfig({
+    // What the stream brought before this load was asked for is in its answer (announced after commit).
+    entry: 'forgetHeardSinceLoad',
+    invoke: {
+      id: 'incidents',
+      src: 'loadIncidents',
+      input: ({ context }) => ({ ...currentFilter(context), whole }),
+      onDone: { target: 'settling', actions: onAnswer({ announce }) },
+      onError: { target: 'settling', actions: onFailure },
+    },
+    initial: 'current',
+    states: {
+      current: { on: { 'incidents.changed': 'stale' } },
+      stale: {
+        on: {
+          'xstate.done.actor.incidents': {
+            target: '#dashboard.incidents.settling.changePending',
+            actions: onAnswer({ announce }),
+          },
+          'xstate.error.actor.incidents': { target: '#dashboard.incidents.settling.changePending', actions: onFailure },
         },
-        'xstate.error.actor.incidents': { target: '#dashboard.incidents.settling.changePending', actions: onFailure },
       },
     },
-  },
-});
+  });
 
 export const incidentsRegion = incidentsSetup.createStateConfig({
   initial: 'opening',

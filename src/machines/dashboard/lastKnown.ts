@@ -10,7 +10,15 @@ import { incidentsSetup } from './incidents.ts';
 export const KEEP_WINDOW_MS = 1_000;
 
 /** The parts of the context the kept state is made of. */
-const sourceOf = ({ incidents, tableIds, alertIds, regionId, regions, safetyScore, lastMessageAt }: LastKnownSource): LastKnownSource => ({
+const sourceOf = ({
+  incidents,
+  tableIds,
+  alertIds,
+  regionId,
+  regions,
+  safetyScore,
+  lastMessageAt,
+}: LastKnownSource): LastKnownSource => ({
   incidents,
   tableIds,
   alertIds,
@@ -50,7 +58,9 @@ export const lastKnownRegion = lastKnownSetup.createStateConfig({
   states: {
     kept: { always: { guard: 'changedSinceKept', target: 'changed' } },
     changed: {
-      after: { keepWindow: [{ guard: 'tableLoaded', target: 'kept', actions: 'keepLastKnown' }, { target: 'waiting' }] },
+      after: {
+        keepWindow: [{ guard: 'tableLoaded', target: 'kept', actions: 'keepLastKnown' }, { target: 'waiting' }],
+      },
     },
     // The first load has not answered: nothing is kept until it has.
     waiting: { always: { guard: 'tableLoaded', target: 'changed' } },

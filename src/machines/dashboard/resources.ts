@@ -39,7 +39,9 @@ interface SideResource<Shown, Answer> {
 
 type Row<Shown, Answer> = Omit<SideResource<Shown, Answer>, 'merge' | 'polled'> & { polled?: boolean };
 
-function resource<Shown, Answer>(row: Row<Shown, Answer> & Pick<SideResource<Shown, Answer>, 'merge'>): SideResource<Shown, Answer>;
+function resource<Shown, Answer>(
+  row: Row<Shown, Answer> & Pick<SideResource<Shown, Answer>, 'merge'>,
+): SideResource<Shown, Answer>;
 function resource<Shown>(row: Row<Shown, Shown>): SideResource<Shown, Shown>;
 function resource<Shown, Answer>(row: Row<Shown, Answer> & { merge?: SideResource<Shown, Answer>['merge'] }) {
   return { merge: (_shown: Shown, answer: Answer) => answer, polled: false, ...row };
@@ -88,8 +90,7 @@ export type ResourceData = { [Id in ResourceId]: ShownOf<Id> };
 
 export type ResourceEvent = {
   [Id in ResourceId]:
-    | { type: `xstate.done.actor.${Id}`; output: AnswerOf<Id> }
-    | { type: `xstate.error.actor.${Id}`; error: unknown };
+    { type: `xstate.done.actor.${Id}`; output: AnswerOf<Id> } | { type: `xstate.error.actor.${Id}`; error: unknown };
 }[ResourceId];
 
 export const EVERY_RESOURCE = Object.keys(sideResources) as ResourceId[];

@@ -1,7 +1,13 @@
 // The dashboard machine's types and actors, with the actions every region uses: (re)loading side data
 // and keeping the operator's preferences. The regions extend it with their own implementations.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { createGeofence, fetchIncidents, fetchIncidentStatuses, type IncidentFilter, type NewGeofence } from '../../api/client.ts';
+import {
+  createGeofence,
+  fetchIncidents,
+  fetchIncidentStatuses,
+  type IncidentFilter,
+  type NewGeofence,
+} from '../../api/client.ts';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import { bulkTriageMachine } from '../bulkTriageMachine.ts';
@@ -31,7 +37,9 @@ export const dashboardSetup = setup({
     details: incidentDetailsMachine,
     panicWatch: panicWatchMachine,
     loadStatuses: fromPromise<Record<string, IncidentStatus>>(() => fetchIncidentStatuses()),
-    loadIncidents: fromPromise<Incident[], IncidentFilter & { whole?: boolean }>(({ input: { whole, ...filter } }) => fetchIncidents(filter, { whole })),
+    loadIncidents: fromPromise<Incident[], IncidentFilter & { whole?: boolean }>(({ input: { whole, ...filter } }) =>
+      fetchIncidents(filter, { whole }),
+    ),
     storePreference,
     saveLastKnown,
     seedGeofence: fromPromise<unknown, NewGeofence>(({ input }) => createGeofence(input)),
@@ -50,6 +58,8 @@ export const dashboardSetup = setup({
     storeResource: assign(({ context, event }, { id }: { id: ResourceId }) =>
       event.type === `xstate.done.actor.${id}` && 'output' in event ? storeAnswer(context, id, event.output) : {},
     ),
-    persist: enqueueActions(({ enqueue }, write: { key: string; value: string }) => enqueue.spawnChild('storePreference', { input: write })),
+    persist: enqueueActions(({ enqueue }, write: { key: string; value: string }) =>
+      enqueue.spawnChild('storePreference', { input: write }),
+    ),
   },
 });

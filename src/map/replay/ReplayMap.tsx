@@ -42,7 +42,9 @@ export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps)
   const stops = useMemo(() => replayStopMarkers(tracks), [tracks]);
   const bounds = useMemo(() => replayBounds(trips), [trips]);
   const [start] = useState(() => ({
-    center: bounds ? ([(bounds[0][0] + bounds[1][0]) / 2, (bounds[0][1] + bounds[1][1]) / 2] as [number, number]) : ([91.8933, 25.5788] as [number, number]),
+    center: bounds
+      ? ([(bounds[0][0] + bounds[1][0]) / 2, (bounds[0][1] + bounds[1][1]) / 2] as [number, number])
+      : ([91.8933, 25.5788] as [number, number]),
     zoom: 14,
   }));
   const status = useDeckMap(container, { camera: start, dark });
@@ -84,7 +86,9 @@ export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps)
       drawn = now;
       positions = replayPositions(trips, now.positionS, positions);
       live.setProps({ layers: buildLiveReplayLayers({ trips, positions, positionS: now.positionS }) });
-      element.dataset.positions = JSON.stringify(positions.map((p) => [p.touristId, rounded(p.position[0]), rounded(p.position[1])]));
+      element.dataset.positions = JSON.stringify(
+        positions.map((p) => [p.touristId, rounded(p.position[0]), rounded(p.position[1])]),
+      );
       if (now.following && size) keepInView(deckMap.map, size, positions);
     };
     draw();
@@ -95,5 +99,13 @@ export default function ReplayMap({ tracks, span, clock, dark }: ReplayMapProps)
     };
   }, [deckMap, live, trips, clock]);
 
-  return <div ref={container} className={styles.map} role="region" aria-label={t('map.replayMap')} data-testid="replay-map" />;
+  return (
+    <div
+      ref={container}
+      className={styles.map}
+      role="region"
+      aria-label={t('map.replayMap')}
+      data-testid="replay-map"
+    />
+  );
 }

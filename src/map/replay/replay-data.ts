@@ -41,7 +41,12 @@ export function replayTrips(tracks: readonly TouristTrack[], span: ReplaySpan): 
 
 export function replayStopMarkers(tracks: readonly TouristTrack[]): ReplayStopMarker[] {
   return tracks.flatMap((track, index) =>
-    track.stops.map((stop) => ({ touristId: track.touristId, position: [stop.longitude, stop.latitude] as LngLat, colour: replayColour(index), label: formatDuration(stop.durationS) })),
+    track.stops.map((stop) => ({
+      touristId: track.touristId,
+      position: [stop.longitude, stop.latitude] as LngLat,
+      colour: replayColour(index),
+      label: formatDuration(stop.durationS),
+    })),
   );
 }
 
@@ -50,13 +55,22 @@ export function replayStopMarkers(tracks: readonly TouristTrack[]): ReplayStopMa
  * holding the same tourists, moves those and answers that array again: the positions layer then sees the
  * same data and recomputes the positions alone, not every attribute of every marker, each frame.
  */
-export function replayPositions(trips: readonly ReplayTrip[], positionS: number, previous?: ReplayPosition[]): ReplayPosition[] {
+export function replayPositions(
+  trips: readonly ReplayTrip[],
+  positionS: number,
+  previous?: ReplayPosition[],
+): ReplayPosition[] {
   const positions: ReplayPosition[] = [];
   for (const trip of trips) {
     const position = positionAt(trip.path, trip.timestamps, positionS);
     if (position) positions.push({ touristId: trip.touristId, position, colour: trip.colour });
   }
-  if (!previous || previous.length !== positions.length || previous.some((p, i) => p.touristId !== positions[i]!.touristId)) return positions;
+  if (
+    !previous ||
+    previous.length !== positions.length ||
+    previous.some((p, i) => p.touristId !== positions[i]!.touristId)
+  )
+    return positions;
   positions.forEach((p, i) => (previous[i]!.position = p.position));
   return previous;
 }
@@ -75,5 +89,10 @@ export function replayBounds(trips: readonly ReplayTrip[]): [LngLat, LngLat] | u
       north = Math.max(north, lat);
     }
   }
-  return west === Infinity ? undefined : [[west, south], [east, north]];
+  return west === Infinity
+    ? undefined
+    : [
+        [west, south],
+        [east, north],
+      ];
 }

@@ -10,7 +10,13 @@ import { withOpacity } from '../style.ts';
 import type { ReplayPosition, ReplayStopMarker, ReplayTrip } from './replay-data.ts';
 
 /** In the order they are drawn, bottom to top. */
-export const REPLAY_LAYER_IDS = { paths: 'replay-paths', stops: 'replay-stops', stopLabels: 'replay-stop-labels', trips: 'replay-trips', positions: 'replay-positions' } as const;
+export const REPLAY_LAYER_IDS = {
+  paths: 'replay-paths',
+  stops: 'replay-stops',
+  stopLabels: 'replay-stop-labels',
+  trips: 'replay-trips',
+  positions: 'replay-positions',
+} as const;
 
 export interface ReplayStills {
   trips: readonly ReplayTrip[];

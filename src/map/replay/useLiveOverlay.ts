@@ -7,7 +7,11 @@ import { useEffect, useMemo } from 'react';
 
 export function useLiveOverlay(map: MapLibreMap | null): MapLibreOverlay | null {
   // As the map's own overlay: luma.gl asks about an optional feature when a layer first needs it.
-  const live = useMemo(() => (map ? new MapLibreOverlay({ interleaved: false, layers: [], deviceProps: { _initializeFeatures: false } }) : null), [map]);
+  const live = useMemo(
+    () =>
+      map ? new MapLibreOverlay({ interleaved: false, layers: [], deviceProps: { _initializeFeatures: false } }) : null,
+    [map],
+  );
   useEffect(() => {
     if (!map || !live) return;
     map.addControl(live);

@@ -16,7 +16,13 @@ import { useBasemapTheme } from '../useBasemapTheme.ts';
 import { useDeckMap } from '../useDeckMap.ts';
 import { widen, zonesInView, type View } from './in-view.ts';
 import { nearestVertex, snapCandidates } from './snap.ts';
-import { buildPreviewLayers, buildSelectedLayer, buildZoneOutlinesLayer, buildZonesLayer, type PreviewZone } from './zone-layers.ts';
+import {
+  buildPreviewLayers,
+  buildSelectedLayer,
+  buildZoneOutlinesLayer,
+  buildZonesLayer,
+  type PreviewZone,
+} from './zone-layers.ts';
 import { useOutlineEditor } from './useOutlineEditor.ts';
 
 export type { PreviewZone } from './zone-layers.ts';
@@ -47,7 +53,8 @@ const useStyles = makeStyles({
 
 function startCamera(zones: readonly Geofence[]) {
   const first = zones.find((zone) => zone.polygon.length > 0);
-  if (!first) return { center: [DEFAULT_CENTER.longitude, DEFAULT_CENTER.latitude] as [number, number], zoom: START_ZOOM };
+  if (!first)
+    return { center: [DEFAULT_CENTER.longitude, DEFAULT_CENTER.latitude] as [number, number], zoom: START_ZOOM };
   const box = boundingBox(first.polygon);
   return { center: [(box.minLng + box.maxLng) / 2, (box.minLat + box.maxLat) / 2] as [number, number], zoom: 13 };
 }
@@ -59,7 +66,13 @@ function useShowSelected(map: MapLibreMap | null, zone: Geofence | undefined) {
     const { minLat, maxLat, minLng, maxLng } = boundingBox(zone.polygon);
     const view = map.getBounds();
     if (view.contains([minLng, minLat]) && view.contains([maxLng, maxLat])) return;
-    map.fitBounds([[minLng, minLat], [maxLng, maxLat]], { padding: 60, maxZoom: 16, duration: 0 });
+    map.fitBounds(
+      [
+        [minLng, minLat],
+        [maxLng, maxLat],
+      ],
+      { padding: 60, maxZoom: 16, duration: 0 },
+    );
   }, [map, zone]);
 }
 
@@ -70,7 +83,15 @@ function useView(map: MapLibreMap | null): (View & { zoom: number }) | undefined
     if (!map) return;
     const update = () => {
       const bounds = map.getBounds();
-      setView({ ...widen({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }), zoom: map.getZoom() });
+      setView({
+        ...widen({
+          west: bounds.getWest(),
+          south: bounds.getSouth(),
+          east: bounds.getEast(),
+          north: bounds.getNorth(),
+        }),
+        zoom: map.getZoom(),
+      });
     };
     update();
     map.on('moveend', update);
@@ -122,7 +143,12 @@ export default function ZonesMap(props: ZonesMapProps) {
   const draftShown = draft !== undefined;
   const outlines = useMemo(() => buildZoneOutlinesLayer(shownZones, zoom), [shownZones, zoom]);
   const layers = useMemo(
-    () => [buildZonesLayer(shownZones, !drawShape && !draftShown, zoom), outlines, buildSelectedLayer(editingId ? undefined : selected, dark), ...buildPreviewLayers(previews)],
+    () => [
+      buildZonesLayer(shownZones, !drawShape && !draftShown, zoom),
+      outlines,
+      buildSelectedLayer(editingId ? undefined : selected, dark),
+      ...buildPreviewLayers(previews),
+    ],
     [shownZones, outlines, selected, editingId, previews, dark, drawShape, draftShown, zoom],
   );
   useEffect(() => {
@@ -135,7 +161,8 @@ export default function ZonesMap(props: ZonesMapProps) {
         if (current.drawShape || current.draft) return;
         current.onSelect((info.object as Geofence | undefined)?.id);
       },
-      getCursor: ({ isHovering }) => (isHovering && !latest.current.drawShape && !latest.current.draft ? 'pointer' : ''),
+      getCursor: ({ isHovering }) =>
+        isHovering && !latest.current.drawShape && !latest.current.draft ? 'pointer' : '',
     });
   }, [deckMap, layers]);
 

@@ -16,7 +16,9 @@ const boxes = new WeakMap<Geofence, BoundingBox>();
 function boxOf(zone: Geofence): BoundingBox {
   let box = boxes.get(zone);
   if (!box) {
-    box = zone.polygon.length ? boundingBox(zone.polygon) : { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
+    box = zone.polygon.length
+      ? boundingBox(zone.polygon)
+      : { minLat: Infinity, maxLat: -Infinity, minLng: Infinity, maxLng: -Infinity };
     boxes.set(zone, box);
   }
   return box;
@@ -26,7 +28,12 @@ function boxOf(zone: Geofence): BoundingBox {
 export function widen(view: View, margin = 0.5): View {
   const width = view.east - view.west;
   const height = view.north - view.south;
-  return { west: view.west - width * margin, east: view.east + width * margin, south: view.south - height * margin, north: view.north + height * margin };
+  return {
+    west: view.west - width * margin,
+    east: view.east + width * margin,
+    south: view.south - height * margin,
+    north: view.north + height * margin,
+  };
 }
 
 /**

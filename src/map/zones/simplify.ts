@@ -31,7 +31,10 @@ export function simplifyRing(ring: readonly [number, number][], tolerance: numbe
   keep[0] = keep[far] = 1;
   // A pixel spans `tolerance` degrees of longitude, and as many of latitude shrunk by the cosine.
   const limit = (tolerance * shrink) ** 2;
-  const stack: [number, number][] = [[0, far], [far, open.length]];
+  const stack: [number, number][] = [
+    [0, far],
+    [far, open.length],
+  ];
   while (stack.length) {
     const [from, to] = stack.pop()!;
     const end = to % open.length;

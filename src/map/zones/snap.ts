@@ -9,7 +9,11 @@ export interface SnapCandidates {
 }
 
 export function snapCandidates(zones: readonly Geofence[]): SnapCandidates {
-  return { zones: zones.filter((zone) => zone.polygon.length > 0).map((zone) => ({ id: zone.id, box: boundingBox(zone.polygon), polygon: zone.polygon })) };
+  return {
+    zones: zones
+      .filter((zone) => zone.polygon.length > 0)
+      .map((zone) => ({ id: zone.id, box: boundingBox(zone.polygon), polygon: zone.polygon })),
+  };
 }
 
 /**
@@ -29,7 +33,13 @@ export function nearestVertex(
   for (const zone of candidates.zones) {
     if (zone.id === exceptId) continue;
     const { minLat, maxLat, minLng, maxLng } = zone.box;
-    if (pointer.lat < minLat - tolerance || pointer.lat > maxLat + tolerance || pointer.lng < minLng - lngTolerance || pointer.lng > maxLng + lngTolerance) continue;
+    if (
+      pointer.lat < minLat - tolerance ||
+      pointer.lat > maxLat + tolerance ||
+      pointer.lng < minLng - lngTolerance ||
+      pointer.lng > maxLng + lngTolerance
+    )
+      continue;
     for (const [lat, lng] of zone.polygon) {
       const dLat = lat - pointer.lat;
       const dLng = (lng - pointer.lng) * shrink;

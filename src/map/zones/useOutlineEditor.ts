@@ -60,7 +60,12 @@ export function useOutlineEditor(map: MapLibreMap | null, props: OutlineEditorPr
     }
     const feature = featureOfOutline(outline);
     const held = draw.getSnapshotFeature(DRAFT_FEATURE_ID);
-    if (held && held.geometry.type === 'Polygon' && sameRing(held.geometry.coordinates[0], feature.geometry.coordinates[0])) return;
+    if (
+      held &&
+      held.geometry.type === 'Polygon' &&
+      sameRing(held.geometry.coordinates[0], feature.geometry.coordinates[0])
+    )
+      return;
     if (held) draw.updateFeatureGeometry(DRAFT_FEATURE_ID, feature.geometry);
     else {
       draw.setMode('select');

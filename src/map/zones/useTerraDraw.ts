@@ -33,9 +33,15 @@ function modes(snapToNeighbour: SnapToCustom) {
     },
   };
   return [
-    new TerraDrawPolygonMode({ snapping: { toCustom: snapToNeighbour }, styles: { fillColor: EDIT_COLOUR, outlineColor: EDIT_COLOUR, fillOpacity: 0.2 } }),
+    new TerraDrawPolygonMode({
+      snapping: { toCustom: snapToNeighbour },
+      styles: { fillColor: EDIT_COLOUR, outlineColor: EDIT_COLOUR, fillOpacity: 0.2 },
+    }),
     new TerraDrawRectangleMode({ styles: { fillColor: EDIT_COLOUR, outlineColor: EDIT_COLOUR, fillOpacity: 0.2 } }),
-    new TerraDrawCircleMode({ segments: 64, styles: { fillColor: EDIT_COLOUR, outlineColor: EDIT_COLOUR, fillOpacity: 0.2 } }),
+    new TerraDrawCircleMode({
+      segments: 64,
+      styles: { fillColor: EDIT_COLOUR, outlineColor: EDIT_COLOUR, fillOpacity: 0.2 },
+    }),
     new TerraDrawSelectMode({
       flags: { polygon: polygonFlags },
       // A click beside the zone keeps it selected: leaving the edit is the form's Cancel, not a stray click.

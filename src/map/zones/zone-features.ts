@@ -58,7 +58,10 @@ export function outlineAfterEdit(before: Outline, feature: Feature, action: stri
   const [fromLat, fromLng] = centroidOf(before.polygon);
   const [toLat, toLng] = centroidOf(polygon);
   const [lat, lng] = before.circle.center;
-  return { polygon, circle: { center: [lat + toLat - fromLat, lng + toLng - fromLng], radiusM: before.circle.radiusM } };
+  return {
+    polygon,
+    circle: { center: [lat + toLat - fromLat, lng + toLng - fromLng], radiusM: before.circle.radiusM },
+  };
 }
 
 export function sameRing(a: readonly Position[], b: readonly Position[]): boolean {

@@ -10,7 +10,12 @@ import { riskColourName, withOpacity, zoneFillOpacity, ZONE_OUTLINE_WIDTH_PX } f
 import { degreesPerPixel, simplifyRing } from './simplify.ts';
 import { buildOutlinesLayer, outlineData } from './zone-outlines.ts';
 
-export const ZONES_VIEW_LAYER_IDS = { zones: 'zones', outlines: 'zone-outlines', selected: 'zone-selected', preview: 'import-preview' } as const;
+export const ZONES_VIEW_LAYER_IDS = {
+  zones: 'zones',
+  outlines: 'zone-outlines',
+  selected: 'zone-selected',
+  preview: 'import-preview',
+} as const;
 
 const SELECTED_OUTLINE_PX = 4;
 const SELECTED_LIGHT: Rgb = [37, 99, 235];
@@ -54,7 +59,8 @@ function outlineAtZoom(zone: Geofence, level: number): [number, number][] {
   let levels = simplified.get(zone);
   if (!levels) simplified.set(zone, (levels = new Map()));
   let outline = levels.get(level);
-  if (!outline) levels.set(level, (outline = simplifyRing(closedOutlineOf(zone), SIMPLIFY_PIXELS * degreesPerPixel(level))));
+  if (!outline)
+    levels.set(level, (outline = simplifyRing(closedOutlineOf(zone), SIMPLIFY_PIXELS * degreesPerPixel(level))));
   return outline;
 }
 
@@ -90,7 +96,11 @@ export function buildZoneOutlinesLayer(zones: readonly Geofence[], zoom?: number
 
 export function buildSelectedLayer(zone: Geofence | undefined, dark: boolean) {
   const colour = dark ? SELECTED_DARK : SELECTED_LIGHT;
-  return buildOutlinesLayer(ZONES_VIEW_LAYER_IDS.selected, outlineData(zone ? [zone] : [], closedOutlineOf, () => colour), SELECTED_OUTLINE_PX);
+  return buildOutlinesLayer(
+    ZONES_VIEW_LAYER_IDS.selected,
+    outlineData(zone ? [zone] : [], closedOutlineOf, () => colour),
+    SELECTED_OUTLINE_PX,
+  );
 }
 
 export interface PreviewZone {
@@ -108,6 +118,14 @@ export function buildPreviewLayers(previews: readonly PreviewZone[]) {
       getFillColor: (preview) => withOpacity(PREVIEW_COLOURS[preview.action], 0.25),
       stroked: false,
     }),
-    buildOutlinesLayer(`${ZONES_VIEW_LAYER_IDS.preview}-outlines`, outlineData(previews, (preview) => closedOutlineOf(preview.geofence), (preview) => PREVIEW_COLOURS[preview.action]), 2),
+    buildOutlinesLayer(
+      `${ZONES_VIEW_LAYER_IDS.preview}-outlines`,
+      outlineData(
+        previews,
+        (preview) => closedOutlineOf(preview.geofence),
+        (preview) => PREVIEW_COLOURS[preview.action],
+      ),
+      2,
+    ),
   ];
 }

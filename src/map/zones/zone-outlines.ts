@@ -27,7 +27,11 @@ export function ringSegments(ring: [number, number][], colour: Rgb): ZoneSegment
 }
 
 /** The binary data of a LineLayer drawing every segment of the items' rings, each in its colour. */
-export function outlineData<T>(items: readonly T[], ringOf: (item: T) => [number, number][], colourOf: (item: T) => Rgb) {
+export function outlineData<T>(
+  items: readonly T[],
+  ringOf: (item: T) => [number, number][],
+  colourOf: (item: T) => Rgb,
+) {
   const parts = items.map((item) => ringSegments(ringOf(item), colourOf(item)));
   const length = parts.reduce((sum, part) => sum + part.ends.length / 4, 0);
   const sources = new Float64Array(length * 2);

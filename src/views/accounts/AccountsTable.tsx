@@ -1,4 +1,16 @@
-import { Badge, Button, makeStyles, Select, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import type { AccountSummary } from '../../api/accounts.ts';
 import { ROLES, type Role } from '../../api/roles.ts';
 import { formatTime } from '../../domain/display.ts';
@@ -14,7 +26,13 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
-const COLUMNS: readonly MessageId[] = ['accounts.username', 'accounts.role', 'accounts.state', 'accounts.lastSignIn', 'accounts.actions'];
+const COLUMNS: readonly MessageId[] = [
+  'accounts.username',
+  'accounts.role',
+  'accounts.state',
+  'accounts.lastSignIn',
+  'accounts.actions',
+];
 
 function StateBadges({ account }: { account: AccountSummary }) {
   const styles = useStyles();
@@ -39,7 +57,15 @@ function StateBadges({ account }: { account: AccountSummary }) {
 }
 
 /** One row per account; every act is proposed to `onPropose`, which asks before sending it. */
-export function AccountsTable({ accounts, busy, onPropose }: { accounts: readonly AccountSummary[]; busy: boolean; onPropose: (act: ConfirmedAct) => void }) {
+export function AccountsTable({
+  accounts,
+  busy,
+  onPropose,
+}: {
+  accounts: readonly AccountSummary[];
+  busy: boolean;
+  onPropose: (act: ConfirmedAct) => void;
+}) {
   const clock = useClock();
   const styles = useStyles();
   const t = useT();
@@ -77,16 +103,30 @@ export function AccountsTable({ accounts, busy, onPropose }: { accounts: readonl
                 <TableCell>
                   <StateBadges account={account} />
                 </TableCell>
-                <TableCell>{account.lastSignInAt ? formatTime(account.lastSignInAt, clock) : t('accounts.never')}</TableCell>
+                <TableCell>
+                  {account.lastSignInAt ? formatTime(account.lastSignInAt, clock) : t('accounts.never')}
+                </TableCell>
                 <TableCell>
                   <span className={styles.actions}>
-                    <Button size="small" disabled={busy} onClick={() => onPropose({ type: 'accounts.setDisabled', username, disabled: !account.disabled })}>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      onClick={() => onPropose({ type: 'accounts.setDisabled', username, disabled: !account.disabled })}
+                    >
                       {t(account.disabled ? 'accounts.enable' : 'accounts.disable')}
                     </Button>
-                    <Button size="small" disabled={busy || account.source === 'oidc'} onClick={() => onPropose({ type: 'accounts.resetPassword', username })}>
+                    <Button
+                      size="small"
+                      disabled={busy || account.source === 'oidc'}
+                      onClick={() => onPropose({ type: 'accounts.resetPassword', username })}
+                    >
                       {t('accounts.resetPassword')}
                     </Button>
-                    <Button size="small" disabled={busy} onClick={() => onPropose({ type: 'accounts.signOut', username })}>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      onClick={() => onPropose({ type: 'accounts.signOut', username })}
+                    >
                       {t('accounts.signOutEverywhere')}
                     </Button>
                   </span>

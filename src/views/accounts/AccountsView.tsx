@@ -38,7 +38,11 @@ export function AccountsView({ logic = accountsMachine }: { logic?: typeof accou
           <Button appearance="primary" icon={<PersonAddRegular />} disabled={busy} onClick={() => setCreating(true)}>
             {t('accounts.new')}
           </Button>
-          <Button icon={<ArrowClockwiseRegular />} disabled={busy} onClick={() => accounts.send({ type: 'accounts.refresh' })}>
+          <Button
+            icon={<ArrowClockwiseRegular />}
+            disabled={busy}
+            onClick={() => accounts.send({ type: 'accounts.refresh' })}
+          >
             {t('accounts.refresh')}
           </Button>
           {busy && <Spinner size="tiny" label={t('accounts.working')} />}

@@ -1,4 +1,17 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Select,
+  tokens,
+} from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../api/roles.ts';
 import { useT } from '../../i18n/useT.ts';
@@ -9,7 +22,15 @@ const useStyles = makeStyles({
 });
 
 /** A new account's name and role; the server chooses its temporary password. */
-export function CreateAccountDialog({ open, onCreate, onCancel }: { open: boolean; onCreate: (username: string, role: Role) => void; onCancel: () => void }) {
+export function CreateAccountDialog({
+  open,
+  onCreate,
+  onCancel,
+}: {
+  open: boolean;
+  onCreate: (username: string, role: Role) => void;
+  onCancel: () => void;
+}) {
   const styles = useStyles();
   const t = useT();
   const [username, setUsername] = useState('');

@@ -2,7 +2,13 @@
 // browser holds audio until a gesture, the `Sound` switch (kept as dash.sound), and `Enable notifications`
 // while the browser has not been asked.
 import { Button, makeStyles, Switch, tokens } from '@fluentui/react-components';
-import { AlertOffRegular, AlertOnRegular, Speaker2Regular, SpeakerMuteRegular, SpeakerOffRegular } from '@fluentui/react-icons';
+import {
+  AlertOffRegular,
+  AlertOnRegular,
+  Speaker2Regular,
+  SpeakerMuteRegular,
+  SpeakerOffRegular,
+} from '@fluentui/react-icons';
 import { useAlarm, useNotifications } from './panic-watch.ts';
 import { useT } from '../../i18n/useT.ts';
 
@@ -18,7 +24,11 @@ export function AlarmControls({ offerNotifications = true }: { offerNotification
   return (
     <>
       {mode === 'ringing' && (
-        <Button appearance="primary" icon={<SpeakerOffRegular />} onClick={() => alarm?.send({ type: 'alarm.silence' })}>
+        <Button
+          appearance="primary"
+          icon={<SpeakerOffRegular />}
+          onClick={() => alarm?.send({ type: 'alarm.silence' })}
+        >
           {t('alarm.silence')}
         </Button>
       )}
@@ -30,7 +40,11 @@ export function AlarmControls({ offerNotifications = true }: { offerNotification
       {/* An icon, not a word, beside the switch: the spec's top bar keeps its texts, and a phone its width. */}
       <span className={styles.sound} title={t('alarm.sound')}>
         {mode === 'muted' ? <SpeakerMuteRegular aria-hidden /> : <Speaker2Regular aria-hidden />}
-        <Switch aria-label={t('alarm.sound')} checked={mode !== 'muted'} onChange={() => alarm?.send({ type: 'sound.toggle' })} />
+        <Switch
+          aria-label={t('alarm.sound')}
+          checked={mode !== 'muted'}
+          onChange={() => alarm?.send({ type: 'sound.toggle' })}
+        />
       </span>
       {offerNotifications && <NotificationsButton />}
     </>
@@ -43,7 +57,11 @@ export function NotificationsButton() {
   const { notifications, askable, asking } = useNotifications();
   if (!askable && !asking) return null;
   return (
-    <Button icon={<AlertOffRegular />} disabled={asking} onClick={() => notifications?.send({ type: 'notifications.enable' })}>
+    <Button
+      icon={<AlertOffRegular />}
+      disabled={asking}
+      onClick={() => notifications?.send({ type: 'notifications.enable' })}
+    >
       {t('alarm.enableNotifications')}
     </Button>
   );

@@ -9,7 +9,17 @@ import { useClock } from '../i18n/clock-context.ts';
 import { useT } from '../../i18n/useT.ts';
 
 export const useVisuallyHidden = makeStyles({
-  hidden: { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
 });
 
 export function Announcer() {

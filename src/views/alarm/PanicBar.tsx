@@ -2,7 +2,15 @@
 // is named here until someone acknowledges it. One reads `New panic alert in {region}` with its time;
 // several collapse to `{n} open panic alerts`, with the newest one's region and time: Show and
 // Acknowledge act on that one, so the operator walks through them newest first.
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  tokens,
+} from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { formatTime } from '../../domain/display.ts';
 import type { PanicSummary } from '../../domain/open-panics.ts';
@@ -29,7 +37,9 @@ const URGENT_TYPES: ReadonlySet<string> = new Set(['silent', 'stranded', 'fall',
 
 export function panicBarTitle(panics: readonly PanicSummary[], t: Translate): string {
   const newest = panics[0]!;
-  return panics.length === 1 ? t('panicBar.one', { title: t(urgentTitleId(newest.type)), region: newest.regionId }) : t('panicBar.several', { count: panics.length });
+  return panics.length === 1
+    ? t('panicBar.one', { title: t(urgentTitleId(newest.type)), region: newest.regionId })
+    : t('panicBar.several', { count: panics.length });
 }
 
 /**
@@ -64,7 +74,17 @@ export function PanicBar() {
  * The bar for `panics` (newest first, at least one); Acknowledge only with `onAcknowledge`. `counted`: false
  * for a drawing that is not the page's panic bar (it then carries no `data-panic-bar`).
  */
-export function PanicBarView({ panics, onShow, onAcknowledge, counted = true }: { panics: readonly PanicSummary[]; onShow: () => void; onAcknowledge?: () => void; counted?: boolean }) {
+export function PanicBarView({
+  panics,
+  onShow,
+  onAcknowledge,
+  counted = true,
+}: {
+  panics: readonly PanicSummary[];
+  onShow: () => void;
+  onAcknowledge?: () => void;
+  counted?: boolean;
+}) {
   const styles = useStyles();
   const t = useT();
   const clock = useClock();
@@ -72,7 +92,12 @@ export function PanicBarView({ panics, onShow, onAcknowledge, counted = true }: 
   const several = panics.length > 1;
   const time = formatTime(newest.createdAt, clock);
   return (
-    <MessageBar intent="error" layout="multiline" className={styles.bar} data-panic-bar={counted ? panics.length : undefined}>
+    <MessageBar
+      intent="error"
+      layout="multiline"
+      className={styles.bar}
+      data-panic-bar={counted ? panics.length : undefined}
+    >
       <MessageBarBody>
         <MessageBarTitle>{panicBarTitle(panics, t)}</MessageBarTitle>
         {several ? t('panicBar.newest', { region: newest.regionId, time }) : time}

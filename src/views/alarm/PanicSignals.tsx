@@ -5,7 +5,8 @@ import { useAlarm, useOpenPanics } from './panic-watch.ts';
 import { useT } from '../../i18n/useT.ts';
 
 /** `(3) Panic Alerts Dashboard`: the tab's title, in the console's language. */
-export const titleFor = (openPanics: number, appTitle: string) => (openPanics > 0 ? `(${openPanics}) ${appTitle}` : appTitle);
+export const titleFor = (openPanics: number, appTitle: string) =>
+  openPanics > 0 ? `(${openPanics}) ${appTitle}` : appTitle;
 
 export function PanicSignals() {
   const open = useOpenPanics().length;

@@ -21,7 +21,12 @@ const useHighlightStyles = makeStaticStyles({
 function findRow(incidentId: string): HTMLElement | undefined {
   const rows = document.querySelectorAll<HTMLTableRowElement>('table[aria-label="Alerts"] tbody tr');
   const row = [...rows].find((candidate) => [...candidate.cells].some((cell) => cell.textContent === incidentId));
-  return row ?? [...document.querySelectorAll<HTMLElement>('[data-alert-card]')].find((card) => card.dataset.alertCard === incidentId);
+  return (
+    row ??
+    [...document.querySelectorAll<HTMLElement>('[data-alert-card]')].find(
+      (card) => card.dataset.alertCard === incidentId,
+    )
+  );
 }
 
 export function useRowHighlight(focus: IncidentFocus | undefined): void {

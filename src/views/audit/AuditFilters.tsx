@@ -10,7 +10,13 @@ const useStyles = makeStyles({
 });
 
 /** Actor and action as the server filters them (exact values, e.g. `dana`, `incident.acknowledge`). */
-export function AuditFilters({ onFilter, onRefresh }: { onFilter: (filter: AuditFilter) => void; onRefresh: () => void }) {
+export function AuditFilters({
+  onFilter,
+  onRefresh,
+}: {
+  onFilter: (filter: AuditFilter) => void;
+  onRefresh: () => void;
+}) {
   const styles = useStyles();
   const t = useT();
   const [actor, setActor] = useState('');

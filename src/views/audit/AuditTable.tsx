@@ -1,4 +1,13 @@
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import type { AuditEntry } from '../../api/audit.ts';
 import { formatTime, orDash } from '../../domain/display.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';

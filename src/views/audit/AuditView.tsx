@@ -29,12 +29,17 @@ const useStyles = makeStyles({
 /** The chain's verdict: "Chain intact: N entries", or the server's sentence naming the broken entry. */
 function ChainVerdict({ audit }: { audit: AuditRef }) {
   const t = useT();
-  const verdict = useSelector(audit, (s) => {
-    if (s.matches({ chain: 'intact' })) return { intent: 'success', text: t('audit.chainIntact', { count: s.context.verdict?.length ?? 0 }) } as const;
-    if (s.matches({ chain: 'broken' })) return { intent: 'error', text: s.context.verdict?.error ?? '' } as const;
-    if (s.matches({ chain: 'unknown' })) return { intent: 'warning', text: s.context.verifyError ?? '' } as const;
-    return { intent: 'info', text: t('audit.checkingChain') } as const;
-  }, (a, b) => a.intent === b.intent && a.text === b.text);
+  const verdict = useSelector(
+    audit,
+    (s) => {
+      if (s.matches({ chain: 'intact' }))
+        return { intent: 'success', text: t('audit.chainIntact', { count: s.context.verdict?.length ?? 0 }) } as const;
+      if (s.matches({ chain: 'broken' })) return { intent: 'error', text: s.context.verdict?.error ?? '' } as const;
+      if (s.matches({ chain: 'unknown' })) return { intent: 'warning', text: s.context.verifyError ?? '' } as const;
+      return { intent: 'info', text: t('audit.checkingChain') } as const;
+    },
+    (a, b) => a.intent === b.intent && a.text === b.text,
+  );
   return (
     <MessageBar intent={verdict.intent} role="status" aria-label={t('audit.chain')}>
       <MessageBarBody>{verdict.text}</MessageBarBody>

@@ -26,7 +26,13 @@ const useStyles = makeStyles({
   urgent: { borderLeft: `4px solid ${tokens.colorPaletteRedBorder2}` },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   title: { fontWeight: tokens.fontWeightSemibold, flexGrow: 1 },
-  facts: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, color: tokens.colorNeutralForeground2 },
+  facts: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    color: tokens.colorNeutralForeground2,
+  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   action: { minHeight: TOUCH_TARGET, minWidth: TOUCH_TARGET, flexGrow: 1 },
 });
@@ -35,7 +41,8 @@ export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: ()
   const clock = useClock();
   const t = useT();
   const styles = useStyles();
-  const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } = useAlertActions(incident);
+  const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } =
+    useAlertActions(incident);
   const risk = incident.meta?.riskLevel;
   const title = incidentTitle(incident, t);
   return (
@@ -50,7 +57,11 @@ export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: ()
     >
       <div className={styles.head}>
         <Text className={styles.title}>{title}</Text>
-        {risk && <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>{t('dashboard.riskOf', { risk: riskWord(risk, t) })}</Badge>}
+        {risk && (
+          <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>
+            {t('dashboard.riskOf', { risk: riskWord(risk, t) })}
+          </Badge>
+        )}
         <Badge appearance="tint" color={statusColours[incident.status]}>
           {statusWord(incident.status, t)}
         </Badge>
@@ -74,7 +85,12 @@ export function AlertCard({ incident, onOpen }: { incident: Incident; onOpen: ()
             {t('dashboard.resolve')}
           </Button>
         )}
-        <Button className={styles.action} appearance="subtle" onClick={onOpen} aria-label={t('dashboard.detailsOf', { id: incident.id })}>
+        <Button
+          className={styles.action}
+          appearance="subtle"
+          onClick={onOpen}
+          aria-label={t('dashboard.detailsOf', { id: incident.id })}
+        >
           {t('dashboard.details')}
         </Button>
       </div>

@@ -13,7 +13,15 @@ const useStyles = makeStyles({
 });
 
 /** `focusedId`: the incident the operator asked to see (the panic bar's Show): its card is always drawn. */
-export function AlertCards({ rows, focusedId, onOpen }: { rows: readonly Incident[]; focusedId?: string; onOpen: (incident: Incident) => void }) {
+export function AlertCards({
+  rows,
+  focusedId,
+  onOpen,
+}: {
+  rows: readonly Incident[];
+  focusedId?: string;
+  onOpen: (incident: Incident) => void;
+}) {
   const styles = useStyles();
   const t = useT();
   const [shownCount, setShownCount] = useState(PAGE);

@@ -1,4 +1,14 @@
-import { Badge, Button, Checkbox, Link, TableCell, TableRow, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Link,
+  TableCell,
+  TableRow,
+  makeStyles,
+  tokens,
+  type BadgeProps,
+} from '@fluentui/react-components';
 import type { MouseEvent } from 'react';
 import type { Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
@@ -57,7 +67,8 @@ export function AlertRow({
   const clock = useClock();
   const t = useT();
   const { status } = incident;
-  const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } = useAlertActions(incident);
+  const { busy, offerAcknowledge, offerResolve, canAcknowledge, canResolve, acknowledge, resolve } =
+    useAlertActions(incident);
   const risk = incident.meta?.riskLevel;
   return (
     <TableRow
@@ -70,7 +81,11 @@ export function AlertRow({
         {/* The checkbox and the badges sit beside the time: the other cells hold exactly their value. */}
         <span className={styles.time}>
           {selection && (
-            <Checkbox aria-label={t('dashboard.selectIncident', { id: incident.id })} checked={selection.checked} onChange={selection.onToggle} />
+            <Checkbox
+              aria-label={t('dashboard.selectIncident', { id: incident.id })}
+              checked={selection.checked}
+              onChange={selection.onToggle}
+            />
           )}
           {formatTime(incident.createdAt, clock)}
           <UnverifiedBadge record={incident} />
@@ -86,7 +101,15 @@ export function AlertRow({
           {incident.id}
         </Link>
       </TableCell>
-      <TableCell>{risk ? <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>{riskWord(risk, t)}</Badge> : orDash(risk)}</TableCell>
+      <TableCell>
+        {risk ? (
+          <Badge appearance="tint" color={riskColours[risk] ?? 'warning'}>
+            {riskWord(risk, t)}
+          </Badge>
+        ) : (
+          orDash(risk)
+        )}
+      </TableCell>
       <TableCell>
         <Badge appearance="tint" color={statusColours[status]}>
           {statusWord(status, t)}

@@ -1,5 +1,13 @@
 // The alerts table itself: its header (with "Select all" for those who may triage) and the rows in view.
-import { Checkbox, makeStyles, Table, TableBody, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import {
+  Checkbox,
+  makeStyles,
+  Table,
+  TableBody,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+} from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { memo, type RefObject } from 'react';
 import type { Incident } from '../../api/entities.ts';
@@ -59,7 +67,18 @@ export interface AlertsGridProps {
   label?: string;
 }
 
-export function AlertsGrid({ rows, shown, bulk, alertIds, highlightedId, onOpen, body, padTop = 0, padBottom = 0, label }: AlertsGridProps) {
+export function AlertsGrid({
+  rows,
+  shown,
+  bulk,
+  alertIds,
+  highlightedId,
+  onOpen,
+  body,
+  padTop = 0,
+  padBottom = 0,
+  label,
+}: AlertsGridProps) {
   const styles = useStyles();
   const t = useT();
   const name = label ?? t('dashboard.alerts');

@@ -19,7 +19,9 @@ import type { DetailsRef } from '../incident/details-ref.ts';
 import { useT } from '../../i18n/useT.ts';
 
 // Opened by a click on a row: not needed for the first paint.
-const IncidentDrawer = lazy(() => loadChunk(() => import('../incident/IncidentDrawer.tsx')).then((m) => ({ default: m.IncidentDrawer })));
+const IncidentDrawer = lazy(() =>
+  loadChunk(() => import('../incident/IncidentDrawer.tsx')).then((m) => ({ default: m.IncidentDrawer })),
+);
 
 const useStyles = makeStyles({
   empty: { padding: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
@@ -44,10 +46,7 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   const alertIds = DashboardActor.useSelector((s) => s.context.alertIds);
   // The skeleton stands in only until there is something to show; later loads keep the rows.
   const firstLoad = DashboardActor.useSelector((s) => s.hasTag('loading') && s.context.tableIds.size === 0);
-  const rows = useMemo(
-    () => visibleIncidents(incidents, statusFilter, search),
-    [incidents, statusFilter, search],
-  );
+  const rows = useMemo(() => visibleIncidents(incidents, statusFilter, search), [incidents, statusFilter, search]);
   // Once this table has its first answer (or its error), it replaces the first paint, before the browser paints.
   useLayoutEffect(() => {
     if (!firstLoad) endFirstPaint();
@@ -60,7 +59,9 @@ export function AlertsTable({ highlightedId }: { highlightedId?: string } = {}) 
   const mayPause = useMay('pauseWatch');
   const phone = usePhoneLayout();
   const focusedId = DashboardActor.useSelector((s) => s.context.focus?.id);
-  const [openDetails] = useState(() => (incident: Incident) => dashboard.send({ type: 'details.open', incident, user, mayPause }));
+  const [openDetails] = useState(
+    () => (incident: Incident) => dashboard.send({ type: 'details.open', incident, user, mayPause }),
+  );
   return (
     // The skip link's target (Shell): focusable by it, not by Tab.
     <Card id="alerts" tabIndex={-1}>

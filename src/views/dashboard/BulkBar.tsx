@@ -21,7 +21,13 @@ import { WhileOpen } from '../WhileOpen.tsx';
 export type BulkRef = ActorRefFrom<typeof bulkTriageMachine>;
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap', paddingBottom: tokens.spacingVerticalS },
+  bar: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    paddingBottom: tokens.spacingVerticalS,
+  },
   count: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -37,13 +43,19 @@ export function BulkBar({ bulk, shown }: { bulk: BulkRef; shown: string[] }) {
   const error = useSelector(bulk, (s) => s.context.error);
   return (
     <div className={styles.bar}>
-      <Button size="small" disabled={count === 0 || acting} onClick={() => bulk.send({ type: 'bulk.acknowledge', shown })}>
+      <Button
+        size="small"
+        disabled={count === 0 || acting}
+        onClick={() => bulk.send({ type: 'bulk.acknowledge', shown })}
+      >
         {t('dashboard.bulk.acknowledge')}
       </Button>
       <Button size="small" disabled={count === 0 || acting} onClick={() => bulk.send({ type: 'bulk.resolve', shown })}>
         {t('dashboard.bulk.resolve')}
       </Button>
-      <Text className={styles.count}>{acting ? t('dashboard.bulk.working') : t('dashboard.bulk.selected', { count })}</Text>
+      <Text className={styles.count}>
+        {acting ? t('dashboard.bulk.working') : t('dashboard.bulk.selected', { count })}
+      </Text>
       {report && (
         <Text role="status" aria-label={t('dashboard.bulk.result')}>
           {t(report.id, report.values)}

@@ -13,7 +13,8 @@ const useStyles = makeStyles({
 });
 
 /** A region's edit (its contacts) changes no option of the selector. */
-const sameRegionIds = (a: readonly Region[], b: readonly Region[]) => a.length === b.length && a.every((region, i) => region.id === b[i].id);
+const sameRegionIds = (a: readonly Region[], b: readonly Region[]) =>
+  a.length === b.length && a.every((region, i) => region.id === b[i].id);
 
 export function Controls() {
   const styles = useStyles();

@@ -67,7 +67,12 @@ export function DataCard<Row>({
         <Text className={styles.empty}>{emptyText}</Text>
       ) : (
         // Focusable, so that a keyboard alone can scroll it (WCAG 2.1.1).
-        <div className={styles.scroll} tabIndex={0} role="region" aria-label={t('dashboard.scrollable', { label: title })}>
+        <div
+          className={styles.scroll}
+          tabIndex={0}
+          role="region"
+          aria-label={t('dashboard.scrollable', { label: title })}
+        >
           <Table aria-label={title} size="extra-small">
             <TableHeader>
               <TableRow>

@@ -10,7 +10,10 @@ export function EscalatedBadge({ incident }: { incident: Pick<Incident, 'escalat
   const t = useT();
   if (!incident.escalatedAt) return null;
   return (
-    <Tooltip content={t('dashboard.escalatedHint', { time: formatTime(incident.escalatedAt, clock) })} relationship="description">
+    <Tooltip
+      content={t('dashboard.escalatedHint', { time: formatTime(incident.escalatedAt, clock) })}
+      relationship="description"
+    >
       <Badge appearance="filled" color="danger" size="small">
         {t('dashboard.escalated')}
       </Badge>

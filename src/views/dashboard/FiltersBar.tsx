@@ -53,7 +53,9 @@ export function FiltersBar() {
         />
       </Field>
       <Text className={styles.live} role="status">
-        {t(connection === 'connected' ? 'dashboard.live' : 'dashboard.liveFallback', { state: t(`connection.${connection}`) })}
+        {t(connection === 'connected' ? 'dashboard.live' : 'dashboard.liveFallback', {
+          state: t(`connection.${connection}`),
+        })}
       </Text>
     </div>
   );

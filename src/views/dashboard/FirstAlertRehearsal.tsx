@@ -50,7 +50,14 @@ export function FirstAlertRehearsal({ bulk }: { bulk: BulkRef | undefined }) {
     <div hidden data-rehearsal>
       <PanicBarView panics={[REHEARSED_PANIC]} onShow={nothing} onAcknowledge={nothing} counted={false} />
       {bulk && <BulkBar bulk={bulk} shown={SHOWN} />}
-      <AlertsGrid rows={[REHEARSED]} shown={SHOWN} bulk={bulk} alertIds={{ [REHEARSED.id]: 'alert-rehearsal' }} onOpen={nothing} label={t('dashboard.rehearsal')} />
+      <AlertsGrid
+        rows={[REHEARSED]}
+        shown={SHOWN}
+        bulk={bulk}
+        alertIds={{ [REHEARSED.id]: 'alert-rehearsal' }}
+        onOpen={nothing}
+        label={t('dashboard.rehearsal')}
+      />
     </div>
   );
 }

@@ -25,7 +25,11 @@ const columnsWith = (openProfile: OpenProfile | undefined, clock: ClockStyle, t:
       const touristId = p.touristId;
       if (!touristId || !openProfile) return orDash(touristId);
       return (
-        <Link as="button" aria-label={t('dashboard.profileOf', { id: touristId })} onClick={() => openProfile(touristId)}>
+        <Link
+          as="button"
+          aria-label={t('dashboard.profileOf', { id: touristId })}
+          onClick={() => openProfile(touristId)}
+        >
           {touristId}
         </Link>
       );
@@ -35,7 +39,8 @@ const columnsWith = (openProfile: OpenProfile | undefined, clock: ClockStyle, t:
 ];
 
 /** The tourists of the pings shown, up to a replay's group, for "Replay these tourists" (issue 34). */
-const groupOf = (pings: readonly GpsPing[]) => [...new Set(pings.flatMap((ping) => (ping.touristId ? [ping.touristId] : [])))].slice(0, MAX_GROUP_TOURISTS);
+const groupOf = (pings: readonly GpsPing[]) =>
+  [...new Set(pings.flatMap((ping) => (ping.touristId ? [ping.touristId] : [])))].slice(0, MAX_GROUP_TOURISTS);
 
 export function GpsPingsCard() {
   const { send } = DashboardActor.useActorRef();
@@ -53,7 +58,10 @@ export function GpsPingsCard() {
       <DataCard
         extraAction={
           group.length > 0 && (
-            <Button size="small" onClick={() => setReplay({ touristIds: group, ...recentReplayRange(DEFAULT_TRACK_MINUTES) })}>
+            <Button
+              size="small"
+              onClick={() => setReplay({ touristIds: group, ...recentReplayRange(DEFAULT_TRACK_MINUTES) })}
+            >
               {t('dashboard.replay', { count: group.length })}
             </Button>
           )

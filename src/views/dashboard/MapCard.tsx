@@ -118,7 +118,9 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
   const focus = DashboardActor.useSelector((s) => s.context.focus);
   const responders = useNearestUnitsOfOpenIncident();
   const openProfile = useOpenProfile();
-  const home = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView);
+  const home = DashboardActor.useSelector(
+    (s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView,
+  );
   const dark = useDark();
   const { testAlert, armed } = useTestAlert();
   const mapWanted = useAfterTableLive();

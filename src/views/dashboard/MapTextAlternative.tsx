@@ -32,15 +32,24 @@ export function MapTextAlternative({ incidents }: { incidents: readonly Incident
   const newest = useMemo(() => newestOf(incidents, LISTED), [incidents]);
   return (
     <section className={styles.hidden} aria-label={t('dashboard.mapList')} data-map-text>
-      <p>{incidents.length > LISTED ? t('dashboard.mapDrawsSome', { count: incidents.length, listed: LISTED }) : t('dashboard.mapDraws', { count: incidents.length })}</p>
+      <p>
+        {incidents.length > LISTED
+          ? t('dashboard.mapDrawsSome', { count: incidents.length, listed: LISTED })
+          : t('dashboard.mapDraws', { count: incidents.length })}
+      </p>
       <ul>
         {newest.map((incident) => (
           <li key={incident.id}>
             {[
               incidentTitle(incident, t),
               statusWord(incident.status, t),
-              incident.meta?.riskLevel ? t('dashboard.riskOf', { risk: riskWord(incident.meta.riskLevel, t) }) : undefined,
-              incident.regionId, formatPosition(incident), formatTime(incident.createdAt, clock)]
+              incident.meta?.riskLevel
+                ? t('dashboard.riskOf', { risk: riskWord(incident.meta.riskLevel, t) })
+                : undefined,
+              incident.regionId,
+              formatPosition(incident),
+              formatTime(incident.createdAt, clock),
+            ]
               .filter(Boolean)
               .join(', ')}
           </li>

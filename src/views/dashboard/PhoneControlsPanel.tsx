@@ -1,7 +1,15 @@
 // On a phone (issue 35) the dashboard's filters, toggles, score and controls fold into this panel, opened
 // from the top bar, so that the first screen is the connection, the panic bar and the alerts. Every control
 // is the desk's own component: nothing the spec lists is lost, only moved one tap away.
-import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  OverlayDrawer,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { NotificationsButton } from '../alarm/AlarmControls.tsx';
 import { PushSettings } from '../shell/PushToDevice.tsx';
@@ -17,7 +25,12 @@ import { WhileOpen } from '../WhileOpen.tsx';
 
 const useStyles = makeStyles({
   row: { display: 'flex' },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, paddingBottom: tokens.spacingVerticalXL },
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    paddingBottom: tokens.spacingVerticalXL,
+  },
 });
 
 export function PhoneControlsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -27,7 +40,16 @@ export function PhoneControlsPanel({ open, onClose }: { open: boolean; onClose: 
     <WhileOpen open={open}>
       <OverlayDrawer open position="end" size="full" onOpenChange={(_, data) => data.open || onClose()}>
         <DrawerHeader>
-          <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('dashboard.close')} icon={<DismissRegular />} onClick={onClose} />}>
+          <DrawerHeaderTitle
+            action={
+              <Button
+                appearance="subtle"
+                aria-label={t('dashboard.close')}
+                icon={<DismissRegular />}
+                onClick={onClose}
+              />
+            }
+          >
             {t('dashboard.panelTitle')}
           </DrawerHeaderTitle>
         </DrawerHeader>

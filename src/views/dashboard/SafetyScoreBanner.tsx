@@ -22,7 +22,12 @@ export function SafetyScoreBanner() {
   const regionId = DashboardActor.useSelector((s) => s.context.regionId);
   const band = score === undefined ? undefined : scoreBand(score);
   return (
-    <div role="status" aria-label={t('dashboard.score')} data-band={band} className={mergeClasses(styles.banner, band && bandStyles[band])}>
+    <div
+      role="status"
+      aria-label={t('dashboard.score')}
+      data-band={band}
+      className={mergeClasses(styles.banner, band && bandStyles[band])}
+    >
       <BandIcon band={band} />
       <Text weight="semibold" size={400}>
         {t('dashboard.scoreLine', { region: regionId, score: score ?? '—', max: MAX_SCORE })}

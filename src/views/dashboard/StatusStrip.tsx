@@ -34,7 +34,9 @@ export function StatusStrip() {
       <SafetyCreditBox />
       <div className={styles.group} role="group" aria-label={t('dashboard.strip.status')}>
         <ConnectionBadge state={useConnectionState()} />
-        <Badge appearance="outline" color="informative">{t('dashboard.strip.db', { mode: dbMode })}</Badge>
+        <Badge appearance="outline" color="informative">
+          {t('dashboard.strip.db', { mode: dbMode })}
+        </Badge>
       </div>
       <div className={styles.group} role="group" aria-label={t('dashboard.strip.actions')}>
         <Tooltip content={t('dashboard.strip.refreshAll')} relationship="label">
@@ -48,8 +50,16 @@ export function StatusStrip() {
       </div>
       <div className={styles.group} role="group" aria-label={t('dashboard.strip.toggles')}>
         <Switch label={t('dashboard.strip.dark')} checked={useDark()} onChange={() => send({ type: 'theme.toggle' })} />
-        <Switch label={t('dashboard.strip.dev')} checked={useDevPanelShown()} onChange={() => send({ type: 'dev.toggle' })} />
-        <Switch label={t('dashboard.strip.liveGps')} checked={liveGps} onChange={() => send({ type: 'liveGps.toggle' })} />
+        <Switch
+          label={t('dashboard.strip.dev')}
+          checked={useDevPanelShown()}
+          onChange={() => send({ type: 'dev.toggle' })}
+        />
+        <Switch
+          label={t('dashboard.strip.liveGps')}
+          checked={liveGps}
+          onChange={() => send({ type: 'liveGps.toggle' })}
+        />
         <Switch label={t('dashboard.strip.fitGps')} checked={fitGps} onChange={() => send({ type: 'fitGps.toggle' })} />
       </div>
     </div>

@@ -2,6 +2,11 @@
 // level a server sends is shown as it came.
 import type { Translate } from '../../i18n/useT.ts';
 
-const RISK_WORDS = { red: 'dashboard.risk.red', yellow: 'dashboard.risk.yellow', green: 'dashboard.risk.green' } as const;
+const RISK_WORDS = {
+  red: 'dashboard.risk.red',
+  yellow: 'dashboard.risk.yellow',
+  green: 'dashboard.risk.green',
+} as const;
 
-export const riskWord = (risk: string, t: Translate): string => (risk in RISK_WORDS ? t(RISK_WORDS[risk as keyof typeof RISK_WORDS]) : risk);
+export const riskWord = (risk: string, t: Translate): string =>
+  risk in RISK_WORDS ? t(RISK_WORDS[risk as keyof typeof RISK_WORDS]) : risk;

@@ -27,7 +27,10 @@ export function rowWindow(count: number, { bodyTop, viewportHeight, rowHeight }:
   if (count <= WINDOWING_THRESHOLD) return { start: 0, end: count, padTop: 0, padBottom: 0 };
   const clamp = (n: number, low: number) => Math.min(count, Math.max(low, n));
   const start = clamp(Math.floor(-bodyTop / rowHeight) - OVERSCAN_ROWS, 0);
-  const end = clamp(Math.max(Math.ceil((viewportHeight - bodyTop) / rowHeight) + OVERSCAN_ROWS, start + MIN_ROWS), start);
+  const end = clamp(
+    Math.max(Math.ceil((viewportHeight - bodyTop) / rowHeight) + OVERSCAN_ROWS, start + MIN_ROWS),
+    start,
+  );
   return { start, end, padTop: start * rowHeight, padBottom: (count - end) * rowHeight };
 }
 

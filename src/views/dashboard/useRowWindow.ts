@@ -16,7 +16,9 @@ function measure(body: HTMLElement | null): Viewport {
 }
 
 const moved = (a: Viewport, b: Viewport) =>
-  Math.abs(a.bodyTop - b.bodyTop) > 1 || a.viewportHeight !== b.viewportHeight || Math.abs(a.rowHeight - b.rowHeight) > 1;
+  Math.abs(a.bodyTop - b.bodyTop) > 1 ||
+  a.viewportHeight !== b.viewportHeight ||
+  Math.abs(a.rowHeight - b.rowHeight) > 1;
 
 export function useRowWindow(count: number, body: RefObject<HTMLElement | null>, focusIndex: number): RowWindow {
   const windowed = count > WINDOWING_THRESHOLD;
@@ -26,7 +28,9 @@ export function useRowWindow(count: number, body: RefObject<HTMLElement | null>,
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setViewport((last) => (moved(last, measure(body.current)) ? measure(body.current) : last)));
+      frame = requestAnimationFrame(() =>
+        setViewport((last) => (moved(last, measure(body.current)) ? measure(body.current) : last)),
+      );
     };
     update();
     addEventListener('scroll', update, { passive: true, capture: true });

@@ -1,6 +1,20 @@
 // The top bar's language switch (issue 36): each language named in its own script, and the clock's
 // settings (12-hour, the language's own digits) beside it.
-import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItemCheckbox, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Text, tokens, makeStyles } from '@fluentui/react-components';
+import {
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItemCheckbox,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  tokens,
+  makeStyles,
+} from '@fluentui/react-components';
 import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages.ts';
 import { LanguageActor } from './language-actor.ts';
@@ -20,13 +34,17 @@ export function LanguageMenu({ touch = false }: { touch?: boolean }) {
   const failed = LanguageActor.useSelector((s) => s.context.failed);
   const hour12 = LanguageActor.useSelector((s) => s.context.hour12);
   const nativeDigits = LanguageActor.useSelector((s) => s.context.nativeDigits);
-  const checked = { language: [language], clock: [...(hour12 ? ['hour12'] : []), ...(nativeDigits ? ['nativeDigits'] : [])] };
+  const checked = {
+    language: [language],
+    clock: [...(hour12 ? ['hour12'] : []), ...(nativeDigits ? ['nativeDigits'] : [])],
+  };
   return (
     <>
       <Menu
         checkedValues={checked}
         onCheckedValueChange={(_, { name, checkedItems }) => {
-          if (name === 'language' && isLanguage(checkedItems[0])) send({ type: 'language.choose', language: checkedItems[0] });
+          if (name === 'language' && isLanguage(checkedItems[0]))
+            send({ type: 'language.choose', language: checkedItems[0] });
           if (name === 'clock') {
             if (checkedItems.includes('hour12') !== hour12) send({ type: 'hour12.toggle' });
             if (checkedItems.includes('nativeDigits') !== nativeDigits) send({ type: 'nativeDigits.toggle' });
@@ -34,7 +52,11 @@ export function LanguageMenu({ touch = false }: { touch?: boolean }) {
         }}
       >
         <MenuTrigger disableButtonEnhancement>
-          <Button className={touch ? styles.touch : undefined} icon={<LocalLanguageRegular />} aria-label={t('settings.languageButton', { language: LANGUAGE_NAMES[shown] })}>
+          <Button
+            className={touch ? styles.touch : undefined}
+            icon={<LocalLanguageRegular />}
+            aria-label={t('settings.languageButton', { language: LANGUAGE_NAMES[shown] })}
+          >
             {LANGUAGE_NAMES[shown]}
           </Button>
         </MenuTrigger>

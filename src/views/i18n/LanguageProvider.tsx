@@ -14,7 +14,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const catalogue = LanguageActor.useSelector((s) => s.context.catalogue);
   const nativeDigits = LanguageActor.useSelector((s) => s.context.nativeDigits);
   const hour12 = LanguageActor.useSelector((s) => s.context.hour12);
-  const starting = LanguageActor.useSelector((s) => s.matches('loading') && s.context.shown === 'en' && s.context.language !== 'en');
+  const starting = LanguageActor.useSelector(
+    (s) => s.matches('loading') && s.context.shown === 'en' && s.context.language !== 'en',
+  );
   const locale = localeTag(shown, nativeDigits);
   const clock = useMemo<ClockStyle>(() => ({ ...DEFAULT_CLOCK, locale, hour12 }), [locale, hour12]);
   useEffect(() => {
@@ -23,7 +25,13 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   }, [shown, catalogue]);
   if (starting) return null;
   return (
-    <IntlProvider locale={locale} messages={catalogue} defaultLocale="en-IN-u-nu-latn" timeZone={clock.timeZone} onError={reportMissing}>
+    <IntlProvider
+      locale={locale}
+      messages={catalogue}
+      defaultLocale="en-IN-u-nu-latn"
+      timeZone={clock.timeZone}
+      onError={reportMissing}
+    >
       <ClockContext.Provider value={clock}>{children}</ClockContext.Provider>
     </IntlProvider>
   );
@@ -33,4 +41,3 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 function reportMissing(error: { code: string; message: string }): void {
   if (error.code !== 'MISSING_TRANSLATION') console.error(error.message);
 }
-

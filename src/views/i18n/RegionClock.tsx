@@ -7,7 +7,12 @@ import { ClockContext, useClock } from './clock-context.ts';
 
 export function RegionClock({ children }: { children: ReactNode }) {
   const outer = useClock();
-  const timeZone = DashboardActor.useSelector((s) => s.context.regions.find((region) => region.id === s.context.regionId)?.timeZone);
-  const clock = useMemo(() => (timeZone && isIanaTimeZone(timeZone) ? { ...outer, timeZone } : outer), [outer, timeZone]);
+  const timeZone = DashboardActor.useSelector(
+    (s) => s.context.regions.find((region) => region.id === s.context.regionId)?.timeZone,
+  );
+  const clock = useMemo(
+    () => (timeZone && isIanaTimeZone(timeZone) ? { ...outer, timeZone } : outer),
+    [outer, timeZone],
+  );
   return <ClockContext.Provider value={clock}>{children}</ClockContext.Provider>;
 }

@@ -1,8 +1,22 @@
 // The dispatch dialog (issue 34): one of the nearest units picked, or another typed by name, and an optional
 // note. The form is the dialog's own until it is sent: the statechart hears only the finished choice.
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, MessageBar,
-  MessageBarBody, Radio, RadioGroup, Textarea, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Textarea,
+  tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { NearbyUnit } from '../../api/responders.ts';
@@ -53,7 +67,10 @@ export function DispatchDialog({ nearest, chosenUnitId, busy, error, onDispatch,
                     key={unit.id}
                     value={unit.id}
                     label={t(unit.available ? 'responders.choice' : 'responders.choiceUnavailable', {
-                      name: unit.name, kind: t('responders.kindName', { kind: unit.kind }), distance: formatDistance(unit.distanceM), compass: unit.compass,
+                      name: unit.name,
+                      kind: t('responders.kindName', { kind: unit.kind }),
+                      distance: formatDistance(unit.distanceM),
+                      compass: unit.compass,
                     })}
                   />
                 ))}

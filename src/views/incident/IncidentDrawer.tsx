@@ -21,23 +21,43 @@ export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onCl
   const record = DashboardActor.useSelector((s) => s.context.incidents.find((known) => known.id === id));
   const clicked = useSelector(details, (s) => s.context.clicked);
   const incident = record ?? clicked;
-  const trail = DashboardActor.useSelector((s) => (incident.touristId || incident.deviceId ? s.context.history[pingKey(incident)] : undefined));
+  const trail = DashboardActor.useSelector((s) =>
+    incident.touristId || incident.deviceId ? s.context.history[pingKey(incident)] : undefined,
+  );
   const zone = DashboardActor.useSelector((s) => {
     const id = incident.meta?.geofenceId;
     return id ? (s.context.geofences.find((geofence) => geofence.id === id)?.name ?? id) : undefined;
   });
   return (
     // Non-modal: the table stays live and usable beside it (another panic may need a click meanwhile).
-    <OverlayDrawer open modalType="non-modal" position="end" size="medium" onOpenChange={(_, data) => data.open || onClose()}>
+    <OverlayDrawer
+      open
+      modalType="non-modal"
+      position="end"
+      size="medium"
+      onOpenChange={(_, data) => data.open || onClose()}
+    >
       <DrawerHeader>
         <DrawerHeaderTitle
           action={
             <>
               {/* A page of its own in a new tab, to print or keep beside the console (issue 34). */}
-              <Button as="a" href={reportHref(incident.id)} target="_blank" rel="noopener" appearance="subtle" icon={<DocumentTextRegular />}>
+              <Button
+                as="a"
+                href={reportHref(incident.id)}
+                target="_blank"
+                rel="noopener"
+                appearance="subtle"
+                icon={<DocumentTextRegular />}
+              >
                 {t('incident.report')}
               </Button>
-              <Button appearance="subtle" aria-label={t('incident.close')} icon={<DismissRegular />} onClick={onClose} />
+              <Button
+                appearance="subtle"
+                aria-label={t('incident.close')}
+                icon={<DismissRegular />}
+                onClick={onClose}
+              />
             </>
           }
         >
@@ -45,7 +65,13 @@ export function IncidentDrawer({ details, onClose }: { details: DetailsRef; onCl
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <IncidentDetails details={details} incident={incident} trail={trail ?? NO_TRAIL} zone={zone} mayWrite={mayWrite} />
+        <IncidentDetails
+          details={details}
+          incident={incident}
+          trail={trail ?? NO_TRAIL}
+          zone={zone}
+          mayWrite={mayWrite}
+        />
       </DrawerBody>
     </OverlayDrawer>
   );

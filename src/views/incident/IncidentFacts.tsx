@@ -38,7 +38,15 @@ export function formatSinceReceipt(incident: Pick<Incident, 'createdAt'>, at: st
 }
 
 /** What is known of the incident, in the order an operator reads it out on the phone. */
-export function IncidentFacts({ incident, region, zone }: { incident: Incident; region: Region | undefined; zone: string | undefined }) {
+export function IncidentFacts({
+  incident,
+  region,
+  zone,
+}: {
+  incident: Incident;
+  region: Region | undefined;
+  zone: string | undefined;
+}) {
   const clock = useClock();
   const t = useT();
   const facts: [string, ReactNode][] = [

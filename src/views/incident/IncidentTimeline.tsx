@@ -1,4 +1,13 @@
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { TimelineEntry } from '../../api/responses.ts';
 import { formatTime } from '../../domain/display.ts';
@@ -10,7 +19,13 @@ import type { MessageId } from '../../i18n/catalogue.ts';
 import { useT, type Translate } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
-  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  list: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
   when: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -21,7 +36,8 @@ const SPACE = ' ';
 export function describeEntry(entry: TimelineEntry, clock: ClockStyle, t: Translate): string {
   const actor = entry.actor;
   const pause = entry.action === 'watch_paused' && entry.note ? readPauseStepNote(entry.note) : undefined;
-  if (pause) return t('incident.entry.pausedUntil', { actor, until: formatTime(pause.until, clock), reason: pause.reason });
+  if (pause)
+    return t('incident.entry.pausedUntil', { actor, until: formatTime(pause.until, clock), reason: pause.reason });
   const what = t(`incident.entry.${entry.action}` as MessageId, {
     actor,
     assignee: entry.assignee ?? t('incident.entry.someone'),

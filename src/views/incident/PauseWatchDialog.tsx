@@ -2,12 +2,33 @@
 // reason (a preset or typed; required). The form is the dialog's own until it is sent: the statechart hears
 // only the finished request, checked by the rule in src/domain.
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, MessageBar,
-  MessageBarBody, Radio, RadioGroup, tokens,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import {
-  nextMorning, pauseEndText, pauseRequest, REASON_PRESETS, SHORT_PAUSE_S, wallClockValue, type PauseForm, type ReasonChoice, type UntilChoice,
+  nextMorning,
+  pauseEndText,
+  pauseRequest,
+  REASON_PRESETS,
+  SHORT_PAUSE_S,
+  wallClockValue,
+  type PauseForm,
+  type ReasonChoice,
+  type UntilChoice,
 } from '../../domain/watch-pause.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useT } from '../../i18n/useT.ts';
@@ -59,13 +80,23 @@ export function PauseWatchDialog({ busy, error, timeZone, onPause, onCancel }: P
             <Field label={t('incident.pause.until', { zone: timeZone })}>
               <RadioGroup value={form.until} onChange={(_, data) => change({ until: data.value as UntilChoice })}>
                 <Radio value="twoHours" label={t('incident.pause.forHours', { hours: SHORT_PAUSE_S / 3600 })} />
-                <Radio value="morning" label={t('incident.pause.morning', { time: pauseEndText(nextMorning(now, timeZone).toISOString(), now, timeZone) })} />
+                <Radio
+                  value="morning"
+                  label={t('incident.pause.morning', {
+                    time: pauseEndText(nextMorning(now, timeZone).toISOString(), now, timeZone),
+                  })}
+                />
                 <Radio value="chosen" label={t('incident.pause.chosen')} />
               </RadioGroup>
             </Field>
             {form.until === 'chosen' && (
               <Field label={t('incident.pause.endsAt')}>
-                <Input type="datetime-local" value={form.chosen} min={wallClockValue(now, timeZone)} onChange={(_, data) => change({ chosen: data.value })} />
+                <Input
+                  type="datetime-local"
+                  value={form.chosen}
+                  min={wallClockValue(now, timeZone)}
+                  onChange={(_, data) => change({ chosen: data.value })}
+                />
               </Field>
             )}
             <Field label={t('incident.pause.reason')} required>
@@ -78,7 +109,11 @@ export function PauseWatchDialog({ busy, error, timeZone, onPause, onCancel }: P
             </Field>
             {form.reason === 'other' && (
               <Field label={t('incident.pause.other')} required>
-                <Input value={form.otherReason} maxLength={500} onChange={(_, data) => change({ otherReason: data.value })} />
+                <Input
+                  value={form.otherReason}
+                  maxLength={500}
+                  onChange={(_, data) => change({ otherReason: data.value })}
+                />
               </Field>
             )}
             {shown && (

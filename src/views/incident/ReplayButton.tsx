@@ -17,7 +17,9 @@ export function ReplayButton({ incident }: { incident: Pick<Incident, 'touristId
       <Button icon={<HistoryRegular />} onClick={() => setRange(incidentReplayRange(incident.createdAt))}>
         {t('incident.replay')}
       </Button>
-      {range && <ReplayDialog touristIds={[touristId]} from={range.from} to={range.to} onClose={() => setRange(undefined)} />}
+      {range && (
+        <ReplayDialog touristIds={[touristId]} from={range.from} to={range.to} onClose={() => setRange(undefined)} />
+      )}
     </>
   );
 }

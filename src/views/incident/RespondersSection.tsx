@@ -1,8 +1,21 @@
 // The drawer's Responders section (issue 34): the nearest units (straight-line distance, bearing and estimate,
 // a number to call, a Dispatch button for operators) and each dispatch with its next steps.
 import {
-  Button, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Table, TableBody, TableCell, TableHeader,
-  TableHeaderCell, TableRow, Text, tokens,
+  Button,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -23,23 +36,40 @@ export type RespondersRef = ActorRefFrom<typeof respondersMachine>;
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   unavailable: { color: tokens.colorNeutralForegroundDisabled },
-  dispatches: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  dispatches: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
   steps: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
 });
 
 const SPACE = ' ';
 const bearing = (unit: { bearingDeg: number; compass: string }) => `${unit.bearingDeg}° ${unit.compass}`;
 
-function DispatchRow({ responders, dispatch, mayWrite }: { responders: RespondersRef; dispatch: Dispatch; mayWrite: boolean }) {
+function DispatchRow({
+  responders,
+  dispatch,
+  mayWrite,
+}: {
+  responders: RespondersRef;
+  dispatch: Dispatch;
+  mayWrite: boolean;
+}) {
   const clock = useClock();
   const t = useT();
   const styles = useStyles();
   const [note, setNote] = useState('');
   const writing = useSelector(responders, (s) => s.hasTag('writing') || s.hasTag('loading'));
   const steps = nextSteps(dispatch.state);
-  const times = [t('responders.dispatchedAt', { time: formatTime(dispatch.dispatchedAt, clock), by: dispatch.dispatchedBy })];
+  const times = [
+    t('responders.dispatchedAt', { time: formatTime(dispatch.dispatchedAt, clock), by: dispatch.dispatchedBy }),
+  ];
   if (dispatch.onSceneAt) times.push(t('responders.onSceneAt', { time: formatTime(dispatch.onSceneAt, clock) }));
-  if (dispatch.closedAt) times.push(t('responders.closedAt', { state: dispatch.state, time: formatTime(dispatch.closedAt, clock) }));
+  if (dispatch.closedAt)
+    times.push(t('responders.closedAt', { state: dispatch.state, time: formatTime(dispatch.closedAt, clock) }));
   const heading = `${dispatch.unitName}: ${t('responders.state', { state: dispatch.state })}`;
   const when = `(${times.join(', ')})`;
   return (
@@ -49,13 +79,26 @@ function DispatchRow({ responders, dispatch, mayWrite }: { responders: Responder
       <Text>{when}</Text>
       {mayWrite && steps.length > 0 && (
         <div className={styles.steps}>
-          <Input size="small" aria-label={t('responders.noteFor', { name: dispatch.unitName })} placeholder={t('responders.noteOptional')} value={note} onChange={(_, data) => setNote(data.value)} />
+          <Input
+            size="small"
+            aria-label={t('responders.noteFor', { name: dispatch.unitName })}
+            placeholder={t('responders.noteOptional')}
+            value={note}
+            onChange={(_, data) => setNote(data.value)}
+          />
           {steps.map((step) => (
             <Button
               key={step}
               size="small"
               disabled={writing}
-              onClick={() => responders.send({ type: 'dispatch.step', dispatchId: dispatch.id, step, ...(note.trim() && { note: note.trim() }) })}
+              onClick={() =>
+                responders.send({
+                  type: 'dispatch.step',
+                  dispatchId: dispatch.id,
+                  step,
+                  ...(note.trim() && { note: note.trim() }),
+                })
+              }
             >
               {t('responders.state', { state: step })}
             </Button>
@@ -98,7 +141,16 @@ export function RespondersSection({ responders, mayWrite }: { responders: Respon
         <Table size="small" aria-label={t('responders.nearest')}>
           <TableHeader>
             <TableRow>
-              {(['responders.unit', 'responders.kind', 'responders.distance', 'responders.bearing', 'responders.estimate', 'responders.phone'] as const).map((title) => (
+              {(
+                [
+                  'responders.unit',
+                  'responders.kind',
+                  'responders.distance',
+                  'responders.bearing',
+                  'responders.estimate',
+                  'responders.phone',
+                ] as const
+              ).map((title) => (
                 <TableHeaderCell key={title}>{t(title)}</TableHeaderCell>
               ))}
               {mayWrite && <TableHeaderCell />}
@@ -117,7 +169,12 @@ export function RespondersSection({ responders, mayWrite }: { responders: Respon
                 </TableCell>
                 {mayWrite && (
                   <TableCell>
-                    <Button size="small" aria-label={t('responders.dispatchNamed', { name: unit.name })} disabled={!mayDispatch} onClick={() => responders.send({ type: 'dispatch.open', unitId: unit.id })}>
+                    <Button
+                      size="small"
+                      aria-label={t('responders.dispatchNamed', { name: unit.name })}
+                      disabled={!mayDispatch}
+                      onClick={() => responders.send({ type: 'dispatch.open', unitId: unit.id })}
+                    >
                       {t('responders.dispatch')}
                     </Button>
                   </TableCell>

@@ -21,7 +21,13 @@ const useStyles = makeStyles({
 });
 
 /** The tourist's recent trail (blue, ending at the last position) and where the panic was raised (red). */
-export function TrailMap({ incident, trail }: { incident: { latitude: number; longitude: number }; trail: readonly GpsHistoryPoint[] }) {
+export function TrailMap({
+  incident,
+  trail,
+}: {
+  incident: { latitude: number; longitude: number };
+  trail: readonly GpsHistoryPoint[];
+}) {
   const clock = useClock();
   const t = useT();
   const styles = useStyles();
@@ -35,12 +41,16 @@ export function TrailMap({ incident, trail }: { incident: { latitude: number; lo
         role="img"
         aria-label={t('incident.trail', { count: trail.length })}
       >
-        {plot.trail.length > 1 && <polyline className={styles.trail} points={plot.trail.map((p) => `${p.x},${p.y}`).join(' ')} />}
+        {plot.trail.length > 1 && (
+          <polyline className={styles.trail} points={plot.trail.map((p) => `${p.x},${p.y}`).join(' ')} />
+        )}
         {plot.last && <circle className={styles.last} cx={plot.last.x} cy={plot.last.y} r={5} />}
         <circle className={styles.incident} cx={plot.incident.x} cy={plot.incident.y} r={6} />
       </svg>
       <Text block className={last ? undefined : styles.muted}>
-        {last ? t('incident.lastPosition', { position: formatPosition(last), time: formatTime(last.at, clock) }) : t('incident.noPosition')}
+        {last
+          ? t('incident.lastPosition', { position: formatPosition(last), time: formatTime(last.at, clock) })
+          : t('incident.noPosition')}
       </Text>
     </div>
   );

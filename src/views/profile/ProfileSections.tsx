@@ -1,6 +1,16 @@
 // What the profile panel shows of one tourist, section by section, in the order an operator needs it on a
 // call: who they are and how sure we are, whom to call, where they are now, then their history.
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { TouristProfile } from '../../api/tourist-profile.ts';
 import { formatPosition, formatTime, orDash } from '../../domain/display.ts';
@@ -31,13 +41,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const Facts = FactList;
 
 /** `Asha (sister): ` before the contact's number. */
-const contactName = (contact: { name: string; relation?: string | null }) => `${contact.name}${contact.relation ? ` (${contact.relation})` : ''}: `;
+const contactName = (contact: { name: string; relation?: string | null }) =>
+  `${contact.name}${contact.relation ? ` (${contact.relation})` : ''}: `;
 
 const phoneLink = (phone: string | null) => (phone ? <PhoneLink phone={phone} /> : '—');
 
 function verificationText({ verification }: TouristProfile, clock: ClockStyle, t: Translate): string {
   const current = verification.bindings.find((binding) => binding.unboundAt === null);
-  return current ? t('profile.verified', { did: current.didId, by: current.boundBy, time: formatTime(current.boundAt, clock) }) : t('profile.notVerified');
+  return current
+    ? t('profile.verified', { did: current.didId, by: current.boundBy, time: formatTime(current.boundAt, clock) })
+    : t('profile.notVerified');
 }
 
 function documentText({ idType, idLast4 }: TouristProfile, t: Translate): string {
@@ -62,7 +75,10 @@ export function IdentitySection({ profile }: { profile: TouristProfile }) {
         facts={[
           [t('profile.touristId'), profile.id],
           [t('profile.name'), orDash(profile.name)],
-          [t('profile.registered'), profile.registered ? formatTime(profile.registeredAt, clock) : t('profile.notRegistered')],
+          [
+            t('profile.registered'),
+            profile.registered ? formatTime(profile.registeredAt, clock) : t('profile.notRegistered'),
+          ],
           [t('profile.phone'), phoneLink(profile.phone)],
           [t('profile.nationality'), orDash(profile.nationality)],
           [t('profile.languages'), orDash(profile.languages.join(', '))],
@@ -104,7 +120,9 @@ export function ContactsAndTrip({ profile }: { profile: TouristProfile }) {
             {profile.itinerary.length > 0 && (
               <ul className={styles.list}>
                 {profile.itinerary.map((stop) => (
-                  <li key={`${stop.place}:${stop.from}`}>{t('profile.stop', { place: stop.place, from: stop.from, to: stop.to })}</li>
+                  <li key={`${stop.place}:${stop.from}`}>
+                    {t('profile.stop', { place: stop.place, from: stop.from, to: stop.to })}
+                  </li>
                 ))}
               </ul>
             )}
@@ -121,16 +139,38 @@ export function WhereaboutsSection({ profile }: { profile: TouristProfile }) {
   const t = useT();
   const styles = useStyles();
   const { position, watchPause } = profile;
-  const zones = profile.zones.map((zone) => t('profile.zoneSince', { zone: zone.name ?? zone.id, risk: zone.riskLevel, time: formatTime(zone.enteredAt, clock) })).join('; ');
+  const zones = profile.zones
+    .map((zone) =>
+      t('profile.zoneSince', {
+        zone: zone.name ?? zone.id,
+        risk: zone.riskLevel,
+        time: formatTime(zone.enteredAt, clock),
+      }),
+    )
+    .join('; ');
   return (
     <Section title={t('profile.devicesAndPosition')}>
       <Facts
         label={t('profile.position')}
         facts={[
-          [t('profile.position'), position ? t('profile.positionAt', { position: formatPosition(position), time: formatTime(position.at, clock) }) : t('profile.noPosition')],
+          [
+            t('profile.position'),
+            position
+              ? t('profile.positionAt', { position: formatPosition(position), time: formatTime(position.at, clock) })
+              : t('profile.noPosition'),
+          ],
           [t('profile.region'), orDash(position?.regionId)],
           [t('profile.zone'), zones || t('profile.inNoZone')],
-          [t('profile.watch'), watchPause ? t('profile.pausedUntil', { time: formatTime(watchPause.until, clock), by: watchPause.pausedBy, reason: watchPause.reason }) : t('profile.watched')],
+          [
+            t('profile.watch'),
+            watchPause
+              ? t('profile.pausedUntil', {
+                  time: formatTime(watchPause.until, clock),
+                  by: watchPause.pausedBy,
+                  reason: watchPause.reason,
+                })
+              : t('profile.watched'),
+          ],
         ]}
       />
       {profile.devices.length === 0 ? (
@@ -140,7 +180,11 @@ export function WhereaboutsSection({ profile }: { profile: TouristProfile }) {
           {profile.devices.map((device) => (
             <li key={device.id}>
               {device.lastReport
-                ? t('profile.lastReport', { device: device.id, time: formatTime(device.lastReport.at, clock), position: formatPosition(device.lastReport) })
+                ? t('profile.lastReport', {
+                    device: device.id,
+                    time: formatTime(device.lastReport.at, clock),
+                    position: formatPosition(device.lastReport),
+                  })
                 : t('profile.noReport', { device: device.id })}
             </li>
           ))}
@@ -162,7 +206,11 @@ export function HistorySection({ profile }: { profile: TouristProfile }) {
       <Section title={t('profile.last24h')}>
         <TrailMap incident={profile.position ?? last ?? { latitude: 0, longitude: 0 }} trail={profile.trail} />
       </Section>
-      <Section title={shown < count ? t('profile.alertHistoryNewest', { shown, count }) : t('profile.alertHistoryCount', { count })}>
+      <Section
+        title={
+          shown < count ? t('profile.alertHistoryNewest', { shown, count }) : t('profile.alertHistoryCount', { count })
+        }
+      >
         {shown === 0 ? (
           <Text className={styles.muted}>{t('profile.noAlerts')}</Text>
         ) : (

@@ -71,7 +71,12 @@ function ProfileContent({ profile, onReplay }: { profile: ProfileRef; onReplay?:
   const failed = useSelector(profile, (s) => s.matches({ open: 'failed' }));
   const mayExport = useMay('exportTouristData');
   const mayErase = useMay('eraseTourist');
-  if (notice) return <MessageBar intent="success"><MessageBarBody>{t(notice.id, notice.values)}</MessageBarBody></MessageBar>;
+  if (notice)
+    return (
+      <MessageBar intent="success">
+        <MessageBarBody>{t(notice.id, notice.values)}</MessageBarBody>
+      </MessageBar>
+    );
   return (
     <div className={styles.body}>
       {busy && <Spinner size="small" label={shown ? t('profile.working') : t('profile.loading')} />}
@@ -133,9 +138,19 @@ export function TouristProfileProvider({ children, onReplay }: TouristProfilePro
     <ProfileOpenerContext.Provider value={openProfile}>
       {children}
       <WhileOpen open={open}>
-        <OverlayDrawer open modalType="non-modal" position="end" size="medium" onOpenChange={(_, data) => data.open || close()}>
+        <OverlayDrawer
+          open
+          modalType="non-modal"
+          position="end"
+          size="medium"
+          onOpenChange={(_, data) => data.open || close()}
+        >
           <DrawerHeader>
-            <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('profile.close')} icon={<DismissRegular />} onClick={close} />}>
+            <DrawerHeaderTitle
+              action={
+                <Button appearance="subtle" aria-label={t('profile.close')} icon={<DismissRegular />} onClick={close} />
+              }
+            >
               {t('profile.title', { name: name ?? touristId ?? '' })}
             </DrawerHeaderTitle>
           </DrawerHeader>

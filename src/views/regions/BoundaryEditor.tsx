@@ -51,18 +51,19 @@ export function BoundaryEditor({
   };
   return (
     <div className={styles.editor}>
-      <Field
-        label={t('regions.geoJsonLabel')}
-        validationState={problem ? 'error' : 'none'}
-        validationMessage={problem}
-      >
+      <Field label={t('regions.geoJsonLabel')} validationState={problem ? 'error' : 'none'} validationMessage={problem}>
         <Textarea resize="vertical" rows={4} value={text} onChange={(_, data) => setText(data.value)} />
       </Field>
       <div className={styles.buttons}>
         <Button onClick={() => apply(text)}>{t('regions.applyBoundary')}</Button>
         <label>
           <Text>{t('regions.uploadGeoJson')} </Text>
-          <input type="file" accept=".geojson,.json,application/geo+json,application/json" aria-label={t('regions.uploadGeoJson')} onChange={(event) => void upload(event)} />
+          <input
+            type="file"
+            accept=".geojson,.json,application/geo+json,application/json"
+            aria-label={t('regions.uploadGeoJson')}
+            onChange={(event) => void upload(event)}
+          />
         </label>
         <Button
           onClick={() => {

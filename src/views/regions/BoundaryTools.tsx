@@ -2,7 +2,13 @@
 // rectangle, reshape the boundary with its handles (move, add and delete vertices, drag it whole), undo and
 // redo (buttons, or Ctrl+Z and Ctrl+Shift+Z); what would stop it routing panics is said before saving, in the server's words.
 import { Button, makeStyles, Text, ToggleButton, tokens } from '@fluentui/react-components';
-import { ArrowRedoRegular, ArrowUndoRegular, EditRegular, RectangleLandscapeRegular, ShapesRegular } from '@fluentui/react-icons';
+import {
+  ArrowRedoRegular,
+  ArrowUndoRegular,
+  EditRegular,
+  RectangleLandscapeRegular,
+  ShapesRegular,
+} from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import type { ReactElement } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -69,10 +75,20 @@ export function BoundaryTools({ form }: { form: ActorRefFrom<typeof regionFormMa
         >
           {t('regions.editOnMap')}
         </ToggleButton>
-        <Button size="small" icon={<ArrowUndoRegular />} disabled={!canUndo} onClick={() => form.send({ type: 'boundary.undo' })}>
+        <Button
+          size="small"
+          icon={<ArrowUndoRegular />}
+          disabled={!canUndo}
+          onClick={() => form.send({ type: 'boundary.undo' })}
+        >
           {t('regions.undo')}
         </Button>
-        <Button size="small" icon={<ArrowRedoRegular />} disabled={!canRedo} onClick={() => form.send({ type: 'boundary.redo' })}>
+        <Button
+          size="small"
+          icon={<ArrowRedoRegular />}
+          disabled={!canRedo}
+          onClick={() => form.send({ type: 'boundary.redo' })}
+        >
           {t('regions.redo')}
         </Button>
       </div>

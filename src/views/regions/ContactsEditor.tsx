@@ -7,14 +7,25 @@ import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%' },
-  cell: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}`, textAlign: 'left', verticalAlign: 'middle' },
+  cell: {
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}`,
+    textAlign: 'left',
+    verticalAlign: 'middle',
+  },
   narrow: { width: '7em' },
 });
 
-const COLUMNS: readonly MessageId[] = ['regions.label', 'regions.phone', 'regions.kind', 'regions.stationLatitude', 'regions.stationLongitude'];
+const COLUMNS: readonly MessageId[] = [
+  'regions.label',
+  'regions.phone',
+  'regions.kind',
+  'regions.stationLatitude',
+  'regions.stationLongitude',
+];
 
 /** A coordinate field's text as a number, or undefined when empty or not a number. */
-const numberOrUndefined = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text));
+const numberOrUndefined = (text: string) =>
+  text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text);
 
 export function ContactsEditor({
   contacts,
@@ -35,7 +46,8 @@ export function ContactsEditor({
     const next: [number, number] = which === 0 ? [value ?? Number.NaN, current[1]] : [current[0], value ?? Number.NaN];
     onChange(index, { position: Number.isNaN(next[0]) && Number.isNaN(next[1]) ? undefined : next });
   };
-  const coordinateText = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '' : String(value));
+  const coordinateText = (value: number | undefined) =>
+    value === undefined || Number.isNaN(value) ? '' : String(value);
   return (
     <div>
       <table className={styles.table} aria-label={t('regions.contacts')}>
@@ -53,10 +65,18 @@ export function ContactsEditor({
           {contacts.map((contact, index) => (
             <tr key={index}>
               <td className={styles.cell}>
-                <Input aria-label={t('regions.contactLabel', { n: index + 1 })} value={contact.label} onChange={(_, data) => onChange(index, { label: data.value })} />
+                <Input
+                  aria-label={t('regions.contactLabel', { n: index + 1 })}
+                  value={contact.label}
+                  onChange={(_, data) => onChange(index, { label: data.value })}
+                />
               </td>
               <td className={styles.cell}>
-                <Input aria-label={t('regions.contactPhone', { n: index + 1 })} value={contact.phone} onChange={(_, data) => onChange(index, { phone: data.value })} />
+                <Input
+                  aria-label={t('regions.contactPhone', { n: index + 1 })}
+                  value={contact.phone}
+                  onChange={(_, data) => onChange(index, { phone: data.value })}
+                />
               </td>
               <td className={styles.cell}>
                 <Select

@@ -1,7 +1,20 @@
 // Creating or editing one region (issue 31): the statechart keeps the draft and its load, save and conflict
 // states; this binds it to the fields, the boundary's map and tools and the page's stream (through the
 // dashboard's list).
-import { Button, Card, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Select, Spinner, Title3, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useEffect, useMemo, useRef } from 'react';
 import type { Region } from '../../api/entities.ts';
@@ -30,9 +43,14 @@ const useStyles = makeStyles({
 });
 
 /** A number field's text: what the admin typed while it is not a number yet would be lost as NaN. */
-const numberFrom = (text: string, fallback: number) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback);
+const numberFrom = (text: string, fallback: number) =>
+  text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : fallback;
 
-export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
+export function RegionForm({
+  regionId,
+  onClose,
+  logic = regionFormMachine,
+}: {
   regionId: string | undefined;
   onClose: (saved: Region | undefined) => void;
   logic?: typeof regionFormMachine;
@@ -45,7 +63,19 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
   const draft = useSelector(form, (s) => s.context.draft);
   const error = useSelector(form, (s) => s.context.error);
   const theirs = useSelector(form, (s) => s.context.theirs);
-  const mode = useSelector(form, (s) => (s.matches('loading') || s.matches('starting') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('conflict') ? 'conflict' : s.matches('saving') ? 'saving' : s.status === 'done' ? 'done' : 'editing'));
+  const mode = useSelector(form, (s) =>
+    s.matches('loading') || s.matches('starting')
+      ? 'loading'
+      : s.matches('loadFailed')
+        ? 'loadFailed'
+        : s.matches('conflict')
+          ? 'conflict'
+          : s.matches('saving')
+            ? 'saving'
+            : s.status === 'done'
+              ? 'done'
+              : 'editing',
+  );
   const editingExisting = useSelector(form, (s) => s.context.base !== undefined);
   const drawShape = useSelector(form, (s) => (s.matches({ editing: 'drawing' }) ? s.context.drawShape : undefined));
   const reshaping = useSelector(form, (s) => s.matches({ editing: 'reshaping' }));
@@ -85,7 +115,9 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
       <Title3 as="h3">{title}</Title3>
       {mode === 'conflict' && theirs && (
         <MessageBar intent="warning" role="alert">
-          <MessageBarBody>{t('regions.conflict', { name: theirs.name, time: formatClockSeconds(theirs.updatedAt, clock) })}</MessageBarBody>
+          <MessageBarBody>
+            {t('regions.conflict', { name: theirs.name, time: formatClockSeconds(theirs.updatedAt, clock) })}
+          </MessageBarBody>
           <MessageBarActions>
             <Button onClick={() => form.send({ type: 'conflict.takeTheirs' })}>{t('regions.loadTheirs')}</Button>
             <Button onClick={() => form.send({ type: 'conflict.keepMine' })}>{t('regions.keepMine')}</Button>
@@ -99,13 +131,23 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
       )}
       <div className={styles.row}>
         <Field label={t('regions.id')} hint={t(editingExisting ? 'regions.idFixed' : 'regions.idRule')}>
-          <Input value={draft.id} disabled={editingExisting} onChange={(_, data) => form.send({ type: 'form.change', patch: { id: data.value } })} />
+          <Input
+            value={draft.id}
+            disabled={editingExisting}
+            onChange={(_, data) => form.send({ type: 'form.change', patch: { id: data.value } })}
+          />
         </Field>
         <Field label={t('regions.name')}>
-          <Input value={draft.name} onChange={(_, data) => form.send({ type: 'form.change', patch: { name: data.value } })} />
+          <Input
+            value={draft.name}
+            onChange={(_, data) => form.send({ type: 'form.change', patch: { name: data.value } })}
+          />
         </Field>
         <Field label={t('regions.timeZone')}>
-          <Select value={draft.timeZone} onChange={(_, data) => form.send({ type: 'form.change', patch: { timeZone: data.value } })}>
+          <Select
+            value={draft.timeZone}
+            onChange={(_, data) => form.send({ type: 'form.change', patch: { timeZone: data.value } })}
+          >
             {(zones.includes(draft.timeZone) ? zones : [draft.timeZone, ...zones]).map((zone) => (
               <option key={zone}>{zone}</option>
             ))}
@@ -127,13 +169,40 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
       <BoundaryTools form={form} />
       <div className={styles.row} role="group" aria-label={t('regions.homeView')}>
         <Field label={t('regions.homeLatitude')}>
-          <Input className={styles.number} value={String(lat)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, center: [numberFrom(data.value, lat), lng] } })} />
+          <Input
+            className={styles.number}
+            value={String(lat)}
+            onChange={(_, data) =>
+              form.send({
+                type: 'homeView.set',
+                homeView: { ...draft.homeView, center: [numberFrom(data.value, lat), lng] },
+              })
+            }
+          />
         </Field>
         <Field label={t('regions.homeLongitude')}>
-          <Input className={styles.number} value={String(lng)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, center: [lat, numberFrom(data.value, lng)] } })} />
+          <Input
+            className={styles.number}
+            value={String(lng)}
+            onChange={(_, data) =>
+              form.send({
+                type: 'homeView.set',
+                homeView: { ...draft.homeView, center: [lat, numberFrom(data.value, lng)] },
+              })
+            }
+          />
         </Field>
         <Field label={t('regions.homeZoom')}>
-          <Input className={styles.number} value={String(draft.homeView.zoom)} onChange={(_, data) => form.send({ type: 'homeView.set', homeView: { ...draft.homeView, zoom: numberFrom(data.value, draft.homeView.zoom) } })} />
+          <Input
+            className={styles.number}
+            value={String(draft.homeView.zoom)}
+            onChange={(_, data) =>
+              form.send({
+                type: 'homeView.set',
+                homeView: { ...draft.homeView, zoom: numberFrom(data.value, draft.homeView.zoom) },
+              })
+            }
+          />
         </Field>
         <Button
           onClick={() => {
@@ -144,7 +213,10 @@ export function RegionForm({ regionId, onClose, logic = regionFormMachine }: {
           {t('regions.useMapView')}
         </Button>
       </div>
-      <BoundaryEditor boundary={draft.boundary} onBoundary={(boundary) => form.send({ type: 'boundary.set', boundary })} />
+      <BoundaryEditor
+        boundary={draft.boundary}
+        onBoundary={(boundary) => form.send({ type: 'boundary.set', boundary })}
+      />
       <ContactsEditor
         contacts={draft.contacts}
         onChange={(index, patch) => form.send({ type: 'contact.change', index, patch })}

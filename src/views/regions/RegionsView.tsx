@@ -26,7 +26,13 @@ import type { Said } from '../../i18n/said.ts';
 const useStyles = makeStyles({
   view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, overflowX: 'auto' },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   // At a phone's width the six columns, squeezed into the card, clipped their headers (Assamese's যোগাযোগ):
   // the table keeps a readable width and the card scrolls sideways, as the audit and accounts tables do.
   table: { minWidth: '720px' },
@@ -54,7 +60,11 @@ function RegionRow({ region, onEdit }: { region: Region; onEdit: () => void }) {
       </TableCell>
       <TableCell>{boundarySummary(region.boundary, t)}</TableCell>
       <TableCell>
-        {t('regions.homeAt', { lat: region.homeView.center[0].toFixed(4), lng: region.homeView.center[1].toFixed(4), zoom: region.homeView.zoom })}
+        {t('regions.homeAt', {
+          lat: region.homeView.center[0].toFixed(4),
+          lng: region.homeView.center[1].toFixed(4),
+          zoom: region.homeView.zoom,
+        })}
       </TableCell>
       <TableCell>
         <Button onClick={onEdit} aria-label={t('regions.editNamed', { name: region.name })}>
@@ -110,7 +120,11 @@ export function RegionsView() {
           </TableHeader>
           <TableBody>
             {regions.map((region) => (
-              <RegionRow key={region.id} region={region} onEdit={() => (setNotice(undefined), setEditing({ regionId: region.id }))} />
+              <RegionRow
+                key={region.id}
+                region={region}
+                onEdit={() => (setNotice(undefined), setEditing({ regionId: region.id }))}
+              />
             ))}
           </TableBody>
         </Table>

@@ -20,15 +20,34 @@ export interface UnitDraft {
 export const EMPTY_UNIT_DRAFT: UnitDraft = { name: '', kind: 'police_station', phone: '', latitude: '', longitude: '' };
 
 export const draftOf = (unit: Unit): UnitDraft => ({
-  name: unit.name, kind: unit.kind, phone: unit.phone, latitude: String(unit.position[0]), longitude: String(unit.position[1]),
+  name: unit.name,
+  kind: unit.kind,
+  phone: unit.phone,
+  latitude: String(unit.position[0]),
+  longitude: String(unit.position[1]),
 });
 
 export const inputOf = (regionId: string, draft: UnitDraft, available = true): UnitInput => ({
-  regionId, name: draft.name, kind: draft.kind, phone: draft.phone, position: [Number(draft.latitude), Number(draft.longitude)], available,
+  regionId,
+  name: draft.name,
+  kind: draft.kind,
+  phone: draft.phone,
+  position: [Number(draft.latitude), Number(draft.longitude)],
+  available,
 });
 
 /** Name, kind, phone (E.164; spaces and dashes may be typed) and position of a new unit or one being edited. */
-export function UnitFields({ label, draft, onChange, children }: { label: string; draft: UnitDraft; onChange: (patch: Partial<UnitDraft>) => void; children: ReactNode }) {
+export function UnitFields({
+  label,
+  draft,
+  onChange,
+  children,
+}: {
+  label: string;
+  draft: UnitDraft;
+  onChange: (patch: Partial<UnitDraft>) => void;
+  children: ReactNode;
+}) {
   const styles = useStyles();
   const t = useT();
   return (
@@ -49,10 +68,18 @@ export function UnitFields({ label, draft, onChange, children }: { label: string
         <Input value={draft.phone} onChange={(_, data) => onChange({ phone: data.value })} />
       </Field>
       <Field label={t('units.latitude')}>
-        <Input className={styles.number} value={draft.latitude} onChange={(_, data) => onChange({ latitude: data.value })} />
+        <Input
+          className={styles.number}
+          value={draft.latitude}
+          onChange={(_, data) => onChange({ latitude: data.value })}
+        />
       </Field>
       <Field label={t('units.longitude')}>
-        <Input className={styles.number} value={draft.longitude} onChange={(_, data) => onChange({ longitude: data.value })} />
+        <Input
+          className={styles.number}
+          value={draft.longitude}
+          onChange={(_, data) => onChange({ longitude: data.value })}
+        />
       </Field>
       {children}
     </div>

@@ -2,7 +2,20 @@
 // its own (not with Save region). Demo units are marked until an admin replaces them. A unit is edited in
 // place (its row becomes its fields); availability is a switch of its own.
 import {
-  Badge, Button, makeStyles, MessageBar, MessageBarBody, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens,
+  Badge,
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -21,7 +34,9 @@ const COLUMNS: readonly MessageId[] = ['units.unit', 'units.kind', 'units.phone'
 
 const positionText = (unit: Unit) => `${unit.position[0].toFixed(4)}, ${unit.position[1].toFixed(4)}`;
 
-const withAvailability = (unit: Unit, available: boolean): UnitInput => ({ ...inputOf(unit.regionId, draftOf(unit), available) });
+const withAvailability = (unit: Unit, available: boolean): UnitInput => ({
+  ...inputOf(unit.regionId, draftOf(unit), available),
+});
 
 export function UnitsEditor({ regionId }: { regionId: string }) {
   const styles = useStyles();
@@ -60,12 +75,25 @@ export function UnitsEditor({ regionId }: { regionId: string }) {
             editing?.id === unit.id ? (
               <TableRow key={unit.id} aria-label={t('units.editing', { name: unit.name })}>
                 <TableCell colSpan={6}>
-                  <UnitFields label={t('units.editNamed', { name: unit.name })} draft={editing.draft} onChange={(patch) => setEditing({ id: unit.id, draft: { ...editing.draft, ...patch } })}>
+                  <UnitFields
+                    label={t('units.editNamed', { name: unit.name })}
+                    draft={editing.draft}
+                    onChange={(patch) => setEditing({ id: unit.id, draft: { ...editing.draft, ...patch } })}
+                  >
                     <span className={styles.actions}>
                       <Button
                         appearance="primary"
                         disabled={busy || !editing.draft.name.trim()}
-                        onClick={() => send({ type: 'units.write', write: { kind: 'replace', id: unit.id, input: inputOf(regionId, editing.draft, unit.available) } })}
+                        onClick={() =>
+                          send({
+                            type: 'units.write',
+                            write: {
+                              kind: 'replace',
+                              id: unit.id,
+                              input: inputOf(regionId, editing.draft, unit.available),
+                            },
+                          })
+                        }
                       >
                         {t('units.save')}
                       </Button>
@@ -87,15 +115,30 @@ export function UnitsEditor({ regionId }: { regionId: string }) {
                     aria-label={t('units.availableNamed', { name: unit.name })}
                     checked={unit.available}
                     disabled={busy}
-                    onChange={(_, data) => send({ type: 'units.write', write: { kind: 'replace', id: unit.id, input: withAvailability(unit, data.checked) } })}
+                    onChange={(_, data) =>
+                      send({
+                        type: 'units.write',
+                        write: { kind: 'replace', id: unit.id, input: withAvailability(unit, data.checked) },
+                      })
+                    }
                   />
                 </TableCell>
                 <TableCell>
                   <span className={styles.actions}>
-                    <Button size="small" disabled={busy} aria-label={t('units.editNamed', { name: unit.name })} onClick={() => setEditing({ id: unit.id, draft: draftOf(unit) })}>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      aria-label={t('units.editNamed', { name: unit.name })}
+                      onClick={() => setEditing({ id: unit.id, draft: draftOf(unit) })}
+                    >
                       {t('units.edit')}
                     </Button>
-                    <Button size="small" disabled={busy} aria-label={t('units.removeNamed', { name: unit.name })} onClick={() => send({ type: 'units.write', write: { kind: 'remove', id: unit.id } })}>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      aria-label={t('units.removeNamed', { name: unit.name })}
+                      onClick={() => send({ type: 'units.write', write: { kind: 'remove', id: unit.id } })}
+                    >
                       {t('units.remove')}
                     </Button>
                   </span>
@@ -105,8 +148,15 @@ export function UnitsEditor({ regionId }: { regionId: string }) {
           )}
         </TableBody>
       </Table>
-      <UnitFields label={t('units.new')} draft={draft} onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}>
-        <Button disabled={busy || !draft.name.trim()} onClick={() => send({ type: 'units.write', write: { kind: 'add', input: inputOf(regionId, draft) } })}>
+      <UnitFields
+        label={t('units.new')}
+        draft={draft}
+        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+      >
+        <Button
+          disabled={busy || !draft.name.trim()}
+          onClick={() => send({ type: 'units.write', write: { kind: 'add', input: inputOf(regionId, draft) } })}
+        >
           {t('units.add')}
         </Button>
       </UnitFields>

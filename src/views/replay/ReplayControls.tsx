@@ -5,7 +5,13 @@ import { Button, Dropdown, makeStyles, Option, Slider, Switch, Text, tokens } fr
 import { PauseRegular, PlayRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
-import { formatReplayClock, REPLAY_SPEEDS, secondsIntoSpan, type ReplaySpan, type ReplaySpeed } from '../../domain/replay-timeline.ts';
+import {
+  formatReplayClock,
+  REPLAY_SPEEDS,
+  secondsIntoSpan,
+  type ReplaySpan,
+  type ReplaySpeed,
+} from '../../domain/replay-timeline.ts';
 import type { ReplayRef } from './replay-ref.ts';
 import { markLabel, REPLAY_MARK_COLOURS } from './replay-marks.ts';
 import { shownSecond, sliderEnd, timelineClock, useTimelineWriter } from './useTimelineWriter.ts';
@@ -21,9 +27,30 @@ const useStyles = makeStyles({
   slider: { flexGrow: 1, minWidth: '240px', display: 'flex', flexDirection: 'column' },
   // The slider's thumb keeps 10 px of track on each side: ticks sit over the same stretch.
   ticks: { position: 'relative', height: '14px', marginLeft: '10px', marginRight: '10px' },
-  tick: { position: 'absolute', top: 0, width: '4px', height: '14px', marginLeft: '-2px', borderRadius: tokens.borderRadiusSmall, cursor: 'pointer' },
-  markList: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyle: 'none', margin: 0, padding: 0 },
-  swatch: { display: 'inline-block', width: '8px', height: '8px', borderRadius: tokens.borderRadiusCircular, marginRight: tokens.spacingHorizontalXS },
+  tick: {
+    position: 'absolute',
+    top: 0,
+    width: '4px',
+    height: '14px',
+    marginLeft: '-2px',
+    borderRadius: tokens.borderRadiusSmall,
+    cursor: 'pointer',
+  },
+  markList: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalXS,
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  swatch: {
+    display: 'inline-block',
+    width: '8px',
+    height: '8px',
+    borderRadius: tokens.borderRadiusCircular,
+    marginRight: tokens.spacingHorizontalXS,
+  },
   timeline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexGrow: 1 },
   speed: { minWidth: '90px' },
   track: { width: '100%' },
@@ -44,9 +71,14 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
     track.marks.map((mark) => ({
       ...mark,
       atS: Math.min(end, Math.max(0, secondsIntoSpan(span, mark.at))),
-      title: tracks && tracks.length > 1
-        ? t('replay.markOf', { label: markLabel(mark, t), time: formatReplayClock(mark.at, clock), tourist: track.touristId })
-        : t('replay.mark', { label: markLabel(mark, t), time: formatReplayClock(mark.at, clock) }),
+      title:
+        tracks && tracks.length > 1
+          ? t('replay.markOf', {
+              label: markLabel(mark, t),
+              time: formatReplayClock(mark.at, clock),
+              tourist: track.touristId,
+            })
+          : t('replay.mark', { label: markLabel(mark, t), time: formatReplayClock(mark.at, clock) }),
     })),
   );
   return (
@@ -66,7 +98,12 @@ const ReplayMarks = memo(function ReplayMarks({ replay }: { replay: ReplayRef })
         <ul className={styles.markList} aria-label={t('replay.marks')}>
           {marks.map((mark, index) => (
             <li key={`${mark.at}-${index}`}>
-              <Button size="small" appearance="subtle" aria-label={mark.title} onClick={() => replay.send({ type: 'replay.seek', positionS: mark.atS })}>
+              <Button
+                size="small"
+                appearance="subtle"
+                aria-label={mark.title}
+                onClick={() => replay.send({ type: 'replay.seek', positionS: mark.atS })}
+              >
                 <span className={styles.swatch} style={{ backgroundColor: REPLAY_MARK_COLOURS[mark.kind] }} />
                 {mark.title}
               </Button>
@@ -112,7 +149,9 @@ function ReplayTimeline({ replay }: { replay: ReplayRef }) {
         />
         <ReplayMarks replay={replay} />
       </div>
-      <Text ref={clock} aria-label={t('replay.clock')} font="numeric">{text}</Text>
+      <Text ref={clock} aria-label={t('replay.clock')} font="numeric">
+        {text}
+      </Text>
     </div>
   );
 }
@@ -141,13 +180,21 @@ export function ReplayControls({ replay }: { replay: ReplayRef }) {
           aria-label={t('replay.speed')}
           value={times(speed)}
           selectedOptions={[String(speed)]}
-          onOptionSelect={(_, data) => replay.send({ type: 'replay.speed', speed: Number(data.optionValue) as ReplaySpeed })}
+          onOptionSelect={(_, data) =>
+            replay.send({ type: 'replay.speed', speed: Number(data.optionValue) as ReplaySpeed })
+          }
         >
           {REPLAY_SPEEDS.map((option) => (
-            <Option key={option} value={String(option)} text={times(option)}>{times(option)}</Option>
+            <Option key={option} value={String(option)} text={times(option)}>
+              {times(option)}
+            </Option>
           ))}
         </Dropdown>
-        <Switch label={t('replay.follow')} checked={following} onChange={() => replay.send({ type: 'replay.follow.toggle' })} />
+        <Switch
+          label={t('replay.follow')}
+          checked={following}
+          onChange={() => replay.send({ type: 'replay.follow.toggle' })}
+        />
       </div>
     </div>
   );

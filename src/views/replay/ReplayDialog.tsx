@@ -1,7 +1,15 @@
 // The replay in a dialog, for whoever opens it: the incident drawer's Replay button (one tourist, from 30
 // minutes before the incident to now), a tourist's profile (`onReplay(touristId)`), or a group of tourists.
 // Light itself: the panel, with deck.gl's geo-layers, is its own chunk loaded when the dialog opens.
-import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { lazy, useMemo } from 'react';
 import type { ReplayRequest } from '../../api/track-client.ts';
@@ -26,7 +34,9 @@ export interface ReplayDialogProps {
 }
 
 export const replayTitle = (touristIds: readonly string[], t: Translate) =>
-  touristIds.length === 1 ? t('replay.titleOne', { id: touristIds[0] }) : t('replay.titleMany', { count: touristIds.length });
+  touristIds.length === 1
+    ? t('replay.titleOne', { id: touristIds[0] })
+    : t('replay.titleMany', { count: touristIds.length });
 
 export function ReplayDialog({ touristIds, from, to, onClose }: ReplayDialogProps) {
   const styles = useStyles();
@@ -40,7 +50,13 @@ export function ReplayDialog({ touristIds, from, to, onClose }: ReplayDialogProp
     <Dialog open onOpenChange={(_, data) => data.open || onClose()}>
       <DialogSurface className={styles.surface} aria-label={title}>
         <DialogBody>
-          <DialogTitle action={<Button appearance="subtle" aria-label={t('replay.close')} icon={<DismissRegular />} onClick={onClose} />}>{title}</DialogTitle>
+          <DialogTitle
+            action={
+              <Button appearance="subtle" aria-label={t('replay.close')} icon={<DismissRegular />} onClick={onClose} />
+            }
+          >
+            {title}
+          </DialogTitle>
           <DialogContent>
             <LazyPart label={t('replay.loading')}>
               <ReplayPanel key={`${key}|${from}|${to}`} request={request} dark={dark} />

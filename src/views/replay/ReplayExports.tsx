@@ -23,7 +23,10 @@ function download(name: string, type: string, text: string): void {
 
 /** A file name of the tourists and the range's start, without characters file systems refuse. */
 export function replayFileName(touristIds: readonly string[], from: string, extension: string): string {
-  const who = touristIds.length > 3 ? `${touristIds.slice(0, 3).join('_')}_and_${touristIds.length - 3}_more` : touristIds.join('_');
+  const who =
+    touristIds.length > 3
+      ? `${touristIds.slice(0, 3).join('_')}_and_${touristIds.length - 3}_more`
+      : touristIds.join('_');
   return `replay-${who}-${from.slice(0, 16)}`.replace(/[^A-Za-z0-9._-]+/g, '-') + `.${extension}`;
 }
 
@@ -36,18 +39,35 @@ export const ReplayExports = memo(function ReplayExports({ replay }: { replay: R
   const ids = files.map((file) => file.touristId);
   return (
     <div className={styles.row} role="group" aria-label={t('replay.export')}>
-      <Button icon={<ArrowDownloadRegular />} onClick={() => download(replayFileName(ids, answer.from, 'gpx'), 'application/gpx+xml', trackGpx(files, `Replay of ${ids.join(', ')}`))}>
+      <Button
+        icon={<ArrowDownloadRegular />}
+        onClick={() =>
+          download(
+            replayFileName(ids, answer.from, 'gpx'),
+            'application/gpx+xml',
+            trackGpx(files, `Replay of ${ids.join(', ')}`),
+          )
+        }
+      >
         {t('replay.exportGpx')}
       </Button>
       <Button
         icon={<ArrowDownloadRegular />}
-        onClick={() => download(replayFileName(ids, answer.from, 'kml'), 'application/vnd.google-earth.kml+xml', trackKml(files))}
+        onClick={() =>
+          download(replayFileName(ids, answer.from, 'kml'), 'application/vnd.google-earth.kml+xml', trackKml(files))
+        }
       >
         {t('replay.exportKml')}
       </Button>
       <Button
         icon={<ArrowDownloadRegular />}
-        onClick={() => download(replayFileName(ids, answer.from, 'geojson'), 'application/geo+json', JSON.stringify(trackGeoJson(files)))}
+        onClick={() =>
+          download(
+            replayFileName(ids, answer.from, 'geojson'),
+            'application/geo+json',
+            JSON.stringify(trackGeoJson(files)),
+          )
+        }
       >
         {t('replay.exportGeoJson')}
       </Button>

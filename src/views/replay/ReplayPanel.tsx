@@ -1,6 +1,15 @@
 // The replay (issue 34 point 2) of one tourist or a group over a range: the map, the controls, each tourist's
 // summary and stops, and the exports. Its own chunk (deck.gl's geo-layers with it): ReplayDialog loads it.
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useMemo } from 'react';
 import type { ReplayRequest } from '../../api/track-client.ts';
@@ -41,7 +50,10 @@ export default function ReplayPanel({ request, dark }: { request: ReplayRequest;
   const replay = useActorRef(liveReplayMachine, { input: request });
   const loading = useSelector(replay, (s) => s.hasTag('loading'));
   const error = useSelector(replay, (s) => (s.matches('failed') ? s.context.error : undefined));
-  const empty = useSelector(replay, (s) => s.context.answer !== undefined && s.context.answer.tracks.every((track) => track.points.length === 0));
+  const empty = useSelector(
+    replay,
+    (s) => s.context.answer !== undefined && s.context.answer.tracks.every((track) => track.points.length === 0),
+  );
   const tracks = useSelector(replay, (s) => s.context.answer?.tracks);
   const span = useSelector(replay, (s) => s.context.span);
   const clock = useMemo(() => clockOf(replay), [replay]);

@@ -1,5 +1,17 @@
 // Per tourist (issue 34 point 2): distance, moving and stopped time, and the stops with their start and duration.
-import { makeStyles, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { MAX_TRACK_POINTS, type TouristTrack } from '../../api/track.ts';
@@ -31,7 +43,12 @@ function TrackSection({ track, index }: { track: TouristTrack; index: number }) 
         <Text weight="semibold">{track.touristId}</Text>
       </div>
       <Text block aria-label={t('replay.summaryOf', { id: track.touristId })}>
-        {t('replay.summary', { count: summary.pointCount, distance: formatDistance(summary.distanceM), moving: formatDuration(summary.movingS), stopped: formatDuration(summary.stoppedS) })}
+        {t('replay.summary', {
+          count: summary.pointCount,
+          distance: formatDistance(summary.distanceM),
+          moving: formatDuration(summary.movingS),
+          stopped: formatDuration(summary.stoppedS),
+        })}
       </Text>
       {track.truncated && (
         <MessageBar intent="warning">
@@ -39,7 +56,9 @@ function TrackSection({ track, index }: { track: TouristTrack; index: number }) 
         </MessageBar>
       )}
       {track.stops.length === 0 ? (
-        <Text block className={styles.muted}>{t('replay.noStop')}</Text>
+        <Text block className={styles.muted}>
+          {t('replay.noStop')}
+        </Text>
       ) : (
         <Table size="small" aria-label={t('replay.stopsOf', { id: track.touristId })}>
           <TableHeader>

@@ -15,7 +15,9 @@ export const REPLAY_MARK_COLOURS: Record<TrackMark['kind'], string> = {
  */
 export function markLabel(mark: TrackMark, t: Translate): string {
   if (mark.kind === 'alert') {
-    return mark.severity === undefined || mark.incidentType === undefined ? mark.label : t('replay.alertMark', { type: mark.incidentType, severity: mark.severity });
+    return mark.severity === undefined || mark.incidentType === undefined
+      ? mark.label
+      : t('replay.alertMark', { type: mark.incidentType, severity: mark.severity });
   }
   const zone = mark.zoneName ?? mark.geofenceId;
   if (zone === undefined) return mark.label;

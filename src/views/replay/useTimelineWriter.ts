@@ -12,9 +12,11 @@ import type { ReplayRef } from './replay-ref.ts';
 export const sliderEnd = (span: ReplaySpan): number => Math.max(span.durationS, 1);
 
 /** The whole second the timeline shows: the slider steps by seconds. */
-export const shownSecond = (replay: ReplayRef, span: ReplaySpan): number => Math.min(Math.floor(replay.getSnapshot().context.positionS), sliderEnd(span));
+export const shownSecond = (replay: ReplayRef, span: ReplaySpan): number =>
+  Math.min(Math.floor(replay.getSnapshot().context.positionS), sliderEnd(span));
 
-export const timelineClock = (span: ReplaySpan, second: number, style: ClockStyle): string => formatReplayClock(timeAt(span, second), style);
+export const timelineClock = (span: ReplaySpan, second: number, style: ClockStyle): string =>
+  formatReplayClock(timeAt(span, second), style);
 
 export function useTimelineWriter(replay: ReplayRef, span: ReplaySpan, style: ClockStyle) {
   const group = useRef<HTMLDivElement>(null);
@@ -30,7 +32,8 @@ export function useTimelineWriter(replay: ReplayRef, span: ReplaySpan, style: Cl
       const second = shownSecond(replay, span);
       // React puts a controlled input back to its last rendered value after the user moves it; while playing
       // nothing renders, so the next frame puts it where the clock is.
-      if (sliderInput.current && sliderInput.current.value !== String(second)) sliderInput.current.value = String(second);
+      if (sliderInput.current && sliderInput.current.value !== String(second))
+        sliderInput.current.value = String(second);
       if (second === written) return;
       written = second;
       const text = timelineClock(span, second, style);

@@ -6,7 +6,17 @@ import { ReplayDialog } from './ReplayDialog.tsx';
 
 export function useTouristReplay(): { onReplay: (touristId: string) => void; replayDialog: ReactNode } {
   const [opened, setOpened] = useState<{ touristId: string; from: string; to: string }>();
-  const onReplay = useCallback((touristId: string) => setOpened({ touristId, ...recentReplayRange(DEFAULT_TRACK_MINUTES) }), []);
-  const replayDialog = opened ? <ReplayDialog touristIds={[opened.touristId]} from={opened.from} to={opened.to} onClose={() => setOpened(undefined)} /> : null;
+  const onReplay = useCallback(
+    (touristId: string) => setOpened({ touristId, ...recentReplayRange(DEFAULT_TRACK_MINUTES) }),
+    [],
+  );
+  const replayDialog = opened ? (
+    <ReplayDialog
+      touristIds={[opened.touristId]}
+      from={opened.from}
+      to={opened.to}
+      onClose={() => setOpened(undefined)}
+    />
+  ) : null;
   return { onReplay, replayDialog };
 }

@@ -1,11 +1,27 @@
-import { Button, FluentProvider, MessageBar, MessageBarActions, MessageBarBody, Spinner, webLightTheme } from '@fluentui/react-components';
+import {
+  Button,
+  FluentProvider,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  webLightTheme,
+} from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { formatTime } from '../../domain/display.ts';
 import { incidentReportMachine } from '../../machines/incidentReportMachine.ts';
 import { ReportTrail } from './ReportTrail.tsx';
-import { DispatchesTable, HandlingFacts, IncidentFactsList, NotesList, ReportSection, TimelineTable, TouristFacts } from './ReportSections.tsx';
+import {
+  DispatchesTable,
+  HandlingFacts,
+  IncidentFactsList,
+  NotesList,
+  ReportSection,
+  TimelineTable,
+  TouristFacts,
+} from './ReportSections.tsx';
 import { PAGE_RULE, useReportStyles } from './report-styles.ts';
 import { ClockContext, useClock } from '../i18n/clock-context.ts';
 import { timeZoneName } from '../../i18n/clock.ts';
@@ -23,7 +39,10 @@ export function ReportPage({ incidentId }: { incidentId: string }) {
   const loading = useSelector(actor, (s) => s.matches('loading'));
   // The report reads its times in its region's zone (issue 36), whatever the browser's.
   const regionZone = report?.region?.timeZone;
-  const clock = useMemo(() => (regionZone && isIanaTimeZone(regionZone) ? { ...outerClock, timeZone: regionZone } : outerClock), [outerClock, regionZone]);
+  const clock = useMemo(
+    () => (regionZone && isIanaTimeZone(regionZone) ? { ...outerClock, timeZone: regionZone } : outerClock),
+    [outerClock, regionZone],
+  );
   useEffect(() => {
     document.title = t('report.title', { id: incidentId });
   }, [incidentId, t]);
@@ -48,7 +67,13 @@ export function ReportPage({ incidentId }: { incidentId: string }) {
         )}
         {report && (
           <ClockContext.Provider value={clock}>
-            <p className={styles.generated}>{t('report.generated', { time: formatTime(report.generatedAt, clock), by: report.generatedBy, zone: timeZoneName(clock) })}</p>
+            <p className={styles.generated}>
+              {t('report.generated', {
+                time: formatTime(report.generatedAt, clock),
+                by: report.generatedBy,
+                zone: timeZoneName(clock),
+              })}
+            </p>
             <ReportSection id="report-facts" title={t('report.facts')}>
               <IncidentFactsList report={report} />
             </ReportSection>

@@ -24,7 +24,11 @@ export const useReportStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
     '@media print': { display: 'none' },
   },
-  heading: { margin: `0 0 ${tokens.spacingVerticalXS}`, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
+  heading: {
+    margin: `0 0 ${tokens.spacingVerticalXS}`,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+  },
   generated: { color: tokens.colorNeutralForeground3, margin: 0 },
   section: {
     marginTop: tokens.spacingVerticalL,
@@ -45,12 +49,29 @@ export const useReportStyles = makeStyles({
   table: {
     width: '100%',
     borderCollapse: 'collapse',
-    '& th, & td': { textAlign: 'left', verticalAlign: 'top', padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+    '& th, & td': {
+      textAlign: 'left',
+      verticalAlign: 'top',
+      padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+      borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    },
     '& th': { fontWeight: tokens.fontWeightSemibold },
     '& tr': { breakInside: 'avoid' },
   },
   nowrap: { whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
-  map: { width: '100%', height: 'auto', display: 'block', backgroundColor: '#f3f2f1', border: `1px solid ${tokens.colorNeutralStroke2}` },
-  mapLegend: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap', margin: `${tokens.spacingVerticalXS} 0 0`, color: tokens.colorNeutralForeground2 },
+  map: {
+    width: '100%',
+    height: 'auto',
+    display: 'block',
+    backgroundColor: '#f3f2f1',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  mapLegend: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalL,
+    flexWrap: 'wrap',
+    margin: `${tokens.spacingVerticalXS} 0 0`,
+    color: tokens.colorNeutralForeground2,
+  },
 });

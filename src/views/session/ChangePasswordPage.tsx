@@ -33,13 +33,32 @@ export function ChangePasswordPage() {
       onSubmit={() => !mismatch && send({ type: 'session.changePassword', currentPassword, newPassword })}
     >
       <Field label={t('signIn.temporaryPassword')} required>
-        <Input type="password" autoComplete="current-password" value={currentPassword} onChange={(_, data) => setCurrentPassword(data.value)} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(_, data) => setCurrentPassword(data.value)}
+        />
       </Field>
       <Field label={t('signIn.newPassword')} required>
-        <Input type="password" autoComplete="new-password" value={newPassword} onChange={(_, data) => setNewPassword(data.value)} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(_, data) => setNewPassword(data.value)}
+        />
       </Field>
-      <Field label={t('signIn.newPasswordAgain')} required validationMessage={mismatch ? t('signIn.passwordsDiffer') : undefined}>
-        <Input type="password" autoComplete="new-password" value={repeated} onChange={(_, data) => setRepeated(data.value)} />
+      <Field
+        label={t('signIn.newPasswordAgain')}
+        required
+        validationMessage={mismatch ? t('signIn.passwordsDiffer') : undefined}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={repeated}
+          onChange={(_, data) => setRepeated(data.value)}
+        />
       </Field>
       <div className={styles.actions}>
         <Button appearance="primary" type="submit" disabled={busy || mismatch}>

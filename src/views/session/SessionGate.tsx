@@ -1,4 +1,12 @@
-import { FluentProvider, makeStyles, Spinner, Text, tokens, webDarkTheme, webLightTheme } from '@fluentui/react-components';
+import {
+  FluentProvider,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+  webDarkTheme,
+  webLightTheme,
+} from '@fluentui/react-components';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { endFirstPaint } from '../../first-paint/handover.ts';
 import { SessionActor } from '../session-actor.ts';

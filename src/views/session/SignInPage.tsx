@@ -34,7 +34,12 @@ export function SignInPage() {
         <Input autoComplete="username" value={username} onChange={(_, data) => setUsername(data.value)} />
       </Field>
       <Field label={t('signIn.password')} required>
-        <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(_, data) => setPassword(data.value)}
+        />
       </Field>
       <Button appearance="primary" type="submit" disabled={busy}>
         {t('signIn.submit')}

@@ -72,7 +72,9 @@ export function StaleConsole({ lastKnown, unreachable }: { lastKnown: LastKnown;
               <TableRow key={row.id} className={styles.staleRow} data-stale>
                 <TableCell>
                   {formatTime(row.createdAt, clock)}
-                  <Badge className={styles.staleBadge} appearance="outline" color="informative">{t('signIn.staleBadge')}</Badge>
+                  <Badge className={styles.staleBadge} appearance="outline" color="informative">
+                    {t('signIn.staleBadge')}
+                  </Badge>
                 </TableCell>
                 <TableCell>{formatCoordinate(row.latitude)}</TableCell>
                 <TableCell>{formatCoordinate(row.longitude)}</TableCell>

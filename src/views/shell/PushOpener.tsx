@@ -20,7 +20,8 @@ export function PushOpener() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     const listen = (event: MessageEvent<{ type?: string; incidentId?: unknown }>) => {
-      if (event.data?.type === SHOW_INCIDENT_MESSAGE && typeof event.data.incidentId === 'string') send({ type: 'incident.show', id: event.data.incidentId });
+      if (event.data?.type === SHOW_INCIDENT_MESSAGE && typeof event.data.incidentId === 'string')
+        send({ type: 'incident.show', id: event.data.incidentId });
     };
     navigator.serviceWorker.addEventListener('message', listen);
     return () => navigator.serviceWorker.removeEventListener('message', listen);

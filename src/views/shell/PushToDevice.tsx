@@ -1,7 +1,19 @@
 // "Push to this device" (issue 35 point 5): new panics and escalations reach this browser as notifications
 // even with the console closed, for the regions chosen (none: all). In the top bar's popover on a desk, in
 // the controls panel on a phone.
-import { Button, Dropdown, Field, makeStyles, Option, Popover, PopoverSurface, Switch, Text, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import {
+  Button,
+  Dropdown,
+  Field,
+  makeStyles,
+  Option,
+  Popover,
+  PopoverSurface,
+  Switch,
+  Text,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { PhoneVibrateRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -75,7 +87,16 @@ export function PushButton() {
   const restoreFocusHere = useRestoreFocusTarget();
   return (
     <>
-      <Button ref={setButton} {...restoreFocusHere} appearance="subtle" aria-label={label} title={label} aria-expanded={open} icon={<PhoneVibrateRegular />} onClick={() => setOpen(!open)} />
+      <Button
+        ref={setButton}
+        {...restoreFocusHere}
+        appearance="subtle"
+        aria-label={label}
+        title={label}
+        aria-expanded={open}
+        icon={<PhoneVibrateRegular />}
+        onClick={() => setOpen(!open)}
+      />
       <WhileOpen open={open}>
         <Popover open withArrow positioning={{ target: button }} onOpenChange={(_, data) => setOpen(data.open)}>
           <PopoverSurface aria-label={label}>

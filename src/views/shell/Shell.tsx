@@ -23,13 +23,21 @@ import { WhileOpen } from '../WhileOpen.tsx';
 
 // Supervisors' views: not needed for the first paint.
 const AuditView = lazy(() => loadChunk(() => import('../audit/AuditView.tsx')).then((m) => ({ default: m.AuditView })));
-const VerifyTouristView = lazy(() => loadChunk(() => import('../verify/VerifyTouristView.tsx')).then((m) => ({ default: m.VerifyTouristView })));
+const VerifyTouristView = lazy(() =>
+  loadChunk(() => import('../verify/VerifyTouristView.tsx')).then((m) => ({ default: m.VerifyTouristView })),
+);
 // Admins' view: likewise.
-const AccountsView = lazy(() => loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })));
+const AccountsView = lazy(() =>
+  loadChunk(() => import('../accounts/AccountsView.tsx')).then((m) => ({ default: m.AccountsView })),
+);
 // Admins' view (issue 31).
-const RegionsView = lazy(() => loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })));
+const RegionsView = lazy(() =>
+  loadChunk(() => import('../regions/RegionsView.tsx')).then((m) => ({ default: m.RegionsView })),
+);
 // Admins' view (issue 34).
-const WebhooksView = lazy(() => loadChunk(() => import('../webhooks/WebhooksView.tsx')).then((m) => ({ default: m.WebhooksView })));
+const WebhooksView = lazy(() =>
+  loadChunk(() => import('../webhooks/WebhooksView.tsx')).then((m) => ({ default: m.WebhooksView })),
+);
 
 // Zones (issue 31): the editor, terra-draw and the map come in their own chunks when the view is opened.
 const ZonesView = lazy(() => loadChunk(() => import('../zones/ZonesView.tsx')).then((m) => ({ default: m.ZonesView })));
@@ -37,7 +45,12 @@ const ZonesView = lazy(() => loadChunk(() => import('../zones/ZonesView.tsx')).t
 const useStyles = makeStyles({
   // Layout lives on an inner div: FluentProvider copies its className onto every portal (tooltips,
   // dialogs), and a full-height background there covered the whole page.
-  page: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
   main: { flexGrow: 1, minWidth: 0, overflowX: 'hidden' },
   // WCAG 2.4.1: the first Tab offers a way past the bar and the menu; shown only while it has focus.
@@ -105,7 +118,11 @@ function useWallMode(): [boolean, (on: boolean) => void] {
 
 export function Shell() {
   const [wall, setWall] = useWallMode();
-  return <RegionClock>{wall ? <WallShell onExit={() => setWall(false)} /> : <DeskShell onWall={() => setWall(true)} />}</RegionClock>;
+  return (
+    <RegionClock>
+      {wall ? <WallShell onExit={() => setWall(false)} /> : <DeskShell onWall={() => setWall(true)} />}
+    </RegionClock>
+  );
 }
 
 function DeskShell({ onWall }: { onWall: () => void }) {
@@ -134,36 +151,36 @@ function DeskShell({ onWall }: { onWall: () => void }) {
   return (
     <FluentProvider theme={dark ? webDarkTheme : webLightTheme}>
       <div className={styles.page}>
-      <a className={styles.skip} href="#alerts">
-        {t('shell.skipToAlerts')}
-      </a>
-      <TopBar
-        menuOpen={menuOpen}
-        onToggleMenu={() => setMenuOpen((open) => !open)}
-        onOpenControls={selected === 'dashboard' || selected === 'anchors' ? () => setControlsOpen(true) : undefined}
-      />
-      {phone && <PhoneControlsPanel open={controlsOpen} onClose={() => setControlsOpen(false)} />}
-      <PanicBar />
-      <PanicSignals />
-      <Announcer />
-      <UpdatePrompt />
-      <PushOpener />
-      <div className={styles.body}>
-        <WhileOpen open={wide || menuOpen}>
-          <SideNav
-            open={menuOpen}
-            overlay={!wide}
-            selected={selected}
-            onSelect={(value) => {
-              if (value === 'wall') return onWall();
-              setSelected(value);
-              if (!wide) setMenuOpen(false);
-            }}
-            onClose={() => setMenuOpen(false)}
-          />
-        </WhileOpen>
-        <main className={styles.main}>{views[selected](t)}</main>
-      </div>
+        <a className={styles.skip} href="#alerts">
+          {t('shell.skipToAlerts')}
+        </a>
+        <TopBar
+          menuOpen={menuOpen}
+          onToggleMenu={() => setMenuOpen((open) => !open)}
+          onOpenControls={selected === 'dashboard' || selected === 'anchors' ? () => setControlsOpen(true) : undefined}
+        />
+        {phone && <PhoneControlsPanel open={controlsOpen} onClose={() => setControlsOpen(false)} />}
+        <PanicBar />
+        <PanicSignals />
+        <Announcer />
+        <UpdatePrompt />
+        <PushOpener />
+        <div className={styles.body}>
+          <WhileOpen open={wide || menuOpen}>
+            <SideNav
+              open={menuOpen}
+              overlay={!wide}
+              selected={selected}
+              onSelect={(value) => {
+                if (value === 'wall') return onWall();
+                setSelected(value);
+                if (!wide) setMenuOpen(false);
+              }}
+              onClose={() => setMenuOpen(false)}
+            />
+          </WhileOpen>
+          <main className={styles.main}>{views[selected](t)}</main>
+        </div>
       </div>
     </FluentProvider>
   );

@@ -1,5 +1,16 @@
 import { makeStyles, NavDrawer, NavDrawerBody, NavItem, type NavItemValue } from '@fluentui/react-components';
-import { BoardRegular, DataBarVerticalRegular, GlobeRegular, HistoryRegular, LinkRegular, MapRegular, PeopleRegular, PersonAvailableRegular, SendRegular, TvRegular } from '@fluentui/react-icons';
+import {
+  BoardRegular,
+  DataBarVerticalRegular,
+  GlobeRegular,
+  HistoryRegular,
+  LinkRegular,
+  MapRegular,
+  PeopleRegular,
+  PersonAvailableRegular,
+  SendRegular,
+  TvRegular,
+} from '@fluentui/react-icons';
 import { useMay } from '../session-actor.ts';
 import { useT } from '../../i18n/useT.ts';
 import { useArrowKeyFocus } from '../useArrowKeyFocus.ts';
@@ -15,7 +26,8 @@ const useStyles = makeStyles({
  * the zones there; only supervisors and up are offered its editing tools. Webhooks is issue 34's (admin).
  * Wall screen (issue 35) is not a view: it turns the whole page into the room's screen.
  */
-export type NavValue = 'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones' | 'webhooks' | 'wall';
+export type NavValue =
+  'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones' | 'webhooks' | 'wall';
 
 /** The menu's items in order; those of a permission only for who has it. */
 const MENU = [
@@ -54,7 +66,11 @@ export function SideNav({
     webhooks: useMay('manageWebhooks'),
   } satisfies Partial<Record<NavValue, boolean>>;
   const items = MENU.filter(({ value }) => may[value as keyof typeof may] ?? true);
-  const keys = useArrowKeyFocus('vertical', items.map(({ value }) => value), selected);
+  const keys = useArrowKeyFocus(
+    'vertical',
+    items.map(({ value }) => value),
+    selected,
+  );
   return (
     <NavDrawer
       className={styles.drawer}

@@ -41,7 +41,15 @@ const useStyles = makeStyles({
  * `onOpenControls`: on a phone (issue 35), the dashboard's filters and controls are one tap away in a panel,
  * which also holds the dark mode switch and the session: the bar keeps one line for the connection.
  */
-export function TopBar({ menuOpen, onToggleMenu, onOpenControls }: { menuOpen: boolean; onToggleMenu: () => void; onOpenControls?: () => void }) {
+export function TopBar({
+  menuOpen,
+  onToggleMenu,
+  onOpenControls,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  onOpenControls?: () => void;
+}) {
   const styles = useStyles();
   const dark = useDark();
   const { send } = DashboardActor.useActorRef();
@@ -61,7 +69,12 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenControls }: { menuOpen: b
       {!phone && <Switch label={t('shell.darkMode')} checked={dark} onChange={() => send({ type: 'theme.toggle' })} />}
       <ConnectionBadge state={useConnectionState()} />
       {phone && onOpenControls && (
-        <Button className={styles.touch} aria-label={t('dashboard.panelTitle')} icon={<OptionsRegular />} onClick={onOpenControls} />
+        <Button
+          className={styles.touch}
+          aria-label={t('dashboard.panelTitle')}
+          icon={<OptionsRegular />}
+          onClick={onOpenControls}
+        />
       )}
       {!phone && <SessionUser />}
     </header>

@@ -39,9 +39,7 @@ export function UpdatePrompt() {
   if (!ready) return null;
   return (
     <MessageBar intent="info" data-update-ready>
-      <MessageBarBody>
-        {panicsOpen ? t('frame.updateWaits') : t('frame.updateReady')}
-      </MessageBarBody>
+      <MessageBarBody>{panicsOpen ? t('frame.updateWaits') : t('frame.updateReady')}</MessageBarBody>
       <MessageBarActions>
         <Button onClick={() => appUpdate()?.apply()}>{t('frame.reloadNow')}</Button>
       </MessageBarActions>

@@ -1,4 +1,12 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import type { VerifyRef } from './VerifyTouristView.tsx';
 import { useT } from '../../i18n/useT.ts';

@@ -1,4 +1,18 @@
-import { Badge, Button, Card, CardHeader, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import type { DidRecord, DidUse } from '../../api/did-binding.ts';
 import { formatTime } from '../../domain/display.ts';
 import { atLeast } from '../breakpoints.ts';
@@ -42,8 +56,15 @@ function BindingState({ record, verify }: { record: DidRecord; verify: VerifyRef
       <Badge appearance="tint" color="success">
         {t('verify.bound')}
       </Badge>
-      <Text>{t('verify.proves', { tourist: label, by: binding.boundBy, time: formatTime(binding.boundAt, clock) })}</Text>
-      <Button size="small" onClick={() => verify.send({ type: 'did.unbind', didId: record.didId, touristId: binding.touristId, touristLabel: label })}>
+      <Text>
+        {t('verify.proves', { tourist: label, by: binding.boundBy, time: formatTime(binding.boundAt, clock) })}
+      </Text>
+      <Button
+        size="small"
+        onClick={() =>
+          verify.send({ type: 'did.unbind', didId: record.didId, touristId: binding.touristId, touristLabel: label })
+        }
+      >
         {t('verify.unbind')}
       </Button>
     </div>
@@ -66,7 +87,9 @@ function UsedWith({ record, verify }: { record: DidRecord; verify: VerifyRef }) 
         appearance="primary"
         disabled={!use.registered}
         aria-label={t('verify.bindTo', { tourist: label })}
-        onClick={() => verify.send({ type: 'did.bind', didId: record.didId, touristId: use.touristId, touristLabel: label })}
+        onClick={() =>
+          verify.send({ type: 'did.bind', didId: record.didId, touristId: use.touristId, touristLabel: label })
+        }
       >
         {use.registered ? t('verify.bind') : t('verify.notRegistered')}
       </Button>
@@ -106,8 +129,18 @@ export function DidRecordCard({ record, verify }: { record: DidRecord; verify: V
   return (
     <Card className={styles.card} aria-label={t('verify.card', { did: record.didId })}>
       <CardHeader
-        header={<Text className={styles.did} weight="semibold">{record.didId}</Text>}
-        description={record.expiresAt ? <Text className={styles.quiet}>{t('verify.validUntil', { time: formatTime(record.expiresAt, clock) })}</Text> : undefined}
+        header={
+          <Text className={styles.did} weight="semibold">
+            {record.didId}
+          </Text>
+        }
+        description={
+          record.expiresAt ? (
+            <Text className={styles.quiet}>
+              {t('verify.validUntil', { time: formatTime(record.expiresAt, clock) })}
+            </Text>
+          ) : undefined
+        }
       />
       <BindingState record={record} verify={verify} />
       <UsedWith record={record} verify={verify} />

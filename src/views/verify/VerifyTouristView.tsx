@@ -1,13 +1,5 @@
 import { ActOutcome } from '../ActOutcome.tsx';
-import {
-  Button,
-  Field,
-  makeStyles,
-  Text,
-  Textarea,
-  Title2,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, makeStyles, Text, Textarea, Title2, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -19,7 +11,13 @@ import { useT } from '../../i18n/useT.ts';
 export type VerifyRef = ActorRefFrom<typeof verifyTouristMachine>;
 
 const useStyles = makeStyles({
-  view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, maxWidth: '960px' },
+  view: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    maxWidth: '960px',
+  },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   lookUp: { alignSelf: 'flex-start' },
   hint: { color: tokens.colorNeutralForeground3 },
@@ -38,10 +36,7 @@ function LookupForm({ verify }: { verify: VerifyRef }) {
         verify.send({ type: 'did.lookup', text });
       }}
     >
-      <Field
-        label={t('verify.field')}
-        hint={t('verify.fieldHint')}
-      >
+      <Field label={t('verify.field')} hint={t('verify.fieldHint')}>
         <Textarea value={text} onChange={(_, data) => setText(data.value)} rows={3} resize="vertical" />
       </Field>
       <Button className={styles.lookUp} appearance="primary" type="submit" disabled={busy || text.trim() === ''}>

@@ -15,7 +15,16 @@ const AGE_TICK_MS = 30_000;
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden', gap: tokens.spacingVerticalS },
   heading: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minHeight: 0, overflow: 'hidden' },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    minHeight: 0,
+    overflow: 'hidden',
+  },
   item: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) auto',
@@ -38,9 +47,21 @@ const useStyles = makeStyles({
     width: '100%',
   },
   urgent: { borderLeftColor: tokens.colorPaletteRedBorder2, backgroundColor: tokens.colorPaletteRedBackground1 },
-  title: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  title: {
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   age: { fontSize: tokens.fontSizeBase400, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  facts: { display: 'flex', gap: tokens.spacingHorizontalM, gridColumn: '1 / -1', alignItems: 'center', color: tokens.colorNeutralForeground2 },
+  facts: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    gridColumn: '1 / -1',
+    alignItems: 'center',
+    color: tokens.colorNeutralForeground2,
+  },
   severity: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   empty: { color: tokens.colorNeutralForeground2 },
 });
@@ -48,7 +69,8 @@ const useStyles = makeStyles({
 function SeverityWord({ alert }: { alert: WallAlert }) {
   const styles = useStyles();
   const t = useT();
-  const Icon = alert.severity === 'high' ? AlertUrgentFilled : alert.severity === 'medium' ? WarningRegular : InfoRegular;
+  const Icon =
+    alert.severity === 'high' ? AlertUrgentFilled : alert.severity === 'medium' ? WarningRegular : InfoRegular;
   return (
     <span className={styles.severity}>
       <Icon aria-hidden />
@@ -77,7 +99,9 @@ export function WallAlertList() {
   const shown = open.slice(0, WALL_LIST_ROWS);
   return (
     <section className={styles.panel} aria-labelledby="wall-alerts-heading" data-wall-alerts={open.length}>
-      <h2 id="wall-alerts-heading" className={styles.heading}>{t('wall.openAlerts', { count: open.length })}</h2>
+      <h2 id="wall-alerts-heading" className={styles.heading}>
+        {t('wall.openAlerts', { count: open.length })}
+      </h2>
       {open.length === 0 && <Text className={styles.empty}>{loading ? t('wall.loading') : t('wall.none')}</Text>}
       <ul className={styles.list}>
         {shown.map((alert) => (
@@ -99,7 +123,9 @@ export function WallAlertList() {
           </li>
         ))}
       </ul>
-      {open.length > shown.length && <Text className={styles.empty}>{t('wall.more', { count: open.length - shown.length })}</Text>}
+      {open.length > shown.length && (
+        <Text className={styles.empty}>{t('wall.more', { count: open.length - shown.length })}</Text>
+      )}
     </section>
   );
 }

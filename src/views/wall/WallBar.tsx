@@ -21,11 +21,19 @@ const useStyles = makeStyles({
   },
   logo: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeHero700 },
   title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-  region: { flexGrow: 1, minWidth: 0, fontSize: tokens.fontSizeBase500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  region: {
+    flexGrow: 1,
+    minWidth: 0,
+    fontSize: tokens.fontSizeBase500,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   cycle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-const cycleLabel = (seconds: number, t: Translate) => (seconds === 0 ? t('wall.cycleOff') : t('wall.cycleEvery', { seconds }));
+const cycleLabel = (seconds: number, t: Translate) =>
+  seconds === 0 ? t('wall.cycleOff') : t('wall.cycleEvery', { seconds });
 
 export interface WallBarProps {
   cycleSeconds: number;
@@ -39,14 +47,18 @@ export interface WallBarProps {
 export function WallBar({ cycleSeconds, heldByPanic, onCycle, dark, onToggleDark, onExit }: WallBarProps) {
   const styles = useStyles();
   const t = useT();
-  const region = DashboardActor.useSelector((s) => s.context.regions.find((r) => r.id === s.context.regionId)?.name ?? s.context.regionId);
+  const region = DashboardActor.useSelector(
+    (s) => s.context.regions.find((r) => r.id === s.context.regionId)?.name ?? s.context.regionId,
+  );
   return (
     <header className={styles.bar}>
       <ShieldErrorFilled className={styles.logo} aria-label={t('shell.logo')} role="img" />
       <Text as="h1" className={styles.title}>
         {t('app.title')}
       </Text>
-      <Text className={styles.region} aria-live="polite">{t('wall.region', { region })}</Text>
+      <Text className={styles.region} aria-live="polite">
+        {t('wall.region', { region })}
+      </Text>
       <div className={styles.cycle}>
         <Text id="wall-cycle-label">{t('wall.cycle')}</Text>
         <Dropdown

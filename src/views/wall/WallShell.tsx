@@ -9,7 +9,13 @@ import { wallScales, wallTheme } from './wall-theme.ts';
 import { WallView } from './WallView.tsx';
 
 const useStyles = makeStyles({
-  page: { height: '100vh', overflow: 'hidden', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
+  page: {
+    height: '100vh',
+    overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
 });
 
 function useViewportHeight(): number {

@@ -25,9 +25,18 @@ const useStyles = makeStyles({
   },
 });
 
-const storedCycleSeconds = () => Number(safely(() => globalThis.localStorage?.getItem(STORAGE_KEYS.wallCycleSeconds), null)) || 0;
+const storedCycleSeconds = () =>
+  Number(safely(() => globalThis.localStorage?.getItem(STORAGE_KEYS.wallCycleSeconds), null)) || 0;
 
-export function WallView({ dark, onToggleDark, onExit }: { dark: boolean; onToggleDark: () => void; onExit: () => void }) {
+export function WallView({
+  dark,
+  onToggleDark,
+  onExit,
+}: {
+  dark: boolean;
+  onToggleDark: () => void;
+  onExit: () => void;
+}) {
   const styles = useStyles();
   const dashboard = DashboardActor.useActorRef();
   const panicsOpen = useOpenPanics().length > 0;
@@ -36,7 +45,10 @@ export function WallView({ dark, onToggleDark, onExit }: { dark: boolean; onTogg
       actions: {
         showNextRegion: () => {
           const { regions, regionId } = dashboard.getSnapshot().context;
-          const next = nextRegionId(regions.map((region) => region.id), regionId);
+          const next = nextRegionId(
+            regions.map((region) => region.id),
+            regionId,
+          );
           if (next !== regionId) dashboard.send({ type: 'region.select', regionId: next });
         },
       },

@@ -11,7 +11,8 @@ export function wallScales(viewportHeight: number): { font: number; space: numbe
   return { font: FONT_SCALE_AT_1080 * screens, space: Math.max(1, screens) };
 }
 
-const scalePx = (value: string, by: number) => value.replace(/(-?\d+(?:\.\d+)?)px/g, (_, px: string) => `${Math.round(Number(px) * by * 10) / 10}px`);
+const scalePx = (value: string, by: number) =>
+  value.replace(/(-?\d+(?:\.\d+)?)px/g, (_, px: string) => `${Math.round(Number(px) * by * 10) / 10}px`);
 
 /** `theme` with its font sizes and line heights times `font`, and its spacing times `space`. */
 export function wallTheme(theme: Theme, scales: { font: number; space: number }): Theme {

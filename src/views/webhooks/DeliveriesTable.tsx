@@ -1,4 +1,14 @@
-import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+} from '@fluentui/react-components';
 import type { Webhook, WebhookDelivery } from '../../api/webhooks.ts';
 import { formatTime } from '../../domain/display.ts';
 import { useClock } from '../i18n/clock-context.ts';
@@ -15,7 +25,15 @@ const useStyles = makeStyles({
 
 const STATE_COLOR = { pending: 'warning', delivered: 'success', dead: 'danger' } as const;
 
-const COLUMNS: readonly MessageId[] = ['webhooks.created', 'webhooks.webhook', 'webhooks.event', 'webhooks.state', 'webhooks.attempts', 'webhooks.lastOutcome', 'webhooks.deliveryId'];
+const COLUMNS: readonly MessageId[] = [
+  'webhooks.created',
+  'webhooks.webhook',
+  'webhooks.event',
+  'webhooks.state',
+  'webhooks.attempts',
+  'webhooks.lastOutcome',
+  'webhooks.deliveryId',
+];
 
 function lastOutcome(delivery: WebhookDelivery, t: Translate): string {
   if (delivery.lastError) return delivery.lastError;
@@ -70,7 +88,12 @@ export function DeliveriesTable({
               <TableCell className={styles.id}>{delivery.id}</TableCell>
               {onSendAgain && (
                 <TableCell>
-                  <Button size="small" disabled={busy} onClick={() => onSendAgain(delivery.id)} aria-label={t('webhooks.sendAgainNamed', { id: delivery.id })}>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => onSendAgain(delivery.id)}
+                    aria-label={t('webhooks.sendAgainNamed', { id: delivery.id })}
+                  >
                     {t('webhooks.sendAgain')}
                   </Button>
                 </TableCell>

@@ -1,4 +1,19 @@
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Select, Switch, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Select,
+  Switch,
+  tokens,
+} from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import type { Severity } from '../../api/fields.ts';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
@@ -15,13 +30,23 @@ const useStyles = makeStyles({
  * enabled switch is shown too. The server chooses the secret and checks the address. Mounted per opening, so
  * each starts from what it is given.
  */
-export function WebhookDialog({ webhook, onSave, onCancel }: { webhook?: Webhook; onSave: (fields: WebhookFields) => void; onCancel: () => void }) {
+export function WebhookDialog({
+  webhook,
+  onSave,
+  onCancel,
+}: {
+  webhook?: Webhook;
+  onSave: (fields: WebhookFields) => void;
+  onCancel: () => void;
+}) {
   const styles = useStyles();
   const t = useT();
   const title = webhook ? t('webhooks.editNamed', { name: webhook.name }) : t('webhooks.new');
   const [name, setName] = useState(webhook?.name ?? '');
   const [url, setUrl] = useState(webhook?.url ?? '');
-  const [events, setEvents] = useState<WebhookEventType[]>((webhook?.events as WebhookEventType[] | undefined) ?? ['panic.created']);
+  const [events, setEvents] = useState<WebhookEventType[]>(
+    (webhook?.events as WebhookEventType[] | undefined) ?? ['panic.created'],
+  );
   const [minSeverity, setMinSeverity] = useState<Severity | ''>(webhook?.minSeverity ?? '');
   const [enabled, setEnabled] = useState(webhook?.enabled ?? true);
   const submit = (event: FormEvent) => {
@@ -30,7 +55,11 @@ export function WebhookDialog({ webhook, onSave, onCancel }: { webhook?: Webhook
     onSave({ name: name.trim(), url: url.trim(), events, ...severity, ...(webhook && { enabled }) });
   };
   const toggle = (type: WebhookEventType, checked: boolean) =>
-    setEvents((chosen) => (checked ? WEBHOOK_EVENT_TYPES.filter((each) => each === type || chosen.includes(each)) : chosen.filter((each) => each !== type)));
+    setEvents((chosen) =>
+      checked
+        ? WEBHOOK_EVENT_TYPES.filter((each) => each === type || chosen.includes(each))
+        : chosen.filter((each) => each !== type),
+    );
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface>
@@ -47,7 +76,12 @@ export function WebhookDialog({ webhook, onSave, onCancel }: { webhook?: Webhook
               <fieldset className={styles.events}>
                 <legend>{t('webhooks.events')}</legend>
                 {WEBHOOK_EVENT_TYPES.map((type) => (
-                  <Checkbox key={type} label={t(`webhooks.event.${type}`)} checked={events.includes(type)} onChange={(_, data) => toggle(type, data.checked === true)} />
+                  <Checkbox
+                    key={type}
+                    label={t(`webhooks.event.${type}`)}
+                    checked={events.includes(type)}
+                    onChange={(_, data) => toggle(type, data.checked === true)}
+                  />
                 ))}
               </fieldset>
               <Field label={t('webhooks.severity')} hint={t('webhooks.severityHint')}>
@@ -57,7 +91,13 @@ export function WebhookDialog({ webhook, onSave, onCancel }: { webhook?: Webhook
                   <option value="high">{t('webhooks.highOnly')}</option>
                 </Select>
               </Field>
-              {webhook && <Switch label={t('webhooks.enabled')} checked={enabled} onChange={(_, data) => setEnabled(data.checked)} />}
+              {webhook && (
+                <Switch
+                  label={t('webhooks.enabled')}
+                  checked={enabled}
+                  onChange={(_, data) => setEnabled(data.checked)}
+                />
+              )}
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" type="submit" disabled={events.length === 0}>

@@ -1,4 +1,15 @@
-import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookEventType } from '../../api/webhooks.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useT, type Translate } from '../../i18n/useT.ts';
@@ -10,9 +21,16 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
-const COLUMNS: readonly MessageId[] = ['webhooks.name', 'webhooks.url', 'webhooks.events', 'webhooks.state', 'webhooks.actions'];
+const COLUMNS: readonly MessageId[] = [
+  'webhooks.name',
+  'webhooks.url',
+  'webhooks.events',
+  'webhooks.state',
+  'webhooks.actions',
+];
 
-const eventLabel = (type: string, t: Translate) => (WEBHOOK_EVENT_TYPES.includes(type as WebhookEventType) ? t(`webhooks.event.${type as WebhookEventType}`) : type);
+const eventLabel = (type: string, t: Translate) =>
+  WEBHOOK_EVENT_TYPES.includes(type as WebhookEventType) ? t(`webhooks.event.${type as WebhookEventType}`) : type;
 
 /** The events a webhook receives, and the least severity when it is not every one. */
 function eventsText(webhook: Webhook, t: Translate): string {
@@ -58,19 +76,43 @@ export function WebhooksTable({ webhooks, busy, onAct, onEdit, onRotate }: Webho
               </TableCell>
               <TableCell>
                 <span className={styles.actions}>
-                  <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.test', id: webhook.id })} aria-label={t('webhooks.sendTestTo', { name: webhook.name })}>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => onAct({ type: 'webhooks.test', id: webhook.id })}
+                    aria-label={t('webhooks.sendTestTo', { name: webhook.name })}
+                  >
                     {t('webhooks.sendTest')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.setEnabled', id: webhook.id, enabled: !webhook.enabled })}>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => onAct({ type: 'webhooks.setEnabled', id: webhook.id, enabled: !webhook.enabled })}
+                  >
                     {t(webhook.enabled ? 'webhooks.disable' : 'webhooks.enable')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => onEdit(webhook)} aria-label={t('webhooks.editNamed', { name: webhook.name })}>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => onEdit(webhook)}
+                    aria-label={t('webhooks.editNamed', { name: webhook.name })}
+                  >
                     {t('webhooks.edit')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => onRotate(webhook)} aria-label={t('webhooks.rotateNamed', { name: webhook.name })}>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => onRotate(webhook)}
+                    aria-label={t('webhooks.rotateNamed', { name: webhook.name })}
+                  >
                     {t('webhooks.rotate')}
                   </Button>
-                  <Button size="small" disabled={busy} onClick={() => onAct({ type: 'webhooks.delete', id: webhook.id })} aria-label={t('webhooks.deleteNamed', { name: webhook.name })}>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => onAct({ type: 'webhooks.delete', id: webhook.id })}
+                    aria-label={t('webhooks.deleteNamed', { name: webhook.name })}
+                  >
                     {t('webhooks.delete')}
                   </Button>
                 </span>

@@ -13,7 +13,13 @@ import { WebhooksTable } from './WebhooksTable.tsx';
 import { useT } from '../../i18n/useT.ts';
 
 const useStyles = makeStyles({
-  view: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
+  view: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    minWidth: 0,
+  },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
 });
@@ -41,13 +47,23 @@ export function WebhooksView({ logic = webhooksMachine }: { logic?: typeof webho
           <Button appearance="primary" icon={<AddRegular />} disabled={busy} onClick={() => setCreating(true)}>
             {t('webhooks.new')}
           </Button>
-          <Button icon={<ArrowClockwiseRegular />} disabled={busy} onClick={() => actor.send({ type: 'webhooks.refresh' })}>
+          <Button
+            icon={<ArrowClockwiseRegular />}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'webhooks.refresh' })}
+          >
             {t('webhooks.refresh')}
           </Button>
           {busy && <Spinner size="tiny" label={t('webhooks.working')} />}
         </div>
         <ActOutcome errors={[error]} notice={notice} />
-        <WebhooksTable webhooks={webhooks} busy={busy} onAct={(act) => actor.send(act)} onEdit={setEditing} onRotate={setRotating} />
+        <WebhooksTable
+          webhooks={webhooks}
+          busy={busy}
+          onAct={(act) => actor.send(act)}
+          onEdit={setEditing}
+          onRotate={setRotating}
+        />
       </Card>
       <Card className={styles.card}>
         <Subtitle2 as="h3">{t('webhooks.deadLetters')}</Subtitle2>

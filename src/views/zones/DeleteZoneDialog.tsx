@@ -1,10 +1,28 @@
 // Deleting a zone asks first, naming it: a zone gone stops every alert inside it from carrying its risk.
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components';
 import type { Geofence } from '../../api/entities.ts';
 import { useT } from '../../i18n/useT.ts';
 import { WhileOpen } from '../WhileOpen.tsx';
 
-export function DeleteZoneDialog({ zone, busy, onConfirm, onCancel }: { zone: Geofence | undefined; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function DeleteZoneDialog({
+  zone,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  zone: Geofence | undefined;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   return (
     <WhileOpen open={zone !== undefined}>
@@ -12,9 +30,7 @@ export function DeleteZoneDialog({ zone, busy, onConfirm, onCancel }: { zone: Ge
         <DialogSurface aria-label={t('zones.deleteZone')}>
           <DialogBody>
             <DialogTitle>{t('zones.deleteZone')}</DialogTitle>
-            <DialogContent>
-              {t('zones.deleteQuestion', { name: zone?.name || zone?.id })}
-            </DialogContent>
+            <DialogContent>{t('zones.deleteQuestion', { name: zone?.name || zone?.id })}</DialogContent>
             <DialogActions>
               <Button appearance="primary" disabled={busy} onClick={onConfirm}>
                 {t(busy ? 'zones.deleting' : 'zones.delete')}

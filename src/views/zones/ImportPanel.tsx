@@ -37,7 +37,10 @@ const useStyles = makeStyles({
 async function chooseFile(editor: EditorRef, file: File | undefined, t: Translate) {
   if (!file) return;
   if (file.size > MAX_ZONE_FILE_BYTES) {
-    editor.send({ type: 'import.refuse', error: t('zones.fileTooLarge', { name: file.name, size: (file.size / 1024 / 1024).toFixed(1) }) });
+    editor.send({
+      type: 'import.refuse',
+      error: t('zones.fileTooLarge', { name: file.name, size: (file.size / 1024 / 1024).toFixed(1) }),
+    });
     return;
   }
   const content = await file.text();
@@ -79,7 +82,12 @@ export function ImportPanel({ editor }: { editor: EditorRef }) {
       {preview && (
         <>
           <Text role="status" aria-label={t('zones.importSummaryLabel')}>
-            {t('zones.importSummary', { new: preview.counts.new, changed: preview.counts.change, unchanged: preview.counts.unchanged, refused: preview.counts.refused })}
+            {t('zones.importSummary', {
+              new: preview.counts.new,
+              changed: preview.counts.change,
+              unchanged: preview.counts.unchanged,
+              refused: preview.counts.refused,
+            })}
           </Text>
           <div className={styles.scroll}>
             <Table aria-label={t('zones.importPreview')} size="small">
@@ -96,7 +104,9 @@ export function ImportPanel({ editor }: { editor: EditorRef }) {
                   <TableRow key={feature.index}>
                     <TableCell>{feature.index + 1}</TableCell>
                     <TableCell>{feature.name ?? feature.id ?? t('zones.unnamed')}</TableCell>
-                    <TableCell className={feature.action === 'refused' ? styles.refused : undefined}>{t(`zones.action.${feature.action}`)}</TableCell>
+                    <TableCell className={feature.action === 'refused' ? styles.refused : undefined}>
+                      {t(`zones.action.${feature.action}`)}
+                    </TableCell>
                     <TableCell>
                       {feature.errors.length > 0 && (
                         <ul className={styles.reasons}>
@@ -116,7 +126,11 @@ export function ImportPanel({ editor }: { editor: EditorRef }) {
         </>
       )}
       <div className={styles.row}>
-        <Button appearance="primary" disabled={!applicable || applying} onClick={() => editor.send({ type: 'import.apply' })}>
+        <Button
+          appearance="primary"
+          disabled={!applicable || applying}
+          onClick={() => editor.send({ type: 'import.apply' })}
+        >
           {t(applying ? 'zones.applying' : 'zones.apply')}
         </Button>
         <Button disabled={applying} onClick={() => editor.send({ type: 'import.cancel' })}>

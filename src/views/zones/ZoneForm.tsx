@@ -1,7 +1,18 @@
 // The side form of a zone being drawn or edited (issue 31): name, risk, region and place id; undo and redo of the
 // outline; what still stops it being saved (the server's own sentences, from src/domain/zone-geometry.ts); the
 // server's refusal; and, when someone saved it first, their sentence with "Load their version".
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Select, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Select,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowRedoRegular, ArrowUndoRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -57,11 +68,19 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
         </MessageBar>
       )}
       <Field label={t('zones.name')} required>
-        <Input value={draft.name} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', name: data.value })} />
+        <Input
+          value={draft.name}
+          disabled={Boolean(conflict)}
+          onChange={(_, data) => send({ type: 'draft.fields', name: data.value })}
+        />
       </Field>
       <div className={styles.row}>
         <Field label={t('zones.riskLevel')}>
-          <Select value={draft.riskLevel} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', riskLevel: data.value as typeof draft.riskLevel })}>
+          <Select
+            value={draft.riskLevel}
+            disabled={Boolean(conflict)}
+            onChange={(_, data) => send({ type: 'draft.fields', riskLevel: data.value as typeof draft.riskLevel })}
+          >
             {riskLevels.map((risk) => (
               <option key={risk} value={risk}>
                 {t(`zones.risk.${risk}`)}
@@ -70,7 +89,11 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
           </Select>
         </Field>
         <Field label={t('zones.zoneRegion')}>
-          <Select value={draft.regionId} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', regionId: data.value })}>
+          <Select
+            value={draft.regionId}
+            disabled={Boolean(conflict)}
+            onChange={(_, data) => send({ type: 'draft.fields', regionId: data.value })}
+          >
             {regionChoices.map((region) => (
               <option key={region} value={region}>
                 {region}
@@ -80,7 +103,11 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
         </Field>
       </div>
       <Field label={t('zones.placeId')} hint={t('zones.placeHint')}>
-        <Input value={draft.placeId} disabled={Boolean(conflict)} onChange={(_, data) => send({ type: 'draft.fields', placeId: data.value })} />
+        <Input
+          value={draft.placeId}
+          disabled={Boolean(conflict)}
+          onChange={(_, data) => send({ type: 'draft.fields', placeId: data.value })}
+        />
       </Field>
       <Text className={styles.facts} size={200}>
         {draft.outline.circle
@@ -95,10 +122,18 @@ export function ZoneForm({ editor, regions }: { editor: EditorRef; regions: stri
         </ul>
       )}
       <div className={styles.row}>
-        <Button icon={<ArrowUndoRegular />} disabled={!canUndo(draft) || busy || Boolean(conflict)} onClick={() => send({ type: 'draft.undo' })}>
+        <Button
+          icon={<ArrowUndoRegular />}
+          disabled={!canUndo(draft) || busy || Boolean(conflict)}
+          onClick={() => send({ type: 'draft.undo' })}
+        >
           {t('zones.undo')}
         </Button>
-        <Button icon={<ArrowRedoRegular />} disabled={!canRedo(draft) || busy || Boolean(conflict)} onClick={() => send({ type: 'draft.redo' })}>
+        <Button
+          icon={<ArrowRedoRegular />}
+          disabled={!canRedo(draft) || busy || Boolean(conflict)}
+          onClick={() => send({ type: 'draft.redo' })}
+        >
           {t('zones.redo')}
         </Button>
       </div>

@@ -10,7 +10,15 @@ const useStyles = makeStyles({
   search: { flexGrow: 1, minWidth: '160px' },
 });
 
-export function ZonesFilters({ filter, regions, onChange }: { filter: ZoneListFilter; regions: string[]; onChange: (change: Partial<ZoneListFilter>) => void }) {
+export function ZonesFilters({
+  filter,
+  regions,
+  onChange,
+}: {
+  filter: ZoneListFilter;
+  regions: string[];
+  onChange: (change: Partial<ZoneListFilter>) => void;
+}) {
   const styles = useStyles();
   const t = useT();
   return (
@@ -26,7 +34,11 @@ export function ZonesFilters({ filter, regions, onChange }: { filter: ZoneListFi
         </Select>
       </Field>
       <Field label={t('zones.risk')} size="small">
-        <Select size="small" value={filter.risk} onChange={(_, data) => onChange({ risk: data.value as ZoneListFilter['risk'] })}>
+        <Select
+          size="small"
+          value={filter.risk}
+          onChange={(_, data) => onChange({ risk: data.value as ZoneListFilter['risk'] })}
+        >
           <option value="all">{t('zones.allRisks')}</option>
           {riskLevels.map((risk) => (
             <option key={risk} value={risk}>
@@ -36,7 +48,13 @@ export function ZonesFilters({ filter, regions, onChange }: { filter: ZoneListFi
         </Select>
       </Field>
       <Field label={t('zones.search')} size="small" className={styles.search}>
-        <Input size="small" contentBefore={<SearchRegular />} value={filter.search} placeholder={t('zones.searchPlaceholder')} onChange={(_, data) => onChange({ search: data.value })} />
+        <Input
+          size="small"
+          contentBefore={<SearchRegular />}
+          value={filter.search}
+          placeholder={t('zones.searchPlaceholder')}
+          onChange={(_, data) => onChange({ search: data.value })}
+        />
       </Field>
     </div>
   );

@@ -1,7 +1,18 @@
 // The region's zones as a table (issue 31): name, risk, place, vertices, area, last changed by and when. A click
 // (or Enter) on a row selects the zone, which the map then shows; a zone selected on the map is marked here.
 // Past 100 rows only the rows in view are rendered (the dashboard's row window).
-import { makeStyles, mergeClasses, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  mergeClasses,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { formatArea, type ZoneRow } from '../../domain/zone-list.ts';
 import { useRowWindow } from '../dashboard/useRowWindow.ts';
@@ -24,7 +35,10 @@ const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   table: { minWidth: '560px' },
   row: { cursor: 'pointer' },
-  selected: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
+  selected: {
+    backgroundColor: tokens.colorBrandBackground2,
+    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
+  },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   risk: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   swatch: { width: '10px', height: '10px', borderRadius: '50%', flexShrink: 0 },
@@ -41,7 +55,15 @@ function changedText(row: ZoneRow, clock: ClockStyle): string {
   return row.updatedBy ? `${row.updatedBy} · ${when}` : when;
 }
 
-const ZoneListRow = memo(function ZoneListRow({ row, selected, onSelect }: { row: ZoneRow; selected: boolean; onSelect: (id: string) => void }) {
+const ZoneListRow = memo(function ZoneListRow({
+  row,
+  selected,
+  onSelect,
+}: {
+  row: ZoneRow;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
   const styles = useStyles();
   const t = useT();
   const clock = useClock();
@@ -67,18 +89,33 @@ const ZoneListRow = memo(function ZoneListRow({ row, selected, onSelect }: { row
         </span>
       </TableCell>
       <TableCell>{row.placeId}</TableCell>
-      <TableCell className={styles.number}>{row.circle ? t('zones.circleVertices', { count: row.vertices }) : row.vertices}</TableCell>
+      <TableCell className={styles.number}>
+        {row.circle ? t('zones.circleVertices', { count: row.vertices }) : row.vertices}
+      </TableCell>
       <TableCell className={styles.number}>{formatArea(row.areaKm2)}</TableCell>
       <TableCell>{changedText(row, clock)}</TableCell>
     </TableRow>
   );
 });
 
-export function ZonesList({ rows, selectedId, onSelect, total }: { rows: ZoneRow[]; selectedId: string | undefined; onSelect: (id: string) => void; total: number }) {
+export function ZonesList({
+  rows,
+  selectedId,
+  onSelect,
+  total,
+}: {
+  rows: ZoneRow[];
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+  total: number;
+}) {
   const styles = useStyles();
   const t = useT();
   const body = useRef<HTMLTableSectionElement>(null);
-  const focusIndex = useMemo(() => (selectedId ? rows.findIndex((row) => row.id === selectedId) : -1), [rows, selectedId]);
+  const focusIndex = useMemo(
+    () => (selectedId ? rows.findIndex((row) => row.id === selectedId) : -1),
+    [rows, selectedId],
+  );
   const { start, end, padTop, padBottom } = useRowWindow(rows.length, body, focusIndex);
   // A zone selected on the map scrolls its row into view.
   useEffect(() => {

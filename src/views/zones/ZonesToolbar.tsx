@@ -1,7 +1,25 @@
 // The Zones view's tools: drawing a polygon, a rectangle or a circle, editing or deleting the selected zone and
 // importing (supervisors and up); exporting the zones shown or all of them as GeoJSON or KML (everyone).
-import { Button, makeStyles, Menu, MenuItemLink, MenuList, MenuPopover, MenuTrigger, ToggleButton, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowUploadRegular, CircleRegular, DeleteRegular, EditRegular, RectangleLandscapeRegular, ShapesRegular } from '@fluentui/react-icons';
+import {
+  Button,
+  makeStyles,
+  Menu,
+  MenuItemLink,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  ToggleButton,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowDownloadRegular,
+  ArrowUploadRegular,
+  CircleRegular,
+  DeleteRegular,
+  EditRegular,
+  RectangleLandscapeRegular,
+  ShapesRegular,
+} from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { zonesExportUrl } from '../../api/zones-client.ts';
 import type { DrawShape } from '../../machines/zonesEditorMachine.ts';
@@ -38,7 +56,14 @@ export function ZonesToolbar(props: ZonesToolbarProps) {
     <div className={styles.bar} role="toolbar" aria-label={t('zones.tools')}>
       {mayEdit &&
         SHAPES.map(({ shape, label, icon }) => (
-          <ToggleButton key={shape} size="small" icon={icon} checked={drawing === shape} disabled={!canDraw && drawing === undefined} onClick={() => props.onDraw(shape)}>
+          <ToggleButton
+            key={shape}
+            size="small"
+            icon={icon}
+            checked={drawing === shape}
+            disabled={!canDraw && drawing === undefined}
+            onClick={() => props.onDraw(shape)}
+          >
             {t(label)}
           </ToggleButton>
         ))}

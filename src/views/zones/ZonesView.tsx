@@ -2,7 +2,17 @@
 // (viewers and operators read them to place alerts); drawing, editing, deleting and importing are offered only
 // to supervisors and up, the role the server's zone writes require. The zones are the dashboard's (fed by the
 // page's one stream); the editor's statechart holds only the selection, the draft and the import.
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title2,
+  tokens,
+} from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, useMemo } from 'react';
 import { startRegionOf, zoneRows } from '../../domain/zone-list.ts';
@@ -104,7 +114,12 @@ export function ZonesView() {
   }, [zones, rows]);
   const selectedZone = useMemo(() => zones.find((zone) => zone.id === selectedId), [zones, selectedId]);
   const previews = useMemo<PreviewZone[]>(
-    () => (importPreview?.features ?? []).flatMap((feature) => (feature.geofence && feature.action !== 'refused' ? [{ geofence: feature.geofence, action: feature.action }] : [])),
+    () =>
+      (importPreview?.features ?? []).flatMap((feature) =>
+        feature.geofence && feature.action !== 'refused'
+          ? [{ geofence: feature.geofence, action: feature.action }]
+          : [],
+      ),
     [importPreview],
   );
 
@@ -137,9 +152,7 @@ export function ZonesView() {
           <Title2 as="h2" className={styles.title}>
             {t('zones.title')}
           </Title2>
-          <Text className={styles.count}>
-            {t('zones.shownOf', { shown: rows.length, total: zones.length })}
-          </Text>
+          <Text className={styles.count}>{t('zones.shownOf', { shown: rows.length, total: zones.length })}</Text>
         </div>
         <ZonesToolbar
           mayEdit={mayEdit}
@@ -176,8 +189,17 @@ export function ZonesView() {
         )}
         {!draft && !importing && (
           <>
-            <ZonesFilters filter={filter} regions={regions} onChange={(change) => editor.send({ type: 'zones.filter', ...change })} />
-            <ZonesList rows={rows} total={zones.length} selectedId={selectedId} onSelect={(id) => editor.send({ type: 'zones.select', id })} />
+            <ZonesFilters
+              filter={filter}
+              regions={regions}
+              onChange={(change) => editor.send({ type: 'zones.filter', ...change })}
+            />
+            <ZonesList
+              rows={rows}
+              total={zones.length}
+              selectedId={selectedId}
+              onSelect={(id) => editor.send({ type: 'zones.select', id })}
+            />
           </>
         )}
       </div>

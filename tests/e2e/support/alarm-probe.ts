@@ -7,10 +7,23 @@ import { chromium } from 'playwright-core';
 import { ensureChromium } from './chromium.ts';
 
 // As tests/e2e/support/chromium.ts launches it, plus the autoplay policy.
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--use-gl=angle'];
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--use-gl=angle',
+];
 
 export function launchChromiumWithAutoplay(): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), args: [...BASE_ARGS, '--autoplay-policy=no-user-gesture-required'] });
+  return chromium.launch({
+    executablePath: ensureChromium(),
+    args: [...BASE_ARGS, '--autoplay-policy=no-user-gesture-required'],
+  });
 }
 
 /**
@@ -57,4 +70,5 @@ export async function countOscillators(context: BrowserContext): Promise<void> {
 export const oscillatorsStarted = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as { oscillatorsStarted: number }).oscillatorsStarted);
 
-export const alarmMode = (page: Page): Promise<string | undefined> => page.evaluate(() => document.documentElement.dataset.alarm);
+export const alarmMode = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => document.documentElement.dataset.alarm);

@@ -20,7 +20,11 @@ export async function openDashboard(
 ): Promise<DashboardPage> {
   // The console's service worker (issue 35) would serve the page's files from its cache, out of reach of the
   // routes a test sets: only the installable-app test lets it run.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, serviceWorkers });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+    serviceWorkers,
+  });
   const origin = new URL(url).origin;
   const offMachineRequests: string[] = [];
   await context.route(
@@ -68,7 +72,8 @@ export async function rowCells(row: Locator): Promise<string[]> {
 
 export const liveUpdatesLine = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
 
-export const selectByLabel = (page: Page, label: string): Locator => page.getByRole('combobox', { name: label, exact: true });
+export const selectByLabel = (page: Page, label: string): Locator =>
+  page.getByRole('combobox', { name: label, exact: true });
 
 /** Chooses `option` in the select labelled `label`; resolves with the GET of `path` (query accepted by `accept`) it causes. */
 export async function chooseOption(
@@ -78,7 +83,10 @@ export async function chooseOption(
   path: string,
   accept?: (query: Record<string, string>) => boolean,
 ): Promise<Request> {
-  const [request] = await Promise.all([nextRequest(page, path, accept), selectByLabel(page, label).selectOption(option)]);
+  const [request] = await Promise.all([
+    nextRequest(page, path, accept),
+    selectByLabel(page, label).selectOption(option),
+  ]);
   return request;
 }
 
@@ -96,7 +104,14 @@ export async function mapPoint(page: Page, dx = 0, dy = 0): Promise<{ x: number;
  * Moves the pointer over a point of the map (relative to its centre) until the details card `name`
  * shows there with `text`, or the time runs out; the camera may still be easing to the data meanwhile.
  */
-export async function hoverMapUntil(page: Page, dx: number, dy: number, name: string, text: string, timeoutMs = 20_000): Promise<void> {
+export async function hoverMapUntil(
+  page: Page,
+  dx: number,
+  dy: number,
+  name: string,
+  text: string,
+  timeoutMs = 20_000,
+): Promise<void> {
   const card = page.getByRole('tooltip', { name });
   const deadline = Date.now() + timeoutMs;
   let jiggle = 0;
@@ -108,11 +123,16 @@ export async function hoverMapUntil(page: Page, dx: number, dy: number, name: st
     const shown = await card
       .filter({ hasText: text })
       .waitFor({ timeout: 500 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (shown) return;
     if (Date.now() > deadline) {
       const cards = await page.getByRole('tooltip').allInnerTexts();
-      throw new Error(`no "${name}" card with "${text}" at map offset (${dx}, ${dy}); cards shown: ${JSON.stringify(cards)}`);
+      throw new Error(
+        `no "${name}" card with "${text}" at map offset (${dx}, ${dy}); cards shown: ${JSON.stringify(cards)}`,
+      );
     }
   }
 }

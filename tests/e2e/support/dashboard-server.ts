@@ -42,13 +42,17 @@ async function waitForDashboardPage(url: string, output: () => string): Promise<
   for (;;) {
     const response = await fetch(`${url}/`).catch(() => undefined);
     if (response?.status === 200) return;
-    if (Date.now() > deadline) throw new Error(`the dashboard page did not come up (last ${response?.status}):\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`the dashboard page did not come up (last ${response?.status}):\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 /** `args`: what `npm start --` would pass (`--demo`). */
-export async function startDashboardServer(extraEnv: Record<string, string> = {}, args: string[] = []): Promise<DashboardServer> {
+export async function startDashboardServer(
+  extraEnv: Record<string, string> = {},
+  args: string[] = [],
+): Promise<DashboardServer> {
   await ensureDashboardBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'pad-e2e-'));
   const port = await freePort();

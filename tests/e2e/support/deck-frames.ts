@@ -3,7 +3,11 @@
 import type { Page } from 'playwright-core';
 
 /** Animation frames in which deck.gl's canvas drew anything (each such frame redraws every layer), of all frames. */
-export async function deckFramesDuring(page: Page, ms: number, act: () => Promise<unknown>): Promise<{ frames: number; of: number }> {
+export async function deckFramesDuring(
+  page: Page,
+  ms: number,
+  act: () => Promise<unknown>,
+): Promise<{ frames: number; of: number }> {
   await page.evaluate(() => {
     const w = window as unknown as { deckFrames: Set<number>; frame: number; countingDeck?: boolean };
     w.deckFrames = new Set();

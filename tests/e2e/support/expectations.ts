@@ -5,28 +5,49 @@ import { expect } from 'vitest';
 const TIMEOUT = 15_000;
 
 export async function expectText(locator: Locator, text: string, timeout = TIMEOUT): Promise<void> {
-  await expect.poll(() => locator.first().textContent().catch(() => null), { timeout }).toBe(text);
+  await expect
+    .poll(
+      () =>
+        locator
+          .first()
+          .textContent()
+          .catch(() => null),
+      { timeout },
+    )
+    .toBe(text);
 }
 
 export async function expectCount(locator: Locator, count: number, timeout = TIMEOUT): Promise<void> {
   await expect.poll(() => locator.count(), { timeout }).toBe(count);
 }
 
-export async function expectAttribute(locator: Locator, name: string, value: string | null, timeout = TIMEOUT): Promise<void> {
+export async function expectAttribute(
+  locator: Locator,
+  name: string,
+  value: string | null,
+  timeout = TIMEOUT,
+): Promise<void> {
   await expect.poll(() => locator.getAttribute(name).catch(() => undefined), { timeout }).toBe(value);
 }
 
 /** The query of a request as a plain object. */
-export const queryOf = (request: Request): Record<string, string> => Object.fromEntries(new URL(request.url()).searchParams);
+export const queryOf = (request: Request): Record<string, string> =>
+  Object.fromEntries(new URL(request.url()).searchParams);
 
 /**
  * Waits for a GET of `path` (exact pathname) whose query satisfies `accept`. A silent reload asking only
  * for what changed (`changedSince`) is never what an operator's act sends, and is passed over.
  */
-export function nextRequest(page: Page, path: string, accept: (query: Record<string, string>) => boolean = () => true, method = 'GET') {
+export function nextRequest(
+  page: Page,
+  path: string,
+  accept: (query: Record<string, string>) => boolean = () => true,
+  method = 'GET',
+) {
   const ownRequest = (query: Record<string, string>) => !('changedSince' in query) && accept(query);
   return page.waitForRequest(
-    (request) => request.method() === method && new URL(request.url()).pathname === path && ownRequest(queryOf(request)),
+    (request) =>
+      request.method() === method && new URL(request.url()).pathname === path && ownRequest(queryOf(request)),
     { timeout: TIMEOUT },
   );
 }

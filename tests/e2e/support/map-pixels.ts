@@ -32,7 +32,11 @@ export async function screenshot(page: Page, name: string): Promise<{ image: Dec
 }
 
 /** Frames composited while `act` runs and for `ms` after it, as images with ms since `act` started. */
-export async function recordFrames(page: Page, ms: number, act: () => Promise<unknown>): Promise<{ ms: number; image: DecodedPng }[]> {
+export async function recordFrames(
+  page: Page,
+  ms: number,
+  act: () => Promise<unknown>,
+): Promise<{ ms: number; image: DecodedPng }[]> {
   const cdp = await page.context().newCDPSession(page);
   const frames: { at: number; png: Buffer }[] = [];
   cdp.on('Page.screencastFrame', (frame) => {
@@ -45,5 +49,7 @@ export async function recordFrames(page: Page, ms: number, act: () => Promise<un
   await new Promise((resolve) => setTimeout(resolve, ms));
   await cdp.send('Page.stopScreencast');
   await cdp.detach();
-  return frames.filter((f) => f.at >= startedAt).map((f) => ({ ms: Math.round((f.at - startedAt) * 1000), image: decodePng(f.png) }));
+  return frames
+    .filter((f) => f.at >= startedAt)
+    .map((f) => ({ ms: Math.round((f.at - startedAt) * 1000), image: decodePng(f.png) }));
 }

@@ -23,28 +23,49 @@ interface Sample {
 async function sceneSamples(page: Page, background: Colour): Promise<Sample[]> {
   const samples: Sample[] = [];
   const riskFill = { red: RISK_COLOURS.red, yellow: RISK_COLOURS.yellow, green: RISK_COLOURS.green };
-  const zoneBlend = (risk: keyof typeof riskFill) => blend(background, riskFill[risk], (risk === 'red' ? 51 : 38) / 255);
-  const drawnAs: Record<string, keyof typeof riskFill> = { 'zone-red': 'red', 'zone-yellow': 'yellow', 'zone-green': 'green', 'zone-other': 'yellow' };
+  const zoneBlend = (risk: keyof typeof riskFill) =>
+    blend(background, riskFill[risk], (risk === 'red' ? 51 : 38) / 255);
+  const drawnAs: Record<string, keyof typeof riskFill> = {
+    'zone-red': 'red',
+    'zone-yellow': 'yellow',
+    'zone-green': 'green',
+    'zone-other': 'yellow',
+  };
   for (const zone of sceneZones) {
     const lat = zone.polygon.reduce((sum, [la]) => sum + la, 0) / zone.polygon.length;
     const lng = zone.polygon.reduce((sum, [, ln]) => sum + ln, 0) / zone.polygon.length;
     const risk = drawnAs[zone.id]!;
     const others = (['red', 'yellow', 'green'] as const).filter((r) => r !== risk);
-    samples.push({ label: zone.id, ...(await project(page, [lng, lat])), expected: zoneBlend(risk), wrong: [...others.map(zoneBlend), background] });
+    samples.push({
+      label: zone.id,
+      ...(await project(page, [lng, lat])),
+      expected: zoneBlend(risk),
+      wrong: [...others.map(zoneBlend), background],
+    });
   }
   const alertRisk = { 'alert-red': 'red', 'alert-green': 'green', 'alert-no-risk': 'yellow' } as const;
   for (const alert of sceneAlerts) {
     if (typeof alert.latitude !== 'number' || typeof alert.longitude !== 'number') continue;
     const risk = alertRisk[alert.id as keyof typeof alertRisk];
     const others = (['red', 'yellow', 'green'] as const).filter((r) => r !== risk).map((r) => riskFill[r]);
-    samples.push({ label: alert.id, ...(await project(page, [alert.longitude, alert.latitude])), expected: riskFill[risk], wrong: [...others, background] });
+    samples.push({
+      label: alert.id,
+      ...(await project(page, [alert.longitude, alert.latitude])),
+      expected: riskFill[risk],
+      wrong: [...others, background],
+    });
   }
   // Palette order is first-seen key order: pings come in as tourist-1, device-2.
   const pingColour = { 'tourist-1': GPS_PALETTE[0]!, 'device-2': GPS_PALETTE[1]! };
   for (const ping of scenePings) {
     const key = (ping.touristId ?? ping.deviceId) as keyof typeof pingColour;
     const other = pingColour[key === 'tourist-1' ? 'device-2' : 'tourist-1'];
-    samples.push({ label: `ping ${key}`, ...(await project(page, [ping.longitude, ping.latitude])), expected: pingColour[key], wrong: [other, background] });
+    samples.push({
+      label: `ping ${key}`,
+      ...(await project(page, [ping.longitude, ping.latitude])),
+      expected: pingColour[key],
+      wrong: [other, background],
+    });
   }
   for (const [key, at] of Object.entries(trailSamples)) {
     const colour = pingColour[key as keyof typeof pingColour];
@@ -89,7 +110,11 @@ export async function drawnScene(page: Page, name: string, background: Colour) {
 }
 
 export function expectScene(verdicts: ReturnType<typeof judge>) {
-  expect(verdicts.filter((v) => !v.ok).map((v) => `${v.label}: drawn ${v.actual.join(',')} expected ${v.expected.join(',')}`)).toEqual([]);
+  expect(
+    verdicts
+      .filter((v) => !v.ok)
+      .map((v) => `${v.label}: drawn ${v.actual.join(',')} expected ${v.expected.join(',')}`),
+  ).toEqual([]);
   const at = (label: string) => verdicts.find((v) => v.label === label)!.actual;
   // Independently of the constants: red reads red, green reads green, yellow reads red+green.
   const [rr, rg] = at('zone-red');

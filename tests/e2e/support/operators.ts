@@ -17,7 +17,8 @@ export async function createOperators(baseUrl: string, operators: readonly Opera
   const cookie = await signIn(baseUrl, 'admin', ADMIN_PASSWORD);
   for (const operator of operators) {
     const answer = await call(baseUrl, 'POST', '/auth/users', operator, { cookie });
-    if (answer.status !== 201) throw new Error(`creating ${operator.username} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 201)
+      throw new Error(`creating ${operator.username} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
 }
 
@@ -26,5 +27,8 @@ export async function signInOnPage(page: Page, operator: Operator): Promise<void
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('banner').getByText(`${operator.username} · ${operator.role}`, { exact: true }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('banner')
+    .getByText(`${operator.username} · ${operator.role}`, { exact: true })
+    .waitFor({ timeout: 15_000 });
 }

@@ -30,7 +30,9 @@ const AXIOS_ACCEPT = 'application/json, text/plain, */*';
 
 /** Sends one request from the page, the way axios and the phone app's interceptor would. */
 export async function sendAsClient(page: Page, api: string, request: ClientRequest): Promise<ClientAnswer> {
-  const query = new URLSearchParams(Object.entries(request.params ?? {}).map(([key, value]) => [key, String(value)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(request.params ?? {}).map(([key, value]) => [key, String(value)]),
+  ).toString();
   const path = query ? `${request.path}?${query}` : request.path;
   const answer = await page.evaluate(
     async ({ url, method, body, timeoutMs, accept }) => {
@@ -52,12 +54,23 @@ export async function sendAsClient(page: Page, api: string, request: ClientReque
         } catch {
           // a CSV or an HTML error page stays text
         }
-        return { status: response.status, body: parsed as any, withToken: !!token, contentType: response.headers.get('content-type') };
+        return {
+          status: response.status,
+          body: parsed as any,
+          withToken: !!token,
+          contentType: response.headers.get('content-type'),
+        };
       } catch (error) {
         return { status: 0, body: undefined, error: String(error), withToken: !!token, contentType: null };
       }
     },
-    { url: `${api}${path}`, method: request.method, body: request.body, timeoutMs: request.timeoutMs, accept: AXIOS_ACCEPT },
+    {
+      url: `${api}${path}`,
+      method: request.method,
+      body: request.body,
+      timeoutMs: request.timeoutMs,
+      accept: AXIOS_ACCEPT,
+    },
   );
   return { request: `${request.method} ${path}`, ...answer };
 }
@@ -76,5 +89,8 @@ export function expectSucceeded(answer: ClientAnswer): void {
 
 /** Holds or drops the Digital ID token as the phone app does (Security → Issue ID, Clear ID). */
 export async function holdToken(page: Page, token: string | null): Promise<void> {
-  await page.evaluate((value) => (value === null ? localStorage.removeItem('did.token') : localStorage.setItem('did.token', value)), token);
+  await page.evaluate(
+    (value) => (value === null ? localStorage.removeItem('did.token') : localStorage.setItem('did.token', value)),
+    token,
+  );
 }

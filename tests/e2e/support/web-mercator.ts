@@ -31,7 +31,10 @@ export function offsetsOnceFitted(
   const xs = projected.map((p) => p.x);
   const ys = projected.map((p) => p.y);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const fits = Math.min((size.width - 2 * padding) / (maxX - minX || Infinity), (size.height - 2 * padding) / (maxY - minY || Infinity));
+  const fits = Math.min(
+    (size.width - 2 * padding) / (maxX - minX || Infinity),
+    (size.height - 2 * padding) / (maxY - minY || Infinity),
+  );
   const world = Math.min(512 * 2 ** maxZoom, fits);
   const centre = { x: (minX + maxX) / 2, y: (minY + maxY) / 2 };
   return projected.map((p) => ({ dx: (p.x - centre.x) * world, dy: (p.y - centre.y) * world }));

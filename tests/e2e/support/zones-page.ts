@@ -15,7 +15,10 @@ export async function openZonesView(page: Page): Promise<void> {
 export const zonesTable = (page: Page): Locator => page.getByRole('table', { name: 'Zones' });
 
 export const zoneRow = (page: Page, name: string): Locator =>
-  zonesTable(page).locator('tbody').getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  zonesTable(page)
+    .locator('tbody')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
 
 /** The map's centre on the page, in CSS pixels. */
 export async function mapCentre(page: Page): Promise<{ x: number; y: number }> {
@@ -25,7 +28,11 @@ export async function mapCentre(page: Page): Promise<{ x: number; y: number }> {
 }
 
 /** Pixel offset from the map's centre of a point, on a Web-Mercator map at `zoom` (512 px tiles). */
-export function latLngToOffset(centre: { latitude: number; longitude: number }, zoom: number, point: { latitude: number; longitude: number }) {
+export function latLngToOffset(
+  centre: { latitude: number; longitude: number },
+  zoom: number,
+  point: { latitude: number; longitude: number },
+) {
   const world = 512 * 2 ** zoom;
   const project = ({ latitude, longitude }: { latitude: number; longitude: number }) => {
     const sin = Math.sin((latitude * Math.PI) / 180);
@@ -47,7 +54,11 @@ export async function clickOnMap(page: Page, points: readonly { x: number; y: nu
 }
 
 /** Drags from one point to another in small steps, as a hand would. */
-export async function dragOnMap(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+export async function dragOnMap(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+): Promise<void> {
   await page.mouse.move(from.x, from.y, { steps: 4 });
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps: 12 });

@@ -5,17 +5,33 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Incident } from '../../../src/api/entities.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
-import { EVERY_RESOURCE, loaderOf, POLLED_RESOURCES, STATUS_LIST, type ResourceId } from '../../../src/machines/dashboard/resources.ts';
+import {
+  EVERY_RESOURCE,
+  loaderOf,
+  POLLED_RESOURCES,
+  STATUS_LIST,
+  type ResourceId,
+} from '../../../src/machines/dashboard/resources.ts';
 import { incident } from '../../views/support/fake-api.ts';
 import type { Preferences } from '../../../src/domain/preferences.ts';
 
-const ping = (i: number) => ({ touristId: `T${i}`, deviceId: null, latitude: 25.5, longitude: 91.8, at: '2025-01-02T03:04:05.000Z' });
+const ping = (i: number) => ({
+  touristId: `T${i}`,
+  deviceId: null,
+  latitude: 25.5,
+  longitude: 91.8,
+  at: '2025-01-02T03:04:05.000Z',
+});
 
 const answers: Record<ResourceId, unknown> = {
-  geofences: [{ id: 'g1', name: 'Z', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: { placeId: 'police-bazar' } }],
+  geofences: [
+    { id: 'g1', name: 'Z', riskLevel: 'red', regionId: 'shillong', polygon: [], meta: { placeId: 'police-bazar' } },
+  ],
   safetyScore: 812,
   safetyCredit: { ok: true, score: 745, components: {}, inputs: {} },
-  anchors: [{ id: 'a1', didId: 'did:x:1', digest: 'd', chain: 'local', status: 'anchored', createdAt: 'x', prevDigest: null }],
+  anchors: [
+    { id: 'a1', didId: 'did:x:1', digest: 'd', chain: 'local', status: 'anchored', createdAt: 'x', prevDigest: null },
+  ],
   pings: Array.from({ length: 60 }, (_, i) => ping(i)),
   history: { T1: [{ latitude: 25.5, longitude: 91.8, at: 'x' }] },
   events: [{ id: 'e1', type: 'ble', deviceId: null, touristId: null, payload: {}, createdAt: 'x' }],
@@ -29,7 +45,12 @@ const shown: Record<ResourceId, unknown> = {
   pings: (answers.pings as unknown[]).slice(0, 50),
 };
 
-const preferences: Preferences = { dark: false, regionId: 'shillong', windowMinutes: 0, placeByRegion: { shillong: 'police-bazar' } };
+const preferences: Preferences = {
+  dark: false,
+  regionId: 'shillong',
+  windowMinutes: 0,
+  placeByRegion: { shillong: 'police-bazar' },
+};
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 type FetchedId = ResourceId | typeof STATUS_LIST;

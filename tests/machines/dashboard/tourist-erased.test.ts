@@ -10,7 +10,13 @@ import { incident } from '../../views/support/fake-api.ts';
 
 const preferences: Preferences = { dark: false, regionId: 'shillong', windowMinutes: 0, placeByRegion: {} };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const ping = (touristId: string | null, deviceId: string | null) => ({ touristId, deviceId, latitude: 25.5, longitude: 91.8, at: '2026-11-26T09:00:00.000Z' });
+const ping = (touristId: string | null, deviceId: string | null) => ({
+  touristId,
+  deviceId,
+  latitude: 25.5,
+  longitude: 91.8,
+  at: '2026-11-26T09:00:00.000Z',
+});
 
 function startDashboard() {
   let loads = 0;
@@ -45,7 +51,10 @@ describe('a tourist erased while the dashboard is open', () => {
     actor.send({ type: 'connection.pings', pings: [ping('T1', 'D1'), ping(null, 'D1'), ping('T2', null)] });
     expect(Object.keys(actor.getSnapshot().context.history).sort()).toEqual(['D1', 'T1', 'T2']);
 
-    actor.send({ type: 'connection.message', message: { type: 'tourist_erased', touristId: 'T1', pingKeys: ['T1', 'D1'], anonymousId: 'erased-1' } });
+    actor.send({
+      type: 'connection.message',
+      message: { type: 'tourist_erased', touristId: 'T1', pingKeys: ['T1', 'D1'], anonymousId: 'erased-1' },
+    });
     const { context } = actor.getSnapshot();
     expect(context.pings.map((one) => one.touristId ?? one.deviceId)).toEqual(['T2']);
     expect(Object.keys(context.history)).toEqual(['T2']);

@@ -77,7 +77,10 @@ export function transitionCoverPaths<M extends AnyStateMachine>(
   const key = (path: ModelPath<M>) => path.steps.map((s) => JSON.stringify(s.event)).join('\n');
   const keys = paths.map(key);
   return paths
-    .filter((path, i) => !keys.some((other, j) => j !== i && other.startsWith(`${keys[i]}\n`) || (other === keys[i] && j < i)))
+    .filter(
+      (path, i) =>
+        !keys.some((other, j) => (j !== i && other.startsWith(`${keys[i]}\n`)) || (other === keys[i] && j < i)),
+    )
     .map((path) => replayed(machine, path, options.input));
 }
 
@@ -99,5 +102,7 @@ function withoutInit<P extends { steps: { event: { type: string } }[] }>(path: P
 }
 
 export function describePath(path: { steps: { event: { type: string } }[] }): string {
-  return path.steps.map((step) => ('status' in step.event ? `${step.event.type}(${String(step.event.status)})` : step.event.type)).join(' → ');
+  return path.steps
+    .map((step) => ('status' in step.event ? `${step.event.type}(${String(step.event.status)})` : step.event.type))
+    .join(' → ');
 }

@@ -69,7 +69,8 @@ export function definitionOf(machine: AnyStateMachine) {
   const visit = (node: StateNodeLike) => {
     nodes.push(node.id);
     const groups = [...node.transitions.values(), node.always ?? []];
-    for (const group of groups) group.forEach((t, i) => transitions.set(t, nameOf(t, group.length > 1 ? i : undefined)));
+    for (const group of groups)
+      group.forEach((t, i) => transitions.set(t, nameOf(t, group.length > 1 ? i : undefined)));
     Object.values(node.states).forEach(visit);
   };
   visit(machine.root as unknown as StateNodeLike);
@@ -95,8 +96,15 @@ function stepperFor<M extends AnyStateMachine>(machine: M, input: unknown) {
     seen.push(microstep.snapshot);
   });
   const scope = {
-    self, defer: () => {}, id: '', logger: () => {}, sessionId: '', stopChild: () => {},
-    system: self.system, emit: () => {}, actionExecutor: () => {},
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
   };
   const record = (run: () => Snapshot<M>): Taken<M> => {
     taken = [];
@@ -106,12 +114,14 @@ function stepperFor<M extends AnyStateMachine>(machine: M, input: unknown) {
     for (const snapshot of [...seen, state]) for (const node of nodesOf(snapshot)) nodes.add(node);
     // A transient state (left by an eventless transition in the same step) is the source of that transition.
     for (let node = taken[0]?.source as StateNodeLike | undefined; node; node = node.parent) nodes.add(node.id);
-    for (const t of taken) for (let node = t.source as StateNodeLike | undefined; node; node = node.parent) nodes.add(node.id);
+    for (const t of taken)
+      for (let node = t.source as StateNodeLike | undefined; node; node = node.parent) nodes.add(node.id);
     return { state, transitions: [...taken], nodes: [...nodes] };
   };
   return {
     init: (input: unknown) => record(() => machine.getInitialSnapshot(scope as never, input) as Snapshot<M>),
-    step: (snapshot: Snapshot<M>, event: StepEvent<M>) => record(() => machine.transition(snapshot, event as never, scope as never) as Snapshot<M>),
+    step: (snapshot: Snapshot<M>, event: StepEvent<M>) =>
+      record(() => machine.transition(snapshot, event as never, scope as never) as Snapshot<M>),
   };
 }
 
@@ -125,7 +135,10 @@ function labelledEvents<M extends AnyStateMachine>(samples: WalkOptions<M>['samp
       .flatMap((type: string) => {
         const sample = samples[type];
         const events = typeof sample === 'function' ? sample(snapshot) : (sample ?? [{ type } as EventFromLogic<M>]);
-        return events.map((event, i) => ({ event: event as StepEvent<M>, label: events.length > 1 ? `${type} #${i}` : type }));
+        return events.map((event, i) => ({
+          event: event as StepEvent<M>,
+          label: events.length > 1 ? `${type} #${i}` : type,
+        }));
       });
 }
 
@@ -216,7 +229,11 @@ export function transitionWalks<M extends AnyStateMachine>(machine: M, options: 
  * The state nodes the walks never enter and the transitions they never take, replayed afresh (not taken from
  * the walks' own bookkeeping). `elsewhere` names those covered by another test, with the reason.
  */
-export function uncoveredBy<M extends AnyStateMachine>(machine: M, walks: ModelWalk<M>[], elsewhere: Record<string, string> = {}) {
+export function uncoveredBy<M extends AnyStateMachine>(
+  machine: M,
+  walks: ModelWalk<M>[],
+  elsewhere: Record<string, string> = {},
+) {
   const stepper = stepperFor(machine, walks[0]?.input);
   const { nodes, transitions } = definitionOf(machine);
   const entered = new Set<string>();
@@ -241,6 +258,11 @@ export function uncoveredBy<M extends AnyStateMachine>(machine: M, walks: ModelW
 }
 
 /** The walk's events in order; `label` names those whose data matters. */
-export function describeWalk<E extends { type: string }>(walk: { steps: { event: E }[] }, label: (event: E) => string = (e) => e.type): string {
-  return walk.steps.map((step) => label(step.event).replace(/^(xstate\.after\.\w+).*/, '$1')).join(' → ') || '(nothing)';
+export function describeWalk<E extends { type: string }>(
+  walk: { steps: { event: E }[] },
+  label: (event: E) => string = (e) => e.type,
+): string {
+  return (
+    walk.steps.map((step) => label(step.event).replace(/^(xstate\.after\.\w+).*/, '$1')).join(' → ') || '(nothing)'
+  );
 }

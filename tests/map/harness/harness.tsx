@@ -29,9 +29,11 @@ window.mapHarness = harness;
 function sendTestAlert(latitude: number, longitude: number): void {
   harness.clicks.push({ latitude, longitude });
   // What the dashboard does with a test-mode click (SPEC §7); the test intercepts it.
-  void fetch('/panic-alert', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latitude, longitude }) }).catch(
-    () => undefined,
-  );
+  void fetch('/panic-alert', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ latitude, longitude }),
+  }).catch(() => undefined);
 }
 
 function Harness() {

@@ -17,9 +17,23 @@ export const sceneZones: Geofence[] = [
 ];
 
 export const sceneAlerts: MapAlert[] = [
-  { id: 'alert-red', latitude: 12.925, longitude: 77.54, at: '2025-05-01T10:00:00.000Z', riskLevel: 'red', status: 'open' },
+  {
+    id: 'alert-red',
+    latitude: 12.925,
+    longitude: 77.54,
+    at: '2025-05-01T10:00:00.000Z',
+    riskLevel: 'red',
+    status: 'open',
+  },
   { id: 'alert-no-coordinates', latitude: null, longitude: null, at: '2025-05-01T10:01:00.000Z', riskLevel: 'red' },
-  { id: 'alert-green', latitude: 12.925, longitude: 77.64, at: '2025-05-01T10:02:00.000Z', riskLevel: 'green', status: 'acknowledged' },
+  {
+    id: 'alert-green',
+    latitude: 12.925,
+    longitude: 77.64,
+    at: '2025-05-01T10:02:00.000Z',
+    riskLevel: 'green',
+    status: 'acknowledged',
+  },
   { id: 'alert-no-risk', latitude: 12.925, longitude: 77.59, at: '2025-05-01T10:03:00.000Z', status: 'open' },
 ];
 
@@ -42,7 +56,10 @@ export const sceneHistory: GpsHistory = {
 };
 
 /** Where the screenshot is sampled: the middle of each trail's long first segment. */
-export const trailSamples = { 'tourist-1': { latitude: 13.045, longitude: 77.55 }, 'device-2': { latitude: 13.045, longitude: 77.65 } } as const;
+export const trailSamples = {
+  'tourist-1': { latitude: 13.045, longitude: 77.55 },
+  'device-2': { latitude: 13.045, longitude: 77.65 },
+} as const;
 
 /** The offline basemap the harness is given through /app-config.json: one background layer. */
 export const OFFLINE_BACKGROUND = '#f4f1ea';

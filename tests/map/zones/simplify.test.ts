@@ -22,7 +22,11 @@ function worstPixels(original: [number, number][], kept: [number, number][], zoo
     const t = Math.max(0, Math.min(1, ((px0 - ax0) * dx + (py0 - ay0) * dy) / (dx * dx + dy * dy)));
     return Math.hypot(px0 - ax0 - t * dx, py0 - ay0 - t * dy);
   };
-  return Math.max(...original.map((vertex) => Math.min(...kept.slice(0, -1).map((a, i) => distance(vertex, a, kept[i + 1]))))) / px;
+  return (
+    Math.max(
+      ...original.map((vertex) => Math.min(...kept.slice(0, -1).map((a, i) => distance(vertex, a, kept[i + 1])))),
+    ) / px
+  );
 }
 
 describe('zones drawn with no more vertices than the zoom shows', () => {
@@ -38,12 +42,20 @@ describe('zones drawn with no more vertices than the zoom shows', () => {
       // Every vertex kept is one of the zone's own.
       for (const vertex of kept) expect(zone).toContainEqual(vertex);
     }
-    expect(simplifyRing(zone, 0.5 * degreesPerPixel(10)).length).toBeLessThan(simplifyRing(zone, 0.5 * degreesPerPixel(13)).length);
+    expect(simplifyRing(zone, 0.5 * degreesPerPixel(10)).length).toBeLessThan(
+      simplifyRing(zone, 0.5 * degreesPerPixel(13)).length,
+    );
   });
 
   it('keeps every vertex where the zoom shows them all, and a square as it is', () => {
     expect(simplifyRing(zone, 0.5 * degreesPerPixel(16))).toEqual(zone);
-    const square: [number, number][] = [[91, 26], [91.01, 26], [91.01, 26.01], [91, 26.01], [91, 26]];
+    const square: [number, number][] = [
+      [91, 26],
+      [91.01, 26],
+      [91.01, 26.01],
+      [91, 26.01],
+      [91, 26],
+    ];
     expect(simplifyRing(square, 0.5 * degreesPerPixel(13))).toEqual(square);
   });
 

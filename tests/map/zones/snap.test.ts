@@ -2,13 +2,29 @@ import { describe, expect, it } from 'vitest';
 import type { Geofence } from '../../../src/api/entities.ts';
 import { nearestVertex, snapCandidates } from '../../../src/map/zones/snap.ts';
 
-const zone = (id: string, polygon: [number, number][]): Geofence => ({ id, name: id, riskLevel: 'red', regionId: 'default', polygon, meta: {} });
+const zone = (id: string, polygon: [number, number][]): Geofence => ({
+  id,
+  name: id,
+  riskLevel: 'red',
+  regionId: 'default',
+  polygon,
+  meta: {},
+});
 const candidates = snapCandidates([
-  zone('market', [[25.570, 91.880], [25.570, 91.890], [25.580, 91.890], [25.580, 91.880]]),
-  zone('ghat', [[25.600, 91.900], [25.600, 91.910], [25.610, 91.905]]),
+  zone('market', [
+    [25.57, 91.88],
+    [25.57, 91.89],
+    [25.58, 91.89],
+    [25.58, 91.88],
+  ]),
+  zone('ghat', [
+    [25.6, 91.9],
+    [25.6, 91.91],
+    [25.61, 91.905],
+  ]),
 ]);
 
-describe('snapping a vertex to a neighbour\'s', () => {
+describe("snapping a vertex to a neighbour's", () => {
   it('answers the nearest vertex within the tolerance, as [lng, lat]', () => {
     expect(nearestVertex(candidates, { lat: 25.5801, lng: 91.8899 }, 0.0005)).toEqual([91.89, 25.58]);
   });

@@ -1,6 +1,12 @@
 import type { Feature, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { DRAFT_FEATURE_ID, featureOfOutline, outlineAfterEdit, outlineOfDrawn, polygonOfFeature } from '../../../src/map/zones/zone-features.ts';
+import {
+  DRAFT_FEATURE_ID,
+  featureOfOutline,
+  outlineAfterEdit,
+  outlineOfDrawn,
+  polygonOfFeature,
+} from '../../../src/map/zones/zone-features.ts';
 import { circleOutline } from '../../../src/domain/zone-draft.ts';
 
 const ring = (points: [number, number][]): Feature<Polygon> => ({
@@ -11,13 +17,28 @@ const ring = (points: [number, number][]): Feature<Polygon> => ({
 
 describe('zones as terra-draw features', () => {
   it('an outline becomes a closed [lng, lat] ring rounded to 9 decimals, and comes back open as [lat, lng]', () => {
-    const feature = featureOfOutline({ polygon: [[25.5, 91.8], [25.5, 91.9000000000004], [25.6, 91.9]] });
+    const feature = featureOfOutline({
+      polygon: [
+        [25.5, 91.8],
+        [25.5, 91.9000000000004],
+        [25.6, 91.9],
+      ],
+    });
     expect(feature.id).toBe(DRAFT_FEATURE_ID);
-    expect(feature.geometry.coordinates[0]).toEqual([[91.8, 25.5], [91.9, 25.5], [91.9, 25.6], [91.8, 25.5]]);
-    expect(polygonOfFeature(feature)).toEqual([[25.5, 91.8], [25.5, 91.9], [25.6, 91.9]]);
+    expect(feature.geometry.coordinates[0]).toEqual([
+      [91.8, 25.5],
+      [91.9, 25.5],
+      [91.9, 25.6],
+      [91.8, 25.5],
+    ]);
+    expect(polygonOfFeature(feature)).toEqual([
+      [25.5, 91.8],
+      [25.5, 91.9],
+      [25.6, 91.9],
+    ]);
   });
 
-  it('a drawn circle becomes the contract\'s 64-vertex polygon with its centre and radius', () => {
+  it("a drawn circle becomes the contract's 64-vertex polygon with its centre and radius", () => {
     const drawn = featureOfOutline(circleOutline([25.578, 91.893], 400), 'circle');
     drawn.properties = { mode: 'circle', radiusKilometers: 0.4 };
     const outline = outlineOfDrawn(drawn);
@@ -28,7 +49,21 @@ describe('zones as terra-draw features', () => {
   });
 
   it('a drawn polygon or rectangle is kept as drawn', () => {
-    expect(outlineOfDrawn(ring([[91.8, 25.5], [91.9, 25.5], [91.9, 25.6]]))).toEqual({ polygon: [[25.5, 91.8], [25.5, 91.9], [25.6, 91.9]] });
+    expect(
+      outlineOfDrawn(
+        ring([
+          [91.8, 25.5],
+          [91.9, 25.5],
+          [91.9, 25.6],
+        ]),
+      ),
+    ).toEqual({
+      polygon: [
+        [25.5, 91.8],
+        [25.5, 91.9],
+        [25.6, 91.9],
+      ],
+    });
   });
 
   it('a circle dragged whole stays a circle, moved with it; a vertex moved makes it a plain polygon', () => {

@@ -20,7 +20,10 @@ async function streamOf(server: TestServer, cookie: string): Promise<SseConnecti
 async function onlyOpenGetsAPanic(server: TestServer, open: SseConnection, ended: SseConnection[]): Promise<void> {
   const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88 });
   await open.waitFor((message) => message.data.type === 'alert' && message.data.alert.id === panic.body.alert.id);
-  for (const stream of ended) expect(stream.messages.some((message) => message.data.type === 'alert' && message.data.alert.id === panic.body.alert.id)).toBe(false);
+  for (const stream of ended)
+    expect(
+      stream.messages.some((message) => message.data.type === 'alert' && message.data.alert.id === panic.body.alert.id),
+    ).toBe(false);
 }
 
 describe('on one server', () => {
@@ -34,22 +37,28 @@ describe('on one server', () => {
     await server?.stop();
   });
 
-  it('disabling an account ends its open streams at once, and leaves another operator\'s open', async () => {
+  it("disabling an account ends its open streams at once, and leaves another operator's open", async () => {
     const leaving = await streamOf(server, await signedInAs(server, 'operator', 'dis-abled'));
     const otherTab = await streamOf(server, await signIn(server.url, 'dis-abled', 'dis-abled long password'));
     const staying = await streamOf(server, await signedInAs(server, 'operator', 'dis-stayer'));
-    expect((await call(server.url, 'PATCH', '/auth/users/dis-abled', { disabled: true }, { cookie: admin })).status).toBe(200);
+    expect(
+      (await call(server.url, 'PATCH', '/auth/users/dis-abled', { disabled: true }, { cookie: admin })).status,
+    ).toBe(200);
     await Promise.all([leaving.closed, otherTab.closed]);
     await onlyOpenGetsAPanic(server, staying, [leaving, otherTab]);
     staying.close();
   });
 
-  it('a reset password and sign-out everywhere end the account\'s streams too', async () => {
+  it("a reset password and sign-out everywhere end the account's streams too", async () => {
     const reset = await streamOf(server, await signedInAs(server, 'viewer', 'res-et'));
     const signedOut = await streamOf(server, await signedInAs(server, 'viewer', 'sign-ed-out'));
-    expect((await call(server.url, 'POST', '/auth/users/res-et/reset-password', {}, { cookie: admin })).status).toBe(200);
+    expect((await call(server.url, 'POST', '/auth/users/res-et/reset-password', {}, { cookie: admin })).status).toBe(
+      200,
+    );
     await reset.closed;
-    expect((await call(server.url, 'POST', '/auth/users/sign-ed-out/sign-out', {}, { cookie: admin })).status).toBe(200);
+    expect((await call(server.url, 'POST', '/auth/users/sign-ed-out/sign-out', {}, { cookie: admin })).status).toBe(
+      200,
+    );
     await signedOut.closed;
   });
 });
@@ -60,7 +69,12 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
   let second: TestServer;
   beforeAll(async () => {
     first = await startTestServer({ auth: 'on', adminPassword: ADMIN_PASSWORD, databaseSchema: schema, ...SLOW_CHECK });
-    second = await startTestServer({ auth: 'on', adminPassword: ADMIN_PASSWORD, databaseSchema: schema, ...SLOW_CHECK });
+    second = await startTestServer({
+      auth: 'on',
+      adminPassword: ADMIN_PASSWORD,
+      databaseSchema: schema,
+      ...SLOW_CHECK,
+    });
   });
   afterAll(async () => {
     await second?.stop();
@@ -69,13 +83,21 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
 
   it('an account disabled through one server loses its session and its stream on the other at once', async () => {
     const admin = await signIn(first.url, 'admin', ADMIN_PASSWORD);
-    const created = await call(first.url, 'POST', '/auth/users', { username: 'far-away', password: 'far-away long password', role: 'operator' }, { cookie: admin });
+    const created = await call(
+      first.url,
+      'POST',
+      '/auth/users',
+      { username: 'far-away', password: 'far-away long password', role: 'operator' },
+      { cookie: admin },
+    );
     expect(created.status).toBe(201);
     const cookie = await signIn(second.url, 'far-away', 'far-away long password');
     const elsewhere = await streamOf(second, cookie);
     const staying = await streamOf(second, await signIn(second.url, 'admin', ADMIN_PASSWORD));
 
-    expect((await call(first.url, 'PATCH', '/auth/users/far-away', { disabled: true }, { cookie: admin })).status).toBe(200);
+    expect((await call(first.url, 'PATCH', '/auth/users/far-away', { disabled: true }, { cookie: admin })).status).toBe(
+      200,
+    );
     await elsewhere.closed;
     expect((await call(second.url, 'GET', '/incidents', undefined, { cookie })).status).toBe(401);
     await onlyOpenGetsAPanic(second, staying, [elsewhere]);
@@ -86,7 +108,9 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
     const admin = await signIn(second.url, 'admin', ADMIN_PASSWORD);
     const cookie = await signedInAs(first, 'viewer', 'roaming');
     const stream = await streamOf(first, cookie);
-    expect((await call(second.url, 'POST', '/auth/users/roaming/sign-out', {}, { cookie: admin })).body.endedSessions).toBe(1);
+    expect(
+      (await call(second.url, 'POST', '/auth/users/roaming/sign-out', {}, { cookie: admin })).body.endedSessions,
+    ).toBe(1);
     await stream.closed;
   });
 });

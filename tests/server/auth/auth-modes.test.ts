@@ -39,7 +39,11 @@ describe('when operators must sign in', () => {
     const server = await spawnServer({ ...storage.env, AUTH: '', ADMIN_PASSWORD: '' });
     try {
       expect((await call(server.url, 'GET', '/incidents')).status).toBe(200);
-      expect((await call(server.url, 'GET', '/auth/me')).body).toEqual({ ok: true, user: { username: 'anonymous', role: 'admin' }, signInRequired: false });
+      expect((await call(server.url, 'GET', '/auth/me')).body).toEqual({
+        ok: true,
+        user: { username: 'anonymous', role: 'admin' },
+        signInRequired: false,
+      });
       expect(server.output()).not.toMatch(/created "admin"/);
     } finally {
       await server.stop();
@@ -50,7 +54,13 @@ describe('when operators must sign in', () => {
   it('beyond loopback sign-in is on: the first start prints a generated admin password once, which signs in', async () => {
     const storage = storageEnv();
     const dataDir = mkdtempSync(join(tmpdir(), 'pad-auth-'));
-    let server = await spawnServer({ ...storage.env, HOST: '0.0.0.0', AUTH: '', ADMIN_PASSWORD: '', DATA_DIR: dataDir });
+    let server = await spawnServer({
+      ...storage.env,
+      HOST: '0.0.0.0',
+      AUTH: '',
+      ADMIN_PASSWORD: '',
+      DATA_DIR: dataDir,
+    });
     try {
       expect((await call(server.url, 'GET', '/incidents')).status).toBe(401);
       const password = GENERATED.exec(server.output())?.[1];

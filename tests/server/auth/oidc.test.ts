@@ -7,7 +7,15 @@ import { hashPassword } from '../../../server/auth/passwords.ts';
 import { configFromEnv } from '../../../server/config.ts';
 import { createOperator, findOperator } from '../../../server/stores/operators.ts';
 import { signedInAs } from '../../helpers/auth.ts';
-import { freePort, oidcSettings, startOidcProvider, testClient, walkSso, type OidcProvider, type SsoWalk } from '../../helpers/oidc-provider.ts';
+import {
+  freePort,
+  oidcSettings,
+  startOidcProvider,
+  testClient,
+  walkSso,
+  type OidcProvider,
+  type SsoWalk,
+} from '../../helpers/oidc-provider.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 
 const accounts: Record<string, Record<string, unknown>> = {
@@ -24,7 +32,12 @@ let adminCookie: string;
 beforeAll(async () => {
   const port = await freePort();
   server = await startTestServer({ auth: 'on', oidc: oidcSettings(`http://127.0.0.1:${port}`) });
-  provider = await startOidcProvider({ port, redirectUri: `${server.url}/auth/oidc/callback`, accounts, claimsInIdToken: true });
+  provider = await startOidcProvider({
+    port,
+    redirectUri: `${server.url}/auth/oidc/callback`,
+    accounts,
+    claimsInIdToken: true,
+  });
   adminCookie = await signedInAs(server, 'admin');
 });
 afterAll(async () => {
@@ -35,7 +48,8 @@ afterAll(async () => {
 const sessionCookie = (walk: SsoWalk): string => walk.jar.header(new URL('/auth/me', server.url)) ?? '';
 const me = (walk: SsoWalk) => call(server.url, 'GET', '/auth/me', undefined, { cookie: sessionCookie(walk) });
 const latestAudit = async (action: string): Promise<AuditEntry> =>
-  (await call(server.url, 'GET', `/audit?action=${action}&limit=1`, undefined, { cookie: adminCookie })).body.entries[0];
+  (await call(server.url, 'GET', `/audit?action=${action}&limit=1`, undefined, { cookie: adminCookie })).body
+    .entries[0];
 const setCookieLine = (response: Response, name: string): string =>
   response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? '';
 
@@ -73,11 +87,23 @@ describe('single sign-on through OpenID Connect', () => {
     const answer = await me(walk);
     expect(answer.status).toBe(200);
     expect(answer.body.user).toEqual({ username: 'sue', role: 'supervisor' });
-    expect(await findOperator(server.ctx.db, 'sue')).toMatchObject({ source: 'oidc', role: 'supervisor', passwordHash: null });
+    expect(await findOperator(server.ctx.db, 'sue')).toMatchObject({
+      source: 'oidc',
+      role: 'supervisor',
+      passwordHash: null,
+    });
     // A supervisor may read the audit trail with the session single sign-on gave.
-    const audit = await call(server.url, 'GET', '/audit?action=auth.login&limit=1', undefined, { cookie: sessionCookie(walk) });
+    const audit = await call(server.url, 'GET', '/audit?action=auth.login&limit=1', undefined, {
+      cookie: sessionCookie(walk),
+    });
     expect(audit.status).toBe(200);
-    expect(audit.body.entries[0]).toMatchObject({ actor: 'sue', role: 'supervisor', action: 'auth.login', target: 'sue', detail: { method: 'oidc' } });
+    expect(audit.body.entries[0]).toMatchObject({
+      actor: 'sue',
+      role: 'supervisor',
+      action: 'auth.login',
+      target: 'sue',
+      detail: { method: 'oidc' },
+    });
   });
 
   it('follows the provider: a later sign-in with a lower role signs in with that role', async () => {
@@ -99,12 +125,17 @@ describe('single sign-on through OpenID Connect', () => {
   it('refuses an account whose role claim is missing: back to the dashboard with a sentence, no session, audited', async () => {
     const walk = await walkSso(server.url, 'nora');
     expect(walk.landing.pathname).toBe('/');
-    expect(walk.landing.searchParams.get('signin_error')).toMatch(/no "role" claim.*viewer, operator, supervisor, admin/);
+    expect(walk.landing.searchParams.get('signin_error')).toMatch(
+      /no "role" claim.*viewer, operator, supervisor, admin/,
+    );
     expect(walk.callback!.status).toBe(302);
     expect((await me(walk)).status).toBe(401);
     expect(await findOperator(server.ctx.db, 'nora')).toBeUndefined();
     expect(await latestAudit('auth.login.failure')).toMatchObject({
-      actor: 'nora', role: null, target: 'nora', detail: { method: 'oidc', reason: expect.stringMatching(/"role" claim/) },
+      actor: 'nora',
+      role: null,
+      target: 'nora',
+      detail: { method: 'oidc', reason: expect.stringMatching(/"role" claim/) },
     });
   });
 
@@ -115,25 +146,33 @@ describe('single sign-on through OpenID Connect', () => {
       callback.searchParams.set('state', `${callback.searchParams.get('state')}x`);
       return callback;
     });
-    expect(tampered.landing.searchParams.get('signin_error')).toMatch(/does not belong to a sign-in started in this browser/);
+    expect(tampered.landing.searchParams.get('signin_error')).toMatch(
+      /does not belong to a sign-in started in this browser/,
+    );
     expect((await me(tampered)).status).toBe(401);
     expect(await latestAudit('auth.login.failure')).toMatchObject({ actor: 'anonymous', detail: { method: 'oidc' } });
 
     const elsewhere = await fetch(genuine!, { redirect: 'manual' });
     expect(elsewhere.status).toBe(302);
-    expect(new URL(elsewhere.headers.get('location')!, server.url).searchParams.get('signin_error')).toMatch(/does not belong/);
+    expect(new URL(elsewhere.headers.get('location')!, server.url).searchParams.get('signin_error')).toMatch(
+      /does not belong/,
+    );
     expect(setCookieLine(elsewhere, 'pad_session')).toBe('');
   });
 
-  it('refuses when the provider answers with an error, with the provider\'s reason', async () => {
+  it("refuses when the provider answers with an error, with the provider's reason", async () => {
     const walk = await walkSso(server.url, 'sue', (callback) => {
       const answer = new URL(callback.pathname, callback);
       answer.search = new URLSearchParams({
-        state: callback.searchParams.get('state')!, error: 'access_denied', error_description: 'End-User aborted interaction',
+        state: callback.searchParams.get('state')!,
+        error: 'access_denied',
+        error_description: 'End-User aborted interaction',
       }).toString();
       return answer;
     });
-    expect(walk.landing.searchParams.get('signin_error')).toBe('The single sign-on provider refused the sign-in: End-User aborted interaction.');
+    expect(walk.landing.searchParams.get('signin_error')).toBe(
+      'The single sign-on provider refused the sign-in: End-User aborted interaction.',
+    );
     expect((await me(walk)).status).toBe(401);
   });
 
@@ -141,21 +180,42 @@ describe('single sign-on through OpenID Connect', () => {
     const first = await walkSso(server.url, 'eve');
     expect((await me(first)).status).toBe(200);
     const admin = { cookie: adminCookie };
-    const listed = (await call(server.url, 'GET', '/auth/users', undefined, admin)).body.users.find((user: { username: string }) => user.username === 'eve@example.org');
-    expect(listed).toMatchObject({ source: 'oidc', disabled: false, lastSignInAt: expect.any(String), mustChangePassword: false });
+    const listed = (await call(server.url, 'GET', '/auth/users', undefined, admin)).body.users.find(
+      (user: { username: string }) => user.username === 'eve@example.org',
+    );
+    expect(listed).toMatchObject({
+      source: 'oidc',
+      disabled: false,
+      lastSignInAt: expect.any(String),
+      mustChangePassword: false,
+    });
     expect((await call(server.url, 'POST', '/auth/users/eve@example.org/reset-password', {}, admin)).status).toBe(409);
-    expect((await call(server.url, 'PATCH', '/auth/users/eve@example.org', { disabled: true }, admin)).status).toBe(200);
+    expect((await call(server.url, 'PATCH', '/auth/users/eve@example.org', { disabled: true }, admin)).status).toBe(
+      200,
+    );
     expect((await me(first)).status).toBe(401);
     const again = await walkSso(server.url, 'eve');
-    expect(again.landing.searchParams.get('signin_error')).toBe('The account eve@example.org is disabled; ask an administrator to enable it.');
+    expect(again.landing.searchParams.get('signin_error')).toBe(
+      'The account eve@example.org is disabled; ask an administrator to enable it.',
+    );
     expect((await me(again)).status).toBe(401);
-    expect(await latestAudit('auth.login.failure')).toMatchObject({ actor: 'eve@example.org', detail: { method: 'oidc' } });
+    expect(await latestAudit('auth.login.failure')).toMatchObject({
+      actor: 'eve@example.org',
+      detail: { method: 'oidc' },
+    });
   });
 
   it('never takes over a password account of the same name', async () => {
-    await createOperator(server.ctx.db, { username: 'paula', role: 'viewer', passwordHash: await hashPassword('paula long password'), source: 'password' });
+    await createOperator(server.ctx.db, {
+      username: 'paula',
+      role: 'viewer',
+      passwordHash: await hashPassword('paula long password'),
+      source: 'password',
+    });
     const walk = await walkSso(server.url, 'paula');
-    expect(walk.landing.searchParams.get('signin_error')).toBe('The account paula signs in with a password here; single sign-on may not use it.');
+    expect(walk.landing.searchParams.get('signin_error')).toBe(
+      'The account paula signs in with a password here; single sign-on may not use it.',
+    );
     expect((await me(walk)).status).toBe(401);
     expect(await findOperator(server.ctx.db, 'paula')).toMatchObject({ source: 'password', role: 'viewer' });
     expect(await latestAudit('auth.login.failure')).toMatchObject({ actor: 'paula', detail: { method: 'oidc' } });
@@ -177,7 +237,9 @@ describe('a provider that starts after the server', () => {
       lateProvider = await startOidcProvider({ port, redirectUri: `${late.url}/auth/oidc/callback`, accounts });
       const walk = await walkSso(late.url, 'sue');
       expect(walk.landing.href).toBe(`${late.url}/`);
-      const answer = await call(late.url, 'GET', '/auth/me', undefined, { cookie: walk.jar.header(new URL('/auth/me', late.url))! });
+      const answer = await call(late.url, 'GET', '/auth/me', undefined, {
+        cookie: walk.jar.header(new URL('/auth/me', late.url))!,
+      });
       expect(answer.body.user).toEqual({ username: 'sue', role: 'supervisor' });
     } finally {
       await late.stop();
@@ -189,7 +251,9 @@ describe('a provider that starts after the server', () => {
 describe('the issuer address', () => {
   it('must be https, except for a provider on this machine', () => {
     const party = (issuer: string) => () => new OidcRelyingParty(oidcSettings(issuer), server.ctx.db);
-    expect(party('http://idp.example.org')).toThrow('OIDC_ISSUER must be the provider\'s https address (plain http only on this machine), got "http://idp.example.org".');
+    expect(party('http://idp.example.org')).toThrow(
+      'OIDC_ISSUER must be the provider\'s https address (plain http only on this machine), got "http://idp.example.org".',
+    );
     expect(party('idp.example.org')).toThrow(/OIDC_ISSUER must be/);
     expect(party('https://idp.example.org/realms/ops')).not.toThrow();
     expect(party('http://localhost:8081')).not.toThrow();
@@ -200,7 +264,11 @@ describe('PUBLIC_URL', () => {
   it('is the address the provider sends the browser back to, when the server sits behind a proxy', async () => {
     expect(configFromEnv({ PUBLIC_URL: 'https://ops.example.org/' }).publicUrl).toBe('https://ops.example.org');
     expect(() => configFromEnv({ PUBLIC_URL: 'ops.example.org' })).toThrow(/PUBLIC_URL must be the web address/);
-    const proxied = await startTestServer({ auth: 'on', oidc: oidcSettings(provider.issuer), publicUrl: 'https://ops.example.org' });
+    const proxied = await startTestServer({
+      auth: 'on',
+      oidc: oidcSettings(provider.issuer),
+      publicUrl: 'https://ops.example.org',
+    });
     try {
       const start = await fetch(`${proxied.url}/auth/oidc/start`, { redirect: 'manual' });
       const target = new URL(start.headers.get('location')!);

@@ -21,7 +21,7 @@ describe('an open stream lives only as long as its operator session', () => {
     expect(server.ctx.hub.clientCount).toBe(0);
   });
 
-  it('signing out ends the stream opened with that session, and leaves another operator\'s stream open', async () => {
+  it("signing out ends the stream opened with that session, and leaves another operator's stream open", async () => {
     const leaving = await signedInAs(server, 'viewer', 'stream-leaver');
     const staying = await signedInAs(server, 'viewer', 'stream-stayer');
     const ending = await openStream(streamUrl(), undefined, { cookie: leaving });
@@ -35,7 +35,9 @@ describe('an open stream lives only as long as its operator session', () => {
     const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88 });
     const delivered = await continuing.waitFor((message) => message.data.type === 'alert');
     expect(delivered.data.alert.id).toBe(panic.body.alert.id);
-    expect(ending.messages.some((message) => message.data.type === 'alert' && message.data.alert.id === panic.body.alert.id)).toBe(false);
+    expect(
+      ending.messages.some((message) => message.data.type === 'alert' && message.data.alert.id === panic.body.alert.id),
+    ).toBe(false);
     continuing.close();
   });
 
@@ -43,7 +45,9 @@ describe('an open stream lives only as long as its operator session', () => {
     const cookie = await signedInAs(server, 'operator', 'stream-expiring');
     const stream = await openStream(streamUrl(), undefined, { cookie });
     await stream.waitForMessages(1);
-    await server.ctx.db.query(`update operator_sessions set expires_at = now() - interval '1 second' where username = 'stream-expiring'`);
+    await server.ctx.db.query(
+      `update operator_sessions set expires_at = now() - interval '1 second' where username = 'stream-expiring'`,
+    );
     await stream.closed;
     expect((await call(server.url, 'GET', '/panic-alerts/stream', undefined, { cookie })).status).toBe(401);
   });

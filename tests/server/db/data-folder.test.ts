@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,7 +68,9 @@ describe('the data folder lock survives crashes and pid reuse', () => {
       const server = await spawnServer({ ...PGLITE, DATA_DIR: dataDir });
       try {
         const listed = await call(server.url, 'GET', '/incidents?limit=50');
-        expect(listed.body.incidents.map((incident: { id: string }) => incident.id).sort()).toEqual([...incidentIds].sort());
+        expect(listed.body.incidents.map((incident: { id: string }) => incident.id).sort()).toEqual(
+          [...incidentIds].sort(),
+        );
         incidentIds.push(await postPanic(server.url, `crash-${round}`));
       } finally {
         await server.kill();
@@ -141,7 +153,7 @@ describe('the lock itself, between bare processes', () => {
     }
   };
 
-  it('of six processes taking over a dead owner\'s lock at once, exactly one wins and the others name it (three rounds)', async () => {
+  it("of six processes taking over a dead owner's lock at once, exactly one wins and the others name it (three rounds)", async () => {
     await raceForDeadLock(0);
   }, 120_000);
 
@@ -150,7 +162,7 @@ describe('the lock itself, between bare processes', () => {
     await raceForDeadLock(20);
   }, 120_000);
 
-  it('a folder whose path is too long for a socket file is locked all the same, and freed by its owner\'s death', async () => {
+  it("a folder whose path is too long for a socket file is locked all the same, and freed by its owner's death", async () => {
     const dataDir = join(newDataDir(), 'a-folder-name-long-enough-'.repeat(4));
     mkdirSync(dataDir);
     expect(Buffer.byteLength(join(dataDir, 'server.sock'))).toBeGreaterThan(107);
@@ -162,7 +174,7 @@ describe('the lock itself, between bare processes', () => {
   }, 60_000);
 });
 
-describe('the data folder is private to the server\'s user', () => {
+describe("the data folder is private to the server's user", () => {
   it('after a spawned server took a panic, every folder under DATA_DIR is 0700 and every file 0600', async () => {
     const dataDir = newDataDir();
     const server = await spawnServer({ ...PGLITE, DATA_DIR: dataDir });
@@ -188,7 +200,11 @@ describe('the data folder is private to the server\'s user', () => {
     const after = await spawnServer({ ...PGLITE, DATA_DIR: dataDir });
     try {
       expect(notPrivate(dataDir)).toEqual([]);
-      expect((await call(after.url, 'GET', '/incidents?limit=50')).body.incidents.map((incident: { id: string }) => incident.id)).toEqual([incidentId]);
+      expect(
+        (await call(after.url, 'GET', '/incidents?limit=50')).body.incidents.map(
+          (incident: { id: string }) => incident.id,
+        ),
+      ).toEqual([incidentId]);
     } finally {
       await after.stop();
     }

@@ -24,7 +24,11 @@ describe('embedded storage belongs to one process', () => {
     let server = await spawnServer({ DATABASE_URL: '', DATA_DIR: dataDir });
     const stream = await openStream(`${server.url}/panic-alerts/stream`);
     await stream.waitForMessages(1);
-    const before = await call(server.url, 'POST', '/panic-alert', { latitude: 25.5, longitude: 91.8, touristId: 'before-restart' });
+    const before = await call(server.url, 'POST', '/panic-alert', {
+      latitude: 25.5,
+      longitude: 91.8,
+      touristId: 'before-restart',
+    });
     const beforeAlert = await stream.waitFor((m) => m.data.type === 'alert');
     expect(beforeAlert.data.alert.id).toBe(before.body.alert.id);
 
@@ -33,7 +37,11 @@ describe('embedded storage belongs to one process', () => {
 
     server = await spawnServer({ DATABASE_URL: '', DATA_DIR: dataDir, PORT: new URL(server.url).port });
     try {
-      const after = await call(server.url, 'POST', '/panic-alert', { latitude: 25.6, longitude: 91.9, touristId: 'after-restart' });
+      const after = await call(server.url, 'POST', '/panic-alert', {
+        latitude: 25.6,
+        longitude: 91.9,
+        touristId: 'after-restart',
+      });
       const resumed = await openStream(`${server.url}/panic-alerts/stream`, stream.messages.at(-1)!.id);
       try {
         const alert = await resumed.waitFor((m) => m.data.type === 'alert');
@@ -69,7 +77,11 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
       const latencies: number[] = [];
       for (let i = 0; i < 5; i++) {
         const sentAt = performance.now();
-        const posted = await call(a.url, 'POST', '/panic-alert', { latitude: 26.14, longitude: 91.73, touristId: `cross-${i}` });
+        const posted = await call(a.url, 'POST', '/panic-alert', {
+          latitude: 26.14,
+          longitude: 91.73,
+          touristId: `cross-${i}`,
+        });
         expect(posted.status).toBe(201);
         await stream.waitFor((m) => m.data.type === 'alert' && m.data.alert.id === posted.body.alert.id, 2000);
         latencies.push(performance.now() - sentAt);
@@ -85,14 +97,26 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
   it('a client whose server dies resumes on the other server with nothing lost and nothing twice', async () => {
     const onA = await openStream(`${a.url}/panic-alerts/stream`);
     await onA.waitForMessages(1);
-    const first = await call(a.url, 'POST', '/panic-alert', { latitude: 26.1, longitude: 91.7, touristId: 'failover-1' });
+    const first = await call(a.url, 'POST', '/panic-alert', {
+      latitude: 26.1,
+      longitude: 91.7,
+      touristId: 'failover-1',
+    });
     await onA.waitFor((m) => m.data.type === 'alert' && m.data.alert.id === first.body.alert.id);
     await a.kill(); // no drain: the process is gone
     await onA.closed;
 
     const missed: string[] = [];
     for (let i = 0; i < 3; i++) {
-      missed.push((await call(b.url, 'POST', '/panic-alert', { latitude: 26.2, longitude: 91.6, touristId: `failover-missed-${i}` })).body.alert.id);
+      missed.push(
+        (
+          await call(b.url, 'POST', '/panic-alert', {
+            latitude: 26.2,
+            longitude: 91.6,
+            touristId: `failover-missed-${i}`,
+          })
+        ).body.alert.id,
+      );
     }
     const onB = await openStream(`${b.url}/panic-alerts/stream`, onA.messages.at(-1)!.id);
     try {

@@ -12,7 +12,10 @@ afterEach(() => {
 });
 
 it('npm install prepared a template (tools/prepare.ts) that a new store is copied from, once', () => {
-  expect(existsSync(pgliteTemplateDir()), `missing ${pgliteTemplateDir()}: npm install (its prepare script) makes it`).toBe(true);
+  expect(
+    existsSync(pgliteTemplateDir()),
+    `missing ${pgliteTemplateDir()}: npm install (its prepare script) makes it`,
+  ).toBe(true);
   const dir = mkdtempSync(join(tmpdir(), 'pad-template-'));
   folders.push(dir);
   expect(copyPgliteTemplate(join(dir, 'pglite'))).toBe(true);

@@ -20,8 +20,8 @@ describe('PriorityGate', () => {
     const holding = gate.run('normal', () => holder.promise);
     await vi.waitFor(() => expect(gate.status().running).toBe(1));
     const started: string[] = [];
-    const queued = (['background', 'normal', 'urgent', 'background', 'urgent', 'normal'] as Priority[]).map((priority, i) =>
-      gate.run(priority, async () => void started.push(`${priority}-${i}`)),
+    const queued = (['background', 'normal', 'urgent', 'background', 'urgent', 'normal'] as Priority[]).map(
+      (priority, i) => gate.run(priority, async () => void started.push(`${priority}-${i}`)),
     );
     expect(gate.status().waiting).toEqual({ urgent: 2, normal: 2, background: 2 });
     holder.open();
@@ -110,8 +110,15 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
   /** Sends a panic while `read` is under way: which of the two finished first. */
   async function finishingOrder(read: Promise<unknown>): Promise<string[]> {
     const finished: string[] = [];
-    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'between-chunks' });
-    await Promise.all([read.then(() => finished.push('read')), panic.then((answer) => finished.push(`panic ${answer.status}`))]);
+    const panic = call(server.url, 'POST', '/panic-alert', {
+      latitude: 25.57,
+      longitude: 91.88,
+      touristId: 'between-chunks',
+    });
+    await Promise.all([
+      read.then(() => finished.push('read')),
+      panic.then((answer) => finished.push(`panic ${answer.status}`)),
+    ]);
     return finished;
   }
 
@@ -132,7 +139,11 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
       });
     });
     await vi.waitFor(() => expect(status().waiting.normal).toBeGreaterThanOrEqual(20));
-    const panic = call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'overtaker' }).then((answer) => {
+    const panic = call(server.url, 'POST', '/panic-alert', {
+      latitude: 25.57,
+      longitude: 91.88,
+      touristId: 'overtaker',
+    }).then((answer) => {
       finished.push('panic');
       return answer.status;
     });
@@ -152,20 +163,30 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
 
   it('builds a long incidents list a chunk per statement, the same list whatever the chunk', async () => {
     const filter = { limit: 3000, withUnresolvedPanics: true };
-    const whole = JSON.parse((await filterIncidentsJson(server.ctx.db, filter, 5000)).json) as { id: string; type: string; status: string }[];
+    const whole = JSON.parse((await filterIncidentsJson(server.ctx.db, filter, 5000)).json) as {
+      id: string;
+      type: string;
+      status: string;
+    }[];
     expect(whole.length).toBeGreaterThanOrEqual(3000);
     expect(JSON.parse((await filterIncidentsJson(server.ctx.db, filter, 7)).json)).toEqual(whole);
     // A cap that falls inside a chunk: the newest 14, then every unresolved panic older than them.
     const ids = (list: { id: string }[]) => list.map((incident) => incident.id);
-    const openPanicsAfter = (count: number) => whole.slice(count).filter((i) => i.type === 'panic' && i.status !== 'resolved');
-    expect(ids(JSON.parse((await filterIncidentsJson(server.ctx.db, { ...filter, limit: 14 }, 7)).json))).toEqual(ids([...whole.slice(0, 14), ...openPanicsAfter(14)]));
+    const openPanicsAfter = (count: number) =>
+      whole.slice(count).filter((i) => i.type === 'panic' && i.status !== 'resolved');
+    expect(ids(JSON.parse((await filterIncidentsJson(server.ctx.db, { ...filter, limit: 14 }, 7)).json))).toEqual(
+      ids([...whole.slice(0, 14), ...openPanicsAfter(14)]),
+    );
     const http = await call(server.url, 'GET', '/incidents/filter');
     expect(ids(http.body.incidents)).toEqual(ids([...whole.slice(0, FILTER_LIMIT), ...openPanicsAfter(FILTER_LIMIT)]));
   });
 
   // On PGlite's one connection, a list built in one statement held the panic until it was done.
   it('stores a panic that arrives while a long list is being built between two of its statements', async () => {
-    expect(await finishingOrder(filterIncidentsJson(server.ctx.db, { limit: 3000 }, 10))).toEqual(['panic 201', 'read']);
+    expect(await finishingOrder(filterIncidentsJson(server.ctx.db, { limit: 3000 }, 10))).toEqual([
+      'panic 201',
+      'read',
+    ]);
   });
 
   it('builds a long list of last positions a chunk per statement, the same list whatever the chunk', async () => {
@@ -175,7 +196,10 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
        select 'tied-' || g, 'tied-' || g, null, 25.5, 91.8, now() + interval '1 hour' from generate_series(1, 5) as g`,
     );
     const filter = { limit: 2500 };
-    const whole = JSON.parse(await lastPositionsJson(server.ctx.db, filter, 20_000)) as { touristId: string; at: string }[];
+    const whole = JSON.parse(await lastPositionsJson(server.ctx.db, filter, 20_000)) as {
+      touristId: string;
+      at: string;
+    }[];
     expect(whole.slice(0, 5).map((ping) => ping.touristId)).toEqual(['tied-1', 'tied-2', 'tied-3', 'tied-4', 'tied-5']);
     expect(whole).toHaveLength(2500);
     expect(JSON.parse(await lastPositionsJson(server.ctx.db, filter, 7))).toEqual(whole);
@@ -185,6 +209,9 @@ describe('a panic POST overtakes heavy reads queued for the store', () => {
   });
 
   it('stores a panic that arrives while a long list of last positions is being built between two of its statements', async () => {
-    expect(await finishingOrder(lastPositionsJson(server.ctx.db, { limit: 10_000 }, 25))).toEqual(['panic 201', 'read']);
+    expect(await finishingOrder(lastPositionsJson(server.ctx.db, { limit: 10_000 }, 25))).toEqual([
+      'panic 201',
+      'read',
+    ]);
   });
 });

@@ -58,12 +58,19 @@ describe('binding a Digital ID to a tourist', () => {
 
     await vi.waitFor(async () => {
       const [record] = await lookUp(server, didToken);
-      expect(record).toMatchObject({ didId, binding: null, issuedFor: null, usedWith: [{ touristId, touristName: 'Asha Das', registered: true }] });
+      expect(record).toMatchObject({
+        didId,
+        binding: null,
+        issuedFor: null,
+        usedWith: [{ touristId, touristName: 'Asha Das', registered: true }],
+      });
       expect(Date.parse(record.expiresAt!)).toBeGreaterThan(Date.now());
     });
     // The bare DID and the app's ID card QR (which names the tourist) find the same record.
     expect((await lookUp(server, didId)).map((record) => record.didId)).toEqual([didId]);
-    expect((await lookUp(server, JSON.stringify({ touristId, deviceId: null }))).map((record) => record.didId)).toEqual([didId]);
+    expect((await lookUp(server, JSON.stringify({ touristId, deviceId: null }))).map((record) => record.didId)).toEqual(
+      [didId],
+    );
   });
 
   it("after binding: the same token's panic is verified and it reads only its tourist's alerts, with the fields the app renders", async () => {
@@ -118,7 +125,9 @@ describe('binding a Digital ID to a tourist', () => {
 
     const rebind = await call(server.url, 'POST', '/did/bind', { didId, touristId: second });
     expect(rebind.status).toBe(409);
-    expect(rebind.body.error).toMatch(new RegExp(`bound to tourist Esha \\(${first}\\) since .* by anonymous; unbind it before`));
+    expect(rebind.body.error).toMatch(
+      new RegExp(`bound to tourist Esha \\(${first}\\) since .* by anonymous; unbind it before`),
+    );
 
     const unbound = await call(server.url, 'POST', '/did/unbind', { didId });
     expect(unbound.status).toBe(200);
@@ -130,7 +139,10 @@ describe('binding a Digital ID to a tourist', () => {
     expect((await panic(server, didToken, second)).body.incident.verified).toBe(true);
 
     const binds = await auditActions(server, 'did.bind');
-    expect(binds.filter((entry) => entry.detail?.didId === didId).map((entry) => entry.target)).toEqual([second, first]);
+    expect(binds.filter((entry) => entry.detail?.didId === didId).map((entry) => entry.target)).toEqual([
+      second,
+      first,
+    ]);
     const unbinds = await auditActions(server, 'did.unbind');
     expect(unbinds.filter((entry) => entry.detail?.didId === didId).map((entry) => entry.target)).toEqual([first]);
   });
@@ -154,7 +166,7 @@ describe('binding a Digital ID to a tourist', () => {
     expect(rows).toEqual([]);
   });
 
-  it('answers a token that is not valid with 401 on the phone read, never with the operators\' list', async () => {
+  it("answers a token that is not valid with 401 on the phone read, never with the operators' list", async () => {
     const answer = await call(server.url, 'GET', '/panic-alerts', undefined, { Authorization: 'Bearer not.a.token' });
     expect(answer.status).toBe(401);
     expect(answer.body.error).toMatch(/call GET \/panic-alerts without one/);

@@ -46,7 +46,11 @@ describe('POST /did/issue and /did/verify', () => {
 
     const verified = await call(server.url, 'POST', '/did/verify', { token: issued.didToken });
     expect(verified.status).toBe(200);
-    expect(verified.body.claims).toMatchObject({ sub: issued.didId, kycType: 'passport', digest: issued.anchor.digest });
+    expect(verified.body.claims).toMatchObject({
+      sub: issued.didId,
+      kycType: 'passport',
+      digest: issued.anchor.digest,
+    });
     expect(verified.body.claims.iat).toBeGreaterThanOrEqual(before);
     expect(verified.body.claims.exp - verified.body.claims.iat).toBe(7 * 24 * 3600);
     expect(verified.body.claims).not.toHaveProperty('touristId');
@@ -104,7 +108,14 @@ describe('POST /did/issue and /did/verify', () => {
   });
 
   it('brings a number of days the phone app typed into 1..60 whole days, and refuses "7" naming validDays', async () => {
-    for (const [asked, issued] of [[0, 1], [61, 60], [90, 60], [1.5, 2], [-3, 1], [14, 14]]) {
+    for (const [asked, issued] of [
+      [0, 1],
+      [61, 60],
+      [90, 60],
+      [1.5, 2],
+      [-3, 1],
+      [14, 14],
+    ]) {
       const answer = await call(server.url, 'POST', '/did/issue', { ...kyc, validDays: asked });
       expect(answer.status, `validDays ${asked}`).toBe(201);
       expect(answer.body.validDays, `validDays ${asked}`).toBe(issued);
@@ -128,7 +139,11 @@ describe('POST /did/issue on behalf of a tourist, with sign-in on', () => {
   const issueAs = (cookie: string | undefined, body: Record<string, unknown> = forTourist) =>
     call(guarded.url, 'POST', '/did/issue', body, cookie === undefined ? {} : { cookie });
   const audited = async () =>
-    (await guarded.ctx.db.query("select actor, role, target, detail from audit_log where action = 'did.issue' order by seq")).rows;
+    (
+      await guarded.ctx.db.query(
+        "select actor, role, target, detail from audit_log where action = 'did.issue' order by seq",
+      )
+    ).rows;
 
   it('answers 401 to nobody and 403 to an operator, each with a sentence, issuing nothing', async () => {
     const anonymous = await issueAs(undefined);
@@ -141,13 +156,18 @@ describe('POST /did/issue on behalf of a tourist, with sign-in on', () => {
     expect(await audited()).toEqual([]);
   });
 
-  it("issues to a supervisor a token carrying the tourist, recorded in the audit trail", async () => {
+  it('issues to a supervisor a token carrying the tourist, recorded in the audit trail', async () => {
     const issued = await issueAs(await signedInAs(guarded, 'supervisor'));
     expect(issued.status).toBe(201);
     const claims = (await call(guarded.url, 'POST', '/did/verify', { token: issued.body.didToken })).body.claims;
     expect(claims).toMatchObject({ sub: issued.body.didId, touristId: 'tourist-7' });
     expect(await audited()).toEqual([
-      { actor: 'supervisor-user', role: 'supervisor', target: 'tourist-7', detail: { didId: issued.body.didId, kycType: 'passport', expiresAt: issued.body.expiresAt } },
+      {
+        actor: 'supervisor-user',
+        role: 'supervisor',
+        target: 'tourist-7',
+        detail: { didId: issued.body.didId, kycType: 'passport', expiresAt: issued.body.expiresAt },
+      },
     ]);
   });
 
@@ -165,8 +185,16 @@ describe('verifyDidToken with a clock', () => {
   it('accepts a token until its exp and refuses it after', async () => {
     const key = randomBytes(32);
     const issuedAt = new Date('2025-01-01T00:00:00Z');
-    const token = await signDidToken(key, { didId: 'did:local:x', kycType: 'visa', digest: 'd', issuedAt, expiresAt: new Date(issuedAt.getTime() + DAY) });
-    await expect(verifyDidToken(key, token, new Date(issuedAt.getTime() + DAY - 1000))).resolves.toMatchObject({ sub: 'did:local:x' });
+    const token = await signDidToken(key, {
+      didId: 'did:local:x',
+      kycType: 'visa',
+      digest: 'd',
+      issuedAt,
+      expiresAt: new Date(issuedAt.getTime() + DAY),
+    });
+    await expect(verifyDidToken(key, token, new Date(issuedAt.getTime() + DAY - 1000))).resolves.toMatchObject({
+      sub: 'did:local:x',
+    });
     await expect(verifyDidToken(key, token, new Date(issuedAt.getTime() + DAY + 1000))).rejects.toThrow(/expired/);
   });
 });
@@ -206,7 +234,18 @@ describe('GET /did/chain', () => {
       await target.ctx.db.query(
         `insert into did_anchors (position, id, did_id, digest, prev_digest, chain, status, created_at, height, content_hash)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [row.position, row.id, row.did_id, row.digest, row.prev_digest, row.chain, row.status, row.created_at, row.height, row.content_hash],
+        [
+          row.position,
+          row.id,
+          row.did_id,
+          row.digest,
+          row.prev_digest,
+          row.chain,
+          row.status,
+          row.created_at,
+          row.height,
+          row.content_hash,
+        ],
       );
     }
   };
@@ -220,7 +259,12 @@ describe('GET /did/chain', () => {
     for (let i = 0; i < 5; i += 1) anchors.push((await issueOn(fresh)).anchor);
     expect(anchors[0].prevDigest).toBeNull();
     for (let i = 1; i < anchors.length; i += 1) expect(anchors[i].prevDigest).toBe(anchors[i - 1].digest);
-    expect(await checkOn(fresh)).toMatchObject({ intact: true, length: 5, brokenAt: null, headDigest: anchors[4].digest });
+    expect(await checkOn(fresh)).toMatchObject({
+      intact: true,
+      length: 5,
+      brokenAt: null,
+      headDigest: anchors[4].digest,
+    });
   });
 
   it('finds a modified digest, a modified field, a deleted row and a reordered row', async () => {

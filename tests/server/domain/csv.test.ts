@@ -48,7 +48,10 @@ const DANGEROUS_STARTS = ['=', '+', '-', '@', '\t', '\r', '\n'];
 
 // Strings rich in the characters that matter here.
 const trickyString = fc.string({
-  unit: fc.oneof(fc.constantFrom('"', ',', '\r', '\n', '=', '+', '-', '@', '\t', "'", ' '), fc.string({ minLength: 1, maxLength: 1 })),
+  unit: fc.oneof(
+    fc.constantFrom('"', ',', '\r', '\n', '=', '+', '-', '@', '\t', "'", ' '),
+    fc.string({ minLength: 1, maxLength: 1 }),
+  ),
   maxLength: 20,
 });
 const cell = fc.oneof(trickyString, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null));
@@ -56,13 +59,24 @@ const cell = fc.oneof(trickyString, fc.double({ noNaN: true, noDefaultInfinity: 
 describe('CSV writing', () => {
   it('round-trips any table through an RFC 4180 parser, cells neutralised', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }).chain((width) =>
-        fc.tuple(fc.constant(width), fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 }))), ([width, rows]) => {
-        const header = Array.from({ length: width }, (_, i) => `col${i}`);
-        const parsed = parseCsv(toCsv(header, rows));
-        expect(parsed[0]).toEqual(header);
-        expect(parsed.slice(1)).toEqual(rows.map((row) => row.map((v) => (v === null ? '' : neutraliseFormula(String(v))))));
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 6 })
+          .chain((width) =>
+            fc.tuple(
+              fc.constant(width),
+              fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 }),
+            ),
+          ),
+        ([width, rows]) => {
+          const header = Array.from({ length: width }, (_, i) => `col${i}`);
+          const parsed = parseCsv(toCsv(header, rows));
+          expect(parsed[0]).toEqual(header);
+          expect(parsed.slice(1)).toEqual(
+            rows.map((row) => row.map((v) => (v === null ? '' : neutraliseFormula(String(v))))),
+          );
+        },
+      ),
     );
   });
 
@@ -79,9 +93,12 @@ describe('CSV writing', () => {
 
   it('leaves harmless cells exactly as they were', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/[",\r\n]/.test(s) && !DANGEROUS_STARTS.some((c) => s.startsWith(c))), (text) => {
-        expect(csvCell(text)).toBe(text);
-      }),
+      fc.property(
+        fc.string().filter((s) => !/[",\r\n]/.test(s) && !DANGEROUS_STARTS.some((c) => s.startsWith(c))),
+        (text) => {
+          expect(csvCell(text)).toBe(text);
+        },
+      ),
     );
   });
 
@@ -106,6 +123,14 @@ describe('CSV writing', () => {
   });
 
   it('ends every line, the last too, with CRLF', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x'], [null, 'y']])).toBe('a,b\r\n1,x\r\n,y\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [null, 'y'],
+        ],
+      ),
+    ).toBe('a,b\r\n1,x\r\n,y\r\n');
   });
 });

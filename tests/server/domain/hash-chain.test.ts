@@ -10,7 +10,8 @@ interface Link {
   hash: string;
 }
 
-const hashOf = (value: string, previous: string | null) => createHash('sha256').update(`${previous}:${value}`).digest('hex');
+const hashOf = (value: string, previous: string | null) =>
+  createHash('sha256').update(`${previous}:${value}`).digest('hex');
 
 const toyChain: HashChain<Link> = {
   faultOf(link, { position, previousHash }) {
@@ -47,10 +48,14 @@ describe('the walk of a hash chain', () => {
   it('an edited link breaks there, and the walk stops: no head, later links not counted', () => {
     const links = chainOf(['a', 'b', 'c', 'd']);
     links[1] = { ...links[1], value: 'B' };
-    expect(walk(links)).toEqual({ length: 2, headHash: null, broken: { link: links[1], reason: 'its hash does not match' } });
+    expect(walk(links)).toEqual({
+      length: 2,
+      headHash: null,
+      broken: { link: links[1], reason: 'its hash does not match' },
+    });
   });
 
-  it('a deleted link breaks the one after it, with the chain\'s first failing check', () => {
+  it("a deleted link breaks the one after it, with the chain's first failing check", () => {
     const links = chainOf(['a', 'b', 'c']);
     const result = walk([links[0], links[2]]);
     expect(result.broken).toEqual({ link: links[2], reason: 'names another link before it' });
@@ -59,11 +64,17 @@ describe('the walk of a hash chain', () => {
 
   it('gives each link its place counted from 1 and the stored hash of the link before, even a bad one', () => {
     const places: unknown[] = [];
-    const checker = new HashChainChecker<Link>({ faultOf: (_link, place) => (places.push(place), null), hashOf: toyChain.hashOf });
+    const checker = new HashChainChecker<Link>({
+      faultOf: (_link, place) => (places.push(place), null),
+      hashOf: toyChain.hashOf,
+    });
     const links = chainOf(['a', 'b']);
     links[0] = { ...links[0], hash: 'stored' };
     for (const link of links) checker.add(link);
-    expect(places).toEqual([{ position: 1, previousHash: null }, { position: 2, previousHash: 'stored' }]);
+    expect(places).toEqual([
+      { position: 1, previousHash: null },
+      { position: 2, previousHash: 'stored' },
+    ]);
   });
 
   it('in pages: reads after the last position of a full page, stops after a short page or at the first break', async () => {
@@ -73,7 +84,11 @@ describe('the walk of a hash chain', () => {
       reads.push(after);
       return source.filter((link) => link.position > after).slice(0, 2);
     };
-    expect(await walkInPages(toyChain, readPage(links), (link) => link.position, 2)).toEqual({ length: 5, headHash: links[4].hash, broken: null });
+    expect(await walkInPages(toyChain, readPage(links), (link) => link.position, 2)).toEqual({
+      length: 5,
+      headHash: links[4].hash,
+      broken: null,
+    });
     expect(reads).toEqual([0, 2, 4]);
 
     reads.length = 0;

@@ -88,11 +88,21 @@ describe('safety credit (Heuristic v1)', () => {
       // 2 × 3 × 1.0 = 6; 16:30 IST, day
       incident({ type: 'panic', severity: 'high', status: 'open', createdAt: new Date('2025-06-15T11:00:00Z') }),
       // 2 × 2 × 0.7 = 2.8; 23:00 IST, night
-      incident({ type: 'geofence', severity: 'medium', status: 'resolved', createdAt: new Date('2025-06-13T17:30:00Z') }),
+      incident({
+        type: 'geofence',
+        severity: 'medium',
+        status: 'resolved',
+        createdAt: new Date('2025-06-13T17:30:00Z'),
+      }),
       // 2 × 1 × 0.4 = 0.8; 06:30 IST, day
       incident({ type: 'safe', severity: 'low', status: 'acknowledged', createdAt: new Date('2025-06-01T01:00:00Z') }),
       // 2 × 1 × 0.2 = 0.4; 01:30 IST, night
-      incident({ type: 'low_battery', severity: 'low', status: 'resolved', createdAt: new Date('2025-05-01T20:00:00Z') }),
+      incident({
+        type: 'low_battery',
+        severity: 'low',
+        status: 'resolved',
+        createdAt: new Date('2025-05-01T20:00:00Z'),
+      }),
     ];
     const credit = safetyCredit(incidents, now, 'Asia/Kolkata');
     expect(credit.counts).toEqual({ total: 4, unresolved: 2, softAlerts: 2, nightCount: 2 });
@@ -111,7 +121,9 @@ describe('safety credit (Heuristic v1)', () => {
 
   it('caps density at 500', () => {
     // 100 resolved daytime panics today: 100 × 2 × 3 × 1.0 = 600 → 500
-    const incidents = Array.from({ length: 100 }, () => incident({ status: 'resolved', createdAt: new Date('2025-06-15T06:00:00Z') }));
+    const incidents = Array.from({ length: 100 }, () =>
+      incident({ status: 'resolved', createdAt: new Date('2025-06-15T06:00:00Z') }),
+    );
     const credit = safetyCredit(incidents, now, 'Asia/Kolkata');
     expect(credit.components).toEqual({ densityPenalty: 500, unresolvedPenalty: 0, softPenalty: 0, nightPenalty: 0 });
     expect(credit.score).toBe(400);
@@ -123,7 +135,12 @@ describe('safety credit (Heuristic v1)', () => {
       incident({ type: 'status', severity: 'low', createdAt: new Date('2025-06-14T17:30:00Z') }),
     );
     const credit = safetyCredit(incidents, now, 'Asia/Kolkata');
-    expect(credit.components).toEqual({ densityPenalty: 500, unresolvedPenalty: 250, softPenalty: 100, nightPenalty: 50 });
+    expect(credit.components).toEqual({
+      densityPenalty: 500,
+      unresolvedPenalty: 250,
+      softPenalty: 100,
+      nightPenalty: 50,
+    });
     expect(credit.score).toBe(0);
   });
 
@@ -137,8 +154,15 @@ describe('safety credit (Heuristic v1)', () => {
     const credit = safetyCredit(incidents, now, 'Asia/Kolkata');
     expect(credit.components.unresolvedPenalty).toBeCloseTo(250 / 3, 9);
     expect(credit.score).toBe(801); // 900 − 16 − 83.333… = 800.67
-    expect(roundComponents(credit.components)).toEqual({ densityPenalty: 16, unresolvedPenalty: 83.33, softPenalty: 0, nightPenalty: 0 });
+    expect(roundComponents(credit.components)).toEqual({
+      densityPenalty: 16,
+      unresolvedPenalty: 83.33,
+      softPenalty: 0,
+      nightPenalty: 0,
+    });
     const drift = safetyCredit([incident({ createdAt: ago(2 * DAY) })], now, 'UTC').components.densityPenalty;
-    expect(roundComponents({ densityPenalty: drift, unresolvedPenalty: 0, softPenalty: 0, nightPenalty: 0 }).densityPenalty).toBe(4.2);
+    expect(
+      roundComponents({ densityPenalty: drift, unresolvedPenalty: 0, softPenalty: 0, nightPenalty: 0 }).densityPenalty,
+    ).toBe(4.2);
   });
 });

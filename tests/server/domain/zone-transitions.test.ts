@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Geofence } from '../../../src/api/entities.ts';
-import { computeZoneTransitions, inTimeOrder, type KeyedPing, type ZoneTransitionInput } from '../../../server/domain/zone-transitions.ts';
+import {
+  computeZoneTransitions,
+  inTimeOrder,
+  type KeyedPing,
+  type ZoneTransitionInput,
+} from '../../../server/domain/zone-transitions.ts';
 
 const square = (id: string, riskLevel: Geofence['riskLevel'], lat: number, lng: number, size = 1): Geofence => ({
   id,
   name: id,
   riskLevel,
   regionId: `region-${id}`,
-  polygon: [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]],
+  polygon: [
+    [lat, lng],
+    [lat + size, lng],
+    [lat + size, lng + size],
+    [lat, lng + size],
+  ],
   meta: {},
 });
 
@@ -26,15 +36,25 @@ const ping = (key: string, latitude: number, longitude: number, minute: number):
 });
 
 const run = (pings: KeyedPing[], overrides: Partial<ZoneTransitionInput> = {}) =>
-  computeZoneTransitions({ presence: new Map(), lastSeenAt: new Map(), zones: [red, yellow, green], pings, ...overrides });
+  computeZoneTransitions({
+    presence: new Map(),
+    lastSeenAt: new Map(),
+    zones: [red, yellow, green],
+    pings,
+    ...overrides,
+  });
 
-const summary = (result: ReturnType<typeof run>) => result.transitions.map((t) => `${t.ping.key}:${t.action}:${t.zone.id}@${t.ping.at.slice(11, 16)}`);
+const summary = (result: ReturnType<typeof run>) =>
+  result.transitions.map((t) => `${t.ping.key}:${t.action}:${t.zone.id}@${t.ping.at.slice(11, 16)}`);
 
 describe('zone transitions', () => {
   it('enters a red zone once and stays inside without new transitions', () => {
     const result = run([ping('a', 10.5, 10.5, 0), ping('a', 10.6, 10.6, 1), ping('a', 10.7, 10.7, 2)]);
     expect(summary(result)).toEqual(['a:enter:red@12:00']);
-    expect(result.presence).toEqual({ entered: [{ key: 'a', geofenceId: 'red', at: '2026-01-01T12:00:00.000Z' }], left: [] });
+    expect(result.presence).toEqual({
+      entered: [{ key: 'a', geofenceId: 'red', at: '2026-01-01T12:00:00.000Z' }],
+      left: [],
+    });
   });
 
   it('never alerts for a green zone', () => {
@@ -51,12 +71,19 @@ describe('zone transitions', () => {
 
   it('orders pings by time per key whatever order they were sent in', () => {
     const result = run([ping('a', 0, 0, 3), ping('a', 10.5, 10.5, 1), ping('a', 20.5, 20.5, 2)]);
-    expect(summary(result)).toEqual(['a:enter:red@12:01', 'a:exit:red@12:02', 'a:enter:yellow@12:02', 'a:exit:yellow@12:03']);
+    expect(summary(result)).toEqual([
+      'a:enter:red@12:01',
+      'a:exit:red@12:02',
+      'a:enter:yellow@12:02',
+      'a:exit:yellow@12:03',
+    ]);
     expect(result.presence).toEqual({ entered: [], left: [] });
   });
 
   it('keeps keys apart', () => {
-    const result = run([ping('a', 10.5, 10.5, 0), ping('b', 0, 0, 1)], { presence: new Map([['b', new Set(['red'])]]) });
+    const result = run([ping('a', 10.5, 10.5, 0), ping('b', 0, 0, 1)], {
+      presence: new Map([['b', new Set(['red'])]]),
+    });
     expect(summary(result)).toEqual(['a:enter:red@12:00', 'b:exit:red@12:01']);
   });
 
@@ -66,13 +93,18 @@ describe('zone transitions', () => {
   });
 
   it('moving from the inner red zone to the outer yellow one exits only the red', () => {
-    const result = run([ping('a', 11.5, 11.5, 1)], { zones: [bigYellow, red], presence: new Map([['a', new Set(['red', 'big-yellow'])]]) });
+    const result = run([ping('a', 11.5, 11.5, 1)], {
+      zones: [bigYellow, red],
+      presence: new Map([['a', new Set(['red', 'big-yellow'])]]),
+    });
     expect(summary(result)).toEqual(['a:exit:red@12:01']);
   });
 
   it('ignores pings no newer than the stored last position: a late offline sync says nothing about now', () => {
     const lastSeenAt = new Map([['a', ping('a', 0, 0, 10).at]]);
-    const result = run([ping('a', 10.5, 10.5, 5), ping('a', 10.5, 10.5, 10), ping('a', 20.5, 20.5, 11)], { lastSeenAt });
+    const result = run([ping('a', 10.5, 10.5, 5), ping('a', 10.5, 10.5, 10), ping('a', 20.5, 20.5, 11)], {
+      lastSeenAt,
+    });
     expect(summary(result)).toEqual(['a:enter:yellow@12:11']);
   });
 
@@ -90,9 +122,14 @@ describe('zone transitions', () => {
   });
 
   it('re-entering within the same pings refreshes the entry time', () => {
-    const result = run([ping('a', 0, 0, 1), ping('a', 10.5, 10.5, 2)], { presence: new Map([['a', new Set(['red'])]]) });
+    const result = run([ping('a', 0, 0, 1), ping('a', 10.5, 10.5, 2)], {
+      presence: new Map([['a', new Set(['red'])]]),
+    });
     expect(summary(result)).toEqual(['a:exit:red@12:01', 'a:enter:red@12:02']);
-    expect(result.presence).toEqual({ entered: [{ key: 'a', geofenceId: 'red', at: '2026-01-01T12:02:00.000Z' }], left: [] });
+    expect(result.presence).toEqual({
+      entered: [{ key: 'a', geofenceId: 'red', at: '2026-01-01T12:02:00.000Z' }],
+      left: [],
+    });
   });
 });
 

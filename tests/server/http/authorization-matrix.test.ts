@@ -20,13 +20,22 @@ function expectedFor(rule: Rule, principal: Principal): 'allowed' | 401 | 403 {
 }
 
 /** Status of one request; a stream is cut as soon as its head arrives. */
-async function statusOf(baseUrl: string, method: string, url: string, headers: Record<string, string>): Promise<number> {
+async function statusOf(
+  baseUrl: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<number> {
   const abort = new AbortController();
   // The catch-all OPTIONS route answers preflights: ask it about the panic route.
   const response = await fetch(baseUrl + (url === '*' ? '/panic-alert' : url), {
     method,
     signal: abort.signal,
-    headers: { ...headers, ...(method === 'POST' && { 'content-type': 'application/json' }), ...(method === 'OPTIONS' && { origin: 'https://phone.example', 'access-control-request-method': 'POST' }) },
+    headers: {
+      ...headers,
+      ...(method === 'POST' && { 'content-type': 'application/json' }),
+      ...(method === 'OPTIONS' && { origin: 'https://phone.example', 'access-control-request-method': 'POST' }),
+    },
     body: method === 'POST' ? '{}' : undefined,
   });
   abort.abort();
@@ -36,16 +45,31 @@ async function statusOf(baseUrl: string, method: string, url: string, headers: R
 describe('authorization matrix with sign-in required: every route × every kind of caller', () => {
   let server: TestServer;
   const headersOf = new Map<Principal, Record<string, string>>();
-  const routes = () => server.app.routeTable.map(({ method, url }) => ({ method, url })).filter(({ url }) => url !== '/auth/logout');
+  const routes = () =>
+    server.app.routeTable.map(({ method, url }) => ({ method, url })).filter(({ url }) => url !== '/auth/logout');
 
   beforeAll(async () => {
     // Single sign-on configured (its provider need not answer: discovery waits for the first sign-in), so its routes are served.
-    const oidc = { issuer: 'http://127.0.0.1:9/', clientId: 'matrix', clientSecret: 'matrix secret', roleClaim: 'role', label: 'SSO' };
-    server = await startTestServer({ auth: 'on', adminPassword: 'matrix admin password', readRateLimitPerMinute: 0, oidc, logLevel: 'error' });
+    const oidc = {
+      issuer: 'http://127.0.0.1:9/',
+      clientId: 'matrix',
+      clientSecret: 'matrix secret',
+      roleClaim: 'role',
+      label: 'SSO',
+    };
+    server = await startTestServer({
+      auth: 'on',
+      adminPassword: 'matrix admin password',
+      readRateLimitPerMinute: 0,
+      oidc,
+      logLevel: 'error',
+    });
     headersOf.set('anonymous', {});
     for (const role of ROLES) headersOf.set(role, { cookie: await signedInAs(server, role, `matrix-${role}`) });
     headersOf.set('expired session', { cookie: await signedInAs(server, 'admin', 'matrix-expired') });
-    await server.ctx.db.query(`update operator_sessions set expires_at = now() - interval '1 second' where username = 'matrix-expired'`);
+    await server.ctx.db.query(
+      `update operator_sessions set expires_at = now() - interval '1 second' where username = 'matrix-expired'`,
+    );
     const issued = await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'a'.repeat(64) });
     expect(issued.status).toBe(201);
     headersOf.set('device token', { authorization: `Bearer ${issued.body.didToken}` });
@@ -74,7 +98,7 @@ describe('authorization matrix with sign-in required: every route × every kind 
     expect(mismatches).toEqual([]);
   });
 
-  it('sign-out is public and ends only the caller\'s own session', async () => {
+  it("sign-out is public and ends only the caller's own session", async () => {
     const cookie = await signedInAs(server, 'viewer', 'matrix-leaving');
     expect(await statusOf(server.url, 'POST', '/auth/logout', {})).toBe(200);
     expect(await statusOf(server.url, 'GET', '/incidents', { cookie })).toBe(200);
@@ -102,7 +126,9 @@ describe('with sign-in off (npm start on loopback), as the spec describes', () =
   });
 
   it('a HEAD of the event stream is answered at once instead of holding a stream that never ends', async () => {
-    expect(server.app.routeTable.some(({ method, url }) => method === 'HEAD' && url === '/panic-alerts/stream')).toBe(false);
+    expect(server.app.routeTable.some(({ method, url }) => method === 'HEAD' && url === '/panic-alerts/stream')).toBe(
+      false,
+    );
     expect(await statusOf(server.url, 'HEAD', '/panic-alerts/stream', {})).toBe(404);
     expect(server.ctx.hub.clientCount).toBe(0);
   });

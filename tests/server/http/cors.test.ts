@@ -4,8 +4,18 @@ import { call, startTestServer, type TestServer } from '../../helpers/server.ts'
 
 /** The routes the reference phone app and the bands call, from a page on another origin. */
 const DEVICE_ROUTES = [
-  '/panic-alert', '/gps/update', '/gps/batch', '/soft-alert', '/tourists/register', '/devices/pair',
-  '/did/issue', '/did/verify', '/events', '/events/ble', '/sync/offline', '/api/panic',
+  '/panic-alert',
+  '/gps/update',
+  '/gps/batch',
+  '/soft-alert',
+  '/tourists/register',
+  '/devices/pair',
+  '/did/issue',
+  '/did/verify',
+  '/events',
+  '/events/ble',
+  '/sync/offline',
+  '/api/panic',
 ];
 /** What the phone app reads across origins (issue 30): no personal data in them. */
 const PHONE_READS = ['/regions', '/geofences', '/safety-score', '/safety-credit'];
@@ -15,7 +25,11 @@ const OPERATOR_ORIGIN = 'https://ops.example';
 function preflight(server: TestServer, path: string, method: string, origin: string, requestHeaders = 'content-type') {
   return fetch(server.url + path, {
     method: 'OPTIONS',
-    headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': requestHeaders },
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': method,
+      'Access-Control-Request-Headers': requestHeaders,
+    },
   });
 }
 
@@ -49,7 +63,13 @@ describe('CORS for the phones: device routes answer any origin, without credenti
 
   it("delivers a phone page's panic with Access-Control-Allow-Origin: *, even from an operator origin", async () => {
     for (const origin of [PHONE_ORIGIN, OPERATOR_ORIGIN]) {
-      const answer = await call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.89 }, { Origin: origin, 'Idempotency-Key': `cors-${origin}` });
+      const answer = await call(
+        server.url,
+        'POST',
+        '/panic-alert',
+        { latitude: 25.57, longitude: 91.89 },
+        { Origin: origin, 'Idempotency-Key': `cors-${origin}` },
+      );
       expect(answer.status).toBe(201);
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
       expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
@@ -60,8 +80,15 @@ describe('CORS for the phones: device routes answer any origin, without credenti
   it("never counts a preflight against a phone's rate limit", async () => {
     const limited = await startTestServer({ rateLimitPerMinute: 1 });
     try {
-      for (let i = 0; i < 5; i++) expect((await preflight(limited, '/gps/update', 'POST', PHONE_ORIGIN)).status).toBe(204);
-      const ping = await call(limited.url, 'POST', '/gps/update', { latitude: 25.57, longitude: 91.89 }, { Origin: PHONE_ORIGIN });
+      for (let i = 0; i < 5; i++)
+        expect((await preflight(limited, '/gps/update', 'POST', PHONE_ORIGIN)).status).toBe(204);
+      const ping = await call(
+        limited.url,
+        'POST',
+        '/gps/update',
+        { latitude: 25.57, longitude: 91.89 },
+        { Origin: PHONE_ORIGIN },
+      );
       expect(ping.status).toBe(201);
     } finally {
       await limited.stop();
@@ -82,17 +109,20 @@ describe("CORS for the phones' reads: regions, zones and scores answer any origi
   });
   afterAll(() => server.stop());
 
-  it.each(PHONE_READS)('answers a preflighted GET %s (with Authorization) and the read itself from any origin, without credentials', async (path) => {
-    const asked = await preflight(server, path, 'GET', PHONE_ORIGIN, 'authorization');
-    expect(asked.status).toBe(204);
-    expect(asked.headers.get('access-control-allow-origin')).toBe('*');
-    expect(listOf(asked.headers.get('access-control-allow-headers'))).toContain('authorization');
-    expect(listOf(asked.headers.get('access-control-allow-methods'))).toContain('get');
-    const read = await call(server.url, 'GET', path, undefined, { Origin: PHONE_ORIGIN });
-    expect(read.status).toBe(200);
-    expect(read.headers.get('access-control-allow-origin')).toBe('*');
-    expect(read.headers.get('access-control-allow-credentials')).toBeNull();
-  });
+  it.each(PHONE_READS)(
+    'answers a preflighted GET %s (with Authorization) and the read itself from any origin, without credentials',
+    async (path) => {
+      const asked = await preflight(server, path, 'GET', PHONE_ORIGIN, 'authorization');
+      expect(asked.status).toBe(204);
+      expect(asked.headers.get('access-control-allow-origin')).toBe('*');
+      expect(listOf(asked.headers.get('access-control-allow-headers'))).toContain('authorization');
+      expect(listOf(asked.headers.get('access-control-allow-methods'))).toContain('get');
+      const read = await call(server.url, 'GET', path, undefined, { Origin: PHONE_ORIGIN });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('access-control-allow-origin')).toBe('*');
+      expect(read.headers.get('access-control-allow-credentials')).toBeNull();
+    },
+  );
 
   it('answers a listed operator origin on those reads with its origin and credentials, so a dashboard there can send its cookie', async () => {
     const read = await call(server.url, 'GET', '/regions', undefined, { Origin: OPERATOR_ORIGIN });
@@ -105,16 +135,27 @@ describe("CORS for the phones' reads: regions, zones and scores answer any origi
     expect(withToken.status).toBe(204);
     expect(withToken.headers.get('access-control-allow-origin')).toBe('*');
     const issued = await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'c'.repeat(64) });
-    const read = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN, Authorization: `Bearer ${issued.body.didToken}` });
+    const read = await call(server.url, 'GET', '/panic-alerts', undefined, {
+      Origin: PHONE_ORIGIN,
+      Authorization: `Bearer ${issued.body.didToken}`,
+    });
     expect(read.status).toBe(200);
     expect(read.headers.get('access-control-allow-origin')).toBe('*');
-    await call(server.url, 'POST', '/panic-alert', { latitude: 25.5788, longitude: 91.8933, touristId: 'someone-else' });
+    await call(server.url, 'POST', '/panic-alert', {
+      latitude: 25.5788,
+      longitude: 91.8933,
+      touristId: 'someone-else',
+    });
     // The reference phone app's "online" check before it holds a Digital ID (issue 46).
     const anonymous = await call(server.url, 'GET', '/panic-alerts', undefined, { Origin: PHONE_ORIGIN });
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get('access-control-allow-origin')).toBe('*');
     expect(anonymous.body.alerts).toEqual([]);
-    expect((await call(server.url, 'GET', '/panic-alerts')).body.alerts.map((alert: { touristId: string }) => alert.touristId)).toContain('someone-else');
+    expect(
+      (await call(server.url, 'GET', '/panic-alerts')).body.alerts.map(
+        (alert: { touristId: string }) => alert.touristId,
+      ),
+    ).toContain('someone-else');
   });
 });
 
@@ -139,7 +180,10 @@ describe('CORS for the operators: only CORS_ORIGINS, with credentials', () => {
 
   it('gives the stream the same headers, though it writes its own head', async () => {
     const abort = new AbortController();
-    const stream = await fetch(`${server.url}/panic-alerts/stream`, { headers: { Origin: OPERATOR_ORIGIN }, signal: abort.signal });
+    const stream = await fetch(`${server.url}/panic-alerts/stream`, {
+      headers: { Origin: OPERATOR_ORIGIN },
+      signal: abort.signal,
+    });
     abort.abort();
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -172,43 +216,81 @@ describe('CORS for the operators: every method and request header the routes dec
 
   /** What a page on OPERATOR_ORIGIN asks before it sends `method path` with `headers`, and what it is told. */
   async function preflightAllows(method: string, path: string, headers: string[]) {
-    const asked = await preflight(server, path, method, OPERATOR_ORIGIN, ['content-type', ...headers].join(',').toLowerCase());
+    const asked = await preflight(
+      server,
+      path,
+      method,
+      OPERATOR_ORIGIN,
+      ['content-type', ...headers].join(',').toLowerCase(),
+    );
     return {
       status: asked.status,
       origin: asked.headers.get('access-control-allow-origin'),
       method: listOf(asked.headers.get('access-control-allow-methods')).includes(method.toLowerCase()),
-      headers: headers.every((header) => listOf(asked.headers.get('access-control-allow-headers')).includes(header.toLowerCase())),
+      headers: headers.every((header) =>
+        listOf(asked.headers.get('access-control-allow-headers')).includes(header.toLowerCase()),
+      ),
     };
   }
 
   it('answers the preflight of every declared operator route with its method and the headers it reads', async () => {
     const routes = server.app.routeContracts.filter((route) => route.access !== 'device');
-    expect(routes.map((route) => route.method)).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    expect(routes.map((route) => route.method)).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    );
     for (const route of routes) {
       const path = route.url.replace(/:\w+/g, 'some-id');
       expect([route.method, path, await preflightAllows(route.method, path, route.requestHeaders ?? [])]).toEqual([
-        route.method, path, { status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true },
+        route.method,
+        path,
+        { status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true },
       ]);
     }
   });
 
   it('lets a page there replace and then delete a zone with If-Match', async () => {
-    const polygon = [[25.57, 91.88], [25.58, 91.88], [25.58, 91.89], [25.57, 91.89]];
+    const polygon = [
+      [25.57, 91.88],
+      [25.58, 91.88],
+      [25.58, 91.89],
+      [25.57, 91.89],
+    ];
     const zone = { id: 'gf-cors', name: 'Police Bazar', riskLevel: 'red', regionId: 'default', polygon };
     expect((await call(server.url, 'POST', '/geofences', zone, { Origin: OPERATOR_ORIGIN })).status).toBe(201);
 
-    expect(await preflightAllows('PUT', '/geofences/gf-cors', ['If-Match'])).toEqual({ status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true });
-    const replaced = await call(server.url, 'PUT', '/geofences/gf-cors', { ...zone, riskLevel: 'yellow' }, { Origin: OPERATOR_ORIGIN, 'If-Match': '"1"' });
+    expect(await preflightAllows('PUT', '/geofences/gf-cors', ['If-Match'])).toEqual({
+      status: 204,
+      origin: OPERATOR_ORIGIN,
+      method: true,
+      headers: true,
+    });
+    const replaced = await call(
+      server.url,
+      'PUT',
+      '/geofences/gf-cors',
+      { ...zone, riskLevel: 'yellow' },
+      { Origin: OPERATOR_ORIGIN, 'If-Match': '"1"' },
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body.geofence).toMatchObject({ id: 'gf-cors', riskLevel: 'yellow', version: 2 });
     expect(replaced.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
     expect(replaced.headers.get('access-control-allow-credentials')).toBe('true');
     // The version the next write names, readable by that page.
     expect(replaced.headers.get('etag')).toBe('"2"');
-    expect(listOf(replaced.headers.get('access-control-expose-headers'))).toEqual(expect.arrayContaining(['etag', 'retry-after']));
+    expect(listOf(replaced.headers.get('access-control-expose-headers'))).toEqual(
+      expect.arrayContaining(['etag', 'retry-after']),
+    );
 
-    expect(await preflightAllows('DELETE', '/geofences/gf-cors', ['If-Match'])).toEqual({ status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true });
-    const deleted = await call(server.url, 'DELETE', '/geofences/gf-cors', undefined, { Origin: OPERATOR_ORIGIN, 'If-Match': replaced.headers.get('etag')! });
+    expect(await preflightAllows('DELETE', '/geofences/gf-cors', ['If-Match'])).toEqual({
+      status: 204,
+      origin: OPERATOR_ORIGIN,
+      method: true,
+      headers: true,
+    });
+    const deleted = await call(server.url, 'DELETE', '/geofences/gf-cors', undefined, {
+      Origin: OPERATOR_ORIGIN,
+      'If-Match': replaced.headers.get('etag')!,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
     const zones = await call(server.url, 'GET', '/geofences', undefined, { Origin: OPERATOR_ORIGIN });
@@ -216,10 +298,21 @@ describe('CORS for the operators: every method and request header the routes dec
   });
 
   it('lets a page there delete a webhook', async () => {
-    const created = await call(server.url, 'POST', '/webhooks', { name: 'SMS gateway', url: 'https://sms.example/hook', events: ['panic.created'] }, { Origin: OPERATOR_ORIGIN });
+    const created = await call(
+      server.url,
+      'POST',
+      '/webhooks',
+      { name: 'SMS gateway', url: 'https://sms.example/hook', events: ['panic.created'] },
+      { Origin: OPERATOR_ORIGIN },
+    );
     expect(created.status).toBe(201);
     const path = `/webhooks/${created.body.webhook.id}`;
-    expect(await preflightAllows('DELETE', path, [])).toEqual({ status: 204, origin: OPERATOR_ORIGIN, method: true, headers: true });
+    expect(await preflightAllows('DELETE', path, [])).toEqual({
+      status: 204,
+      origin: OPERATOR_ORIGIN,
+      method: true,
+      headers: true,
+    });
     const deleted = await call(server.url, 'DELETE', path, undefined, { Origin: OPERATOR_ORIGIN });
     expect(deleted.status).toBe(200);
     expect(deleted.headers.get('access-control-allow-origin')).toBe(OPERATOR_ORIGIN);
@@ -228,7 +321,11 @@ describe('CORS for the operators: every method and request header the routes dec
   });
 
   it('tells an origin not listed nothing about the zone and webhook writes', async () => {
-    for (const [method, path] of [['PUT', '/geofences/gf-cors'], ['DELETE', '/geofences/gf-cors'], ['DELETE', '/webhooks/some-id']]) {
+    for (const [method, path] of [
+      ['PUT', '/geofences/gf-cors'],
+      ['DELETE', '/geofences/gf-cors'],
+      ['DELETE', '/webhooks/some-id'],
+    ]) {
       const asked = await preflight(server, path, method, PHONE_ORIGIN, 'if-match');
       expect([method, path, asked.headers.get('access-control-allow-origin')]).toEqual([method, path, null]);
     }
@@ -241,7 +338,9 @@ describe('CORS_ORIGINS', () => {
     try {
       const asked = await preflight(server, '/incidents/acknowledge', 'POST', OPERATOR_ORIGIN);
       expect(asked.headers.get('access-control-allow-origin')).toBeNull();
-      expect((await preflight(server, '/panic-alert', 'POST', OPERATOR_ORIGIN)).headers.get('access-control-allow-origin')).toBe('*');
+      expect(
+        (await preflight(server, '/panic-alert', 'POST', OPERATOR_ORIGIN)).headers.get('access-control-allow-origin'),
+      ).toBe('*');
     } finally {
       await server.stop();
     }

@@ -11,7 +11,9 @@ describe('the dashboard before and after its first build', () => {
   const parent = mkdtempSync(join(tmpdir(), 'pad-dist-'));
   const distDir = join(parent, 'dist/');
   const logged: { level: number; msg: string }[] = [];
-  const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } } });
+  const app = Fastify({
+    logger: { level: 'info', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
+  });
   let url: string;
   beforeAll(async () => {
     await dashboardRoutes(app, distDir);

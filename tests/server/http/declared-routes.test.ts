@@ -18,18 +18,27 @@ const requestedPath = (url: string) => url.replace(/:\w+/g, 'some-id');
 
 describe('the routes declared without a server', () => {
   it('are the routes the app serves', async () => {
-    const named = (routes: { method: string; url: string }[]) => routes.map(({ method, url }) => `${method} ${url}`).sort();
+    const named = (routes: { method: string; url: string }[]) =>
+      routes.map(({ method, url }) => `${method} ${url}`).sort();
     expect(named(await declaredRoutes())).toEqual(named(served()));
   });
 });
 
 describe('the dev proxy in vite.config.ts', () => {
   it('forwards every path the app serves to the backend, and none of the dashboard', async () => {
-    const loaded = await loadConfigFromFile({ command: 'serve', mode: 'development' }, undefined, process.cwd(), 'silent');
+    const loaded = await loadConfigFromFile(
+      { command: 'serve', mode: 'development' },
+      undefined,
+      process.cwd(),
+      'silent',
+    );
     const proxied = Object.keys(loaded?.config.server?.proxy ?? {});
     expect(proxied).toContain('/webhooks');
-    const unproxied = served().map(({ url }) => requestedPath(url)).filter((path) => !proxied.some((prefix) => path.startsWith(prefix)));
+    const unproxied = served()
+      .map(({ url }) => requestedPath(url))
+      .filter((path) => !proxied.some((prefix) => path.startsWith(prefix)));
     expect(unproxied).toEqual([]);
-    for (const page of ['/', '/index.html', '/src/main.tsx', '/@vite/client', '/icon.svg']) expect(proxied.some((prefix) => page.startsWith(prefix))).toBe(false);
+    for (const page of ['/', '/index.html', '/src/main.tsx', '/@vite/client', '/icon.svg'])
+      expect(proxied.some((prefix) => page.startsWith(prefix))).toBe(false);
   });
 });

@@ -10,13 +10,20 @@ const post = (path: string, body: unknown, token?: string) =>
 const OUTSIDE = { latitude: 20.0, longitude: 78.0 };
 
 async function tokenFor(touristId?: string): Promise<string> {
-  const answer = await post('/did/issue', { kycType: 'passport', kycHash: 'c'.repeat(64), ...(touristId && { touristId }) });
+  const answer = await post('/did/issue', {
+    kycType: 'passport',
+    kycHash: 'c'.repeat(64),
+    ...(touristId && { touristId }),
+  });
   expect(answer.status).toBe(201);
   return answer.body.didToken;
 }
 
 async function eventsOf(touristId: string): Promise<string[]> {
-  const { rows } = await server.ctx.db.query<{ type: string }>('select type from events where tourist_id = $1 order by type', [touristId]);
+  const { rows } = await server.ctx.db.query<{ type: string }>(
+    'select type from events where tourist_id = $1 order by type',
+    [touristId],
+  );
   return rows.map((row) => row.type);
 }
 
@@ -32,7 +39,10 @@ describe('DEVICE_AUTH=required', () => {
     const a = unique('a');
     const answer = await post('/gps/update', { ...OUTSIDE, touristId: a });
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ ok: false, error: expect.stringMatching(/requires a device token for POST \/gps\/update.*Authorization: Bearer/) });
+    expect(answer.body).toEqual({
+      ok: false,
+      error: expect.stringMatching(/requires a device token for POST \/gps\/update.*Authorization: Bearer/),
+    });
     expect((await post('/gps/batch', { pings: [{ ...OUTSIDE, touristId: a }] })).status).toBe(401);
     const { rows } = await server.ctx.db.query('select 1 from gps_pings where ping_key = $1', [a]);
     expect(rows).toEqual([]);
@@ -69,7 +79,12 @@ describe('DEVICE_AUTH=required', () => {
 
   it('stores the panic entries of a refused offline batch, and only those', async () => {
     const a = unique('a');
-    const answer = await post('/sync/offline', { batch: [{ id: unique('q'), type: 'panic', touristId: a }, { type: 'offline', touristId: a }] });
+    const answer = await post('/sync/offline', {
+      batch: [
+        { id: unique('q'), type: 'panic', touristId: a },
+        { type: 'offline', touristId: a },
+      ],
+    });
     expect(answer.status).toBe(401);
     expect(answer.body.error).toMatch(/Its panic entry was stored all the same\.$/);
     expect(await eventsOf(a)).toEqual(['panic']);

@@ -9,15 +9,25 @@ let server: TestServer;
 let counter = 0;
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}`;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const post = (path: string, body: unknown, token?: string) => call(server.url, 'POST', path, body, token ? bearer(token) : {});
+const post = (path: string, body: unknown, token?: string) =>
+  call(server.url, 'POST', path, body, token ? bearer(token) : {});
 const get = (path: string, token?: string) => call(server.url, 'GET', path, undefined, token ? bearer(token) : {});
 
-const square = (lat: number, lng: number, size = 0.01) => [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]];
+const square = (lat: number, lng: number, size = 0.01) => [
+  [lat, lng],
+  [lat + size, lng],
+  [lat + size, lng + size],
+  [lat, lng + size],
+];
 const IN_RED = { latitude: 25.575, longitude: 91.885 };
 const OUTSIDE = { latitude: 20.0, longitude: 78.0 };
 
 async function tokenFor(touristId?: string): Promise<string> {
-  const answer = await post('/did/issue', { kycType: 'passport', kycHash: 'b'.repeat(64), ...(touristId && { touristId }) });
+  const answer = await post('/did/issue', {
+    kycType: 'passport',
+    kycHash: 'b'.repeat(64),
+    ...(touristId && { touristId }),
+  });
   expect(answer.status).toBe(201);
   return answer.body.didToken;
 }
@@ -25,8 +35,12 @@ async function tokenFor(touristId?: string): Promise<string> {
 async function expiredTokenFor(touristId: string): Promise<string> {
   const day = 24 * 3600 * 1000;
   return signDidToken(loadSigningKey(server.config), {
-    didId: 'did:local:old', kycType: 'passport', digest: '0'.repeat(64), touristId,
-    issuedAt: new Date(Date.now() - 15 * day), expiresAt: new Date(Date.now() - day),
+    didId: 'did:local:old',
+    kycType: 'passport',
+    digest: '0'.repeat(64),
+    touristId,
+    issuedAt: new Date(Date.now() - 15 * day),
+    expiresAt: new Date(Date.now() - day),
   });
 }
 
@@ -58,28 +72,45 @@ describe('a device token names the tourist a phone writes as', () => {
     const token = await tokenFor(a);
     const single = await post('/gps/update', { ...OUTSIDE, touristId: b }, token);
     expect(single.status).toBe(403);
-    expect(single.body).toEqual({ ok: false, error: expect.stringMatching(new RegExp(`acts for tourist "${a}".*"${b}"`)) });
-    const batch = await post('/gps/batch', { pings: [{ ...OUTSIDE, touristId: a }, { ...OUTSIDE, touristId: b }] }, token);
+    expect(single.body).toEqual({
+      ok: false,
+      error: expect.stringMatching(new RegExp(`acts for tourist "${a}".*"${b}"`)),
+    });
+    const batch = await post(
+      '/gps/batch',
+      {
+        pings: [
+          { ...OUTSIDE, touristId: a },
+          { ...OUTSIDE, touristId: b },
+        ],
+      },
+      token,
+    );
     expect(batch.status).toBe(403);
     expect(batch.body.error).toContain('pings.1.touristId');
     expect(await storedPingKeys()).not.toContain(a);
     expect(await storedPingKeys()).not.toContain(b);
   });
 
-  it("takes the tourist from the token when the body names none, and marks what it raises verified", async () => {
+  it('takes the tourist from the token when the body names none, and marks what it raises verified', async () => {
     const a = unique('a');
     const token = await tokenFor(a);
     const ping = await post('/gps/update', { ...OUTSIDE, deviceId: 'phone-1' }, token);
     expect(ping.status).toBe(201);
     expect(ping.body.ping).toMatchObject({ touristId: a, deviceId: 'phone-1' });
     expect((await post('/gps/update', { ...IN_RED, touristId: a }, token)).status).toBe(201);
-    expect(await geofenceIncidentOf(a)).toEqual([{ verified: true, meta: expect.not.objectContaining({ unverified: expect.anything() }) }]);
+    expect(await geofenceIncidentOf(a)).toEqual([
+      { verified: true, meta: expect.not.objectContaining({ unverified: expect.anything() }) },
+    ]);
 
     const soft = await post('/soft-alert', { ...OUTSIDE, type: 'safe' }, token);
     expect(soft.body.incident).toMatchObject({ touristId: a, verified: true });
     const events = await post('/events', { events: [{ type: 'ble' }] }, token);
     expect(events.status).toBe(201);
-    const { rows } = await server.ctx.db.query('select tourist_id from events where tourist_id = $1 and type = $2', [a, 'ble']);
+    const { rows } = await server.ctx.db.query('select tourist_id from events where tourist_id = $1 and type = $2', [
+      a,
+      'ble',
+    ]);
     expect(rows).toHaveLength(1);
   });
 
@@ -87,12 +118,18 @@ describe('a device token names the tourist a phone writes as', () => {
     const a = unique('a');
     expect((await post('/gps/update', { ...OUTSIDE, touristId: a })).status).toBe(201);
     expect((await post('/gps/update', { ...IN_RED, touristId: a })).status).toBe(201);
-    expect(await geofenceIncidentOf(a)).toEqual([{ verified: false, meta: expect.objectContaining({ unverified: 'no device token' }) }]);
+    expect(await geofenceIncidentOf(a)).toEqual([
+      { verified: false, meta: expect.objectContaining({ unverified: 'no device token' }) },
+    ]);
     expect((await post('/events', { touristId: a, events: [{ type: 'ble' }] })).status).toBe(201);
     expect((await post('/events/ble', { touristId: a, events: [{ type: 'near' }] })).status).toBe(201);
     expect((await post('/sync/offline', { batch: [{ type: 'offline', touristId: a }] })).status).toBe(201);
     const soft = await post('/soft-alert', { ...OUTSIDE, type: 'safe', touristId: a });
-    expect(soft.body.incident).toMatchObject({ touristId: a, verified: false, meta: { unverified: 'no device token' } });
+    expect(soft.body.incident).toMatchObject({
+      touristId: a,
+      verified: false,
+      meta: { unverified: 'no device token' },
+    });
   });
 
   it('answers 401 with a sentence for an expired, altered or foreign token on GPS and events', async () => {
@@ -110,7 +147,11 @@ describe('a device token names the tourist a phone writes as', () => {
   it('refuses an offline batch entry naming another tourist, and a pairing for another tourist', async () => {
     const [a, b] = [unique('a'), unique('b')];
     const token = await tokenFor(a);
-    const sync = await post('/sync/offline', { batch: [{ type: 'offline' }, { type: 'offline', touristId: b }] }, token);
+    const sync = await post(
+      '/sync/offline',
+      { batch: [{ type: 'offline' }, { type: 'offline', touristId: b }] },
+      token,
+    );
     expect(sync.status).toBe(403);
     expect(sync.body.error).toContain('batch.1.touristId');
     expect((await post('/tourists/register', { touristId: b })).status).toBe(201);
@@ -124,7 +165,11 @@ describe('a device token names the tourist a phone writes as', () => {
     const b = unique('b');
     const soft = await post('/soft-alert', { ...OUTSIDE, type: 'safe', touristId: b }, token);
     expect(soft.status).toBe(201);
-    expect(soft.body.incident).toMatchObject({ touristId: b, verified: false, meta: { unverified: 'the device token names no tourist' } });
+    expect(soft.body.incident).toMatchObject({
+      touristId: b,
+      verified: false,
+      meta: { unverified: 'the device token names no tourist' },
+    });
     const panic = await post('/panic-alert', { ...OUTSIDE, touristId: b }, token);
     expect(panic.body.alert.verified).toBe(false);
   });
@@ -150,8 +195,14 @@ describe('a device token reads only its own tourist', () => {
     }
     const token = await tokenFor(a);
     expect(Object.keys((await get('/gps/history?keys=1000', token)).body.history)).toEqual([a]);
-    expect((await get('/gps/last', token)).body.pings.map((ping: { touristId: string }) => ping.touristId)).toEqual([a]);
-    expect(new Set((await get('/events?limit=500', token)).body.events.map((event: { touristId: string }) => event.touristId))).toEqual(new Set([a]));
+    expect((await get('/gps/last', token)).body.pings.map((ping: { touristId: string }) => ping.touristId)).toEqual([
+      a,
+    ]);
+    expect(
+      new Set(
+        (await get('/events?limit=500', token)).body.events.map((event: { touristId: string }) => event.touristId),
+      ),
+    ).toEqual(new Set([a]));
     expect(Object.keys((await get('/gps/history?keys=1000')).body.history)).toEqual(expect.arrayContaining([a, b]));
   });
 });
@@ -162,14 +213,21 @@ describe('panics are never refused for their token', () => {
     const answer = await post('/panic-alert', { ...OUTSIDE, touristId: b }, await tokenFor(a));
     expect(answer.status).toBe(201);
     expect(answer.body.alert).toMatchObject({ touristId: b, verified: false });
-    expect(answer.body.incident).toMatchObject({ touristId: b, verified: false, meta: { unverified: 'the device token names another tourist' } });
+    expect(answer.body.incident).toMatchObject({
+      touristId: b,
+      verified: false,
+      meta: { unverified: 'the device token names another tourist' },
+    });
   });
 
   it('stores a panic with an expired or garbage token as unverified, and one with its own token as verified', async () => {
     const a = unique('a');
     const expired = await post('/panic-alert', { ...OUTSIDE, touristId: a }, await expiredTokenFor(a));
     expect(expired.status).toBe(201);
-    expect(expired.body.incident).toMatchObject({ verified: false, meta: { unverified: 'the device token has expired' } });
+    expect(expired.body.incident).toMatchObject({
+      verified: false,
+      meta: { unverified: 'the device token has expired' },
+    });
     const garbage = await post('/panic-alert', OUTSIDE, 'garbage');
     expect(garbage.status).toBe(201);
     expect(garbage.body.incident.meta.unverified).toBe('the device token is not valid');
@@ -195,7 +253,9 @@ describe('panics are never refused for their token', () => {
       const raised = await post('/panic-alert', OUTSIDE, await tokenFor(a));
       const message = await stream.waitFor((m) => m.data.type === 'alert' && m.data.alert.id === raised.body.alert.id);
       expect(message.data.alert.verified).toBe(true);
-      const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === raised.body.incident.id);
+      const update = await stream.waitFor(
+        (m) => m.data.type === 'incident_update' && m.data.incident.id === raised.body.incident.id,
+      );
       expect(update.data.incident.verified).toBe(true);
     } finally {
       stream.close();

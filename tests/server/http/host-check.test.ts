@@ -11,7 +11,14 @@ interface Answer {
 }
 
 /** A request with the Host header a browser would send for `host` (fetch will not let a test set Host). */
-function sendWithHost(server: TestServer, method: string, path: string, host: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
+function sendWithHost(
+  server: TestServer,
+  method: string,
+  path: string,
+  host: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Answer> {
   const { hostname, port } = new URL(server.url);
   const json = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -44,13 +51,19 @@ describe('the Host check on a loopback install', () => {
     expect(answer).toEqual({ status: 421, body: REFUSED });
   });
 
-  it.each(['localhost', 'localhost:8080', 'LOCALHOST', '127.0.0.1', '127.0.0.1:9999', '[::1]', '[::1]:8080'])('answers Host: %s', async (host) => {
-    expect((await getWithHost(server, '/regions', host)).status).toBe(200);
-  });
+  it.each(['localhost', 'localhost:8080', 'LOCALHOST', '127.0.0.1', '127.0.0.1:9999', '[::1]', '[::1]:8080'])(
+    'answers Host: %s',
+    async (host) => {
+      expect((await getWithHost(server, '/regions', host)).status).toBe(200);
+    },
+  );
 
-  it.each(['localhost.evil.example', '127.0.0.1.evil.example', 'evil.example:127.0.0.1', '[::1'])('refuses Host: "%s"', async (host) => {
-    expect((await getWithHost(server, '/regions', host)).status).toBe(421);
-  });
+  it.each(['localhost.evil.example', '127.0.0.1.evil.example', 'evil.example:127.0.0.1', '[::1'])(
+    'refuses Host: "%s"',
+    async (host) => {
+      expect((await getWithHost(server, '/regions', host)).status).toBe(421);
+    },
+  );
 
   it('refuses an HTTP/1.0 request that names no host', async () => {
     const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
@@ -73,11 +86,25 @@ describe('the Host check on a loopback install', () => {
     const preflight = await sendWithHost(server, 'OPTIONS', '/panic-alert', 'evil.example', preflightHeaders);
     expect(preflight).toEqual({ status: 421, body: REFUSED });
     const before = (await server.ctx.db.query<{ n: number }>('select count(*)::int as n from incidents')).rows[0].n;
-    const panic = await sendWithHost(server, 'POST', '/panic-alert', 'evil.example', {}, { latitude: 25.57, longitude: 91.89 });
+    const panic = await sendWithHost(
+      server,
+      'POST',
+      '/panic-alert',
+      'evil.example',
+      {},
+      { latitude: 25.57, longitude: 91.89 },
+    );
     expect(panic).toEqual({ status: 421, body: REFUSED });
     const after = (await server.ctx.db.query<{ n: number }>('select count(*)::int as n from incidents')).rows[0].n;
     expect(after).toBe(before);
-    const fromLocalhost = await sendWithHost(server, 'POST', '/panic-alert', 'localhost:8080', {}, { latitude: 25.57, longitude: 91.89 });
+    const fromLocalhost = await sendWithHost(
+      server,
+      'POST',
+      '/panic-alert',
+      'localhost:8080',
+      {},
+      { latitude: 25.57, longitude: 91.89 },
+    );
     expect(fromLocalhost.status).toBe(201);
   });
 });
@@ -93,7 +120,10 @@ describe('ALLOWED_HOSTS', () => {
   afterAll(() => Promise.all(started.map((server) => server.stop())));
 
   it('adds names a loopback install answers for (behind a proxy that keeps the public Host)', async () => {
-    const server = await serverWith({ host: '127.0.0.1', allowedHosts: ['dashboard.example.org', '::1', 'Ops.Example.org'] });
+    const server = await serverWith({
+      host: '127.0.0.1',
+      allowedHosts: ['dashboard.example.org', '::1', 'Ops.Example.org'],
+    });
     for (const host of ['dashboard.example.org', 'Dashboard.Example.org.:8443', 'ops.example.org', 'localhost:1']) {
       expect([host, (await getWithHost(server, '/regions', host)).status]).toEqual([host, 200]);
     }
@@ -114,7 +144,10 @@ describe('ALLOWED_HOSTS', () => {
   });
 
   it('is read from a comma-separated list', () => {
-    expect(configFromEnv({ ALLOWED_HOSTS: ' Dashboard.Example.org, 10.0.0.5 ,' }).allowedHosts).toEqual(['dashboard.example.org', '10.0.0.5']);
+    expect(configFromEnv({ ALLOWED_HOSTS: ' Dashboard.Example.org, 10.0.0.5 ,' }).allowedHosts).toEqual([
+      'dashboard.example.org',
+      '10.0.0.5',
+    ]);
     expect(configFromEnv({}).allowedHosts).toEqual([]);
   });
 });

@@ -35,11 +35,19 @@ describe('HTTP failures answer {ok:false, error} with the right status', () => {
   it('415 for a body that is not JSON, storing nothing', async () => {
     const before = await incidentCount(server);
     const res = await call(server.url, 'POST', '/soft-alert', undefined, { 'content-type': 'text/plain' });
-    const text = await fetch(`${server.url}/soft-alert`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'latitude=1' });
+    const text = await fetch(`${server.url}/soft-alert`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'latitude=1',
+    });
     expect([res.status, text.status]).toEqual([415, 415]);
     expect(await text.json()).toEqual({ ok: false, error: expect.stringContaining('JSON') });
     // A panic reads JSON whatever its label; text that is not JSON is a 400.
-    const panicText = await fetch(`${server.url}/panic-alert`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'latitude=1' });
+    const panicText = await fetch(`${server.url}/panic-alert`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'latitude=1',
+    });
     expect(panicText.status).toBe(400);
     expect(await panicText.json()).toEqual({ ok: false, error: 'The request body is not valid JSON.' });
     expect(await incidentCount(server)).toBe(before);
@@ -102,20 +110,37 @@ describe('rate limiting', () => {
   });
 
   it('never refuses a panic alert, even from a client over its limit', async () => {
-    for (let i = 0; i < 4; i++) await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' });
-    expect((await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' })).status).toBe(429);
+    for (let i = 0; i < 4; i++)
+      await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' });
+    expect((await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' })).status).toBe(
+      429,
+    );
     for (let i = 0; i < 5; i++) {
-      const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 2, longitude: 2, touristId: `over-limit-${i}` });
+      const panic = await call(server.url, 'POST', '/panic-alert', {
+        latitude: 2,
+        longitude: 2,
+        touristId: `over-limit-${i}`,
+      });
       expect(panic.status).toBe(201);
     }
   });
 });
 
 const softAlertVia = (server: TestServer, forwardedFor?: string) =>
-  call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor });
+  call(
+    server.url,
+    'POST',
+    '/soft-alert',
+    { latitude: 1, longitude: 1, type: 'safe' },
+    forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor },
+  );
 
 /** Statuses of `times` soft alerts, each with the X-Forwarded-For that `forwardedFor(i)` gives. */
-async function softAlertStatuses(server: TestServer, times: number, forwardedFor: (i: number) => string | undefined): Promise<number[]> {
+async function softAlertStatuses(
+  server: TestServer,
+  times: number,
+  forwardedFor: (i: number) => string | undefined,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < times; i++) statuses.push((await softAlertVia(server, forwardedFor(i))).status);
   return statuses;
@@ -124,14 +149,18 @@ async function softAlertStatuses(server: TestServer, times: number, forwardedFor
 describe('rate limiting behind a reverse proxy (TRUST_PROXY=1)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ rateLimitPerMinute: 2, trustProxy: configFromEnv({ TRUST_PROXY: '1' }).trustProxy });
+    server = await startTestServer({
+      rateLimitPerMinute: 2,
+      trustProxy: configFromEnv({ TRUST_PROXY: '1' }).trustProxy,
+    });
   });
   afterAll(() => server.stop());
 
   it('counts each phone by its forwarded address, not the proxy', async () => {
     const softAlert = (phone: string) => softAlertVia(server, phone);
     const statuses = [];
-    for (const phone of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.1', '10.0.0.2', '10.0.0.3']) statuses.push((await softAlert(phone)).status);
+    for (const phone of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.1', '10.0.0.2', '10.0.0.3'])
+      statuses.push((await softAlert(phone)).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
     // Five more from one phone: even if a minute boundary resets the window once, one is refused.
     const overLimit = [];
@@ -150,7 +179,10 @@ describe('rate limiting behind a reverse proxy (TRUST_PROXY=1)', () => {
 describe('TRUST_PROXY names the proxies', () => {
   const started: TestServer[] = [];
   const serverTrusting = async (trustProxy: string) => {
-    const server = await startTestServer({ rateLimitPerMinute: 2, trustProxy: configFromEnv({ TRUST_PROXY: trustProxy }).trustProxy });
+    const server = await startTestServer({
+      rateLimitPerMinute: 2,
+      trustProxy: configFromEnv({ TRUST_PROXY: trustProxy }).trustProxy,
+    });
     started.push(server);
     return server;
   };
@@ -159,7 +191,13 @@ describe('TRUST_PROXY names the proxies', () => {
   it('reads 0, a hop count, or addresses and CIDRs', () => {
     const read = (value: string | undefined) => configFromEnv({ TRUST_PROXY: value }).trustProxy;
     expect([read(undefined), read(''), read('0'), read('1'), read('2')]).toEqual([false, false, false, 1, 2]);
-    expect(read(' 127.0.0.1, 10.0.0.0/8,::1, fd00::/8, loopback ')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(read(' 127.0.0.1, 10.0.0.0/8,::1, fd00::/8, loopback ')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     for (const wrong of ['true', 'yes', '10.0.0.0/33', '10.0.0.1/8/8', 'proxy.example']) {
       expect(() => read(wrong)).toThrow(/TRUST_PROXY must be/);
     }
@@ -197,7 +235,11 @@ describe('input PostgreSQL cannot hold (NUL characters, times before 1970), on e
   afterAll(() => server.stop());
 
   const NUL = 'a\u0000b';
-  const square = [[1, 1], [1, 2], [2, 2]];
+  const square = [
+    [1, 1],
+    [1, 2],
+    [2, 2],
+  ];
   const bodies: [string, unknown, string][] = [
     ['/soft-alert', { latitude: 1, longitude: 1, type: 'safe', touristId: NUL }, 'touristId'],
     ['/geofences', { name: NUL, riskLevel: 'red', polygon: square }, 'name'],

@@ -39,7 +39,11 @@ describe('an answer larger than one piece, over HTTP', () => {
     server = await startTestServer();
     const stamp = Date.now().toString(36);
     for (let batch = 0; batch < 3; batch++) {
-      const pings = Array.from({ length: 1000 }, (_, i) => ({ touristId: `paced-${stamp}-${batch}-${i}`, latitude: 26 + i / 10_000, longitude: 91 + batch / 100 }));
+      const pings = Array.from({ length: 1000 }, (_, i) => ({
+        touristId: `paced-${stamp}-${batch}-${i}`,
+        latitude: 26 + i / 10_000,
+        longitude: 91 + batch / 100,
+      }));
       expect((await call(server.url, 'POST', '/gps/batch', { pings })).status).toBe(201);
     }
   });

@@ -10,15 +10,22 @@ const WRITES_PER_MINUTE = 2;
 describe('rate limits per client: GETs and POSTs apart, panics never', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ readRateLimitPerMinute: READS_PER_MINUTE, rateLimitPerMinute: WRITES_PER_MINUTE, trustProxy: true });
+    server = await startTestServer({
+      readRateLimitPerMinute: READS_PER_MINUTE,
+      rateLimitPerMinute: WRITES_PER_MINUTE,
+      trustProxy: true,
+    });
   });
   afterAll(() => server.stop());
 
   const from = (client: string) => ({ 'X-Forwarded-For': client });
   const read = (client: string) => call(server.url, 'GET', '/regions', undefined, from(client));
-  const softAlert = (client: string) => call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, from(client));
-  const panic = (client: string) => call(server.url, 'POST', '/panic-alert', { latitude: 2, longitude: 2 }, from(client));
-  const bandSos = (client: string) => call(server.url, 'POST', '/api/panic', { deviceId: `band-${client}` }, from(client));
+  const softAlert = (client: string) =>
+    call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, from(client));
+  const panic = (client: string) =>
+    call(server.url, 'POST', '/panic-alert', { latitude: 2, longitude: 2 }, from(client));
+  const bandSos = (client: string) =>
+    call(server.url, 'POST', '/api/panic', { deviceId: `band-${client}` }, from(client));
 
   async function statuses(times: number, request: () => Promise<{ status: number }>): Promise<number[]> {
     const answers: number[] = [];
@@ -54,23 +61,47 @@ describe('rate limits per client: GETs and POSTs apart, panics never', () => {
     await statuses(2 * READS_PER_MINUTE + 1, () => read('10.3.0.1'));
     await statuses(2 * WRITES_PER_MINUTE + 1, () => softAlert('10.3.0.1'));
     expect([(await read('10.3.0.1')).status, (await softAlert('10.3.0.1')).status]).toEqual([429, 429]);
-    expect(await statuses(2 * WRITES_PER_MINUTE + 1, () => panic('10.3.0.1'))).toEqual(Array(2 * WRITES_PER_MINUTE + 1).fill(201));
-    expect(await statuses(2 * WRITES_PER_MINUTE + 1, () => bandSos('10.3.0.1'))).toEqual(Array(2 * WRITES_PER_MINUTE + 1).fill(201));
+    expect(await statuses(2 * WRITES_PER_MINUTE + 1, () => panic('10.3.0.1'))).toEqual(
+      Array(2 * WRITES_PER_MINUTE + 1).fill(201),
+    );
+    expect(await statuses(2 * WRITES_PER_MINUTE + 1, () => bandSos('10.3.0.1'))).toEqual(
+      Array(2 * WRITES_PER_MINUTE + 1).fill(201),
+    );
   });
 
   it('keys token-less device calls by address: rotating tokens, garbage or naming nobody, is no way around it', async () => {
     const mint = async (touristId?: string) =>
-      (await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'd'.repeat(64), touristId }, from('10.5.0.9'))).body.didToken;
+      (
+        await call(
+          server.url,
+          'POST',
+          '/did/issue',
+          { kycType: 'passport', kycHash: 'd'.repeat(64), touristId },
+          from('10.5.0.9'),
+        )
+      ).body.didToken;
     const [nobody, tourist] = [await mint(), await mint('tourist-rl')];
     const withToken = (token: string) =>
-      call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' }, { ...from('10.5.0.1'), Authorization: `Bearer ${token}` });
+      call(
+        server.url,
+        'POST',
+        '/soft-alert',
+        { latitude: 1, longitude: 1, type: 'safe' },
+        { ...from('10.5.0.1'), Authorization: `Bearer ${token}` },
+      );
     await statuses(2 * WRITES_PER_MINUTE + 1, () => softAlert('10.5.0.1'));
     expect((await softAlert('10.5.0.1')).status).toBe(429);
     for (let i = 0; i < 3; i++) expect((await withToken(`rotated.garbage.${i}`)).status).toBe(429);
     expect((await withToken(nobody)).status).toBe(429);
     // A token naming a tourist is that phone's own budget; minting one more still costs the address.
     expect((await withToken(tourist)).status).toBe(201);
-    const mintAgain = await call(server.url, 'POST', '/did/issue', { kycType: 'passport', kycHash: 'd'.repeat(64) }, { ...from('10.5.0.1'), Authorization: `Bearer ${tourist}` });
+    const mintAgain = await call(
+      server.url,
+      'POST',
+      '/did/issue',
+      { kycType: 'passport', kycHash: 'd'.repeat(64) },
+      { ...from('10.5.0.1'), Authorization: `Bearer ${tourist}` },
+    );
     expect(mintAgain.status).toBe(429);
   });
 
@@ -100,7 +131,8 @@ describe('READ_RATE_LIMIT_PER_MINUTE=0', () => {
   it('leaves reads unlimited while writes stay limited', async () => {
     for (let i = 0; i < 10; i++) expect((await call(server.url, 'GET', '/regions')).status).toBe(200);
     const writes = [];
-    for (let i = 0; i < 3; i++) writes.push((await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' })).status);
+    for (let i = 0; i < 3; i++)
+      writes.push((await call(server.url, 'POST', '/soft-alert', { latitude: 1, longitude: 1, type: 'safe' })).status);
     expect(writes).toContain(429);
   });
 });
@@ -114,7 +146,9 @@ describe('phones and operators never share a budget', () => {
     const incident = (await call(server.url, 'POST', '/panic-alert', { latitude: 5, longitude: 5 })).body.incident;
     const answers: number[] = [];
     for (let sent = 0; sent < 620; sent += 20) {
-      const pings = Array.from({ length: 20 }, (_, i) => call(server.url, 'POST', '/gps/update', { latitude: 5, longitude: 5, touristId: `nat-${sent + i}` }));
+      const pings = Array.from({ length: 20 }, (_, i) =>
+        call(server.url, 'POST', '/gps/update', { latitude: 5, longitude: 5, touristId: `nat-${sent + i}` }),
+      );
       answers.push(...(await Promise.all(pings)).map((answer) => answer.status));
     }
     expect(answers.filter((status) => status === 201)).toHaveLength(600);
@@ -126,9 +160,13 @@ describe('phones and operators never share a budget', () => {
 
   it('counts a signed-in operator per account, not per address', async () => {
     server = await startTestServer({ auth: 'on', rateLimitPerMinute: 3 });
-    const [first, second] = [await signedInAs(server, 'operator', 'op-one'), await signedInAs(server, 'operator', 'op-two')];
+    const [first, second] = [
+      await signedInAs(server, 'operator', 'op-one'),
+      await signedInAs(server, 'operator', 'op-two'),
+    ];
     const incident = (await call(server.url, 'POST', '/panic-alert', { latitude: 6, longitude: 6 })).body.incident;
-    const acknowledge = (cookie: string) => call(server.url, 'POST', '/incidents/acknowledge', { id: incident.id }, { cookie });
+    const acknowledge = (cookie: string) =>
+      call(server.url, 'POST', '/incidents/acknowledge', { id: incident.id }, { cookie });
     const firstAnswers = [];
     for (let i = 0; i < 4; i++) firstAnswers.push((await acknowledge(first)).status);
     expect(firstAnswers).toEqual([200, 200, 200, 429]);

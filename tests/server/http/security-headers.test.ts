@@ -6,7 +6,11 @@ function cspOf(headers: Headers): Record<string, string[]> {
   const header = headers.get('content-security-policy');
   if (!header) throw new Error('no Content-Security-Policy header');
   return Object.fromEntries(
-    header.split(';').map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name, sources]),
+    header
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
   );
 }
 
@@ -25,7 +29,10 @@ function expectSecurityHeaders(headers: Headers): void {
 describe('security headers on every answer', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ mapStyleUrl: undefined, mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' });
+    server = await startTestServer({
+      mapStyleUrl: undefined,
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
   });
   afterAll(() => server.stop());
 
@@ -88,7 +95,11 @@ describe('the dashboard page and its basemap', () => {
   });
 
   it.each([
-    ['a whole style names its host instead of the tile host', 'https://tiles.example.org/styles/liberty', 'https://tiles.example.org'],
+    [
+      'a whole style names its host instead of the tile host',
+      'https://tiles.example.org/styles/liberty',
+      'https://tiles.example.org',
+    ],
     ['a style given inline as a data: URL is readable', 'data:application/json,%7B%7D', 'data:'],
   ])('%s', async (_case, mapStyleUrl, source) => {
     const server = await startTestServer({ mapStyleUrl });

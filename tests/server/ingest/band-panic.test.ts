@@ -9,25 +9,42 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(server.url, 'POST', path, body, headers);
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(server.url, 'POST', path, body, headers);
 
 async function bandEventsFor(incidentId: string) {
-  const { rows } = await server.ctx.db.query<{ payload: any }>("select payload from events where type = 'band_sos' and payload->>'incidentId' = $1", [incidentId]);
+  const { rows } = await server.ctx.db.query<{ payload: any }>(
+    "select payload from events where type = 'band_sos' and payload->>'incidentId' = $1",
+    [incidentId],
+  );
   return rows.map((row) => row.payload);
 }
 
 describe('POST /api/panic', () => {
-  it('raises a panic at the band\'s last known position, keeping what the band sent', async () => {
+  it("raises a panic at the band's last known position, keeping what the band sent", async () => {
     const ping = await post('/gps/update', { latitude: 25.574, longitude: 91.882, deviceId: 'band-1' });
     expect(ping.status).toBe(201);
-    const sos = await post('/api/panic', { deviceId: 'band-1', touristDid: 'did:local:t1', events: [{ kind: 'fall' }], bandMetadata: { battery: 41 } });
+    const sos = await post('/api/panic', {
+      deviceId: 'band-1',
+      touristDid: 'did:local:t1',
+      events: [{ kind: 'fall' }],
+      bandMetadata: { battery: 41 },
+    });
     expect(sos.status).toBe(201);
     expect(sos.body.incident).toMatchObject({
-      type: 'panic', severity: 'high', status: 'open', latitude: 25.574, longitude: 91.882, deviceId: 'band-1', touristId: 'did:local:t1',
+      type: 'panic',
+      severity: 'high',
+      status: 'open',
+      latitude: 25.574,
+      longitude: 91.882,
+      deviceId: 'band-1',
+      touristId: 'did:local:t1',
       meta: { source: 'band', positionAt: ping.body.ping.at },
     });
     expect(sos.body.alert).toMatchObject({ incidentId: sos.body.incident.id, latitude: 25.574 });
-    expect(await bandEventsFor(sos.body.incident.id)).toEqual([{ incidentId: sos.body.incident.id, events: [{ kind: 'fall' }], bandMetadata: { battery: 41 } }]);
+    expect(await bandEventsFor(sos.body.incident.id)).toEqual([
+      { incidentId: sos.body.incident.id, events: [{ kind: 'fall' }], bandMetadata: { battery: 41 } },
+    ]);
   });
 
   it('uses the position of the tourist the band is paired with', async () => {
@@ -39,16 +56,24 @@ describe('POST /api/panic', () => {
     expect(sos.body.incident).toMatchObject({ latitude: 26.14, longitude: 91.73, meta: { source: 'band' } });
   });
 
-  it('with no position known, raises it at the default region\'s centre flagged noLocation', async () => {
+  it("with no position known, raises it at the default region's centre flagged noLocation", async () => {
     const sos = await post('/api/panic', { deviceId: 'band-never-seen', touristDid: 'did:local:x' });
     expect(sos.status).toBe(201);
-    expect(sos.body.incident).toMatchObject({ regionId: 'default', latitude: 20.5937, longitude: 78.9629, meta: { source: 'band', noLocation: true } });
+    expect(sos.body.incident).toMatchObject({
+      regionId: 'default',
+      latitude: 20.5937,
+      longitude: 78.9629,
+      meta: { source: 'band', noLocation: true },
+    });
   });
 
   it.each([
     ['an empty object', {}],
     ['a list', [1, 2]],
-    ['odd ids and unstorable details', { deviceId: 7, touristDid: 'a\u0000b', bandMetadata: { note: 'x\uD800' }, events: 'not a list' }],
+    [
+      'odd ids and unstorable details',
+      { deviceId: 7, touristDid: 'a\u0000b', bandMetadata: { note: 'x\uD800' }, events: 'not a list' },
+    ],
   ])('never drops an SOS whose body is %s', async (_name, body) => {
     const sos = await post('/api/panic', body);
     expect(sos.status).toBe(201);

@@ -26,7 +26,13 @@ async function phone(url: () => string, index: number, acknowledged: Map<string,
     const key = `phone-${index}-panic-${n}`;
     for (;;) {
       try {
-        const answer = await call(url(), 'POST', '/panic-alert', { latitude: 25.5, longitude: 91.8, touristId: `phone-${index}` }, { 'Idempotency-Key': key });
+        const answer = await call(
+          url(),
+          'POST',
+          '/panic-alert',
+          { latitude: 25.5, longitude: 91.8, touristId: `phone-${index}` },
+          { 'Idempotency-Key': key },
+        );
         if (answer.status === 201) {
           acknowledged.set(key, answer.body.incident.id);
           break;

@@ -8,7 +8,12 @@ const uniqueKey = (name: string) => `${name}-${Date.now().toString(36)}-${keyCou
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 const post = (on: TestServer, path: string, body: unknown) => call(on.url, 'POST', path, body);
 
-const square = (lat: number, lng: number, size = 0.01) => [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]];
+const square = (lat: number, lng: number, size = 0.01) => [
+  [lat, lng],
+  [lat + size, lng],
+  [lat + size, lng + size],
+  [lat, lng + size],
+];
 const IN_RED = { latitude: 31.505, longitude: 74.305 };
 const OUTSIDE = { latitude: 31.6, longitude: 74.6 };
 
@@ -41,7 +46,9 @@ async function plugGroupCommit(on: TestServer) {
     await until(() => on.ctx.pings.groups.status().inFlight === i + 1);
   }
   return {
-    plug: Promise.all(plugs).then((answers) => ({ status: answers.every((answer) => answer.status === 201) ? 201 : 0 })),
+    plug: Promise.all(plugs).then((answers) => ({
+      status: answers.every((answer) => answer.status === 201) ? 201 : 0,
+    })),
     release: async () => {
       release();
       await held;
@@ -71,7 +78,9 @@ afterAll(async () => {
 describe('concurrent single pings share commits', () => {
   it('answers 50 concurrent pings 201 and stores and announces each exactly once', async () => {
     const keys = Array.from({ length: 50 }, () => uniqueKey('phone'));
-    const answers = await Promise.all(keys.map((touristId, i) => post(server, '/gps/update', { latitude: 1 + i / 100, longitude: 2, touristId })));
+    const answers = await Promise.all(
+      keys.map((touristId, i) => post(server, '/gps/update', { latitude: 1 + i / 100, longitude: 2, touristId })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(keys.map(() => 201));
     expect(answers.map((answer) => answer.body.ping.touristId)).toEqual(keys);
     expect([...(await pingCounts(keys)).entries()].sort()).toEqual(keys.map((key) => [key, 1]).sort());
@@ -82,7 +91,7 @@ describe('concurrent single pings share commits', () => {
     expect(rows.map((row) => row.key).sort()).toEqual([...keys].sort());
   });
 
-  it('raises a zone entry once per entry, in time order, when one group carries a tourist\'s pings among others', async () => {
+  it("raises a zone entry once per entry, in time order, when one group carries a tourist's pings among others", async () => {
     const touristId = uniqueKey('walker');
     const others = Array.from({ length: 20 }, () => uniqueKey('other'));
     // Sent out of order: the group orders them by time, so the entry, exit and re-entry come out as walked.
@@ -132,10 +141,19 @@ describe('zone checks', () => {
     const touristId = uniqueKey('replaced');
     const zone = { id: uniqueKey('moving-zone'), riskLevel: 'red', regionId: 'default', polygon: square(32.5, 75.3) };
     expect((await post(server, '/geofences', zone)).status).toBe(201);
-    expect((await post(server, '/gps/update', { latitude: 33.005, longitude: 76.005, touristId, at: secondsAgo(20) })).status).toBe(201);
+    expect(
+      (await post(server, '/gps/update', { latitude: 33.005, longitude: 76.005, touristId, at: secondsAgo(20) }))
+        .status,
+    ).toBe(201);
     expect((await post(server, '/geofences', { ...zone, polygon: square(33, 76) })).status).toBe(200);
-    expect((await post(server, '/gps/update', { latitude: 33.006, longitude: 76.006, touristId, at: secondsAgo(10) })).status).toBe(201);
-    const { rows } = await server.ctx.db.query<{ geofence_id: string }>('select geofence_id from zone_presence where ping_key = $1', [touristId]);
+    expect(
+      (await post(server, '/gps/update', { latitude: 33.006, longitude: 76.006, touristId, at: secondsAgo(10) }))
+        .status,
+    ).toBe(201);
+    const { rows } = await server.ctx.db.query<{ geofence_id: string }>(
+      'select geofence_id from zone_presence where ping_key = $1',
+      [touristId],
+    );
     expect(rows).toEqual([{ geofence_id: zone.id }]);
   });
 });
@@ -145,7 +163,9 @@ describe('a group whose transaction fails', () => {
     const good = Array.from({ length: 10 }, () => uniqueKey('good'));
     const poison = `fail-${uniqueKey('poison')}`;
     // The pings are inserted before the last positions, so this fails the group after it has written.
-    await server.ctx.db.query(`alter table gps_last add constraint refuse_fail_keys check (ping_key not like 'fail-%')`);
+    await server.ctx.db.query(
+      `alter table gps_last add constraint refuse_fail_keys check (ping_key not like 'fail-%')`,
+    );
     try {
       const { plug, release } = await plugGroupCommit(server);
       const sent = [...good, poison].map((touristId) => post(server, '/gps/update', { ...IN_RED, touristId }));
@@ -182,7 +202,9 @@ describe('the queue bound', () => {
     const { plug, release } = await plugGroupCommit(small);
     const keys = Array.from({ length: 10 }, () => uniqueKey('queued'));
     const settled: (Awaited<ReturnType<typeof call>> | undefined)[] = keys.map(() => undefined);
-    const sent = keys.map((touristId, i) => post(small, '/gps/update', { ...OUTSIDE, touristId }).then((answer) => (settled[i] = answer)));
+    const sent = keys.map((touristId, i) =>
+      post(small, '/gps/update', { ...OUTSIDE, touristId }).then((answer) => (settled[i] = answer)),
+    );
     await until(() => settled.filter((answer) => answer !== undefined).length === 5 && queuedItems(small) === 5);
     await release();
     await Promise.all(sent);
@@ -192,11 +214,17 @@ describe('the queue bound', () => {
     expect(refused).toHaveLength(5);
     for (const answer of refused) {
       expect(answer!.headers.get('retry-after')).toBe('1');
-      expect(answer!.body).toEqual({ ok: false, error: expect.stringMatching(/^Too many GPS pings are waiting to be stored; send again in 1 s\.$/) });
+      expect(answer!.body).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^Too many GPS pings are waiting to be stored; send again in 1 s\.$/),
+      });
     }
     const accepted = keys.filter((_, i) => settled[i]!.status === 201);
     expect(accepted).toHaveLength(5);
-    const { rows } = await small.ctx.db.query<{ ping_key: string }>('select ping_key from gps_pings where ping_key = any($1::text[])', [keys]);
+    const { rows } = await small.ctx.db.query<{ ping_key: string }>(
+      'select ping_key from gps_pings where ping_key = any($1::text[])',
+      [keys],
+    );
     expect(rows.map((row) => row.ping_key).sort()).toEqual([...accepted].sort());
     expect((await post(small, '/gps/update', { ...OUTSIDE, touristId: keys[0] })).status).toBe(201);
   });

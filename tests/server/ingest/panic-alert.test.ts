@@ -7,13 +7,30 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   // Two overlapping zones around (25.57, 91.88): the red one must decide region, place and risk.
-  await post('/geofences', { id: 'gf-yellow-big', riskLevel: 'yellow', regionId: 'guwahati', polygon: square(25.57, 91.88, 0.05), meta: { placeId: 'big-market' } });
-  await post('/geofences', { id: 'gf-red-peak', riskLevel: 'red', regionId: 'shillong', polygon: square(25.57, 91.88, 0.01), meta: { placeId: 'peak' } });
+  await post('/geofences', {
+    id: 'gf-yellow-big',
+    riskLevel: 'yellow',
+    regionId: 'guwahati',
+    polygon: square(25.57, 91.88, 0.05),
+    meta: { placeId: 'big-market' },
+  });
+  await post('/geofences', {
+    id: 'gf-red-peak',
+    riskLevel: 'red',
+    regionId: 'shillong',
+    polygon: square(25.57, 91.88, 0.01),
+    meta: { placeId: 'peak' },
+  });
 });
 afterAll(() => server.stop());
 
 function square(lat: number, lng: number, half: number): [number, number][] {
-  return [[lat - half, lng - half], [lat - half, lng + half], [lat + half, lng + half], [lat + half, lng - half]];
+  return [
+    [lat - half, lng - half],
+    [lat - half, lng + half],
+    [lat + half, lng + half],
+    [lat + half, lng - half],
+  ];
 }
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -39,7 +56,11 @@ async function lastSeq(): Promise<number> {
 }
 
 async function snapshotCounts() {
-  return { incidents: await countRows('incidents'), alerts: await countRows('alerts'), stream: await countRows('stream_events') };
+  return {
+    incidents: await countRows('incidents'),
+    alerts: await countRows('alerts'),
+    stream: await countRows('stream_events'),
+  };
 }
 
 describe('POST /panic-alert', () => {
@@ -50,26 +71,54 @@ describe('POST /panic-alert', () => {
     const incident = Incident.parse(res.body.incident);
     const alert = Alert.parse(res.body.alert);
     expect(incident).toMatchObject({
-      type: 'panic', severity: 'high', status: 'open', latitude: 25.571, longitude: 91.881, regionId: 'shillong',
-      touristId: 't-1', deviceId: 'd-1', acknowledgedAt: null, resolvedAt: null, verified: false,
+      type: 'panic',
+      severity: 'high',
+      status: 'open',
+      latitude: 25.571,
+      longitude: 91.881,
+      regionId: 'shillong',
+      touristId: 't-1',
+      deviceId: 'd-1',
+      acknowledgedAt: null,
+      resolvedAt: null,
+      verified: false,
       meta: { source: 'panic', geofenceId: 'gf-red-peak', riskLevel: 'red', placeId: 'peak' },
     });
     expect(alert).toMatchObject({
-      incidentId: incident.id, latitude: 25.571, longitude: 91.881, at: incident.createdAt, regionId: 'shillong',
-      geofenceId: 'gf-red-peak', riskLevel: 'red', placeId: 'peak', verified: false,
+      incidentId: incident.id,
+      latitude: 25.571,
+      longitude: 91.881,
+      at: incident.createdAt,
+      regionId: 'shillong',
+      geofenceId: 'gf-red-peak',
+      riskLevel: 'red',
+      placeId: 'peak',
+      verified: false,
     });
     expect(Date.now() - Date.parse(incident.createdAt)).toBeLessThan(60_000);
 
     const listed = await call(server.url, 'GET', '/incidents?limit=500');
     // Its history fields (issue 11) and its dispatch times (issue 34) start empty.
-    expect(listed.body.incidents).toContainEqual({ acknowledgedBy: null, resolvedBy: null, assignee: null, escalatedAt: null, dispatchedAt: null, onSceneAt: null, ...incident });
+    expect(listed.body.incidents).toContainEqual({
+      acknowledgedBy: null,
+      resolvedBy: null,
+      assignee: null,
+      escalatedAt: null,
+      dispatchedAt: null,
+      onSceneAt: null,
+      ...incident,
+    });
   });
 
   it('uses the only zone containing the point when just the yellow one does', async () => {
     const res = await post('/panic-alert', { latitude: 25.61, longitude: 91.91 });
     expect(res.body.incident.regionId).toBe('guwahati');
     expect(res.body.incident.meta).toEqual({
-      source: 'panic', geofenceId: 'gf-yellow-big', riskLevel: 'yellow', placeId: 'big-market', unverified: 'no device token',
+      source: 'panic',
+      geofenceId: 'gf-yellow-big',
+      riskLevel: 'yellow',
+      placeId: 'big-market',
+      unverified: 'no device token',
     });
   });
 
@@ -106,7 +155,9 @@ describe('POST /panic-alert', () => {
     expect(res.status).toBe(201);
     expect(res.body.incident).not.toHaveProperty('batteryLevel');
     expect(res.body.incident.meta).toEqual({ source: 'panic', unverified: 'no device token' });
-    const { rows } = await server.ctx.db.query<{ meta: unknown }>('select meta from incidents where id = $1', [res.body.incident.id]);
+    const { rows } = await server.ctx.db.query<{ meta: unknown }>('select meta from incidents where id = $1', [
+      res.body.incident.id,
+    ]);
     expect(rows[0].meta).toEqual({ source: 'panic', unverified: 'no device token' });
   });
 
@@ -139,7 +190,10 @@ describe('POST /panic-alert', () => {
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice(6)));
     expect(messages[0]).toEqual({ type: 'alert', alert: res.body.alert });
-    expect(messages[1]).toMatchObject({ type: 'incident_update', incident: { id: res.body.incident.id, status: 'open' } });
+    expect(messages[1]).toMatchObject({
+      type: 'incident_update',
+      incident: { id: res.body.incident.id, status: 'open' },
+    });
   });
 
   it.each([
@@ -185,8 +239,16 @@ describe('POST /panic-alert with Idempotency-Key', () => {
   });
 
   it('treats an absent touristId and null touristId as the same request', async () => {
-    const first = await post('/panic-alert', { latitude: 1.5, longitude: 1.5 }, { 'Idempotency-Key': 'null-vs-absent' });
-    const again = await post('/panic-alert', { latitude: 1.5, longitude: 1.5, touristId: null }, { 'Idempotency-Key': 'null-vs-absent' });
+    const first = await post(
+      '/panic-alert',
+      { latitude: 1.5, longitude: 1.5 },
+      { 'Idempotency-Key': 'null-vs-absent' },
+    );
+    const again = await post(
+      '/panic-alert',
+      { latitude: 1.5, longitude: 1.5, touristId: null },
+      { 'Idempotency-Key': 'null-vs-absent' },
+    );
     expect(again.status).toBe(201);
     expect(again.body.incident.id).toBe(first.body.incident.id);
   });
@@ -209,7 +271,9 @@ describe('POST /panic-alert with Idempotency-Key', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
     const ids = new Set(answers.map((a) => a.body.incident.id));
     expect(ids.size).toBe(1);
-    const { rows } = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from incidents where device_id = 'racer'");
+    const { rows } = await server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from incidents where device_id = 'racer'",
+    );
     expect(rows[0].n).toBe(1);
     const { rows: events } = await server.ctx.db.query<{ n: number }>(
       "select count(*)::int as n from stream_events where data->'incident'->>'id' = $1 or data->'alert'->>'incidentId' = $1",
@@ -260,7 +324,12 @@ describe('POST /soft-alert', () => {
     expect(res.status).toBe(201);
     const incident = Incident.parse(res.body.incident);
     expect(incident).toMatchObject({
-      type, severity: 'low', status: 'open', regionId: 'shillong', touristId: 't-soft', deviceId: null,
+      type,
+      severity: 'low',
+      status: 'open',
+      regionId: 'shillong',
+      touristId: 't-soft',
+      deviceId: null,
       meta: { source: 'soft', geofenceId: 'gf-red-peak', riskLevel: 'red', placeId: 'peak' },
     });
     const events = await streamAfter(before);

@@ -10,8 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const rawPost = (path: string, text: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  call(server.url, 'POST', path, text, headers);
+const rawPost = (
+  path: string,
+  text: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) => call(server.url, 'POST', path, text, headers);
 
 async function incidentCount(): Promise<number> {
   const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from incidents');
@@ -26,11 +29,17 @@ function nestedJson(depth: number): string {
 describe('a panic with valid coordinates is never refused for its optional fields', () => {
   it('stores a lone surrogate in touristId as U+FFFD (201), and a retry with the same body finds it again', async () => {
     const body = '{"latitude":25.5,"longitude":91.8,"touristId":"\\ud800"}';
-    const first = await rawPost('/panic-alert', body, { 'content-type': 'application/json', 'Idempotency-Key': 'surrogate-1' });
+    const first = await rawPost('/panic-alert', body, {
+      'content-type': 'application/json',
+      'Idempotency-Key': 'surrogate-1',
+    });
     expect(first.status).toBe(201);
     expect(first.body.incident.touristId).toBe('\uFFFD');
     expect(first.body.incident.meta.repaired).toEqual(['touristId']);
-    const retry = await rawPost('/panic-alert', body, { 'content-type': 'application/json', 'Idempotency-Key': 'surrogate-1' });
+    const retry = await rawPost('/panic-alert', body, {
+      'content-type': 'application/json',
+      'Idempotency-Key': 'surrogate-1',
+    });
     expect(retry.status).toBe(201);
     expect(retry.body.incident.id).toBe(first.body.incident.id);
     const listed = await call(server.url, 'GET', '/incidents?limit=500');
@@ -53,10 +62,15 @@ describe('a panic with valid coordinates is never refused for its optional field
     expect(await incidentCount()).toBe(before + 1);
   });
 
-  it('reads a panic sent as text/plain (a page\'s sendBeacon) or with no Content-Type', async () => {
-    const plain = await rawPost('/panic-alert', '{"latitude":12.9,"longitude":77.6}', { 'content-type': 'text/plain;charset=UTF-8' });
+  it("reads a panic sent as text/plain (a page's sendBeacon) or with no Content-Type", async () => {
+    const plain = await rawPost('/panic-alert', '{"latitude":12.9,"longitude":77.6}', {
+      'content-type': 'text/plain;charset=UTF-8',
+    });
     expect(plain.status).toBe(201);
-    const unlabelled = await fetch(`${server.url}/panic-alert`, { method: 'POST', body: new Blob(['{"latitude":12.9,"longitude":77.6}']) });
+    const unlabelled = await fetch(`${server.url}/panic-alert`, {
+      method: 'POST',
+      body: new Blob(['{"latitude":12.9,"longitude":77.6}']),
+    });
     expect(unlabelled.status).toBe(201);
   });
 
@@ -100,7 +114,13 @@ describe('other routes refuse what the store cannot hold with a 400 naming the f
 
 describe('idempotency keys belong to one tourist or device, and expire', () => {
   const panic = (touristId: string | undefined, key: string, latitude = 25.5) =>
-    call(server.url, 'POST', '/panic-alert', { latitude, longitude: 91.8, ...(touristId && { touristId }) }, { 'Idempotency-Key': key });
+    call(
+      server.url,
+      'POST',
+      '/panic-alert',
+      { latitude, longitude: 91.8, ...(touristId && { touristId }) },
+      { 'Idempotency-Key': key },
+    );
 
   it('the same key from two tourists is two alerts; from the same tourist, one', async () => {
     const a = await panic('tourist-a', '1');

@@ -16,12 +16,25 @@ beforeAll(async () => {
   // 1,000 panics from phones whose clocks say 2099, sent 20 at a time.
   for (let sent = 0; sent < FUTURE_FLOOD; sent += 20) {
     const batch = Array.from({ length: 20 }, (_, i) =>
-      call(server.url, 'POST', '/panic-alert', { latitude: 25.5, longitude: 91.8, touristId: `flood-${sent + i}`, at: '2099-01-01T00:00:00Z' }),
+      call(server.url, 'POST', '/panic-alert', {
+        latitude: 25.5,
+        longitude: 91.8,
+        touristId: `flood-${sent + i}`,
+        at: '2099-01-01T00:00:00Z',
+      }),
     );
     for (const answer of await Promise.all(batch)) expect(answer.status).toBe(201);
   }
-  real = (await call(server.url, 'POST', '/panic-alert', { latitude: 25.51, longitude: 91.81, touristId: 'real' })).body;
-  slowClock = (await call(server.url, 'POST', '/panic-alert', { latitude: 25.52, longitude: 91.82, touristId: 'slow-clock', at: '2001-01-01T00:00:00Z' })).body.incident;
+  real = (await call(server.url, 'POST', '/panic-alert', { latitude: 25.51, longitude: 91.81, touristId: 'real' }))
+    .body;
+  slowClock = (
+    await call(server.url, 'POST', '/panic-alert', {
+      latitude: 25.52,
+      longitude: 91.82,
+      touristId: 'slow-clock',
+      at: '2001-01-01T00:00:00Z',
+    })
+  ).body.incident;
 }, 120_000);
 afterAll(() => server.stop());
 
@@ -35,11 +48,14 @@ describe('a flood of panics dated 2099 buries nothing', () => {
     expect(alerts.body.alerts[1].id).toBe(real.alert.id);
   });
 
-  it.each(['', '?minutes=15', '?minutes=60', '?minutes=1440', '?regionId=all&minutes=0'])('is in /incidents/filter%s', async (query) => {
-    const res = await call(server.url, 'GET', `/incidents/filter${query}`);
-    expect(ids(res.body.incidents)).toContain(real.incident.id);
-    expect(ids(res.body.incidents)).toContain(slowClock.id);
-  });
+  it.each(['', '?minutes=15', '?minutes=60', '?minutes=1440', '?regionId=all&minutes=0'])(
+    'is in /incidents/filter%s',
+    async (query) => {
+      const res = await call(server.url, 'GET', `/incidents/filter${query}`);
+      expect(ids(res.body.incidents)).toContain(real.incident.id);
+      expect(ids(res.body.incidents)).toContain(slowClock.id);
+    },
+  );
 
   it('a phone whose clock says 2001 is in "Last 1h" and "Last 24h", and keeps its reported time', async () => {
     for (const minutes of [60, 1440]) {
@@ -74,11 +90,19 @@ describe('a flood of panics dated 2099 buries nothing', () => {
 
 describe('resolved panics leave the always-listed set', () => {
   it('an old panic stays in a short window until it is resolved', async () => {
-    const old = (await call(server.url, 'POST', '/panic-alert', { latitude: 25.53, longitude: 91.83, touristId: 'old' })).body;
-    await server.ctx.db.query("update incidents set created_at = now() - interval '3 hours' where id = $1", [old.incident.id]);
+    const old = (
+      await call(server.url, 'POST', '/panic-alert', { latitude: 25.53, longitude: 91.83, touristId: 'old' })
+    ).body;
+    await server.ctx.db.query("update incidents set created_at = now() - interval '3 hours' where id = $1", [
+      old.incident.id,
+    ]);
     await server.ctx.db.query("update alerts set at = now() - interval '3 hours' where id = $1", [old.alert.id]);
-    expect(ids((await call(server.url, 'GET', '/incidents/filter?minutes=60')).body.incidents)).toContain(old.incident.id);
+    expect(ids((await call(server.url, 'GET', '/incidents/filter?minutes=60')).body.incidents)).toContain(
+      old.incident.id,
+    );
     expect((await call(server.url, 'POST', '/incidents/resolve', { id: old.incident.id })).status).toBe(200);
-    expect(ids((await call(server.url, 'GET', '/incidents/filter?minutes=60')).body.incidents)).not.toContain(old.incident.id);
+    expect(ids((await call(server.url, 'GET', '/incidents/filter?minutes=60')).body.incidents)).not.toContain(
+      old.incident.id,
+    );
   });
 });

@@ -25,9 +25,15 @@ describe('the panic rehearsal at start', () => {
     expect(await count('alerts')).toBe(0);
     expect(await count('idempotency_keys')).toBe(0);
     expect(await count('webhook_deliveries')).toBe(0);
-    const { rows } = await server.ctx.db.query<{ last: number | null }>('select max(seq)::int as last from stream_events');
+    const { rows } = await server.ctx.db.query<{ last: number | null }>(
+      'select max(seq)::int as last from stream_events',
+    );
 
-    const raised = await call(server.url, 'POST', '/panic-alert', { latitude: 25.5788, longitude: 91.8933, touristId: 'first-real' });
+    const raised = await call(server.url, 'POST', '/panic-alert', {
+      latitude: 25.5788,
+      longitude: 91.8933,
+      touristId: 'first-real',
+    });
     expect(raised.status).toBe(201);
     expect(await count('incidents')).toBe(1);
     const last = rows[0]!.last ?? 0;

@@ -5,9 +5,22 @@ import type { Sql } from '../../../server/db/seam.ts';
 import { ZoneCache } from '../../../server/ingest/zone-cache.ts';
 
 const row = (id: string, riskLevel: string, polygon: [number, number][]) => ({
-  id, name: id, risk_level: riskLevel, region_id: 'shillong', polygon, meta: {}, version: 1, updated_by: null, updated_at: new Date(0),
+  id,
+  name: id,
+  risk_level: riskLevel,
+  region_id: 'shillong',
+  polygon,
+  meta: {},
+  version: 1,
+  updated_by: null,
+  updated_at: new Date(0),
 });
-const square = (lat: number, lng: number, size: number): [number, number][] => [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]];
+const square = (lat: number, lng: number, size: number): [number, number][] => [
+  [lat, lng],
+  [lat + size, lng],
+  [lat + size, lng + size],
+  [lat, lng + size],
+];
 
 /** A store that answers the zones' query with `rows`, counting how often it is asked. */
 function storeOf(rows: unknown[]) {
@@ -31,13 +44,28 @@ describe('the zone cache', () => {
     expect(await ids([{ latitude: 25.575, longitude: 91.885 }])).toEqual(['small']);
     expect(await ids([{ latitude: 25.58, longitude: 91.89 }])).toEqual(['small']);
     expect(await ids([{ latitude: 24.9, longitude: 84.9 }])).toEqual(['wide']);
-    expect(await ids([{ latitude: 0, longitude: 0 }, { latitude: -0.1, longitude: -0.1 }])).toEqual(['edge']);
-    expect(await ids([{ latitude: 25.575, longitude: 91.885 }, { latitude: 22, longitude: 82 }])).toEqual(['small', 'wide']);
+    expect(
+      await ids([
+        { latitude: 0, longitude: 0 },
+        { latitude: -0.1, longitude: -0.1 },
+      ]),
+    ).toEqual(['edge']);
+    expect(
+      await ids([
+        { latitude: 25.575, longitude: 91.885 },
+        { latitude: 22, longitude: 82 },
+      ]),
+    ).toEqual(['small', 'wide']);
     expect(await ids([{ latitude: 10, longitude: 10 }])).toEqual([]);
   });
 
   it('adds the zones a key is inside now, wherever the point is, green or not', async () => {
-    const found = await new ZoneCache().zonesForPoints(storeOf(rows), '1', [{ latitude: 10, longitude: 10 }], ['green', 'gone']);
+    const found = await new ZoneCache().zonesForPoints(
+      storeOf(rows),
+      '1',
+      [{ latitude: 10, longitude: 10 }],
+      ['green', 'gone'],
+    );
     expect(found.map((zone) => zone.id)).toEqual(['green']);
   });
 

@@ -19,8 +19,12 @@ async function historyOf(server: TestServer, id: string) {
   const query = async (sql: string) => (await server.ctx.db.query<Record<string, unknown>>(sql, [id])).rows;
   return {
     escalatedAt: (await query('select escalated_at from incidents where id = $1'))[0].escalated_at,
-    timeline: await query("select actor, action, note from incident_timeline where incident_id = $1 and action = 'escalated'"),
-    audit: await query("select actor, role, action, detail from audit_log where target = $1 and action = 'incident.escalate'"),
+    timeline: await query(
+      "select actor, action, note from incident_timeline where incident_id = $1 and action = 'escalated'",
+    ),
+    audit: await query(
+      "select actor, role, action, detail from audit_log where target = $1 and action = 'incident.escalate'",
+    ),
     stream: await query(
       "select data->'incident'->>'escalatedAt' as at from stream_events where type = 'incident_update' and data->'incident'->>'id' = $1 and data->'incident'->>'escalatedAt' is not null",
     ),
@@ -43,10 +47,18 @@ describe('with ESCALATE_AFTER_S=1', () => {
     try {
       await stream.waitForMessages(1);
       created = await panic(server);
-      const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id && m.data.incident.escalatedAt, 5000);
+      const update = await stream.waitFor(
+        (m) => m.data.type === 'incident_update' && m.data.incident.id === created.id && m.data.incident.escalatedAt,
+        5000,
+      );
       escalated = update.data.incident;
       // The step written with it comes along, so an open drawer shows it without reading the timeline.
-      expect(update.data.entry).toEqual({ at: escalated.escalatedAt, actor: 'system', action: 'escalated', note: expect.stringMatching(/^Not acknowledged within \d+ s$/) });
+      expect(update.data.entry).toEqual({
+        at: escalated.escalatedAt,
+        actor: 'system',
+        action: 'escalated',
+        note: expect.stringMatching(/^Not acknowledged within \d+ s$/),
+      });
     } finally {
       stream.close();
     }
@@ -62,13 +74,25 @@ describe('with ESCALATE_AFTER_S=1', () => {
     expect(await historyOf(server, created.id)).toEqual({
       escalatedAt: new Date(escalated.escalatedAt!),
       timeline: [{ actor: 'system', action: 'escalated', note: 'Not acknowledged within 1 s' }],
-      audit: [{ actor: 'system', role: null, action: 'incident.escalate', detail: { afterSeconds: 1, receivedAt: created.createdAt } }],
+      audit: [
+        {
+          actor: 'system',
+          role: null,
+          action: 'incident.escalate',
+          detail: { afterSeconds: 1, receivedAt: created.createdAt },
+        },
+      ],
       stream: [{ at: escalated.escalatedAt }],
     });
     const timeline = (await call(server.url, 'GET', `/incidents/${created.id}/timeline`)).body.entries;
-    expect(timeline.map((e: { actor: string; action: string }) => `${e.actor} ${e.action}`)).toEqual(['device raised', 'system escalated']);
+    expect(timeline.map((e: { actor: string; action: string }) => `${e.actor} ${e.action}`)).toEqual([
+      'device raised',
+      'system escalated',
+    ]);
     const audit = (await call(server.url, 'GET', '/audit?action=incident.escalate&limit=50')).body.entries;
-    expect(audit.filter((e: { target: string }) => e.target === created.id).map((e: { actor: string }) => e.actor)).toEqual(['system']);
+    expect(
+      audit.filter((e: { target: string }) => e.target === created.id).map((e: { actor: string }) => e.actor),
+    ).toEqual(['system']);
 
     // Acknowledging it later is recorded as usual and keeps when it was escalated.
     const acked = await call(server.url, 'POST', '/incidents/acknowledge', { id: created.id });
@@ -80,9 +104,31 @@ describe('with ESCALATE_AFTER_S=1', () => {
     const resolved = await panic(server);
     expect((await call(server.url, 'POST', '/incidents/acknowledge', { id: acknowledged.id })).status).toBe(200);
     expect((await call(server.url, 'POST', '/incidents/resolve', { id: resolved.id })).status).toBe(200);
-    const square = [[45, 45], [45, 46], [46, 46], [46, 45]];
-    expect((await call(server.url, 'POST', '/geofences', { id: 'gf-escalation', riskLevel: 'red', regionId: 'shillong', polygon: square })).status).toBe(201);
-    expect((await call(server.url, 'POST', '/gps/update', { latitude: 45.5, longitude: 45.5, touristId: 'tourist-escalation' })).status).toBe(201);
+    const square = [
+      [45, 45],
+      [45, 46],
+      [46, 46],
+      [46, 45],
+    ];
+    expect(
+      (
+        await call(server.url, 'POST', '/geofences', {
+          id: 'gf-escalation',
+          riskLevel: 'red',
+          regionId: 'shillong',
+          polygon: square,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call(server.url, 'POST', '/gps/update', {
+          latitude: 45.5,
+          longitude: 45.5,
+          touristId: 'tourist-escalation',
+        })
+      ).status,
+    ).toBe(201);
     const { rows } = await server.ctx.db.query<{ id: string; status: string }>(
       "select id, status from incidents where tourist_id = 'tourist-escalation' and type = 'geofence'",
     );
@@ -111,7 +157,9 @@ describe('escalation settings', () => {
     const server = await startTestServer({ escalateAfterS: 0 });
     try {
       const created = await panic(server);
-      await server.ctx.db.query("update incidents set created_at = now() - interval '1 day' where id = $1", [created.id]);
+      await server.ctx.db.query("update incidents set created_at = now() - interval '1 day' where id = $1", [
+        created.id,
+      ]);
       expect(await escalateDuePanics(server.ctx)).toEqual([]);
       expect((await historyOf(server, created.id)).escalatedAt).toBeNull();
     } finally {
@@ -123,7 +171,9 @@ describe('escalation settings', () => {
     const server = await startTestServer({ escalateAfterS: 600 });
     try {
       const [old, recent] = [await panic(server), await panic(server)];
-      await server.ctx.db.query("update incidents set created_at = now() - interval '11 minutes' where id = $1", [old.id]);
+      await server.ctx.db.query("update incidents set created_at = now() - interval '11 minutes' where id = $1", [
+        old.id,
+      ]);
       // The job may get there first: what counts is the state after a check.
       await escalateDuePanics(server.ctx);
       expect((await historyOf(server, old.id)).timeline).toHaveLength(1);

@@ -57,7 +57,8 @@ async function subscribe(url: string, browser: BrowserKeys): Promise<void> {
 }
 
 /** The incidents this browser was pushed, one entry per request received. */
-const pushedIncidents = (browser: BrowserKeys) => receiver.to(browser).map((request) => PushMessage.parse(browser.read(request)).incidentId);
+const pushedIncidents = (browser: BrowserKeys) =>
+  receiver.to(browser).map((request) => PushMessage.parse(browser.read(request)).incidentId);
 
 describe('a server killed after a panic’s 201, before its push went out', () => {
   it('pushes that panic once it starts again on the same store', { timeout: 120_000 }, async () => {
@@ -74,7 +75,9 @@ describe('a server killed after a panic’s 201, before its push went out', () =
 
     receiver.modes.set('/killed-phone', 'ok');
     await start(env);
-    await expect.poll(() => pushedIncidents(phone), { timeout: 30_000, interval: 100 }).toEqual([raised.body.incident.id, raised.body.incident.id]);
+    await expect
+      .poll(() => pushedIncidents(phone), { timeout: 30_000, interval: 100 })
+      .toEqual([raised.body.incident.id, raised.body.incident.id]);
     // Sent again once, then the cursor moved past it: a later poll does not send it a third time.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(receiver.to(phone)).toHaveLength(2);
@@ -95,7 +98,9 @@ describe('a panic taken into the journal while the store was not ready', () => {
     expect(raised.status).toBe(201);
     // Answered by the start window, from the journal: the store is not open yet.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
-    await expect.poll(() => pushedIncidents(phone), { timeout: 30_000, interval: 100 }).toEqual([raised.body.incident.id]);
+    await expect
+      .poll(() => pushedIncidents(phone), { timeout: 30_000, interval: 100 })
+      .toEqual([raised.body.incident.id]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(pushedIncidents(phone)).toEqual([raised.body.incident.id]);
   });
@@ -105,27 +110,39 @@ describe('two servers on one store', () => {
   let pair: ServerPair | undefined;
   afterAll(async () => pair?.stop());
 
-  it.runIf(onPostgres)('push each panic once, whichever took it (PostgreSQL only: PGlite is one server’s own folder)', { timeout: 120_000 }, async () => {
-    const { publicKey, privateKey } = webPush.generateVAPIDKeys();
-    // Both poll often, so each is looking at the cursor while the other pushes.
-    pair = await spawnServerPair({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, PUSH_POLL_MS: '100' });
-    const phone = receiver.browser('pair-phone');
-    await subscribe(pair.a.url, phone);
-    const raised: string[] = [];
-    for (let n = 0; n < 6; n++) {
-      const answer = await call((n % 2 === 0 ? pair.a : pair.b).url, 'POST', '/panic-alert', { ...PANIC, touristId: `push-pair-${n}` });
-      expect(answer.status).toBe(201);
-      raised.push(answer.body.incident.id);
-    }
-    await expect.poll(() => new Set(pushedIncidents(phone)).size, { timeout: 30_000, interval: 100 }).toBe(raised.length);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(pushedIncidents(phone).sort()).toEqual([...raised].sort());
-  });
+  it.runIf(onPostgres)(
+    'push each panic once, whichever took it (PostgreSQL only: PGlite is one server’s own folder)',
+    { timeout: 120_000 },
+    async () => {
+      const { publicKey, privateKey } = webPush.generateVAPIDKeys();
+      // Both poll often, so each is looking at the cursor while the other pushes.
+      pair = await spawnServerPair({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, PUSH_POLL_MS: '100' });
+      const phone = receiver.browser('pair-phone');
+      await subscribe(pair.a.url, phone);
+      const raised: string[] = [];
+      for (let n = 0; n < 6; n++) {
+        const answer = await call((n % 2 === 0 ? pair.a : pair.b).url, 'POST', '/panic-alert', {
+          ...PANIC,
+          touristId: `push-pair-${n}`,
+        });
+        expect(answer.status).toBe(201);
+        raised.push(answer.body.incident.id);
+      }
+      await expect
+        .poll(() => new Set(pushedIncidents(phone)).size, { timeout: 30_000, interval: 100 })
+        .toBe(raised.length);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(pushedIncidents(phone).sort()).toEqual([...raised].sort());
+    },
+  );
 });
 
 describe('which committed events are still worth a push', () => {
   const alert = (incidentId: string): StreamMessage =>
-    ({ type: 'alert', alert: { incidentId, regionId: 'r1', at: '2026-11-27T01:00:00.000Z', latitude: 1, longitude: 2 } }) as StreamMessage;
+    ({
+      type: 'alert',
+      alert: { incidentId, regionId: 'r1', at: '2026-11-27T01:00:00.000Z', latitude: 1, longitude: 2 },
+    }) as StreamMessage;
 
   it('skips an event older than its TTL and sends the others with what is left of it', () => {
     const now = Date.parse('2026-11-27T03:00:00.000Z');
@@ -134,7 +151,10 @@ describe('which committed events are still worth a push', () => {
         { message: alert('fresh'), createdAt: '2026-11-27T02:59:50.000Z' },
         { message: alert('late'), createdAt: '2026-11-27T02:30:00.000Z' },
         { message: alert('stale'), createdAt: '2026-11-27T01:59:59.000Z' },
-        { message: { type: 'incident_update', incident: { id: 'acknowledged' } } as StreamMessage, createdAt: '2026-11-27T02:59:59.000Z' },
+        {
+          message: { type: 'incident_update', incident: { id: 'acknowledged' } } as StreamMessage,
+          createdAt: '2026-11-27T02:59:59.000Z',
+        },
       ],
       now,
     );

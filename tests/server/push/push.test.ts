@@ -17,7 +17,10 @@ let receiver: PushReceiver;
 const PANIC = { latitude: 25.5788, longitude: 91.8933 };
 
 async function subscribe(browser: BrowserKeys, fields: Record<string, unknown> = {}) {
-  const answer = await call(server.url, 'POST', '/push/subscriptions', { subscription: browser.subscription(), ...fields });
+  const answer = await call(server.url, 'POST', '/push/subscriptions', {
+    subscription: browser.subscription(),
+    ...fields,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
 }
 
@@ -36,7 +39,10 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const endpoints = async () => ((await call(server.url, 'GET', '/push/subscriptions')).body.subscriptions as { endpoint: string }[]).map((s) => s.endpoint);
+const endpoints = async () =>
+  ((await call(server.url, 'GET', '/push/subscriptions')).body.subscriptions as { endpoint: string }[]).map(
+    (s) => s.endpoint,
+  );
 
 beforeAll(async () => {
   receiver = await PushReceiver.start();
@@ -61,7 +67,12 @@ describe('a new panic', () => {
     // Encrypted: the incident's id is not in the bytes the push service sees.
     expect(request.body.toString('latin1')).not.toContain(answer.incident.id);
     const message = PushMessage.parse(phone.read(request));
-    expect(message).toMatchObject({ incidentId: answer.incident.id, kind: 'panic.created', regionId: answer.incident.regionId, title: `New panic alert in ${answer.incident.regionId}` });
+    expect(message).toMatchObject({
+      incidentId: answer.incident.id,
+      kind: 'panic.created',
+      regionId: answer.incident.regionId,
+      title: `New panic alert in ${answer.incident.regionId}`,
+    });
     expect(message.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // Another browser's keys cannot read it.
     expect(() => new BrowserKeys('https://elsewhere.example/x').read(request)).toThrow();
@@ -81,7 +92,8 @@ describe('a new panic', () => {
     const answer = await panic('push-region');
     // Subscriptions are read when the cursor reaches an event, not when it was committed: on a busy machine the
     // probe's panic may still be waiting then, and reach the new subscribers too. Each gets this panic once.
-    const incidentsTo = (browser: typeof mine) => receiver.to(browser).map((request) => (browser.read(request) as { incidentId: string }).incidentId);
+    const incidentsTo = (browser: typeof mine) =>
+      receiver.to(browser).map((request) => (browser.read(request) as { incidentId: string }).incidentId);
     await expect.poll(() => incidentsTo(mine), { timeout: 15_000 }).toContain(answer.incident.id);
     expect(incidentsTo(mine).filter((id) => id === answer.incident.id)).toHaveLength(1);
     expect(incidentsTo(mine).every((id) => id === answer.incident.id || id === first.incident.id)).toBe(true);
@@ -101,9 +113,9 @@ describe('an escalation', () => {
     const answer = await panic('push-escalated');
     const escalated = await escalateDuePanics(server.ctx, new Date(Date.now() + 601_000));
     expect(escalated.map((incident) => incident.id)).toContain(answer.incident.id);
-    await expect.poll(() => receiver.to(supervisor).map((request) => supervisor.read(request)), { timeout: 15_000 }).toContainEqual(
-      expect.objectContaining({ incidentId: answer.incident.id, kind: 'incident.escalated' }),
-    );
+    await expect
+      .poll(() => receiver.to(supervisor).map((request) => supervisor.read(request)), { timeout: 15_000 })
+      .toContainEqual(expect.objectContaining({ incidentId: answer.incident.id, kind: 'incident.escalated' }));
   });
 });
 
@@ -132,21 +144,37 @@ describe('a push service that says the subscription is gone, hangs or is down', 
 
 describe('subscribing', () => {
   it('refuses bad input with a sentence naming the field, and more than the bound per operator', async () => {
-    const plain = await call(server.url, 'POST', '/push/subscriptions', { subscription: new BrowserKeys('http://push.example.org/x').subscription() });
+    const plain = await call(server.url, 'POST', '/push/subscriptions', {
+      subscription: new BrowserKeys('http://push.example.org/x').subscription(),
+    });
     expect(plain.status).toBe(400);
-    expect(plain.body).toMatchObject({ ok: false, error: expect.stringContaining('subscription.endpoint must be an https:// address') });
-    const noKeys = await call(server.url, 'POST', '/push/subscriptions', { subscription: { endpoint: 'https://push.example.org/x' } });
+    expect(plain.body).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('subscription.endpoint must be an https:// address'),
+    });
+    const noKeys = await call(server.url, 'POST', '/push/subscriptions', {
+      subscription: { endpoint: 'https://push.example.org/x' },
+    });
     expect(noKeys.status).toBe(400);
     expect(noKeys.body.error).toContain('subscription.keys');
-    const badRegion = await call(server.url, 'POST', '/push/subscriptions', { subscription: new BrowserKeys('https://push.example.org/x').subscription(), regionIds: 'all' });
+    const badRegion = await call(server.url, 'POST', '/push/subscriptions', {
+      subscription: new BrowserKeys('https://push.example.org/x').subscription(),
+      regionIds: 'all',
+    });
     expect(badRegion.status).toBe(400);
     expect(badRegion.body.error).toContain('regionIds');
 
-    for (const endpoint of await endpoints()) expect((await call(server.url, 'DELETE', '/push/subscriptions', { endpoint })).body.deleted).toBe(true);
-    for (let n = 0; n < MAX_PUSH_SUBSCRIPTIONS; n++) await subscribe(new BrowserKeys(`https://push.example.org/bound-${n}`));
-    const again = await call(server.url, 'POST', '/push/subscriptions', { subscription: new BrowserKeys('https://push.example.org/bound-0').subscription() });
+    for (const endpoint of await endpoints())
+      expect((await call(server.url, 'DELETE', '/push/subscriptions', { endpoint })).body.deleted).toBe(true);
+    for (let n = 0; n < MAX_PUSH_SUBSCRIPTIONS; n++)
+      await subscribe(new BrowserKeys(`https://push.example.org/bound-${n}`));
+    const again = await call(server.url, 'POST', '/push/subscriptions', {
+      subscription: new BrowserKeys('https://push.example.org/bound-0').subscription(),
+    });
     expect(again.status).toBe(201);
-    const beyond = await call(server.url, 'POST', '/push/subscriptions', { subscription: new BrowserKeys('https://push.example.org/one-too-many').subscription() });
+    const beyond = await call(server.url, 'POST', '/push/subscriptions', {
+      subscription: new BrowserKeys('https://push.example.org/one-too-many').subscription(),
+    });
     expect(beyond.status).toBe(400);
     expect(beyond.body.error).toContain(`${MAX_PUSH_SUBSCRIPTIONS} browsers`);
     expect(await endpoints()).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
@@ -155,7 +183,10 @@ describe('subscribing', () => {
   it('is audited, and the key pair is kept private in DATA_DIR', async () => {
     const audit = await call(server.url, 'GET', '/audit?action=push.subscribe&limit=5');
     expect(audit.status).toBe(200);
-    expect(audit.body.entries[0]).toMatchObject({ action: 'push.subscribe', detail: { pushService: 'push.example.org' } });
+    expect(audit.body.entries[0]).toMatchObject({
+      action: 'push.subscribe',
+      detail: { pushService: 'push.example.org' },
+    });
     const key = await call(server.url, 'GET', '/push/key');
     expect(key.body.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     const path = join(server.config.dataDir, VAPID_KEY_FILE);

@@ -11,8 +11,14 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const post = (path: string, body: unknown) => call(server.url, 'POST', path, body);
-const audit = async (query = ''): Promise<{ entries: AuditEntry[]; nextBefore: number | null }> => (await call(server.url, 'GET', `/audit${query}`)).body;
-const square = [[30, 30], [30, 30.01], [30.01, 30.01], [30.01, 30]];
+const audit = async (query = ''): Promise<{ entries: AuditEntry[]; nextBefore: number | null }> =>
+  (await call(server.url, 'GET', `/audit${query}`)).body;
+const square = [
+  [30, 30],
+  [30, 30.01],
+  [30.01, 30.01],
+  [30.01, 30],
+];
 
 describe('the audit trail records operator writes', () => {
   it('records acknowledge and resolve with actor, address, target and the change; a no-op or a refusal adds nothing', async () => {
@@ -35,7 +41,10 @@ describe('the audit trail records operator writes', () => {
     await post('/geofences', { id: 'gf-audited', riskLevel: 'yellow', regionId: 'shillong', polygon: square });
     await post('/geofences', { id: 'gf-audited', riskLevel: 'red', regionId: 'shillong', polygon: square });
     const { entries } = await audit('?action=geofence.save&limit=2');
-    expect(entries[0]).toMatchObject({ target: 'gf-audited', detail: { previous: { riskLevel: 'yellow' }, saved: { riskLevel: 'red' } } });
+    expect(entries[0]).toMatchObject({
+      target: 'gf-audited',
+      detail: { previous: { riskLevel: 'yellow' }, saved: { riskLevel: 'red' } },
+    });
     expect(entries[1].detail.previous).toBeNull();
   });
 
@@ -63,13 +72,18 @@ describe('GET /audit/verify', () => {
 
     await server.ctx.db.query(`update audit_log set detail = '{"from":"open","to":"open"}' where seq = 2`);
     const edited = (await call(server.url, 'GET', '/audit/verify')).body;
-    expect(edited).toMatchObject({ ok: false, brokenAt: { seq: 2 }, error: expect.stringMatching(/^The audit trail is broken at entry 2: its hash/) });
+    expect(edited).toMatchObject({
+      ok: false,
+      brokenAt: { seq: 2 },
+      error: expect.stringMatching(/^The audit trail is broken at entry 2: its hash/),
+    });
   });
 
   it('finds a deleted entry at the one after it', async () => {
     const scratch = await startTestServer();
     try {
-      for (let i = 0; i < 3; i++) await call(scratch.url, 'POST', '/geofences', { id: `gf-${i}`, riskLevel: 'red', polygon: square });
+      for (let i = 0; i < 3; i++)
+        await call(scratch.url, 'POST', '/geofences', { id: `gf-${i}`, riskLevel: 'red', polygon: square });
       await scratch.ctx.db.query('delete from audit_log where seq = 2');
       const deleted = (await call(scratch.url, 'GET', '/audit/verify')).body;
       expect(deleted).toMatchObject({ ok: false, brokenAt: { seq: 3 } });

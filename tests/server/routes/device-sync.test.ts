@@ -24,7 +24,9 @@ async function listedFor(deviceId: string): Promise<ListedEvent[]> {
 }
 
 async function storedIdsFor(deviceId: string): Promise<string[]> {
-  const { rows } = await server.ctx.db.query<{ id: string }>('select id from events where device_id = $1 order by id', [deviceId]);
+  const { rows } = await server.ctx.db.query<{ id: string }>('select id from events where device_id = $1 order by id', [
+    deviceId,
+  ]);
   return rows.map((row) => row.id);
 }
 
@@ -43,7 +45,13 @@ describe('POST /sync/offline', () => {
     const res = await sync({
       deviceId,
       batch: [
-        { type: 'gps', touristId, payload: { latitude: 25.57, longitude: 91.88 }, createdAt: '2026-11-20T10:00:00+05:30', extra: 'dropped' },
+        {
+          type: 'gps',
+          touristId,
+          payload: { latitude: 25.57, longitude: 91.88 },
+          createdAt: '2026-11-20T10:00:00+05:30',
+          extra: 'dropped',
+        },
         { id: null, type: null, payload: { note: 'queued' }, createdAt: null },
         { deviceId: otherDevice, type: 'sos' },
       ],
@@ -52,11 +60,32 @@ describe('POST /sync/offline', () => {
     expect(res.body).toEqual({ ok: true, count: 3 });
 
     expect(await listedFor(deviceId)).toEqual([
-      { id: expect.any(String), type: 'offline', deviceId, touristId: null, payload: { note: 'queued' }, createdAt: expect.any(String) },
-      { id: expect.any(String), type: 'gps', deviceId, touristId, payload: { latitude: 25.57, longitude: 91.88 }, createdAt: '2026-11-20T04:30:00.000Z' },
+      {
+        id: expect.any(String),
+        type: 'offline',
+        deviceId,
+        touristId: null,
+        payload: { note: 'queued' },
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        type: 'gps',
+        deviceId,
+        touristId,
+        payload: { latitude: 25.57, longitude: 91.88 },
+        createdAt: '2026-11-20T04:30:00.000Z',
+      },
     ]);
     expect(await listedFor(otherDevice)).toEqual([
-      { id: expect.any(String), type: 'sos', deviceId: otherDevice, touristId: null, payload: null, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        type: 'sos',
+        deviceId: otherDevice,
+        touristId: null,
+        payload: null,
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
@@ -89,7 +118,11 @@ describe('POST /sync/offline', () => {
     expect(res.status).toBe(400);
     expect(res.body.ok).toBe(false);
     expect(res.body.error).toContain('batch.1.id must be at most 128 characters');
-    expect(res.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['batch.1.id', 'batch.2.createdAt', 'batch.3']);
+    expect(res.body.issues.map((issue: { path: string }) => issue.path)).toEqual([
+      'batch.1.id',
+      'batch.2.createdAt',
+      'batch.3',
+    ]);
     expect(await storedIdsFor(deviceId)).toEqual([]);
   });
 
@@ -113,7 +146,12 @@ describe('POST /sync/offline', () => {
     const deviceId = uniqueId('phone');
     // Long past, so these do not crowd the other tests' events out of GET /events.
     const createdAt = '2026-01-01T00:00:00.000Z';
-    const batch = Array.from({ length: 1000 }, (_, i) => ({ id: `${deviceId}-${i}`, type: 'gps', createdAt, payload: { seq: i } }));
+    const batch = Array.from({ length: 1000 }, (_, i) => ({
+      id: `${deviceId}-${i}`,
+      type: 'gps',
+      createdAt,
+      payload: { seq: i },
+    }));
     expect(JSON.stringify({ deviceId, batch }).length).toBeGreaterThan(64 * 1024);
     const res = await sync({ deviceId, batch });
     expect(res.status).toBe(201);
@@ -141,8 +179,22 @@ describe('POST /events/ble', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ ok: true, count: 2 });
     expect(await listedFor(deviceId)).toEqual([
-      { id: expect.any(String), type: 'ble_lost', deviceId, touristId, payload: { address: 'aa:bb:cc' }, createdAt: '2026-11-22T08:05:00.000Z' },
-      { id: expect.any(String), type: 'ble', deviceId, touristId, payload: { address: 'aa:bb:cc', rssi: -61 }, createdAt: '2026-11-22T08:00:00.000Z' },
+      {
+        id: expect.any(String),
+        type: 'ble_lost',
+        deviceId,
+        touristId,
+        payload: { address: 'aa:bb:cc' },
+        createdAt: '2026-11-22T08:05:00.000Z',
+      },
+      {
+        id: expect.any(String),
+        type: 'ble',
+        deviceId,
+        touristId,
+        payload: { address: 'aa:bb:cc', rssi: -61 },
+        createdAt: '2026-11-22T08:00:00.000Z',
+      },
     ]);
   });
 
@@ -162,9 +214,17 @@ describe('POST /events/ble', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.issues).toEqual([{ path: 'events', message: 'events must be a list of events' }]);
 
-    const badEntries = await band({ deviceId, touristId: 42, events: [{ payload: { rssi: -50 } }, 'aa:bb', { type: '' }] });
+    const badEntries = await band({
+      deviceId,
+      touristId: 42,
+      events: [{ payload: { rssi: -50 } }, 'aa:bb', { type: '' }],
+    });
     expect(badEntries.status).toBe(400);
-    expect(badEntries.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['touristId', 'events.1', 'events.2.type']);
+    expect(badEntries.body.issues.map((issue: { path: string }) => issue.path)).toEqual([
+      'touristId',
+      'events.1',
+      'events.2.type',
+    ]);
     expect(badEntries.body.issues[0].message).toBe('touristId must be a string');
 
     const nul = await band({ deviceId, events: [{ payload: { name: 'a\u0000b' } }] });

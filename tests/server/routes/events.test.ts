@@ -30,8 +30,22 @@ describe('POST /events', () => {
 
     const mine = (await list('?limit=500')).body.events.filter((e: { deviceId: string }) => e.deviceId === deviceId);
     expect(mine).toEqual([
-      { id: expect.any(String), type: 'offline', deviceId, touristId: null, payload: null, createdAt: expect.any(String) },
-      { id: expect.any(String), type: 'ble', deviceId, touristId: null, payload: { rssi: -70, seen: ['aa:bb'] }, createdAt: '2026-01-01T04:30:00.000Z' },
+      {
+        id: expect.any(String),
+        type: 'offline',
+        deviceId,
+        touristId: null,
+        payload: null,
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        type: 'ble',
+        deviceId,
+        touristId: null,
+        payload: { rssi: -70, seen: ['aa:bb'] },
+        createdAt: '2026-01-01T04:30:00.000Z',
+      },
     ]);
     expect(mine[0].id).not.toBe(mine[1].id);
   });
@@ -52,7 +66,9 @@ describe('POST /events', () => {
   it('answers 400, not 500, for a time before 1970', async () => {
     const res = await post({ events: [{ type: 'ble', createdAt: '0000-01-01T00:00:00Z' }] });
     expect(res.status).toBe(400);
-    expect(res.body.issues).toEqual([{ path: 'events.0.createdAt', message: 'events.0.createdAt must not be before 1970' }]);
+    expect(res.body.issues).toEqual([
+      { path: 'events.0.createdAt', message: 'events.0.createdAt must not be before 1970' },
+    ]);
   });
 
   it('answers 413 for a body over 64 KiB', async () => {

@@ -9,7 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const triangle: [number, number][] = [[12.97, 77.59], [12.98, 77.6], [12.96, 77.61]];
+const triangle: [number, number][] = [
+  [12.97, 77.59],
+  [12.98, 77.6],
+  [12.96, 77.61],
+];
 
 function save(body: unknown) {
   return call(server.url, 'POST', '/geofences', body);
@@ -27,9 +31,16 @@ describe('POST /geofences', () => {
     const geofence = Geofence.parse(res.body.geofence);
     expect(geofence.id).toMatch(/^gf-[0-9a-f-]{36}$/);
     expect(geofence).toEqual({
-      id: geofence.id, name: geofence.id, riskLevel: 'green', regionId: 'default', polygon: triangle, meta: {},
+      id: geofence.id,
+      name: geofence.id,
+      riskLevel: 'green',
+      regionId: 'default',
+      polygon: triangle,
+      meta: {},
       // Beyond API.md (issue 31): the version a later PUT names in If-Match, and who saved it when.
-      version: 1, updatedBy: 'anonymous', updatedAt: geofence.updatedAt,
+      version: 1,
+      updatedBy: 'anonymous',
+      updatedAt: geofence.updatedAt,
     });
   });
 
@@ -40,14 +51,38 @@ describe('POST /geofences', () => {
   });
 
   it('replaces a zone by id with 200 and keeps its meta when the update sends none', async () => {
-    const created = await save({ id: 'gf-market', name: 'Market', riskLevel: 'yellow', regionId: 'shillong', polygon: triangle, meta: { placeId: 'police-bazaar' } });
+    const created = await save({
+      id: 'gf-market',
+      name: 'Market',
+      riskLevel: 'yellow',
+      regionId: 'shillong',
+      polygon: triangle,
+      meta: { placeId: 'police-bazaar' },
+    });
     expect(created.status).toBe(201);
-    const moved: [number, number][] = [[25.57, 91.88], [25.58, 91.89], [25.56, 91.9]];
-    const replaced = await save({ id: 'gf-market', name: 'Market (night)', riskLevel: 'red', regionId: 'shillong', polygon: moved });
+    const moved: [number, number][] = [
+      [25.57, 91.88],
+      [25.58, 91.89],
+      [25.56, 91.9],
+    ];
+    const replaced = await save({
+      id: 'gf-market',
+      name: 'Market (night)',
+      riskLevel: 'red',
+      regionId: 'shillong',
+      polygon: moved,
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.geofence).toEqual({
-      id: 'gf-market', name: 'Market (night)', riskLevel: 'red', regionId: 'shillong', polygon: moved, meta: { placeId: 'police-bazaar' },
-      version: 2, updatedBy: 'anonymous', updatedAt: replaced.body.geofence.updatedAt,
+      id: 'gf-market',
+      name: 'Market (night)',
+      riskLevel: 'red',
+      regionId: 'shillong',
+      polygon: moved,
+      meta: { placeId: 'police-bazaar' },
+      version: 2,
+      updatedBy: 'anonymous',
+      updatedAt: replaced.body.geofence.updatedAt,
     });
     const listed = await call(server.url, 'GET', '/geofences?regionId=shillong');
     expect(listed.body.geofences).toContainEqual(replaced.body.geofence);
@@ -55,13 +90,38 @@ describe('POST /geofences', () => {
 
   it('replaces meta when the update sends one', async () => {
     await save({ id: 'gf-meta', riskLevel: 'green', polygon: triangle, meta: { placeId: 'a' } });
-    const res = await save({ id: 'gf-meta', riskLevel: 'green', polygon: triangle, meta: { placeId: 'b', note: 'kept' } });
+    const res = await save({
+      id: 'gf-meta',
+      riskLevel: 'green',
+      polygon: triangle,
+      meta: { placeId: 'b', note: 'kept' },
+    });
     expect(res.body.geofence.meta).toEqual({ placeId: 'b', note: 'kept' });
   });
 
   it('uses the moved polygon for placing alerts after a replace', async () => {
-    await save({ id: 'gf-moving', riskLevel: 'red', regionId: 'guwahati', polygon: [[40, 40], [40, 41], [41, 41], [41, 40]] });
-    await save({ id: 'gf-moving', riskLevel: 'red', regionId: 'guwahati', polygon: [[42, 42], [42, 43], [43, 43], [43, 42]] });
+    await save({
+      id: 'gf-moving',
+      riskLevel: 'red',
+      regionId: 'guwahati',
+      polygon: [
+        [40, 40],
+        [40, 41],
+        [41, 41],
+        [41, 40],
+      ],
+    });
+    await save({
+      id: 'gf-moving',
+      riskLevel: 'red',
+      regionId: 'guwahati',
+      polygon: [
+        [42, 42],
+        [42, 43],
+        [43, 43],
+        [43, 42],
+      ],
+    });
     const outside = await call(server.url, 'POST', '/panic-alert', { latitude: 40.5, longitude: 40.5 });
     const inside = await call(server.url, 'POST', '/panic-alert', { latitude: 42.5, longitude: 42.5 });
     expect(outside.body.incident.regionId).toBe('default');
@@ -70,8 +130,30 @@ describe('POST /geofences', () => {
 
   it.each([
     ['two points', { riskLevel: 'red', polygon: triangle.slice(0, 2) }, 'polygon'],
-    ['a point off the globe', { riskLevel: 'red', polygon: [[91, 0], [0, 1], [1, 1]] }, 'polygon.0.0'],
-    ['a point given as strings', { riskLevel: 'red', polygon: [['12.9', '77.5'], [0, 1], [1, 1]] }, 'polygon.0.0'],
+    [
+      'a point off the globe',
+      {
+        riskLevel: 'red',
+        polygon: [
+          [91, 0],
+          [0, 1],
+          [1, 1],
+        ],
+      },
+      'polygon.0.0',
+    ],
+    [
+      'a point given as strings',
+      {
+        riskLevel: 'red',
+        polygon: [
+          ['12.9', '77.5'],
+          [0, 1],
+          [1, 1],
+        ],
+      },
+      'polygon.0.0',
+    ],
     ['an unknown risk level', { riskLevel: 'purple', polygon: triangle }, 'riskLevel'],
     ['no polygon', { riskLevel: 'red' }, 'polygon'],
     ['meta that is not an object', { riskLevel: 'red', polygon: triangle, meta: 'x' }, 'meta'],
@@ -85,9 +167,21 @@ describe('POST /geofences', () => {
 
   it('refuses an outline of 2 distinct points (3 given, the last repeating the first) with a sentence naming polygon', async () => {
     const before = await geofenceCount();
-    const res = await save({ id: 'gf-flat', riskLevel: 'red', polygon: [[12.97, 77.59], [12.98, 77.6], [12.97, 77.59]] });
+    const res = await save({
+      id: 'gf-flat',
+      riskLevel: 'red',
+      polygon: [
+        [12.97, 77.59],
+        [12.98, 77.6],
+        [12.97, 77.59],
+      ],
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ ok: false, error: 'Invalid request body: polygon must have at least 3 distinct points; it has 2.', issues: [{ path: 'polygon' }] });
+    expect(res.body).toMatchObject({
+      ok: false,
+      error: 'Invalid request body: polygon must have at least 3 distinct points; it has 2.',
+      issues: [{ path: 'polygon' }],
+    });
     expect(await geofenceCount()).toBe(before);
   });
 });

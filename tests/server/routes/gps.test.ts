@@ -11,17 +11,19 @@ const post = (path: string, body: unknown) => call(server.url, 'POST', path, bod
 const get = (path: string) => call(server.url, 'GET', path);
 
 async function storedPings(key: string) {
-  const { rows } = await server.ctx.db.query<{ latitude: number; longitude: number; tourist_id: string | null; device_id: string | null }>(
-    'select latitude, longitude, tourist_id, device_id from gps_pings where ping_key = $1 order by at, id',
-    [key],
-  );
+  const { rows } = await server.ctx.db.query<{
+    latitude: number;
+    longitude: number;
+    tourist_id: string | null;
+    device_id: string | null;
+  }>('select latitude, longitude, tourist_id, device_id from gps_pings where ping_key = $1 order by at, id', [key]);
   return rows;
 }
 
 async function gpsMessagesFor(key: string) {
-  const { rows } = await server.ctx.db.query<{ data: { ping: { touristId: string | null; deviceId: string | null; latitude: number } } }>(
-    `select data from stream_events where type = 'gps' order by seq`,
-  );
+  const { rows } = await server.ctx.db.query<{
+    data: { ping: { touristId: string | null; deviceId: string | null; latitude: number } };
+  }>(`select data from stream_events where type = 'gps' order by seq`);
   return rows.map((row) => row.data.ping).filter((ping) => (ping.touristId ?? ping.deviceId ?? 'anon') === key);
 }
 
@@ -56,7 +58,12 @@ describe('POST /gps/update validation', () => {
     const single = await post('/gps/update', { latitude: 25, longitude: 91, at: '0000-01-01T00:00:00Z' });
     expect(single.status).toBe(400);
     expect(single.body.issues).toEqual([{ path: 'at', message: 'at must not be before 1970' }]);
-    const batch = await post('/gps/batch', { pings: [{ latitude: 1, longitude: 1 }, { latitude: 1, longitude: 1, at: '0001-06-01T00:00:00Z' }] });
+    const batch = await post('/gps/batch', {
+      pings: [
+        { latitude: 1, longitude: 1 },
+        { latitude: 1, longitude: 1, at: '0001-06-01T00:00:00Z' },
+      ],
+    });
     expect(batch.status).toBe(400);
     expect(batch.body.issues).toEqual([{ path: 'pings.1.at', message: 'pings.1.at must not be before 1970' }]);
   });
@@ -71,14 +78,22 @@ describe('POST /gps/update validation', () => {
 describe('POST /gps/update', () => {
   it('stores the ping, answers it with its time and ignores unknown fields', async () => {
     const touristId = uniqueKey('t');
-    const res = await post('/gps/update', { latitude: 25.57, longitude: 91.89, touristId, deviceId: 'dev-1', speed: 3 });
+    const res = await post('/gps/update', {
+      latitude: 25.57,
+      longitude: 91.89,
+      touristId,
+      deviceId: 'dev-1',
+      speed: 3,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       ok: true,
       ping: { touristId, deviceId: 'dev-1', latitude: 25.57, longitude: 91.89, at: expect.any(String) },
     });
     expect(Math.abs(Date.parse(res.body.ping.at) - Date.now())).toBeLessThan(60_000);
-    expect(await storedPings(touristId)).toEqual([{ latitude: 25.57, longitude: 91.89, tourist_id: touristId, device_id: 'dev-1' }]);
+    expect(await storedPings(touristId)).toEqual([
+      { latitude: 25.57, longitude: 91.89, tourist_id: touristId, device_id: 'dev-1' },
+    ]);
   });
 
   it('accepts a null touristId and keys the ping by deviceId', async () => {
@@ -138,12 +153,17 @@ describe('GET /gps/last', () => {
     });
     const { status, body } = await get('/gps/last');
     expect(status).toBe(200);
-    const keys = body.pings.map((p: { touristId: string | null; deviceId: string | null }) => p.touristId ?? p.deviceId ?? 'anon');
+    const keys = body.pings.map(
+      (p: { touristId: string | null; deviceId: string | null }) => p.touristId ?? p.deviceId ?? 'anon',
+    );
     expect(new Set(keys).size).toBe(keys.length);
     const times = body.pings.map((p: { at: string }) => Date.parse(p.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const mine = body.pings.filter((p: { touristId: string }) => p.touristId === older || p.touristId === newer);
-    expect(mine.map((p: { touristId: string; latitude: number }) => [p.touristId, p.latitude])).toEqual([[newer, 3], [older, 2]]);
+    expect(mine.map((p: { touristId: string; latitude: number }) => [p.touristId, p.latitude])).toEqual([
+      [newer, 3],
+      [older, 2],
+    ]);
   });
 });
 
@@ -152,7 +172,9 @@ describe('GET /gps/history', () => {
     const walker = uniqueKey('t');
     const other = uniqueKey('t');
     const pings = [5, 4, 3, 2, 1].map((m) => ({ latitude: m, longitude: m, touristId: walker, at: minutesAgo(m) }));
-    await post('/gps/batch', { pings: [...pings].reverse().concat([{ latitude: 9, longitude: 9, touristId: other, at: minutesAgo(2) }]) });
+    await post('/gps/batch', {
+      pings: [...pings].reverse().concat([{ latitude: 9, longitude: 9, touristId: other, at: minutesAgo(2) }]),
+    });
 
     const { status, body } = await get('/gps/history?limit=3');
     expect(status).toBe(200);
@@ -197,11 +219,16 @@ describe('trails read a chunk of keys per statement', () => {
   it('gives the same trails, in key order, whatever the chunk', async () => {
     const keys = ['c', 'a', 'b'].map((name) => uniqueKey(`chunked-${name}`));
     for (const [k, touristId] of keys.entries()) {
-      const res = await post('/gps/batch', { pings: [3, 2, 1].map((m) => ({ latitude: k, longitude: m, touristId, at: minutesAgo(m) })) });
+      const res = await post('/gps/batch', {
+        pings: [3, 2, 1].map((m) => ({ latitude: k, longitude: m, touristId, at: minutesAgo(m) })),
+      });
       expect(res.status).toBe(201);
     }
     const filter = { since: new Date(Date.now() - 60 * 60_000), keys: 1000, perKey: 2 };
-    const whole = JSON.parse(await gpsHistoryJson(server.ctx.db, filter, 100_000)) as Record<string, { longitude: number }[]>;
+    const whole = JSON.parse(await gpsHistoryJson(server.ctx.db, filter, 100_000)) as Record<
+      string,
+      { longitude: number }[]
+    >;
     const ours = Object.keys(whole).filter((key) => keys.includes(key));
     expect(ours).toEqual([...keys].sort());
     for (const key of keys) expect(whole[key]!.map((point) => point.longitude)).toEqual([2, 1]);
@@ -214,7 +241,12 @@ describe('trails read a chunk of keys per statement', () => {
 describe('POST /gps/batch', () => {
   it('stores every ping, moves the last position to the newest, and announces each ping', async () => {
     const touristId = uniqueKey('t');
-    const pings = Array.from({ length: 50 }, (_, i) => ({ latitude: i, longitude: i, touristId, at: minutesAgo(50 - i) }));
+    const pings = Array.from({ length: 50 }, (_, i) => ({
+      latitude: i,
+      longitude: i,
+      touristId,
+      at: minutesAgo(50 - i),
+    }));
     const res = await post('/gps/batch', { pings: [...pings].reverse() });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ ok: true, count: 50 });
@@ -227,7 +259,9 @@ describe('POST /gps/batch', () => {
   it('moves the last position to the ping that arrived last among pings of one time', async () => {
     const touristId = uniqueKey('t');
     const at = minutesAgo(1);
-    const res = await post('/gps/batch', { pings: [2, 3, 1].map((latitude) => ({ latitude, longitude: 0, touristId, at })) });
+    const res = await post('/gps/batch', {
+      pings: [2, 3, 1].map((latitude) => ({ latitude, longitude: 0, touristId, at })),
+    });
     expect(res.status).toBe(201);
     const last = (await get('/gps/last')).body.pings.find((p: { touristId: string }) => p.touristId === touristId);
     expect(last.latitude).toBe(1);

@@ -12,7 +12,11 @@ const streamFields = {
   streamClientsFellBehind: expect.any(Number),
   snapshotsInsteadOfReplay: expect.any(Number),
   streamBacklogs: expect.any(Array),
-  databaseGate: { slots: expect.any(Number), running: expect.any(Number), waiting: { urgent: expect.any(Number), normal: expect.any(Number), background: expect.any(Number) } },
+  databaseGate: {
+    slots: expect.any(Number),
+    running: expect.any(Number),
+    waiting: { urgent: expect.any(Number), normal: expect.any(Number), background: expect.any(Number) },
+  },
 };
 
 /**
@@ -78,7 +82,11 @@ describe('/healthz tells whether the store answers', () => {
       await server.ctx.db.close();
       const health = await call(server.url, 'GET', '/healthz');
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ ok: false, error: expect.stringMatching(/^The database cannot answer a query \(.+\)\.$/), ...streamFields });
+      expect(health.body).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^The database cannot answer a query \(.+\)\.$/),
+        ...streamFields,
+      });
     } finally {
       await server.stop();
     }
@@ -101,12 +109,20 @@ describe.runIf(process.env.DATABASE_URL)('/healthz on PostgreSQL that goes away 
       await relay.down();
       const down = await call(server.url, 'GET', '/healthz');
       expect(down.status).toBe(503);
-      expect(down.body).toEqual({ ok: false, error: expect.stringMatching(/^The database cannot answer a query \(.+\)\.$/), ...streamFields });
+      expect(down.body).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^The database cannot answer a query \(.+\)\.$/),
+        ...streamFields,
+      });
 
       await relay.stall();
       const stalled = await call(server.url, 'GET', '/healthz');
       expect(stalled.status).toBe(503);
-      expect(stalled.body).toEqual({ ok: false, error: 'The database did not answer a trivial query within 2000 ms.', ...streamFields });
+      expect(stalled.body).toEqual({
+        ok: false,
+        error: 'The database did not answer a trivial query within 2000 ms.',
+        ...streamFields,
+      });
 
       await relay.up();
       const back = await call(server.url, 'GET', '/healthz');

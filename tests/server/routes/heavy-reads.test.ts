@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const get = (path: string) => call(server.url, 'GET', path);
-const keyOf = (ping: { touristId: string | null; deviceId: string | null }) => ping.touristId ?? ping.deviceId ?? 'anon';
+const keyOf = (ping: { touristId: string | null; deviceId: string | null }) =>
+  ping.touristId ?? ping.deviceId ?? 'anon';
 
 describe('GET /gps/last', () => {
   beforeAll(async () => {
@@ -36,7 +37,13 @@ describe('GET /gps/last', () => {
   });
 
   it('takes limit and sinceMinutes (0 = ever)', async () => {
-    expect((await get('/gps/last?limit=5')).body.pings.map(keyOf)).toEqual(['last-1', 'last-2', 'last-3', 'last-4', 'last-5']);
+    expect((await get('/gps/last?limit=5')).body.pings.map(keyOf)).toEqual([
+      'last-1',
+      'last-2',
+      'last-3',
+      'last-4',
+      'last-5',
+    ]);
     const everything = await get('/gps/last?limit=10000&sinceMinutes=0');
     expect(everything.body.pings.map(keyOf)).toContain('last-stale');
     expect(everything.body.pings.map(keyOf)).toContain('last-1200');
@@ -66,7 +73,8 @@ describe('GET /gps/history', () => {
     );
   });
 
-  const historyKeys = (history: Record<string, unknown>) => Object.keys(history).filter((key) => key.startsWith('hist-'));
+  const historyKeys = (history: Record<string, unknown>) =>
+    Object.keys(history).filter((key) => key.startsWith('hist-'));
 
   it('answers by default the trails of the 200 keys seen most recently, each oldest point first', async () => {
     const { status, body } = await get('/gps/history?minutes=60');
@@ -80,7 +88,11 @@ describe('GET /gps/history', () => {
   });
 
   it('takes keys, and covers fewer keys when the per-key limit would pass the point cap', async () => {
-    expect(historyKeys((await get('/gps/history?minutes=60&keys=3')).body.history).sort()).toEqual(['hist-1', 'hist-2', 'hist-3']);
+    expect(historyKeys((await get('/gps/history?minutes=60&keys=3')).body.history).sort()).toEqual([
+      'hist-1',
+      'hist-2',
+      'hist-3',
+    ]);
     const deep = await get('/gps/history?minutes=60&limit=1000');
     expect(historyKeys(deep.body.history)).toHaveLength(MAX_HISTORY_POINTS / 1000);
   });
@@ -101,7 +113,11 @@ describe('GET /incidents/export', () => {
 
   it('reads page after page: every row once, newest first, ties in id order', async () => {
     const csv = await (await fetch(`${server.url}/incidents/export?regionId=paged`)).text();
-    const ids = csv.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0]);
+    const ids = csv
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
     const { rows } = await server.ctx.db.query<{ id: string }>(
       `select id from incidents where region_id = 'paged' order by created_at desc, id desc`,
     );

@@ -27,24 +27,32 @@ async function panics(count: number): Promise<string[]> {
 
 /** How often each incident was announced with `status`, and how often its timeline and audit trail say so. */
 async function recordsOf(ids: string[], status: 'acknowledged' | 'resolved') {
-  const count = async (sql: string, params: unknown[]) => (await server.ctx.db.query<{ id: string; n: number }>(sql, params)).rows;
-  const perId = (rows: { id: string; n: number }[]) => Object.fromEntries(ids.map((id) => [id, rows.find((r) => r.id === id)?.n ?? 0]));
+  const count = async (sql: string, params: unknown[]) =>
+    (await server.ctx.db.query<{ id: string; n: number }>(sql, params)).rows;
+  const perId = (rows: { id: string; n: number }[]) =>
+    Object.fromEntries(ids.map((id) => [id, rows.find((r) => r.id === id)?.n ?? 0]));
   const list = JSON.stringify(ids);
   return {
-    stream: perId(await count(
-      `select data->'incident'->>'id' as id, count(*)::int as n from stream_events
+    stream: perId(
+      await count(
+        `select data->'incident'->>'id' as id, count(*)::int as n from stream_events
         where type = 'incident_update' and data->'incident'->>'status' = $2 and data->'incident'->>'id' in (select jsonb_array_elements_text($1::jsonb))
         group by 1`,
-      [list, status],
-    )),
-    timeline: perId(await count(
-      'select incident_id as id, count(*)::int as n from incident_timeline where action = $2 and incident_id in (select jsonb_array_elements_text($1::jsonb)) group by 1',
-      [list, status],
-    )),
-    audit: perId(await count(
-      'select target as id, count(*)::int as n from audit_log where action = $2 and target in (select jsonb_array_elements_text($1::jsonb)) group by 1',
-      [list, status === 'acknowledged' ? 'incident.acknowledge' : 'incident.resolve'],
-    )),
+        [list, status],
+      ),
+    ),
+    timeline: perId(
+      await count(
+        'select incident_id as id, count(*)::int as n from incident_timeline where action = $2 and incident_id in (select jsonb_array_elements_text($1::jsonb)) group by 1',
+        [list, status],
+      ),
+    ),
+    audit: perId(
+      await count(
+        'select target as id, count(*)::int as n from audit_log where action = $2 and target in (select jsonb_array_elements_text($1::jsonb)) group by 1',
+        [list, status === 'acknowledged' ? 'incident.acknowledge' : 'incident.resolve'],
+      ),
+    ),
   };
 }
 
@@ -62,7 +70,9 @@ describe('POST /incidents/acknowledge and /incidents/resolve with ids', () => {
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({
         ok: true,
-        incidents: open.map((id) => expect.objectContaining({ id, status: 'acknowledged', acknowledgedBy: 'anonymous' })),
+        incidents: open.map((id) =>
+          expect.objectContaining({ id, status: 'acknowledged', acknowledgedBy: 'anonymous' }),
+        ),
         changed: 20,
         unchanged: [first, second],
         refused: [
@@ -75,25 +85,43 @@ describe('POST /incidents/acknowledge and /incidents/resolve with ids', () => {
       expect(updates.map((m) => m.data.incident.id).sort()).toEqual([...open].sort());
       // Each incident's update carries its own step, the bulk note its reason.
       for (const update of updates) {
-        expect(update.data.entry).toEqual({ at: update.data.incident.acknowledgedAt, actor: 'anonymous', action: 'acknowledged', note: 'Drill at the falls: all checked' });
+        expect(update.data.entry).toEqual({
+          at: update.data.incident.acknowledgedAt,
+          actor: 'anonymous',
+          action: 'acknowledged',
+          note: 'Drill at the falls: all checked',
+        });
       }
     } finally {
       stream.close();
     }
-    expect(await recordsOf(open, 'acknowledged')).toEqual({ stream: once(open), timeline: once(open), audit: once(open) });
+    expect(await recordsOf(open, 'acknowledged')).toEqual({
+      stream: once(open),
+      timeline: once(open),
+      audit: once(open),
+    });
     const { rows } = await server.ctx.db.query<{ note: string; detail: { note: string } }>(
       `select t.note, a.detail from incident_timeline t join audit_log a on a.target = t.incident_id and a.action = 'incident.acknowledge'
         where t.incident_id = $1 and t.action = 'acknowledged'`,
       [open[0]],
     );
-    expect(rows).toEqual([{ note: 'Drill at the falls: all checked', detail: expect.objectContaining({ note: 'Drill at the falls: all checked' }) }]);
+    expect(rows).toEqual([
+      {
+        note: 'Drill at the falls: all checked',
+        detail: expect.objectContaining({ note: 'Drill at the falls: all checked' }),
+      },
+    ]);
   });
 
   it('refuses to acknowledge a resolved incident in the list (409 sentence) and still acknowledges the rest', async () => {
     const [resolved, open] = await panics(2);
     await post('/incidents/resolve', { id: resolved });
     const answer = await post('/incidents/acknowledge', { ids: [resolved, open, open] });
-    expect(answer.body).toMatchObject({ changed: 1, unchanged: [], refused: [{ id: resolved, error: expect.stringMatching(/already resolved/) }] });
+    expect(answer.body).toMatchObject({
+      changed: 1,
+      unchanged: [],
+      refused: [{ id: resolved, error: expect.stringMatching(/already resolved/) }],
+    });
     expect(answer.body.incidents.map((i: Incident) => i.id)).toEqual([open]);
   });
 
@@ -132,7 +160,11 @@ describe('POST /incidents/acknowledge and /incidents/resolve with ids', () => {
     expect(refused.filter((id: string) => !shuffled.slice(0, 5).includes(id))).toEqual([]);
     expect(answers[3].body).toMatchObject({ changed: 5, refused: [] });
     const acked = ids.filter((id) => !resolvedFirst.includes(id));
-    expect(await recordsOf(acked, 'acknowledged')).toEqual({ stream: once(acked), timeline: once(acked), audit: once(acked) });
+    expect(await recordsOf(acked, 'acknowledged')).toEqual({
+      stream: once(acked),
+      timeline: once(acked),
+      audit: once(acked),
+    });
   });
 
   it.each([

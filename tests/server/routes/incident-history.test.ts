@@ -12,7 +12,10 @@ async function panic(server: TestServer, body: Record<string, unknown> = {}): Pr
   return res.body.incident;
 }
 
-async function auditOf(server: TestServer, id: string): Promise<{ actor: string; action: string; detail: Record<string, unknown> }[]> {
+async function auditOf(
+  server: TestServer,
+  id: string,
+): Promise<{ actor: string; action: string; detail: Record<string, unknown> }[]> {
   const { rows } = await server.ctx.db.query<{ actor: string; action: string; detail: Record<string, unknown> }>(
     'select actor, action, detail from audit_log where target = $1 order by seq',
     [id],
@@ -30,7 +33,8 @@ async function liveStream(server: TestServer, headers: Record<string, string> = 
 describe('with sign-in off', () => {
   let server: TestServer;
   const post = (path: string, body: unknown) => call(server.url, 'POST', path, body);
-  const timeline = async (id: string) => (await call(server.url, 'GET', `/incidents/${encodeURIComponent(id)}/timeline`)).body;
+  const timeline = async (id: string) =>
+    (await call(server.url, 'GET', `/incidents/${encodeURIComponent(id)}/timeline`)).body;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -41,7 +45,9 @@ describe('with sign-in off', () => {
 
   it('a new incident carries its history fields, all empty', async () => {
     const created = await panic(server);
-    const listed = (await call(server.url, 'GET', '/incidents?limit=5')).body.incidents.find((i: Incident) => i.id === created.id);
+    const listed = (await call(server.url, 'GET', '/incidents?limit=5')).body.incidents.find(
+      (i: Incident) => i.id === created.id,
+    );
     expect(listed).toMatchObject({ acknowledgedBy: null, resolvedBy: null, assignee: null, escalatedAt: null });
   });
 
@@ -50,10 +56,18 @@ describe('with sign-in off', () => {
     const stream = await liveStream(server);
     let streamed: unknown;
     try {
-      const acked = await post('/incidents/acknowledge', { id: created.id, note: '  Called the tourist, on the way  ' });
+      const acked = await post('/incidents/acknowledge', {
+        id: created.id,
+        note: '  Called the tourist, on the way  ',
+      });
       expect(acked.status).toBe(200);
-      expect(acked.body).toEqual({ ok: true, incident: expect.objectContaining({ status: 'acknowledged', acknowledgedBy: 'anonymous', resolvedBy: null }) });
-      const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id);
+      expect(acked.body).toEqual({
+        ok: true,
+        incident: expect.objectContaining({ status: 'acknowledged', acknowledgedBy: 'anonymous', resolvedBy: null }),
+      });
+      const update = await stream.waitFor(
+        (m) => m.data.type === 'incident_update' && m.data.incident.id === created.id,
+      );
       expect(update.data.incident).toEqual(acked.body.incident);
       streamed = update.data.entry;
     } finally {
@@ -67,7 +81,11 @@ describe('with sign-in off', () => {
     // The update carries the step written with it, as the timeline answers it: an open drawer adds it as is.
     expect(streamed).toEqual(entries[1]);
     expect(await auditOf(server, created.id)).toEqual([
-      { actor: 'anonymous', action: 'incident.acknowledge', detail: { from: 'open', to: 'acknowledged', note: 'Called the tourist, on the way' } },
+      {
+        actor: 'anonymous',
+        action: 'incident.acknowledge',
+        detail: { from: 'open', to: 'acknowledged', note: 'Called the tourist, on the way' },
+      },
     ]);
   });
 
@@ -79,14 +97,19 @@ describe('with sign-in off', () => {
       const added = await post('/incidents/notes', { id: created.id, note: 'Tourist not answering the phone' });
       expect(added.status).toBe(200);
       entry = added.body.entry;
-      expect(added.body).toEqual({ ok: true, entry: { at: expect.any(String), actor: 'anonymous', action: 'note', note: 'Tourist not answering the phone' } });
+      expect(added.body).toEqual({
+        ok: true,
+        entry: { at: expect.any(String), actor: 'anonymous', action: 'note', note: 'Tourist not answering the phone' },
+      });
       const message = await stream.waitFor((m) => m.data.type === 'incident_note');
       expect(message.data).toEqual({ type: 'incident_note', incidentId: created.id, entry });
     } finally {
       stream.close();
     }
     expect((await timeline(created.id)).entries.slice(1)).toEqual([entry]);
-    expect(await auditOf(server, created.id)).toEqual([{ actor: 'anonymous', action: 'incident.note', detail: { note: 'Tourist not answering the phone' } }]);
+    expect(await auditOf(server, created.id)).toEqual([
+      { actor: 'anonymous', action: 'incident.note', detail: { note: 'Tourist not answering the phone' } },
+    ]);
   });
 
   it('assigns and unassigns, each change on the stream, in the timeline and the audit trail; repeating changes nothing', async () => {
@@ -97,14 +120,23 @@ describe('with sign-in off', () => {
       const assigned = await post('/incidents/assign', { id: created.id, assignee: 'asha' });
       expect(assigned.status).toBe(200);
       expect(assigned.body.incident).toMatchObject({ id: created.id, assignee: 'asha', status: 'open' });
-      const first = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.assignee === 'asha');
+      const first = await stream.waitFor(
+        (m) => m.data.type === 'incident_update' && m.data.incident.assignee === 'asha',
+      );
       expect(first.data.incident.id).toBe(created.id);
 
-      expect((await post('/incidents/assign', { id: created.id, assignee: 'asha' })).body.incident).toEqual(assigned.body.incident);
+      expect((await post('/incidents/assign', { id: created.id, assignee: 'asha' })).body.incident).toEqual(
+        assigned.body.incident,
+      );
       const unassigned = await post('/incidents/assign', { id: created.id, assignee: null });
       expect(unassigned.body.incident.assignee).toBeNull();
-      await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id && m.data.incident.assignee === null);
-      const updates = stream.messages.filter((m) => m.data.type === 'incident_update' && m.data.incident.id === created.id);
+      await stream.waitFor(
+        (m) =>
+          m.data.type === 'incident_update' && m.data.incident.id === created.id && m.data.incident.assignee === null,
+      );
+      const updates = stream.messages.filter(
+        (m) => m.data.type === 'incident_update' && m.data.incident.id === created.id,
+      );
       expect(updates.map((m) => m.data.incident.assignee)).toEqual(['asha', null]);
       streamed = updates.map((m) => m.data.entry);
     } finally {
@@ -142,16 +174,36 @@ describe('with sign-in off', () => {
     expect(entries[0]).toEqual({ at: created.createdAt, actor: 'device', action: 'raised' });
     const times = entries.map((e: { at: string }) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    const resolved = (await call(server.url, 'GET', '/incidents?limit=20')).body.incidents.find((i: Incident) => i.id === created.id);
-    expect(resolved).toMatchObject({ status: 'resolved', acknowledgedBy: 'anonymous', resolvedBy: 'anonymous', assignee: 'ravi' });
+    const resolved = (await call(server.url, 'GET', '/incidents?limit=20')).body.incidents.find(
+      (i: Incident) => i.id === created.id,
+    );
+    expect(resolved).toMatchObject({
+      status: 'resolved',
+      acknowledgedBy: 'anonymous',
+      resolvedBy: 'anonymous',
+      assignee: 'ravi',
+    });
   });
 
   it('a geofence incident was raised by the system', async () => {
-    const square = [[40, 40], [40, 41], [41, 41], [41, 40]];
-    expect((await post('/geofences', { id: 'gf-history', riskLevel: 'red', regionId: 'shillong', polygon: square })).status).toBe(201);
-    expect((await post('/gps/update', { latitude: 40.5, longitude: 40.5, touristId: 'tourist-zone' })).status).toBe(201);
-    const { rows } = await server.ctx.db.query<{ id: string }>("select id from incidents where tourist_id = 'tourist-zone' and type = 'geofence'");
-    expect((await timeline(rows[0].id)).entries).toEqual([{ at: expect.any(String), actor: 'system', action: 'raised' }]);
+    const square = [
+      [40, 40],
+      [40, 41],
+      [41, 41],
+      [41, 40],
+    ];
+    expect(
+      (await post('/geofences', { id: 'gf-history', riskLevel: 'red', regionId: 'shillong', polygon: square })).status,
+    ).toBe(201);
+    expect((await post('/gps/update', { latitude: 40.5, longitude: 40.5, touristId: 'tourist-zone' })).status).toBe(
+      201,
+    );
+    const { rows } = await server.ctx.db.query<{ id: string }>(
+      "select id from incidents where tourist_id = 'tourist-zone' and type = 'geofence'",
+    );
+    expect((await timeline(rows[0].id)).entries).toEqual([
+      { at: expect.any(String), actor: 'system', action: 'raised' },
+    ]);
   });
 
   it('answers 404 with a sentence for an unknown incident on every history route', async () => {
@@ -172,7 +224,13 @@ describe('with sign-in off', () => {
     ['/incidents/notes', 'a note of 2001 characters', { id: 'x', note: 'n'.repeat(2001) }, 'note', /at most 2000/],
     ['/incidents/notes', 'no id', { note: 'hi' }, 'id', /id is required/],
     ['/incidents/assign', 'no assignee', { id: 'x' }, 'assignee', /assignee is required/],
-    ['/incidents/assign', 'an assignee of 65 characters', { id: 'x', assignee: 'a'.repeat(65) }, 'assignee', /at most 64/],
+    [
+      '/incidents/assign',
+      'an assignee of 65 characters',
+      { id: 'x', assignee: 'a'.repeat(65) },
+      'assignee',
+      /at most 64/,
+    ],
     ['/incidents/assign', 'a numeric assignee', { id: 'x', assignee: 5 }, 'assignee', /username or null/],
     ['/incidents/acknowledge', 'a numeric note', { id: 'x', note: 7 }, 'note', /note must be a string/],
   ])('POST %s with %s answers 400 naming the field', async (path, _case, body, field, sentence) => {
@@ -216,8 +274,12 @@ describe('with sign-in on', () => {
 
   it('a viewer may read the timeline but gets 403 on notes and assignment, which change nothing', async () => {
     const created = await panic(server);
-    expect((await call(server.url, 'POST', '/incidents/notes', { id: created.id, note: 'not allowed' }, viewer)).status).toBe(403);
-    expect((await call(server.url, 'POST', '/incidents/assign', { id: created.id, assignee: 'vik' }, viewer)).status).toBe(403);
+    expect(
+      (await call(server.url, 'POST', '/incidents/notes', { id: created.id, note: 'not allowed' }, viewer)).status,
+    ).toBe(403);
+    expect(
+      (await call(server.url, 'POST', '/incidents/assign', { id: created.id, assignee: 'vik' }, viewer)).status,
+    ).toBe(403);
     const read = await call(server.url, 'GET', `/incidents/${created.id}/timeline`, undefined, viewer);
     expect(read.status).toBe(200);
     expect(read.body.entries.map((e: { action: string }) => e.action)).toEqual(['raised']);

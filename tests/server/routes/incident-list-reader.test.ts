@@ -57,7 +57,11 @@ describe('IncidentListReader', () => {
     await reader.read('/incidents/filter');
     await reader.read('/incidents/filter?regionId=default');
     await reader.read('/incidents/filter');
-    expect(asked).toEqual(['/incidents/filter', '/incidents/filter?regionId=default', expect.stringMatching(/^\/incidents\/filter\?changedSince=\d+$/)]);
+    expect(asked).toEqual([
+      '/incidents/filter',
+      '/incidents/filter?regionId=default',
+      expect.stringMatching(/^\/incidents\/filter\?changedSince=\d+$/),
+    ]);
   });
 
   it("asks for the whole list when told to (the operator's own load), and holds it for the next", async () => {
@@ -81,7 +85,9 @@ describe('IncidentListReader', () => {
         lost = incidents[0]!.id;
         return { ...body, incidents: incidents.slice(1) };
       }
-      return url.includes('changedSince') ? { ...body, incidents: incidents.filter((incident) => incident.id !== lost) } : body;
+      return url.includes('changedSince')
+        ? { ...body, incidents: incidents.filter((incident) => incident.id !== lost) }
+        : body;
     });
     await reader.read('/incidents/filter');
     expect(await reader.read('/incidents/filter')).toEqual(await freshList('/incidents/filter'));
@@ -89,7 +95,9 @@ describe('IncidentListReader', () => {
   });
 
   it('asks for the whole list when the store went back in time, and never holds an answer without a revision', async () => {
-    const { reader: rewound, asked } = readerOf((body, url) => (url.includes('changedSince') ? { ...body, revision: '1' } : body));
+    const { reader: rewound, asked } = readerOf((body, url) =>
+      url.includes('changedSince') ? { ...body, revision: '1' } : body,
+    );
     await rewound.read('/incidents/filter');
     await panic();
     expect(await rewound.read('/incidents/filter')).toEqual(await freshList('/incidents/filter'));

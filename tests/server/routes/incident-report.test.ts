@@ -33,10 +33,18 @@ describe('GET /incidents/{id}/report', () => {
       { latitude: 25.575, longitude: 91.887, at: minutesAgo(5) },
     ].map((ping) => ({ ...ping, touristId: 'tourist-report' }));
     expect((await call(server.url, 'POST', '/gps/batch', { pings })).status).toBeLessThan(300);
-    const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 25.5788, longitude: 91.8933, touristId: 'tourist-report' });
+    const panic = await call(server.url, 'POST', '/panic-alert', {
+      latitude: 25.5788,
+      longitude: 91.8933,
+      touristId: 'tourist-report',
+    });
     const id: string = panic.body.incident.id;
     await asOperator('/incidents/acknowledge', { id, note: 'Calling the tourist' });
-    const sent = await asOperator('/incidents/dispatches', { id, unitId: 'demo-shillong-ambulance-1', note: 'Near the viewpoint' });
+    const sent = await asOperator('/incidents/dispatches', {
+      id,
+      unitId: 'demo-shillong-ambulance-1',
+      note: 'Near the viewpoint',
+    });
     await asOperator(`/incidents/dispatches/${sent.body.dispatch.id}/status`, { status: 'on_scene' });
     await asOperator('/incidents/notes', { id, note: 'Tourist found, minor injury' });
     await asOperator('/incidents/resolve', { id });
@@ -44,12 +52,20 @@ describe('GET /incidents/{id}/report', () => {
     const answer = await call(server.url, 'GET', `/incidents/${id}/report`, undefined, { cookie: viewer });
     expect(answer.status).toBe(200);
     const report = answer.body as IncidentReport;
-    expect(report.incident).toMatchObject({ id, status: 'resolved', acknowledgedBy: 'omar', resolvedBy: 'omar', regionId: 'shillong' });
+    expect(report.incident).toMatchObject({
+      id,
+      status: 'resolved',
+      acknowledgedBy: 'omar',
+      resolvedBy: 'omar',
+      regionId: 'shillong',
+    });
     expect(report.incident.onSceneAt).toBe(report.dispatches[0].onSceneAt);
     expect(report.region).toMatchObject({ id: 'shillong', name: 'Shillong' });
     expect(report.tourist).toEqual({ id: 'tourist-report', name: 'Asha Rao' });
     expect(report.trail.map((point) => point.latitude)).toEqual([25.571, 25.573, 25.575]);
-    expect(report.dispatches).toMatchObject([{ unitName: 'Ambulance 108 Shillong-1 (demo)', state: 'on_scene', dispatchedBy: 'omar' }]);
+    expect(report.dispatches).toMatchObject([
+      { unitName: 'Ambulance 108 Shillong-1 (demo)', state: 'on_scene', dispatchedBy: 'omar' },
+    ]);
     expect(report.timeline.map((entry) => [entry.action, entry.actor, entry.note])).toEqual([
       ['raised', 'tourist-report', undefined],
       ['acknowledged', 'omar', 'Calling the tourist'],
@@ -61,7 +77,9 @@ describe('GET /incidents/{id}/report', () => {
     expect(report.generatedBy).toBe('vera');
 
     const { rows } = await server.ctx.db.query<{ actor: string; detail: Record<string, unknown> }>(
-      "select actor, detail from audit_log where action = 'incident.report' and target = $1", [id]);
+      "select actor, detail from audit_log where action = 'incident.report' and target = $1",
+      [id],
+    );
     expect(rows).toEqual([{ actor: 'vera', detail: { touristId: 'tourist-report', deviceId: null, trailPoints: 3 } }]);
   });
 
@@ -70,7 +88,9 @@ describe('GET /incidents/{id}/report', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('No incident with id "inc_nothing".');
     expect((await call(server.url, 'GET', '/incidents/inc_nothing/report')).status).toBe(401);
-    const { rows } = await server.ctx.db.query("select 1 from audit_log where action = 'incident.report' and target = 'inc_nothing'");
+    const { rows } = await server.ctx.db.query(
+      "select 1 from audit_log where action = 'incident.report' and target = 'inc_nothing'",
+    );
     expect(rows).toEqual([]);
   });
 });

@@ -22,12 +22,19 @@ async function wholeList(query = ''): Promise<{ incidents: Incident[]; held: Hel
   expect(status).toBe(200);
   expect(body.revision).toMatch(/^\d+$/);
   const incidents = body.incidents as Incident[];
-  return { incidents, held: { revision: body.revision, byId: new Map(incidents.map((incident) => [incident.id, incident])) } };
+  return {
+    incidents,
+    held: { revision: body.revision, byId: new Map(incidents.map((incident) => [incident.id, incident])) },
+  };
 }
 
 async function changesSince(held: Held, query = '') {
   const separator = query ? '&' : '?';
-  const { status, body } = await call(server.url, 'GET', `/incidents/filter${query}${separator}changedSince=${held.revision}`);
+  const { status, body } = await call(
+    server.url,
+    'GET',
+    `/incidents/filter${query}${separator}changedSince=${held.revision}`,
+  );
   expect(status).toBe(200);
   expect(body.changedSince).toBe(held.revision);
   return body as { incidents: Incident[]; ids: string[]; revision: string };
@@ -85,7 +92,9 @@ describe('GET /incidents/filter?changedSince', () => {
 
     const changes = await changesSince(held, '?minutes=60');
     expect(changes.ids).not.toContain(old.id);
-    expect(applyIncidentChanges(held.byId, changes.incidents, changes.ids)).toEqual((await wholeList('?minutes=60')).incidents);
+    expect(applyIncidentChanges(held.byId, changes.incidents, changes.ids)).toEqual(
+      (await wholeList('?minutes=60')).incidents,
+    );
   });
 
   it("leaves out another region's changes", async () => {

@@ -39,7 +39,10 @@ describe('POST /incidents/acknowledge and /incidents/resolve', () => {
 
     const resolved = await act('resolve', created.id);
     expect(resolved.status).toBe(200);
-    expect(resolved.body.incident).toMatchObject({ status: 'resolved', acknowledgedAt: acked.body.incident.acknowledgedAt });
+    expect(resolved.body.incident).toMatchObject({
+      status: 'resolved',
+      acknowledgedAt: acked.body.incident.acknowledgedAt,
+    });
     expect(resolved.body.incident.resolvedAt).not.toBeNull();
 
     expect(await streamTypesFor(created.id)).toEqual(['open', 'acknowledged', 'resolved']);
@@ -112,15 +115,21 @@ describe('POST /incidents/acknowledge and /incidents/resolve', () => {
 
   it('never lets a racing acknowledge undo a resolve', async () => {
     const created = await panic();
-    const answers = await Promise.all([act('resolve', created.id), act('acknowledge', created.id), act('acknowledge', created.id)]);
+    const answers = await Promise.all([
+      act('resolve', created.id),
+      act('acknowledge', created.id),
+      act('acknowledge', created.id),
+    ]);
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
-    const { rows } = await server.ctx.db.query<{ status: string }>('select status from incidents where id = $1', [created.id]);
+    const { rows } = await server.ctx.db.query<{ status: string }>('select status from incidents where id = $1', [
+      created.id,
+    ]);
     expect(rows[0].status).toBe('resolved');
   });
 });
 
 describe('GET /incidents', () => {
-  it('lists newest first by receive time (whatever the phones\' clocks say), 100 by default, honouring limit', async () => {
+  it("lists newest first by receive time (whatever the phones' clocks say), 100 by default, honouring limit", async () => {
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await panic({ at: `2031-01-0${3 - i}T00:00:00Z` }));
     const res = await call(server.url, 'GET', '/incidents?limit=3');
@@ -152,7 +161,15 @@ describe('GET /incidents/filter', () => {
 
   beforeAll(async () => {
     await call(server.url, 'POST', '/geofences', {
-      id: 'gf-filter', riskLevel: 'yellow', regionId: 'guwahati', polygon: [[50, 50], [50, 51], [51, 51], [51, 50]],
+      id: 'gf-filter',
+      riskLevel: 'yellow',
+      regionId: 'guwahati',
+      polygon: [
+        [50, 50],
+        [50, 51],
+        [51, 51],
+        [51, 50],
+      ],
     });
     oldOpenPanic = await receivedAgo(await panic({ latitude: 50.5, longitude: 50.5 }), 180);
     const resolved = await panic({ latitude: 50.5, longitude: 50.5 });
@@ -190,21 +207,39 @@ describe('GET /incidents/filter', () => {
   });
 
   it('answers every incident field for field as GET /incidents does, whatever its state', async () => {
-    const reported = await panic({ latitude: 50.6, longitude: 50.6, touristId: 'tourist-json', deviceId: 'device-json', at: '2026-11-23T10:00:00.123456Z' });
+    const reported = await panic({
+      latitude: 50.6,
+      longitude: 50.6,
+      touristId: 'tourist-json',
+      deviceId: 'device-json',
+      at: '2026-11-23T10:00:00.123456Z',
+    });
     const acknowledged = await panic({ latitude: 50.6, longitude: 50.6 });
     expect((await act('acknowledge', acknowledged.id)).status).toBe(200);
-    expect((await call(server.url, 'POST', '/incidents/assign', { id: acknowledged.id, assignee: 'dana' })).status).toBe(200);
+    expect(
+      (await call(server.url, 'POST', '/incidents/assign', { id: acknowledged.id, assignee: 'dana' })).status,
+    ).toBe(200);
     const escalated = await panic({ latitude: 50.6, longitude: 50.6 });
-    await server.ctx.db.query("update incidents set escalated_at = now() where id = $1", [escalated.id]);
+    await server.ctx.db.query('update incidents set escalated_at = now() where id = $1', [escalated.id]);
     const res = await call(server.url, 'GET', '/incidents/filter?regionId=guwahati');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const listed = new Map<string, Incident>((await call(server.url, 'GET', '/incidents?limit=500')).body.incidents.map((i: Incident) => [i.id, i]));
+    const listed = new Map<string, Incident>(
+      (await call(server.url, 'GET', '/incidents?limit=500')).body.incidents.map((i: Incident) => [i.id, i]),
+    );
     for (const id of [reported.id, acknowledged.id, escalated.id, oldInRegion.id, oldOpenPanic.id]) {
       expect(res.body.incidents.find((i: Incident) => i.id === id)).toStrictEqual(listed.get(id));
     }
     const byId = (id: string) => res.body.incidents.find((i: Incident) => i.id === id);
-    expect(byId(reported.id)).toMatchObject({ touristId: 'tourist-json', deviceId: 'device-json', reportedAt: '2026-11-23T10:00:00.123Z' });
-    expect(byId(acknowledged.id)).toMatchObject({ status: 'acknowledged', assignee: 'dana', acknowledgedBy: expect.any(String) });
+    expect(byId(reported.id)).toMatchObject({
+      touristId: 'tourist-json',
+      deviceId: 'device-json',
+      reportedAt: '2026-11-23T10:00:00.123Z',
+    });
+    expect(byId(acknowledged.id)).toMatchObject({
+      status: 'acknowledged',
+      assignee: 'dana',
+      acknowledgedBy: expect.any(String),
+    });
     expect(byId(escalated.id).escalatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(byId(oldInRegion.id)).toMatchObject({ status: 'resolved', resolvedAt: expect.any(String) });
   });

@@ -25,7 +25,10 @@ describe('GET /openapi.json', () => {
     // The routes every engineer's plugin declares; a plugin that stopped declaring them would drop below this.
     expect(server.app.routeContracts.length).toBeGreaterThanOrEqual(25);
     for (const route of server.app.routeContracts) {
-      expect(server.app.hasRoute({ method: route.method, url: route.url }), `${route.method} ${route.url} is served`).toBe(true);
+      expect(
+        server.app.hasRoute({ method: route.method, url: route.url }),
+        `${route.method} ${route.url} is served`,
+      ).toBe(true);
       const operation = document.paths[route.url]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.url} is documented`).toBeDefined();
       expect(operation.summary).toBe(route.summary);
@@ -40,22 +43,43 @@ describe('GET /openapi.json', () => {
   it("documents issue 34's route names with the bodies other clients are written against", () => {
     const body = (url: string) => document.paths[url].post.requestBody.content['application/json'].schema;
     for (const [method, url] of [
-      ['get', '/incidents/:id/nearest-units'], ['get', '/regions/:id/units'], ['post', '/regions/:id/units'], ['post', '/incidents/dispatches'],
-      ['post', '/incidents/dispatches/:dispatchId/status'], ['get', '/webhooks'], ['post', '/webhooks'], ['get', '/webhooks/deliveries'], ['get', '/incidents/:id/report'],
+      ['get', '/incidents/:id/nearest-units'],
+      ['get', '/regions/:id/units'],
+      ['post', '/regions/:id/units'],
+      ['post', '/incidents/dispatches'],
+      ['post', '/incidents/dispatches/:dispatchId/status'],
+      ['get', '/webhooks'],
+      ['post', '/webhooks'],
+      ['get', '/webhooks/deliveries'],
+      ['get', '/incidents/:id/report'],
     ]) {
       expect(document.paths[url]?.[method], `${method.toUpperCase()} ${url}`).toBeDefined();
     }
-    expect(Object.keys(body('/incidents/dispatches').properties)).toEqual(expect.arrayContaining(['id', 'unitId', 'unitName', 'note']));
-    expect(body('/incidents/dispatches/:dispatchId/status').properties.status.enum).toEqual(['on_scene', 'stood_down', 'handed_over']);
+    expect(Object.keys(body('/incidents/dispatches').properties)).toEqual(
+      expect.arrayContaining(['id', 'unitId', 'unitName', 'note']),
+    );
+    expect(body('/incidents/dispatches/:dispatchId/status').properties.status.enum).toEqual([
+      'on_scene',
+      'stood_down',
+      'handed_over',
+    ]);
     expect(body('/incidents/dispatches/:dispatchId/status').required).toEqual(['status']);
     expect(Object.keys(body('/webhooks').properties)).toEqual(expect.arrayContaining(['url', 'events', 'secret']));
     expect([...body('/webhooks').required].sort()).toEqual(['events', 'url']);
   });
 
   it('gives every POST route but the sign-outs, the password reset and the webhook test and send-again (acts on the caller or the path alone) a JSON request body schema', () => {
-    const bodiless = ['/auth/logout', '/auth/users/:username/sign-out', '/auth/users/:username/reset-password', '/webhooks/:id/test', '/webhooks/deliveries/:id/send-again'];
+    const bodiless = [
+      '/auth/logout',
+      '/auth/users/:username/sign-out',
+      '/auth/users/:username/reset-password',
+      '/webhooks/:id/test',
+      '/webhooks/deliveries/:id/send-again',
+    ];
     const posts = server.app.routeContracts.filter((route) => route.method === 'POST' && !bodiless.includes(route.url));
-    expect(posts.map((route) => route.url)).toEqual(expect.arrayContaining(['/panic-alert', '/soft-alert', '/gps/update', '/did/issue', '/did/verify']));
+    expect(posts.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/panic-alert', '/soft-alert', '/gps/update', '/did/issue', '/did/verify']),
+    );
     for (const route of posts) {
       const schema = document.paths[route.url].post.requestBody?.content?.['application/json']?.schema;
       expect(schema, `POST ${route.url} has a body schema`).toBeDefined();
@@ -82,9 +106,12 @@ describe('GET /openapi.json', () => {
   });
 
   it('documents the query parameters of the score and DID reads', () => {
-    const names = (url: string) => document.paths[url].get.parameters.map((parameter: { name: string }) => parameter.name);
+    const names = (url: string) =>
+      document.paths[url].get.parameters.map((parameter: { name: string }) => parameter.name);
     expect(names('/safety-credit')).toEqual(expect.arrayContaining(['regionId', 'placeId', 'days']));
     expect(names('/did/anchors')).toEqual(['didId']);
-    expect(document.paths['/did/chain'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('brokenAt');
+    expect(
+      document.paths['/did/chain'].get.responses['200'].content['application/json'].schema.properties,
+    ).toHaveProperty('brokenAt');
   });
 });

@@ -24,7 +24,9 @@ describe('POST /tourists/register', () => {
     const res = await call(server.url, 'POST', '/tourists/register', { touristId: 't-asha', name: 'Asha' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ ok: true, touristId: 't-asha' });
-    expect(await rows('select id, name from tourists where id = $1', ['t-asha'])).toEqual([{ id: 't-asha', name: 'Asha' }]);
+    expect(await rows('select id, name from tourists where id = $1', ['t-asha'])).toEqual([
+      { id: 't-asha', name: 'Asha' },
+    ]);
   });
 
   it('answers 200 to registering a known id again, keeping the name', async () => {
@@ -50,7 +52,10 @@ describe('POST /tourists/register', () => {
 describe('POST /devices/pair', () => {
   it('pairs a device with a registered tourist under a generated id', async () => {
     await call(server.url, 'POST', '/tourists/register', { touristId: 't-pair' });
-    const res = await call(server.url, 'POST', '/devices/pair', { touristId: 't-pair', bleAddress: 'AA:BB:CC:DD:EE:FF' });
+    const res = await call(server.url, 'POST', '/devices/pair', {
+      touristId: 't-pair',
+      bleAddress: 'AA:BB:CC:DD:EE:FF',
+    });
     expect(res.status).toBe(201);
     expect(res.body.deviceId).toMatch(/^dev-/);
     expect(await rows('select tourist_id, ble_address from devices where id = $1', [res.body.deviceId])).toEqual([
@@ -65,7 +70,9 @@ describe('POST /devices/pair', () => {
     const res = await call(server.url, 'POST', '/devices/pair', { touristId: 't-second', deviceId: 'band-7' });
     expect(res.status).toBe(201);
     expect(res.body.deviceId).toBe('band-7');
-    expect(await rows('select tourist_id from devices where id = $1', ['band-7'])).toEqual([{ tourist_id: 't-second' }]);
+    expect(await rows('select tourist_id from devices where id = $1', ['band-7'])).toEqual([
+      { tourist_id: 't-second' },
+    ]);
   });
 
   it('refuses an unknown tourist with 404 and pairs nothing', async () => {

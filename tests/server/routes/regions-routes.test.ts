@@ -11,7 +11,12 @@ const HILL_TOWN = {
   name: 'Tawang',
   timeZone: 'Asia/Kolkata',
   homeView: { center: [27.586, 91.859], zoom: 13 },
-  boundary: [[27.62, 91.82], [27.62, 91.9], [27.55, 91.9], [27.55, 91.82]],
+  boundary: [
+    [27.62, 91.82],
+    [27.62, 91.9],
+    [27.55, 91.9],
+    [27.55, 91.82],
+  ],
   contacts: [
     { label: 'Emergency', phone: '112', kind: 'emergency' },
     { label: 'Tawang police station', phone: '+91-3794-222244', kind: 'police', position: [27.588, 91.865] },
@@ -25,45 +30,110 @@ describe('POST /regions and PUT /regions/:id', () => {
   });
   afterAll(() => server.stop());
   const send = (method: string, path: string, body: unknown) => call(server.url, method, path, body);
-  const storedIds = async () => (await call(server.url, 'GET', '/regions')).body.regions.map((region: { id: string }) => region.id);
+  const storedIds = async () =>
+    (await call(server.url, 'GET', '/regions')).body.regions.map((region: { id: string }) => region.id);
 
-  it('creates a region that GET /regions lists with API.md\'s fields and the new ones', async () => {
+  it("creates a region that GET /regions lists with API.md's fields and the new ones", async () => {
     const created = await send('POST', '/regions', HILL_TOWN);
     expect(created.status).toBe(201);
-    const listed = (await call(server.url, 'GET', '/regions')).body.regions.find((region: { id: string }) => region.id === 'tawang');
+    const listed = (await call(server.url, 'GET', '/regions')).body.regions.find(
+      (region: { id: string }) => region.id === 'tawang',
+    );
     expect(listed).toEqual({ ...HILL_TOWN, center: [27.586, 91.859], updatedAt: expect.any(String) });
     // The reference phone app reads label and phone.
-    expect(listed.contacts.map((contact: { label: string; phone: string }) => `${contact.label}: ${contact.phone}`)).toEqual([
-      'Emergency: 112',
-      'Tawang police station: +91-3794-222244',
-    ]);
+    expect(
+      listed.contacts.map((contact: { label: string; phone: string }) => `${contact.label}: ${contact.phone}`),
+    ).toEqual(['Emergency: 112', 'Tawang police station: +91-3794-222244']);
   });
 
   it('edits every field but the id, and answers 404 for an unknown region', async () => {
     const { id: _id, ...fields } = HILL_TOWN;
-    const edited = await send('PUT', '/regions/tawang', { ...fields, name: 'Tawang district', timeZone: 'Asia/Thimphu', contacts: [{ label: 'Fire', phone: '101', kind: 'fire' }] });
+    const edited = await send('PUT', '/regions/tawang', {
+      ...fields,
+      name: 'Tawang district',
+      timeZone: 'Asia/Thimphu',
+      contacts: [{ label: 'Fire', phone: '101', kind: 'fire' }],
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.region).toMatchObject({ id: 'tawang', name: 'Tawang district', timeZone: 'Asia/Thimphu', contacts: [{ label: 'Fire', phone: '101', kind: 'fire' }] });
+    expect(edited.body.region).toMatchObject({
+      id: 'tawang',
+      name: 'Tawang district',
+      timeZone: 'Asia/Thimphu',
+      contacts: [{ label: 'Fire', phone: '101', kind: 'fire' }],
+    });
     const missing = await send('PUT', '/regions/atlantis', fields);
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('No region has id atlantis; create it with POST /regions.');
   });
 
   it.each([
-    ['a time zone Intl does not know', { timeZone: 'Asia/Atlantis' }, 'timeZone', 'Invalid request body: timeZone must be an IANA time zone name such as Asia/Kolkata.'],
-    ['an offset for a time zone', { timeZone: '+05:30' }, 'timeZone', 'Invalid request body: timeZone must be an IANA time zone name such as Asia/Kolkata.'],
-    ['an unknown contact kind', { contacts: [{ label: 'Coast guard', phone: '1554', kind: 'coast_guard' }] }, 'contacts.0.kind',
-      'Invalid request body: contacts.0.kind must be one of emergency, police, ambulance, fire, disaster, womens_helpline, tourism.'],
-    ['a boundary of two distinct points', { boundary: [[27.6, 91.8], [27.6, 91.9], [27.6, 91.8]] }, 'boundary',
-      'Invalid request body: boundary must have at least 3 distinct points (it has 2).'],
-    ['a boundary that crosses itself', { boundary: [[27.6, 91.8], [27.5, 91.9], [27.6, 91.9], [27.5, 91.8]] }, 'boundary',
-      'Invalid request body: boundary must not cross itself (edges 1 and 3 meet).'],
-    ['a boundary point out of range', { boundary: [[27.6, 91.8], [97.6, 91.9], [27.5, 91.9]] }, 'boundary',
-      'Invalid request body: boundary.1 must have latitude in [-90, 90] and longitude in [-180, 180].'],
-    ['a station position out of range', { contacts: [{ label: 'Police', phone: '100', kind: 'police', position: [27.6, 191.8] }] }, 'contacts.0.position',
-      'Invalid request body: contacts.0.position must have latitude in [-90, 90] and longitude in [-180, 180].'],
-    ['a home view zoomed past 22', { homeView: { center: [27.586, 91.859], zoom: 30 } }, 'homeView.zoom',
-      'Invalid request body: homeView.zoom must be between 0 and 22.'],
+    [
+      'a time zone Intl does not know',
+      { timeZone: 'Asia/Atlantis' },
+      'timeZone',
+      'Invalid request body: timeZone must be an IANA time zone name such as Asia/Kolkata.',
+    ],
+    [
+      'an offset for a time zone',
+      { timeZone: '+05:30' },
+      'timeZone',
+      'Invalid request body: timeZone must be an IANA time zone name such as Asia/Kolkata.',
+    ],
+    [
+      'an unknown contact kind',
+      { contacts: [{ label: 'Coast guard', phone: '1554', kind: 'coast_guard' }] },
+      'contacts.0.kind',
+      'Invalid request body: contacts.0.kind must be one of emergency, police, ambulance, fire, disaster, womens_helpline, tourism.',
+    ],
+    [
+      'a boundary of two distinct points',
+      {
+        boundary: [
+          [27.6, 91.8],
+          [27.6, 91.9],
+          [27.6, 91.8],
+        ],
+      },
+      'boundary',
+      'Invalid request body: boundary must have at least 3 distinct points (it has 2).',
+    ],
+    [
+      'a boundary that crosses itself',
+      {
+        boundary: [
+          [27.6, 91.8],
+          [27.5, 91.9],
+          [27.6, 91.9],
+          [27.5, 91.8],
+        ],
+      },
+      'boundary',
+      'Invalid request body: boundary must not cross itself (edges 1 and 3 meet).',
+    ],
+    [
+      'a boundary point out of range',
+      {
+        boundary: [
+          [27.6, 91.8],
+          [97.6, 91.9],
+          [27.5, 91.9],
+        ],
+      },
+      'boundary',
+      'Invalid request body: boundary.1 must have latitude in [-90, 90] and longitude in [-180, 180].',
+    ],
+    [
+      'a station position out of range',
+      { contacts: [{ label: 'Police', phone: '100', kind: 'police', position: [27.6, 191.8] }] },
+      'contacts.0.position',
+      'Invalid request body: contacts.0.position must have latitude in [-90, 90] and longitude in [-180, 180].',
+    ],
+    [
+      'a home view zoomed past 22',
+      { homeView: { center: [27.586, 91.859], zoom: 30 } },
+      'homeView.zoom',
+      'Invalid request body: homeView.zoom must be between 0 and 22.',
+    ],
   ])('refuses %s with a 400 naming the field, storing nothing', async (_case, change, path, sentence) => {
     const answer = await send('POST', '/regions', { ...HILL_TOWN, id: 'refused', ...change });
     expect(answer.status).toBe(400);
@@ -72,7 +142,7 @@ describe('POST /regions and PUT /regions/:id', () => {
     expect(await storedIds()).not.toContain('refused');
   });
 
-  it('takes a missing home view from the boundary, or the spec\'s centre without one; a PUT without one keeps the stored view', async () => {
+  it("takes a missing home view from the boundary, or the spec's centre without one; a PUT without one keeps the stored view", async () => {
     const { id: _id, homeView: _homeView, ...withoutHome } = HILL_TOWN;
     const onBoundary = await send('POST', '/regions', { ...withoutHome, id: 'home-on-boundary' });
     expect(onBoundary.status).toBe(201);
@@ -89,8 +159,12 @@ describe('POST /regions and PUT /regions/:id', () => {
   it('refuses a duplicate id with a sentence naming it, keeping the first region', async () => {
     const duplicate = await send('POST', '/regions', { ...HILL_TOWN, id: 'shillong', name: 'Impostor' });
     expect(duplicate.status).toBe(400);
-    expect(duplicate.body.error).toBe('Invalid request body: id shillong is taken: a region with this id exists (edit it with PUT /regions/shillong).');
-    const shillong = (await call(server.url, 'GET', '/regions')).body.regions.find((region: { id: string }) => region.id === 'shillong');
+    expect(duplicate.body.error).toBe(
+      'Invalid request body: id shillong is taken: a region with this id exists (edit it with PUT /regions/shillong).',
+    );
+    const shillong = (await call(server.url, 'GET', '/regions')).body.regions.find(
+      (region: { id: string }) => region.id === 'shillong',
+    );
     expect(shillong.name).toBe('Shillong');
   });
 
@@ -110,9 +184,15 @@ describe('POST /regions and PUT /regions/:id', () => {
     try {
       await stream.waitForMessages(1);
       const { id: _id, ...fields } = HILL_TOWN;
-      await send('PUT', '/regions/tawang', { ...fields, contacts: [{ label: 'Women\'s helpline', phone: '181', kind: 'womens_helpline' }] });
+      await send('PUT', '/regions/tawang', {
+        ...fields,
+        contacts: [{ label: "Women's helpline", phone: '181', kind: 'womens_helpline' }],
+      });
       const message = await stream.waitFor((m) => m.data.type === 'region_update');
-      expect(message.data.region).toMatchObject({ id: 'tawang', contacts: [{ label: 'Women\'s helpline', phone: '181', kind: 'womens_helpline' }] });
+      expect(message.data.region).toMatchObject({
+        id: 'tawang',
+        contacts: [{ label: "Women's helpline", phone: '181', kind: 'womens_helpline' }],
+      });
     } finally {
       stream.close();
     }
@@ -128,12 +208,19 @@ describe('regions with sign-in on', () => {
 
   it('lets an admin create a region, audited under their name, and refuses a supervisor', async () => {
     const supervisor = await signedInAs(server, 'supervisor', 'sam');
-    const refused = await call(server.url, 'POST', '/regions', { ...HILL_TOWN, id: 'by-supervisor' }, { cookie: supervisor });
+    const refused = await call(
+      server.url,
+      'POST',
+      '/regions',
+      { ...HILL_TOWN, id: 'by-supervisor' },
+      { cookie: supervisor },
+    );
     expect(refused.status).toBe(403);
     const admin = await signedInAs(server, 'admin', 'ada');
     const created = await call(server.url, 'POST', '/regions', { ...HILL_TOWN, id: 'by-admin' }, { cookie: admin });
     expect(created.status).toBe(201);
-    const { entries } = (await call(server.url, 'GET', '/audit?action=region.create', undefined, { cookie: admin })).body;
+    const { entries } = (await call(server.url, 'GET', '/audit?action=region.create', undefined, { cookie: admin }))
+      .body;
     expect(entries[0]).toMatchObject({ actor: 'ada', role: 'admin', target: 'by-admin' });
   });
 });

@@ -20,11 +20,25 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
     const island = { latitude: -8.5, longitude: 115.2 };
     expect((await call(b.url, 'POST', '/panic-alert', island)).body.incident.regionId).toBe('default');
     const created = await call(a.url, 'POST', '/regions', {
-      id: 'bali', name: 'Bali', timeZone: 'Asia/Makassar', homeView: { center: [-8.5, 115.2], zoom: 9 },
-      boundary: [[-8.9, 114.4], [-8.0, 114.4], [-8.0, 115.8], [-8.9, 115.8]], contacts: [{ label: 'Emergency', phone: '112', kind: 'emergency' }],
+      id: 'bali',
+      name: 'Bali',
+      timeZone: 'Asia/Makassar',
+      homeView: { center: [-8.5, 115.2], zoom: 9 },
+      boundary: [
+        [-8.9, 114.4],
+        [-8.0, 114.4],
+        [-8.0, 115.8],
+        [-8.9, 115.8],
+      ],
+      contacts: [{ label: 'Emergency', phone: '112', kind: 'emergency' }],
     });
     expect(created.status).toBe(201);
     // The notification arrives a moment after the commit; the five-second poll is the fallback, not the path.
-    await expect.poll(async () => (await call(b.url, 'POST', '/panic-alert', island)).body.incident.regionId, { timeout: 2500, interval: 100 }).toBe('bali');
+    await expect
+      .poll(async () => (await call(b.url, 'POST', '/panic-alert', island)).body.incident.regionId, {
+        timeout: 2500,
+        interval: 100,
+      })
+      .toBe('bali');
   });
 });

@@ -12,7 +12,13 @@ import { openStream } from '../../helpers/sse.ts';
 // On the equator one degree of latitude is 111,195 m on the mean-radius sphere, so 0.0089932° north is 1,000 m.
 const AT_NULL_ISLAND = { latitude: 0, longitude: 0 };
 const unitAt = (name: string, position: [number, number], fields: Partial<Unit> = {}) => ({
-  regionId: 'equator', name, kind: 'ambulance', phone: '+91 98765 43210', position, available: true, ...fields,
+  regionId: 'equator',
+  name,
+  kind: 'ambulance',
+  phone: '+91 98765 43210',
+  position,
+  available: true,
+  ...fields,
 });
 
 async function auditOf(server: TestServer, target: string) {
@@ -26,15 +32,22 @@ async function auditOf(server: TestServer, target: string) {
 describe('responders with sign-in off', () => {
   let server: TestServer;
   const post = (path: string, body: unknown) => call(server.url, 'POST', path, body);
-  const addUnit = (body: { regionId: string; [field: string]: unknown }) => post(`/regions/${body.regionId}/units`, body);
+  const addUnit = (body: { regionId: string; [field: string]: unknown }) =>
+    post(`/regions/${body.regionId}/units`, body);
   const setStatus = (dispatchId: string, body: unknown) => post(`/incidents/dispatches/${dispatchId}/status`, body);
   const responders = async (id: string): Promise<{ nearest: NearbyUnit[]; dispatches: Dispatch[] }> =>
     (await call(server.url, 'GET', `/incidents/${id}/nearest-units`)).body;
-  const panicAt = async (position = AT_NULL_ISLAND): Promise<Incident> => (await post('/panic-alert', { ...position, touristId: 't-responders' })).body.incident;
+  const panicAt = async (position = AT_NULL_ISLAND): Promise<Incident> =>
+    (await post('/panic-alert', { ...position, touristId: 't-responders' })).body.incident;
 
   beforeAll(async () => {
     server = await startTestServer();
-    const region = await post('/regions', { id: 'equator', name: 'Equator', timeZone: 'UTC', homeView: { center: [0, 0], zoom: 12 } });
+    const region = await post('/regions', {
+      id: 'equator',
+      name: 'Equator',
+      timeZone: 'UTC',
+      homeView: { center: [0, 0], zoom: 12 },
+    });
     expect(region.status).toBe(201);
   });
   afterAll(() => server.stop());
@@ -45,7 +58,9 @@ describe('responders with sign-in off', () => {
       expect(seeded.every((unit) => unit.regionId === region && /^\+91[0-9]{10}$/.test(unit.phone))).toBe(true);
       expect(seeded.length).toBeGreaterThanOrEqual(4);
       expect(seeded.every((unit) => unit.demo && unit.name.endsWith('(demo)'))).toBe(true);
-      expect(seeded.map((unit) => unit.kind)).toEqual(expect.arrayContaining(['police_station', 'hospital', 'ambulance', 'fire']));
+      expect(seeded.map((unit) => unit.kind)).toEqual(
+        expect.arrayContaining(['police_station', 'hospital', 'ambulance', 'fire']),
+      );
     }
   });
 
@@ -64,7 +79,12 @@ describe('responders with sign-in off', () => {
       expect(created.status).toBe(201);
       made[name] = created.body.unit;
     }
-    expect(made['North 1 km']).toMatchObject({ demo: false, available: true, position: [0.0089932, 0], phone: '+919876543210' });
+    expect(made['North 1 km']).toMatchObject({
+      demo: false,
+      available: true,
+      position: [0.0089932, 0],
+      phone: '+919876543210',
+    });
     const { nearest } = await responders((await panicAt()).id);
     expect(nearest.map((unit) => [unit.name, unit.distanceM, unit.bearingDeg, unit.compass, unit.available])).toEqual([
       ['North 1 km', 1000, 0, 'N', true],
@@ -79,7 +99,7 @@ describe('responders with sign-in off', () => {
     expect(nearest[1].estimateS).toBe(189);
   });
 
-  it('takes units of every region as candidates: a panic on the border is closest to the next region\'s station', async () => {
+  it("takes units of every region as candidates: a panic on the border is closest to the next region's station", async () => {
     const guwahatiPolice = { latitude: 26.183, longitude: 91.7499 };
     const { nearest } = await responders((await panicAt(guwahatiPolice)).id);
     expect(nearest[0]).toMatchObject({ id: 'demo-guwahati-police-paltan', regionId: 'guwahati' });
@@ -87,11 +107,25 @@ describe('responders with sign-in off', () => {
   });
 
   it('edits a unit (no longer demo) and deletes it, each audited with before and after; availability alone keeps it demo', async () => {
-    const ambulance = (await call(server.url, 'GET', '/regions/bengaluru/units')).body.units.find((each: Unit) => each.id === 'demo-bengaluru-ambulance-1');
+    const ambulance = (await call(server.url, 'GET', '/regions/bengaluru/units')).body.units.find(
+      (each: Unit) => each.id === 'demo-bengaluru-ambulance-1',
+    );
     const { id: _id, demo: _demo, updatedAt: _at, ...fields } = ambulance;
-    const closed = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-ambulance-1', { ...fields, available: false });
+    const closed = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-ambulance-1', {
+      ...fields,
+      available: false,
+    });
     expect(closed.body.unit).toMatchObject({ available: false, demo: true });
-    const edited = await call(server.url, 'PUT', '/responders/units/demo-bengaluru-fire-central', unitAt('Fire station, Central', [12.968, 77.587], { regionId: 'bengaluru', kind: 'fire', phone: '+91 80-2297 1500' } as Partial<Unit>));
+    const edited = await call(
+      server.url,
+      'PUT',
+      '/responders/units/demo-bengaluru-fire-central',
+      unitAt('Fire station, Central', [12.968, 77.587], {
+        regionId: 'bengaluru',
+        kind: 'fire',
+        phone: '+91 80-2297 1500',
+      } as Partial<Unit>),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.unit).toMatchObject({ name: 'Fire station, Central', demo: false, phone: '+918022971500' });
     const removed = await call(server.url, 'DELETE', '/responders/units/demo-bengaluru-fire-central');
@@ -99,7 +133,10 @@ describe('responders with sign-in off', () => {
     expect((await call(server.url, 'DELETE', '/responders/units/demo-bengaluru-fire-central')).status).toBe(404);
     const audit = await auditOf(server, 'demo-bengaluru-fire-central');
     expect(audit.map((entry) => entry.action)).toEqual(['unit.update', 'unit.delete']);
-    expect(audit[0].detail).toMatchObject({ before: { demo: true, name: 'Fire station, Central (demo)' }, after: { demo: false } });
+    expect(audit[0].detail).toMatchObject({
+      before: { demo: true, name: 'Fire station, Central (demo)' },
+      after: { demo: false },
+    });
   });
 
   it('refuses a unit of an unknown region or kind with a sentence naming the field', async () => {
@@ -107,7 +144,12 @@ describe('responders with sign-in off', () => {
     expect(noRegion.status).toBe(404);
     expect(noRegion.body.error).toBe('No region has id "atlantis".');
     expect((await call(server.url, 'GET', '/regions/atlantis/units')).status).toBe(404);
-    const movedNowhere = await call(server.url, 'PUT', '/responders/units/demo-shillong-ambulance-1', unitAt('Ambulance', [25.58, 91.89], { regionId: 'atlantis' } as Partial<Unit>));
+    const movedNowhere = await call(
+      server.url,
+      'PUT',
+      '/responders/units/demo-shillong-ambulance-1',
+      unitAt('Ambulance', [25.58, 91.89], { regionId: 'atlantis' } as Partial<Unit>),
+    );
     expect(movedNowhere.body.error).toBe('Invalid request body: regionId atlantis names no region.');
     for (const phone of ['108', '+91 98765 43210 99999', '+91 (98765) x43210', 'ambulance']) {
       const badPhone = await addUnit(unitAt(`Phone ${phone}`, [1, 1], { phone } as Partial<Unit>));
@@ -121,11 +163,18 @@ describe('responders with sign-in off', () => {
     expect(landline.body.unit).toMatchObject({ phone: '+918022971500' });
     const badKind = await addUnit({ ...unitAt('Boat', [1, 1]), kind: 'coast_guard' });
     expect(badKind.status).toBe(400);
-    expect(badKind.body.error).toBe('Invalid request body: kind must be one of police_station, ambulance, hospital, fire, rescue_team.');
+    expect(badKind.body.error).toBe(
+      'Invalid request body: kind must be one of police_station, ambulance, hospital, fire, rescue_team.',
+    );
   });
 
   it('records a dispatch, on scene and handed over: timeline, stream, audit, outbox, times to dispatch and scene, CSV columns at the end', async () => {
-    const hook = await post('/webhooks', { name: 'Dispatch relay', url: 'http://127.0.0.1:9/none', events: ['incident.dispatched'], enabled: false });
+    const hook = await post('/webhooks', {
+      name: 'Dispatch relay',
+      url: 'http://127.0.0.1:9/none',
+      events: ['incident.dispatched'],
+      enabled: false,
+    });
     await call(server.url, 'PATCH', `/webhooks/${hook.body.webhook.id}`, { enabled: true });
     const incident = await panicAt();
     const unit = (await responders(incident.id)).nearest[0];
@@ -133,24 +182,51 @@ describe('responders with sign-in off', () => {
     let dispatch: Dispatch;
     try {
       await stream.waitForMessages(1);
-      const sent = await post('/incidents/dispatches', { id: incident.id, unitId: unit.id, note: 'Caller near the bridge' });
+      const sent = await post('/incidents/dispatches', {
+        id: incident.id,
+        unitId: unit.id,
+        note: 'Caller near the bridge',
+      });
       expect(sent.status).toBe(201);
       dispatch = sent.body.dispatch;
-      expect(dispatch).toMatchObject({ unitId: unit.id, unitName: 'North 1 km', unitKind: 'ambulance', state: 'dispatched', dispatchedBy: 'anonymous', onSceneAt: null });
+      expect(dispatch).toMatchObject({
+        unitId: unit.id,
+        unitName: 'North 1 km',
+        unitKind: 'ambulance',
+        state: 'dispatched',
+        dispatchedBy: 'anonymous',
+        onSceneAt: null,
+      });
       expect(sent.body.incident.dispatchedAt).toBe(dispatch.dispatchedAt);
-      const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === incident.id);
-      expect(update.data.entry).toEqual({ at: dispatch.dispatchedAt, actor: 'anonymous', action: 'dispatched', unit: 'North 1 km', note: 'Caller near the bridge' });
+      const update = await stream.waitFor(
+        (m) => m.data.type === 'incident_update' && m.data.incident.id === incident.id,
+      );
+      expect(update.data.entry).toEqual({
+        at: dispatch.dispatchedAt,
+        actor: 'anonymous',
+        action: 'dispatched',
+        unit: 'North 1 km',
+        note: 'Caller near the bridge',
+      });
       expect(update.data.incident.dispatchedAt).toBe(dispatch.dispatchedAt);
     } finally {
       stream.close();
     }
-    const { rows: outbox } = await server.ctx.db.query<{ event_type: string; payload: { data: { dispatch: Dispatch } } }>(
-      "select event_type, payload from webhook_deliveries where payload->'data'->'incident'->>'id' = $1", [incident.id]);
-    expect(outbox.map((row) => [row.event_type, row.payload.data.dispatch.id])).toEqual([['incident.dispatched', dispatch.id]]);
+    const { rows: outbox } = await server.ctx.db.query<{
+      event_type: string;
+      payload: { data: { dispatch: Dispatch } };
+    }>("select event_type, payload from webhook_deliveries where payload->'data'->'incident'->>'id' = $1", [
+      incident.id,
+    ]);
+    expect(outbox.map((row) => [row.event_type, row.payload.data.dispatch.id])).toEqual([
+      ['incident.dispatched', dispatch.id],
+    ]);
 
     const early = await setStatus(dispatch.id, { status: 'handed_over' });
     expect(early.status).toBe(409);
-    expect(early.body.error).toBe('North 1 km is dispatched: it can be marked on scene or stood down, not handed over.');
+    expect(early.body.error).toBe(
+      'North 1 km is dispatched: it can be marked on scene or stood down, not handed over.',
+    );
 
     const onScene = await setStatus(dispatch.id, { status: 'on_scene' });
     expect(onScene.body.dispatch.state).toBe('on_scene');
@@ -159,16 +235,24 @@ describe('responders with sign-in off', () => {
     expect(handed.body.dispatch).toMatchObject({ state: 'handed_over', closedBy: 'anonymous' });
     const again = await setStatus(dispatch.id, { status: 'stood_down' });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe('North 1 km is already handed over: this dispatch is closed, so it cannot be marked stood down.');
+    expect(again.body.error).toBe(
+      'North 1 km is already handed over: this dispatch is closed, so it cannot be marked stood down.',
+    );
 
     const typed = await post('/incidents/dispatches', { id: incident.id, unitName: 'Village volunteers' });
     const stoodDown = await setStatus(typed.body.dispatch.id, { status: 'stood_down', note: 'Not needed' });
-    expect(stoodDown.body.dispatch).toMatchObject({ unitId: null, unitName: 'Village volunteers', state: 'stood_down' });
+    expect(stoodDown.body.dispatch).toMatchObject({
+      unitId: null,
+      unitName: 'Village volunteers',
+      state: 'stood_down',
+    });
     // The second dispatch keeps the incident's first times.
     expect(stoodDown.body.incident.dispatchedAt).toBe(dispatch.dispatchedAt);
 
     const timeline = (await call(server.url, 'GET', `/incidents/${incident.id}/timeline`)).body.entries;
-    expect(timeline.map((entry: { action: string; unit?: string; note?: string }) => [entry.action, entry.unit, entry.note])).toEqual([
+    expect(
+      timeline.map((entry: { action: string; unit?: string; note?: string }) => [entry.action, entry.unit, entry.note]),
+    ).toEqual([
       ['raised', undefined, undefined],
       ['dispatched', 'North 1 km', 'Caller near the bridge'],
       ['on_scene', 'North 1 km', undefined],
@@ -177,7 +261,11 @@ describe('responders with sign-in off', () => {
       ['stood_down', 'Village volunteers', 'Not needed'],
     ]);
     expect((await auditOf(server, incident.id)).map((entry) => entry.action)).toEqual([
-      'incident.dispatch', 'incident.on_scene', 'incident.handed_over', 'incident.dispatch', 'incident.stood_down',
+      'incident.dispatch',
+      'incident.on_scene',
+      'incident.handed_over',
+      'incident.dispatch',
+      'incident.stood_down',
     ]);
     expect((await responders(incident.id)).dispatches.map((each) => [each.unitName, each.state])).toEqual([
       ['North 1 km', 'handed_over'],
@@ -186,29 +274,48 @@ describe('responders with sign-in off', () => {
 
     const csv = await (await fetch(`${server.url}/incidents/export`)).text();
     const [header, ...records] = csv.trim().split('\r\n');
-    expect(header).toBe('id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId,'
-      + 'dispatchedAt,dispatchedUnit,onSceneAt,dispatchOutcome,timeToDispatchS,timeToSceneS');
+    expect(header).toBe(
+      'id,touristId,deviceId,type,severity,status,latitude,longitude,createdAt,resolvedAt,regionId,riskLevel,geofenceId,' +
+        'dispatchedAt,dispatchedUnit,onSceneAt,dispatchOutcome,timeToDispatchS,timeToSceneS',
+    );
     const row = records.find((line) => line.startsWith(`${incident.id},`))!.split(',');
     const seconds = (at: string) => String(Math.round((Date.parse(at) - Date.parse(incident.createdAt)) / 1000));
     expect(row.slice(13)).toEqual([
-      dispatch.dispatchedAt, 'North 1 km', onScene.body.dispatch.onSceneAt, 'handed_over', seconds(dispatch.dispatchedAt), seconds(onScene.body.dispatch.onSceneAt),
+      dispatch.dispatchedAt,
+      'North 1 km',
+      onScene.body.dispatch.onSceneAt,
+      'handed_over',
+      seconds(dispatch.dispatchedAt),
+      seconds(onScene.body.dispatch.onSceneAt),
     ]);
   });
 
   it('refuses a dispatch to a resolved incident, of an unknown unit, or naming no unit', async () => {
     const incident = await panicAt();
-    expect((await post('/incidents/dispatches', { id: incident.id, unitId: 'unit_missing' })).body.error).toBe('unitId "unit_missing" names no responder unit.');
-    expect((await post('/incidents/dispatches', { id: 'inc_missing', unitName: 'Patrol' })).body.error).toBe('id "inc_missing" names no incident.');
-    expect((await setStatus('dispatch_missing', { status: 'on_scene' })).body.error).toBe('dispatchId "dispatch_missing" names no dispatch.');
+    expect((await post('/incidents/dispatches', { id: incident.id, unitId: 'unit_missing' })).body.error).toBe(
+      'unitId "unit_missing" names no responder unit.',
+    );
+    expect((await post('/incidents/dispatches', { id: 'inc_missing', unitName: 'Patrol' })).body.error).toBe(
+      'id "inc_missing" names no incident.',
+    );
+    expect((await setStatus('dispatch_missing', { status: 'on_scene' })).body.error).toBe(
+      'dispatchId "dispatch_missing" names no dispatch.',
+    );
     const badStatus = await setStatus('dispatch_missing', { step: 'on_scene' });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.error).toBe('Invalid request body: status must be one of on_scene, stood_down, handed_over.');
-    const longNote = await post('/incidents/dispatches', { id: incident.id, unitName: 'Patrol', note: 'x'.repeat(2001) });
+    const longNote = await post('/incidents/dispatches', {
+      id: incident.id,
+      unitName: 'Patrol',
+      note: 'x'.repeat(2001),
+    });
     expect(longNote.status).toBe(400);
     expect(longNote.body.error).toBe('Invalid request body: note must be at most 2000 characters.');
     const neither = await post('/incidents/dispatches', { id: incident.id });
     expect(neither.status).toBe(400);
-    expect(neither.body.error).toBe('Invalid request body: send one of unitId (a unit of the directory) or unitName (a unit typed by name).');
+    expect(neither.body.error).toBe(
+      'Invalid request body: send one of unitId (a unit of the directory) or unitName (a unit typed by name).',
+    );
     await post('/incidents/resolve', { id: incident.id });
     const late = await post('/incidents/dispatches', { id: incident.id, unitName: 'Anyone' });
     expect(late.status).toBe(409);
@@ -229,18 +336,44 @@ describe('responders with sign-in on', () => {
     const supervisor = await signedInAs(server, 'supervisor', 'sam');
     for (const cookie of [operator, supervisor]) {
       expect((await call(server.url, 'POST', '/regions/shillong/units', body, { cookie })).status).toBe(403);
-      expect((await call(server.url, 'DELETE', '/responders/units/demo-shillong-ambulance-1', undefined, { cookie })).status).toBe(403);
+      expect(
+        (await call(server.url, 'DELETE', '/responders/units/demo-shillong-ambulance-1', undefined, { cookie })).status,
+      ).toBe(403);
     }
     const admin = await signedInAs(server, 'admin', 'ada');
     const created = await call(server.url, 'POST', '/regions/shillong/units', body, { cookie: admin });
     expect(created.status).toBe(201);
-    expect((await auditOf(server, created.body.unit.id)).map((entry) => [entry.action, entry.actor])).toEqual([['unit.create', 'ada']]);
+    expect((await auditOf(server, created.body.unit.id)).map((entry) => [entry.action, entry.actor])).toEqual([
+      ['unit.create', 'ada'],
+    ]);
 
     const panic = await call(server.url, 'POST', '/panic-alert', { latitude: 25.58, longitude: 91.89 });
     const viewer = await signedInAs(server, 'viewer', 'vic');
-    expect((await call(server.url, 'POST', '/incidents/dispatches', { id: panic.body.incident.id, unitName: 'Patrol' }, { cookie: viewer })).status).toBe(403);
-    const sent = await call(server.url, 'POST', '/incidents/dispatches', { id: panic.body.incident.id, unitId: created.body.unit.id }, { cookie: operator });
+    expect(
+      (
+        await call(
+          server.url,
+          'POST',
+          '/incidents/dispatches',
+          { id: panic.body.incident.id, unitName: 'Patrol' },
+          { cookie: viewer },
+        )
+      ).status,
+    ).toBe(403);
+    const sent = await call(
+      server.url,
+      'POST',
+      '/incidents/dispatches',
+      { id: panic.body.incident.id, unitId: created.body.unit.id },
+      { cookie: operator },
+    );
     expect(sent.body.dispatch).toMatchObject({ dispatchedBy: 'oli', unitName: 'Umiam rescue boat' });
-    expect((await call(server.url, 'GET', `/incidents/${panic.body.incident.id}/nearest-units`, undefined, { cookie: viewer })).status).toBe(200);
+    expect(
+      (
+        await call(server.url, 'GET', `/incidents/${panic.body.incident.id}/nearest-units`, undefined, {
+          cookie: viewer,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

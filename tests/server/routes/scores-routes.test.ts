@@ -50,15 +50,42 @@ beforeAll(async () => {
   const place = (placeId: string) => ({ source: 'test', placeId });
   // Shillong (Asia/Kolkata). The 0.7 band: two to three days old.
   await seed({ regionId: 'shillong', createdAt: utcDaysAgoAt(2, '17:30'), meta: place('police-bazar') }); // high, open, 23:00 IST: night
-  await seed({ regionId: 'shillong', createdAt: utcDaysAgoAt(2, '01:00'), type: 'geofence', severity: 'medium', status: 'resolved', meta: place('police-bazar') }); // 06:30 IST: day
-  await seed({ regionId: 'shillong', createdAt: recentIndianDaytime(), type: 'safe', severity: 'low', meta: place('ward-lake') }); // 1.0 band
-  await seed({ regionId: 'shillong', createdAt: utcDaysAgoAt(10, '10:00'), status: 'acknowledged', meta: place('ward-lake') }); // 0.4 band, 15:30 IST
-  await seed({ regionId: 'shillong', createdAt: utcDaysAgoAt(45, '20:00'), type: 'low_battery', severity: 'low', status: 'resolved', meta: place('police-bazar') }); // 0.2 band, 01:30 IST: night
+  await seed({
+    regionId: 'shillong',
+    createdAt: utcDaysAgoAt(2, '01:00'),
+    type: 'geofence',
+    severity: 'medium',
+    status: 'resolved',
+    meta: place('police-bazar'),
+  }); // 06:30 IST: day
+  await seed({
+    regionId: 'shillong',
+    createdAt: recentIndianDaytime(),
+    type: 'safe',
+    severity: 'low',
+    meta: place('ward-lake'),
+  }); // 1.0 band
+  await seed({
+    regionId: 'shillong',
+    createdAt: utcDaysAgoAt(10, '10:00'),
+    status: 'acknowledged',
+    meta: place('ward-lake'),
+  }); // 0.4 band, 15:30 IST
+  await seed({
+    regionId: 'shillong',
+    createdAt: utcDaysAgoAt(45, '20:00'),
+    type: 'low_battery',
+    severity: 'low',
+    status: 'resolved',
+    meta: place('police-bazar'),
+  }); // 0.2 band, 01:30 IST: night
   // Same place id in another region must not count for Shillong.
   await seed({ regionId: 'guwahati', createdAt: recentIndianDaytime(), meta: place('police-bazar') });
 
   // A region kept in UTC: 03:00 UTC is night there (08:30 in India).
-  await server.ctx.db.query(`insert into regions (id, name, center_lat, center_lng, time_zone) values ('utc-town', 'UTC Town', 0, 0, 'UTC')`);
+  await server.ctx.db.query(
+    `insert into regions (id, name, center_lat, center_lng, time_zone) values ('utc-town', 'UTC Town', 0, 0, 'UTC')`,
+  );
   await seed({ regionId: 'utc-town', createdAt: utcDaysAgoAt(2, '03:00'), status: 'resolved' });
   // A region not in the table takes the `default` region's time zone (Asia/Kolkata).
   await seed({ regionId: 'nowhere', createdAt: utcDaysAgoAt(2, '17:30'), status: 'resolved' });
@@ -66,9 +93,19 @@ beforeAll(async () => {
   await server.ctx.db.transaction(async (tx) => {
     for (let i = 0; i < 301; i += 1) {
       await insertIncident(tx, {
-        id: `crowded-${i}`, type: 'panic', severity: 'high', status: 'open', latitude: 0, longitude: 0,
-        createdAt: new Date(Date.now() - HOUR).toISOString(), acknowledgedAt: null, resolvedAt: null,
-        regionId: 'crowded', touristId: null, deviceId: null, meta: { source: 'test' },
+        id: `crowded-${i}`,
+        type: 'panic',
+        severity: 'high',
+        status: 'open',
+        latitude: 0,
+        longitude: 0,
+        createdAt: new Date(Date.now() - HOUR).toISOString(),
+        acknowledgedAt: null,
+        resolvedAt: null,
+        regionId: 'crowded',
+        touristId: null,
+        deviceId: null,
+        meta: { source: 'test' },
       });
     }
   });
@@ -82,7 +119,13 @@ describe('GET /safety-score', () => {
   it('counts the region incidents over the last `days`', async () => {
     const month = await call(server.url, 'GET', '/safety-score?regionId=shillong');
     expect(month.status).toBe(200);
-    expect(month.body).toMatchObject({ ok: true, regionId: 'shillong', days: 30, score: 888, inputs: { incidents: 4 } });
+    expect(month.body).toMatchObject({
+      ok: true,
+      regionId: 'shillong',
+      days: 30,
+      score: 888,
+      inputs: { incidents: 4 },
+    });
     expect(Date.parse(month.body.computedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const twoMonths = await call(server.url, 'GET', '/safety-score?regionId=shillong&days=60');
@@ -96,7 +139,9 @@ describe('GET /safety-score', () => {
 
   it("scores every region together for the dashboard's region 'all'", async () => {
     const regions = ['shillong', 'guwahati', 'utc-town', 'nowhere', 'crowded', 'default'];
-    const perRegion = await Promise.all(regions.map((id) => call(server.url, 'GET', `/safety-score?regionId=${id}&days=60`)));
+    const perRegion = await Promise.all(
+      regions.map((id) => call(server.url, 'GET', `/safety-score?regionId=${id}&days=60`)),
+    );
     const total = perRegion.reduce((sum, answer) => sum + answer.body.inputs.incidents, 0);
     const all = await call(server.url, 'GET', '/safety-score?regionId=all&days=60');
     expect(total).toBeGreaterThan(301);
@@ -107,7 +152,13 @@ describe('GET /safety-score', () => {
 
   it('answers 900 for the default region when it has no incidents', async () => {
     const fallback = await call(server.url, 'GET', '/safety-score');
-    expect(fallback.body).toMatchObject({ ok: true, regionId: 'default', days: 30, score: 900, inputs: { incidents: 0 } });
+    expect(fallback.body).toMatchObject({
+      ok: true,
+      regionId: 'default',
+      days: 30,
+      score: 900,
+      inputs: { incidents: 0 },
+    });
   });
 
   it('rejects days outside 1..3650 naming days', async () => {
@@ -136,7 +187,12 @@ describe('GET /safety-credit', () => {
   it('takes in the 0.2 band when `days` reaches past 30', async () => {
     const credit = await call(server.url, 'GET', '/safety-credit?regionId=shillong&days=60');
     // density 11.4 + 2×1×0.2 = 11.8; unresolved 3/5 → 150, soft 2/5 → 40, night 2/5 → 20; 900 − 221.8 = 678.2
-    expect(credit.body.components).toEqual({ densityPenalty: 11.8, unresolvedPenalty: 150, softPenalty: 40, nightPenalty: 20 });
+    expect(credit.body.components).toEqual({
+      densityPenalty: 11.8,
+      unresolvedPenalty: 150,
+      softPenalty: 40,
+      nightPenalty: 20,
+    });
     expect(credit.body.score).toBe(678);
     expect(credit.body.inputs).toMatchObject({ total: 5, unresolved: 3, softAlerts: 2, nightCount: 2 });
   });
@@ -148,7 +204,15 @@ describe('GET /safety-credit', () => {
       ok: true,
       score: 743,
       components: { densityPenalty: 7, unresolvedPenalty: 125, softPenalty: 0, nightPenalty: 25 },
-      inputs: { regionId: 'shillong', placeId: 'police-bazar', days: 30, total: 2, unresolved: 1, softAlerts: 0, nightCount: 1 },
+      inputs: {
+        regionId: 'shillong',
+        placeId: 'police-bazar',
+        days: 30,
+        total: 2,
+        unresolved: 1,
+        softAlerts: 0,
+        nightCount: 1,
+      },
     });
   });
 

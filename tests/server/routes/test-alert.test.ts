@@ -7,7 +7,12 @@ import { signedInAs } from '../../helpers/auth.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';
 
-const square: [number, number][] = [[25.5, 91.8], [25.5, 91.9], [25.6, 91.9], [25.6, 91.8]];
+const square: [number, number][] = [
+  [25.5, 91.8],
+  [25.5, 91.9],
+  [25.6, 91.9],
+  [25.6, 91.8],
+];
 
 async function countRows(server: TestServer, table: 'incidents' | 'alerts'): Promise<number> {
   const { rows } = await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
@@ -16,7 +21,9 @@ async function countRows(server: TestServer, table: 'incidents' | 'alerts'): Pro
 
 /** Incidents, alerts and recorded test alerts: what a refused request must leave as it was. */
 async function footprint(server: TestServer): Promise<number[]> {
-  const { rows } = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'incident.test_alert'");
+  const { rows } = await server.ctx.db.query<{ n: number }>(
+    "select count(*)::int as n from audit_log where action = 'incident.test_alert'",
+  );
   return [await countRows(server, 'incidents'), await countRows(server, 'alerts'), rows[0].n];
 }
 
@@ -24,7 +31,16 @@ describe('POST /incidents/test-alert', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-    expect((await call(server.url, 'POST', '/geofences', { id: 'gf-drill', riskLevel: 'red', regionId: 'shillong', polygon: square })).status).toBe(201);
+    expect(
+      (
+        await call(server.url, 'POST', '/geofences', {
+          id: 'gf-drill',
+          riskLevel: 'red',
+          regionId: 'shillong',
+          polygon: square,
+        })
+      ).status,
+    ).toBe(201);
   });
   afterAll(() => server.stop());
   const sendTestAlert = (body: unknown) => call(server.url, 'POST', '/incidents/test-alert', body);
@@ -33,10 +49,29 @@ describe('POST /incidents/test-alert', () => {
     const res = await sendTestAlert({ latitude: 25.55, longitude: 91.85 });
     expect(res.status).toBe(201);
     const { alert, incident } = PanicAlertResponse.parse(res.body);
-    expect(alert).toMatchObject({ incidentId: incident.id, latitude: 25.55, longitude: 91.85, regionId: 'shillong', geofenceId: 'gf-drill', riskLevel: 'red' });
-    expect(incident).toMatchObject({ type: 'panic', severity: 'high', status: 'open', regionId: 'shillong', meta: { source: 'panic', geofenceId: 'gf-drill', test: true, sentBy: 'anonymous' } });
+    expect(alert).toMatchObject({
+      incidentId: incident.id,
+      latitude: 25.55,
+      longitude: 91.85,
+      regionId: 'shillong',
+      geofenceId: 'gf-drill',
+      riskLevel: 'red',
+    });
+    expect(incident).toMatchObject({
+      type: 'panic',
+      severity: 'high',
+      status: 'open',
+      regionId: 'shillong',
+      meta: { source: 'panic', geofenceId: 'gf-drill', test: true, sentBy: 'anonymous' },
+    });
     const listed = await call(server.url, 'GET', '/panic-alerts');
-    expect(listed.body.alerts).toContainEqual({ ...alert, type: 'panic', status: 'open', timestamp: alert.at, location: '25.5500, 91.8500' });
+    expect(listed.body.alerts).toContainEqual({
+      ...alert,
+      type: 'panic',
+      status: 'open',
+      timestamp: alert.at,
+      location: '25.5500, 91.8500',
+    });
     const incidents = await call(server.url, 'GET', '/incidents');
     expect(incidents.body.incidents.map((i: { id: string }) => i.id)).toContain(incident.id);
   });
@@ -49,7 +84,9 @@ describe('POST /incidents/test-alert', () => {
       expect(res.status).toBe(201);
       const alert = await stream.waitFor((m) => m.data.type === 'alert' && m.data.alert.id === res.body.alert.id);
       expect(alert.data.alert.incidentId).toBe(res.body.incident.id);
-      const update = await stream.waitFor((m) => m.data.type === 'incident_update' && m.data.incident.id === res.body.incident.id);
+      const update = await stream.waitFor(
+        (m) => m.data.type === 'incident_update' && m.data.incident.id === res.body.incident.id,
+      );
       expect(update.data.incident).toMatchObject({ status: 'open', regionId: 'default' });
     } finally {
       stream.close();
@@ -91,18 +128,27 @@ describe('POST /incidents/test-alert with sign-in on', () => {
     server = await startTestServer({ auth: 'on' });
   });
   afterAll(() => server.stop());
-  const sendTestAlert = (headers: Record<string, string>) => call(server.url, 'POST', '/incidents/test-alert', { latitude: 1.5, longitude: 2.5 }, headers);
+  const sendTestAlert = (headers: Record<string, string>) =>
+    call(server.url, 'POST', '/incidents/test-alert', { latitude: 1.5, longitude: 2.5 }, headers);
 
   it('lets an operator send one, recorded with their name and role', async () => {
     const cookie = await signedInAs(server, 'operator', 'drill-operator');
     const res = await sendTestAlert({ cookie });
     expect(res.status).toBe(201);
     expect(res.body.incident.meta).toMatchObject({ test: true, sentBy: 'drill-operator' });
-    const { rows } = await server.ctx.db.query<{ actor: string; role: string; target: string; detail: Record<string, unknown> }>(
-      "select actor, role, target, detail from audit_log where action = 'incident.test_alert'",
-    );
+    const { rows } = await server.ctx.db.query<{
+      actor: string;
+      role: string;
+      target: string;
+      detail: Record<string, unknown>;
+    }>("select actor, role, target, detail from audit_log where action = 'incident.test_alert'");
     expect(rows).toEqual([
-      { actor: 'drill-operator', role: 'operator', target: res.body.incident.id, detail: expect.objectContaining({ latitude: 1.5, longitude: 2.5 }) },
+      {
+        actor: 'drill-operator',
+        role: 'operator',
+        target: res.body.incident.id,
+        detail: expect.objectContaining({ latitude: 1.5, longitude: 2.5 }),
+      },
     ]);
   });
 
@@ -110,7 +156,8 @@ describe('POST /incidents/test-alert with sign-in on', () => {
     ['a viewer', 403, 'viewer'],
     ['nobody signed in', 401, undefined],
   ] as const)('refuses %s with %i, storing and recording nothing', async (_name, status, role) => {
-    const headers: Record<string, string> = role === undefined ? {} : { cookie: await signedInAs(server, role, 'drill-viewer') };
+    const headers: Record<string, string> =
+      role === undefined ? {} : { cookie: await signedInAs(server, role, 'drill-viewer') };
     const before = await footprint(server);
     const res = await sendTestAlert(headers);
     expect(res.status).toBe(status);

@@ -33,16 +33,33 @@ describe('registration with a profile', () => {
   it('stores every field and answers them in GET /tourists/{id} with devices, position, alerts and trail', async () => {
     const res = await register({ touristId: 't-full', ...everyField });
     expect(res.status).toBe(201);
-    expect((await call(server.url, 'POST', '/devices/pair', { touristId: 't-full', deviceId: 'dev-full' })).status).toBe(201);
-    await call(server.url, 'POST', '/gps/update', { touristId: 't-full', deviceId: 'dev-full', latitude: 25.57, longitude: 91.88 });
-    await call(server.url, 'POST', '/gps/update', { touristId: 't-full', deviceId: 'dev-full', latitude: 25.58, longitude: 91.89 });
+    expect(
+      (await call(server.url, 'POST', '/devices/pair', { touristId: 't-full', deviceId: 'dev-full' })).status,
+    ).toBe(201);
+    await call(server.url, 'POST', '/gps/update', {
+      touristId: 't-full',
+      deviceId: 'dev-full',
+      latitude: 25.57,
+      longitude: 91.88,
+    });
+    await call(server.url, 'POST', '/gps/update', {
+      touristId: 't-full',
+      deviceId: 'dev-full',
+      latitude: 25.58,
+      longitude: 91.89,
+    });
     await call(server.url, 'POST', '/panic-alert', { touristId: 't-full', latitude: 25.58, longitude: 91.89 });
 
     const { status, body } = await call(server.url, 'GET', '/tourists/t-full');
     expect(status).toBe(200);
     const { profile } = body;
     expect(profile).toMatchObject({ id: 't-full', ...everyField, alertCount: 1 });
-    expect(profile.devices).toEqual([expect.objectContaining({ id: 'dev-full', lastReport: expect.objectContaining({ latitude: 25.58, longitude: 91.89 }) })]);
+    expect(profile.devices).toEqual([
+      expect.objectContaining({
+        id: 'dev-full',
+        lastReport: expect.objectContaining({ latitude: 25.58, longitude: 91.89 }),
+      }),
+    ]);
     expect(profile.position).toMatchObject({ latitude: 25.58, longitude: 91.89 });
     expect(profile.trail.map((p: { latitude: number }) => p.latitude)).toEqual([25.57, 25.58]);
     expect(profile.alerts).toEqual([expect.objectContaining({ type: 'panic', touristId: 't-full' })]);
@@ -77,38 +94,118 @@ describe('registration with a profile', () => {
   });
 
   it.each([
-    ['a 12-digit Aadhaar number as idLast4', { idType: 'aadhaar', idLast4: '123456789012' }, { type: 'aadhaar', last4: '9012' }, '123456789012'],
-    ['a spaced Aadhaar number as idLast4', { idType: 'aadhaar', idLast4: '1234 5678 9012' }, { type: 'aadhaar', last4: '9012' }, '1234 5678 9012'],
-    ['a passport number longer than 4 as idLast4', { idType: 'passport', idLast4: 'K1234567' }, { type: 'passport', last4: '4567' }, 'K1234567'],
-    ['a whole number in idNumber', { idType: 'passport', idLast4: '4567', idNumber: 'K7654321' }, { type: 'passport', last4: '4321' }, 'K7654321'],
-    ['an Aadhaar number in aadhaarNumber', { idType: undefined, idLast4: undefined, aadhaarNumber: '123456789012' }, { type: 'aadhaar', last4: '9012' }, '123456789012'],
+    [
+      'a 12-digit Aadhaar number as idLast4',
+      { idType: 'aadhaar', idLast4: '123456789012' },
+      { type: 'aadhaar', last4: '9012' },
+      '123456789012',
+    ],
+    [
+      'a spaced Aadhaar number as idLast4',
+      { idType: 'aadhaar', idLast4: '1234 5678 9012' },
+      { type: 'aadhaar', last4: '9012' },
+      '1234 5678 9012',
+    ],
+    [
+      'a passport number longer than 4 as idLast4',
+      { idType: 'passport', idLast4: 'K1234567' },
+      { type: 'passport', last4: '4567' },
+      'K1234567',
+    ],
+    [
+      'a whole number in idNumber',
+      { idType: 'passport', idLast4: '4567', idNumber: 'K7654321' },
+      { type: 'passport', last4: '4321' },
+      'K7654321',
+    ],
+    [
+      'an Aadhaar number in aadhaarNumber',
+      { idType: undefined, idLast4: undefined, aadhaarNumber: '123456789012' },
+      { type: 'aadhaar', last4: '9012' },
+      '123456789012',
+    ],
   ])('keeps only the type and last 4 of %s, and says so', async (what, fields, identity, whole) => {
     const touristId = `t-cut-${what.length}-${whole.length}`;
     const res = await register({ ...everyField, touristId, ...fields });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ identity, notice: expect.stringContaining(`last 4 characters (${identity.last4})`) });
-    expect(await rows('select id_type, id_last4 from tourists where id = $1', [touristId])).toEqual([{ id_type: identity.type, id_last4: identity.last4 }]);
+    expect(res.body).toMatchObject({
+      identity,
+      notice: expect.stringContaining(`last 4 characters (${identity.last4})`),
+    });
+    expect(await rows('select id_type, id_last4 from tourists where id = $1', [touristId])).toEqual([
+      { id_type: identity.type, id_last4: identity.last4 },
+    ]);
     const stored = JSON.stringify(await rows('select * from tourists'));
     expect(stored).not.toContain(whole);
     expect(stored).not.toContain(whole.replaceAll(' ', ''));
   });
 
   it('cuts an Aadhaar number hidden in free text to its last 4', async () => {
-    const res = await register({ touristId: 't-hidden', name: 'Asha 1234 5678 9012', emergencyContacts: [{ name: 'Ravi 2345-6789-0123', phone: '+919812345678' }] });
+    const res = await register({
+      touristId: 't-hidden',
+      name: 'Asha 1234 5678 9012',
+      emergencyContacts: [{ name: 'Ravi 2345-6789-0123', phone: '+919812345678' }],
+    });
     expect(res.status).toBe(201);
-    const [row] = await rows<{ name: string; emergency_contacts: { name: string }[] }>('select name, emergency_contacts from tourists where id = $1', ['t-hidden']);
-    expect(row).toEqual({ name: 'Asha XXXX XXXX 9012', emergency_contacts: [{ name: 'Ravi XXXX XXXX 0123', phone: '+919812345678' }] });
+    const [row] = await rows<{ name: string; emergency_contacts: { name: string }[] }>(
+      'select name, emergency_contacts from tourists where id = $1',
+      ['t-hidden'],
+    );
+    expect(row).toEqual({
+      name: 'Asha XXXX XXXX 9012',
+      emergency_contacts: [{ name: 'Ravi XXXX XXXX 0123', phone: '+919812345678' }],
+    });
   });
 
   it.each([
     ['a phone that cannot be a number', { phone: '98765' }, 'phone', /phone must be a phone number/],
-    ['a contact phone that cannot be a number', { emergencyContacts: [{ name: 'Ravi', phone: '0098' }] }, 'emergencyContacts.0.phone', /emergencyContacts\.0\.phone must be a phone number/],
-    ['a contact string that cannot be a number', { emergencyContacts: ['+919812345678', 'Ravi'] }, 'emergencyContacts.1', /emergencyContacts\.1 must be a phone number/],
-    ['a stop ending before it starts', { itinerary: [{ place: 'Shillong', from: '2026-11-24', to: '2026-11-20' }] }, 'itinerary.0.to', /itinerary\.0\.to must not be before itinerary\.0\.from/],
-    ['stops out of date order', { itinerary: [{ place: 'A', from: '2026-11-24', to: '2026-11-25' }, { place: 'B', from: '2026-11-20', to: '2026-11-21' }] }, 'itinerary.1.from', /itinerary\.1\.from must not be before itinerary\.0\.from/],
-    ['an over-long nationality', { nationality: 'x'.repeat(65) }, 'nationality', /nationality must be at most 64 characters/],
-    ['an over-long contact name', { emergencyContacts: [{ name: 'x'.repeat(201), phone: '+919812345678' }] }, 'emergencyContacts.0.name', /at most 200 characters/],
-    ['idLast4 with fewer than 4 letters or digits', { idType: 'passport', idLast4: '12' }, 'idLast4', /idLast4 must be the last 4 letters or digits/],
+    [
+      'a contact phone that cannot be a number',
+      { emergencyContacts: [{ name: 'Ravi', phone: '0098' }] },
+      'emergencyContacts.0.phone',
+      /emergencyContacts\.0\.phone must be a phone number/,
+    ],
+    [
+      'a contact string that cannot be a number',
+      { emergencyContacts: ['+919812345678', 'Ravi'] },
+      'emergencyContacts.1',
+      /emergencyContacts\.1 must be a phone number/,
+    ],
+    [
+      'a stop ending before it starts',
+      { itinerary: [{ place: 'Shillong', from: '2026-11-24', to: '2026-11-20' }] },
+      'itinerary.0.to',
+      /itinerary\.0\.to must not be before itinerary\.0\.from/,
+    ],
+    [
+      'stops out of date order',
+      {
+        itinerary: [
+          { place: 'A', from: '2026-11-24', to: '2026-11-25' },
+          { place: 'B', from: '2026-11-20', to: '2026-11-21' },
+        ],
+      },
+      'itinerary.1.from',
+      /itinerary\.1\.from must not be before itinerary\.0\.from/,
+    ],
+    [
+      'an over-long nationality',
+      { nationality: 'x'.repeat(65) },
+      'nationality',
+      /nationality must be at most 64 characters/,
+    ],
+    [
+      'an over-long contact name',
+      { emergencyContacts: [{ name: 'x'.repeat(201), phone: '+919812345678' }] },
+      'emergencyContacts.0.name',
+      /at most 200 characters/,
+    ],
+    [
+      'idLast4 with fewer than 4 letters or digits',
+      { idType: 'passport', idLast4: '12' },
+      'idLast4',
+      /idLast4 must be the last 4 letters or digits/,
+    ],
   ])('answers 400 naming the field for %s, storing nothing', async (_what, fields, field, sentence) => {
     const res = await register({ touristId: 't-bad', ...everyField, ...fields });
     expect(res.status).toBe(400);
@@ -119,7 +216,11 @@ describe('registration with a profile', () => {
 
   it('keeps a free-text itinerary and phone-string contacts beside the structured ones, and answers them in the profile', async () => {
     await register({ touristId: 't-app-trip', ...everyField });
-    await register({ touristId: 't-app-trip', itinerary: 'Guwahati → Shillong → Cherrapunji', emergencyContacts: ['+91-9876500001', '098765 00002'] });
+    await register({
+      touristId: 't-app-trip',
+      itinerary: 'Guwahati → Shillong → Cherrapunji',
+      emergencyContacts: ['+91-9876500001', '098765 00002'],
+    });
     const { profile } = (await call(server.url, 'GET', '/tourists/t-app-trip')).body;
     expect(profile).toMatchObject({
       itinerary: everyField.itinerary,
@@ -135,13 +236,26 @@ describe('registration with a profile', () => {
     const res = await call(server.url, 'GET', '/tourists/t-sim');
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({
-      id: 't-sim', registered: false, registeredAt: null, name: null, phone: null, emergencyContacts: [], itinerary: [], itineraryNote: null,
-      emergencyPhones: [], alertCount: 1,
+      id: 't-sim',
+      registered: false,
+      registeredAt: null,
+      name: null,
+      phone: null,
+      emergencyContacts: [],
+      itinerary: [],
+      itineraryNote: null,
+      emergencyPhones: [],
+      alertCount: 1,
       position: { latitude: 25.57, longitude: 91.88 },
     });
     expect(res.body.profile.trail).toHaveLength(1);
-    expect(await rows("select action from audit_log where target = 't-sim'")).toEqual([{ action: 'tourist.profile_read' }]);
-    expect((await call(server.url, 'GET', '/tourists/t-full')).body.profile).toMatchObject({ registered: true, registeredAt: expect.any(String) });
+    expect(await rows("select action from audit_log where target = 't-sim'")).toEqual([
+      { action: 'tourist.profile_read' },
+    ]);
+    expect((await call(server.url, 'GET', '/tourists/t-full')).body.profile).toMatchObject({
+      registered: true,
+      registeredAt: expect.any(String),
+    });
   });
 
   it('answers 404 with a sentence for an unknown tourist', async () => {
@@ -154,15 +268,25 @@ describe('registration with a profile', () => {
 describe('the Digital ID carries the trip', () => {
   it('puts itinerary and emergencyContacts in the signed claims that /did/verify answers', async () => {
     const issued = await call(server.url, 'POST', '/did/issue', {
-      kycType: 'aadhaar', kycHash: 'a'.repeat(64), itinerary: everyField.itinerary, emergencyContacts: everyField.emergencyContacts,
+      kycType: 'aadhaar',
+      kycHash: 'a'.repeat(64),
+      itinerary: everyField.itinerary,
+      emergencyContacts: everyField.emergencyContacts,
     });
     expect(issued.status).toBe(201);
     const verified = await call(server.url, 'POST', '/did/verify', { token: issued.body.didToken });
-    expect(verified.body.claims).toMatchObject({ itinerary: everyField.itinerary, emergencyContacts: everyField.emergencyContacts });
+    expect(verified.body.claims).toMatchObject({
+      itinerary: everyField.itinerary,
+      emergencyContacts: everyField.emergencyContacts,
+    });
   });
 
   it('refuses an itinerary out of order on /did/issue too', async () => {
-    const res = await call(server.url, 'POST', '/did/issue', { kycType: 'aadhaar', kycHash: 'a'.repeat(64), itinerary: [{ place: 'A', from: '2026-11-24', to: '2026-11-20' }] });
+    const res = await call(server.url, 'POST', '/did/issue', {
+      kycType: 'aadhaar',
+      kycHash: 'a'.repeat(64),
+      itinerary: [{ place: 'A', from: '2026-11-24', to: '2026-11-20' }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues[0].path).toBe('itinerary.0.to');
   });
@@ -172,7 +296,9 @@ describe('reading, exporting and erasing a profile', () => {
   it('appends an audit entry for each read, naming the tourist by id only', async () => {
     await register({ touristId: 't-read', ...everyField });
     await call(server.url, 'GET', '/tourists/t-read');
-    const entries = await rows<{ action: string; target: string; detail: object }>("select action, target, detail from audit_log where target = 't-read'");
+    const entries = await rows<{ action: string; target: string; detail: object }>(
+      "select action, target, detail from audit_log where target = 't-read'",
+    );
     expect(entries).toEqual([{ action: 'tourist.profile_read', target: 't-read', detail: {} }]);
   });
 
@@ -186,21 +312,41 @@ describe('reading, exporting and erasing a profile', () => {
     expect(res.body.tourist).toMatchObject({ id: 't-export', phone: everyField.phone, id_last4: '4321' });
     expect(res.body.pings).toEqual([expect.objectContaining({ latitude: 26.1, longitude: 91.7 })]);
     expect(res.body.incidents).toHaveLength(1);
-    expect(await rows("select action from audit_log where target = 't-export' and action = 'tourist.export'")).toHaveLength(1);
+    expect(
+      await rows("select action from audit_log where target = 't-export' and action = 'tourist.export'"),
+    ).toHaveLength(1);
   });
 
   it('erases the person and keeps the incidents anonymised; profile and export then answer 404', async () => {
     await register({ touristId: 't-erase', ...everyField });
     await call(server.url, 'POST', '/devices/pair', { touristId: 't-erase', deviceId: 'dev-erase' });
-    await call(server.url, 'POST', '/gps/update', { touristId: 't-erase', deviceId: 'dev-erase', latitude: 25.6, longitude: 91.9 });
-    const panic = await call(server.url, 'POST', '/panic-alert', { touristId: 't-erase', deviceId: 'dev-erase', latitude: 25.6, longitude: 91.9 });
+    await call(server.url, 'POST', '/gps/update', {
+      touristId: 't-erase',
+      deviceId: 'dev-erase',
+      latitude: 25.6,
+      longitude: 91.9,
+    });
+    const panic = await call(server.url, 'POST', '/panic-alert', {
+      touristId: 't-erase',
+      deviceId: 'dev-erase',
+      latitude: 25.6,
+      longitude: 91.9,
+    });
     const incidentId = panic.body.incident.id;
 
     const erased = await call(server.url, 'DELETE', '/tourists/t-erase');
     expect(erased.status).toBe(200);
-    expect(erased.body).toMatchObject({ incidents: 1, pings: 1, devices: 1, anonymousId: expect.stringMatching(/^erased-/) });
+    expect(erased.body).toMatchObject({
+      incidents: 1,
+      pings: 1,
+      devices: 1,
+      anonymousId: expect.stringMatching(/^erased-/),
+    });
 
-    const [incident] = await rows<{ tourist_id: string; device_id: string | null; latitude: number }>('select tourist_id, device_id, latitude from incidents where id = $1', [incidentId]);
+    const [incident] = await rows<{ tourist_id: string; device_id: string | null; latitude: number }>(
+      'select tourist_id, device_id, latitude from incidents where id = $1',
+      [incidentId],
+    );
     expect(incident).toEqual({ tourist_id: erased.body.anonymousId, device_id: null, latitude: 25.6 });
     expect(await rows("select 1 from gps_pings where ping_key in ('t-erase', 'dev-erase')")).toEqual([]);
     expect(await rows("select 1 from devices where id = 'dev-erase'")).toEqual([]);
@@ -209,14 +355,21 @@ describe('reading, exporting and erasing a profile', () => {
     expect((await call(server.url, 'GET', '/tourists/t-erase/export')).status).toBe(404);
     expect((await call(server.url, 'DELETE', '/tourists/t-erase')).status).toBe(404);
 
-    const [audit] = await rows<{ target: string; detail: object }>("select target, detail from audit_log where action = 'tourist.erase'");
+    const [audit] = await rows<{ target: string; detail: object }>(
+      "select target, detail from audit_log where action = 'tourist.erase'",
+    );
     expect(audit).toEqual({ target: erased.body.anonymousId, detail: { incidents: 1, pings: 1, devices: 1 } });
   });
 
   it('announces the erasure on the stream (tourist_erased, with the device ids and the anonymous id), so open dashboards drop the person', async () => {
     await register({ touristId: 't-gone', ...everyField });
     await call(server.url, 'POST', '/devices/pair', { touristId: 't-gone', deviceId: 'dev-gone' });
-    await call(server.url, 'POST', '/gps/update', { touristId: 't-gone', deviceId: 'dev-gone', latitude: 25.6, longitude: 91.9 });
+    await call(server.url, 'POST', '/gps/update', {
+      touristId: 't-gone',
+      deviceId: 'dev-gone',
+      latitude: 25.6,
+      longitude: 91.9,
+    });
     const stream = await openStream(`${server.url}/panic-alerts/stream`);
     try {
       await stream.waitForMessages(1);
@@ -224,7 +377,12 @@ describe('reading, exporting and erasing a profile', () => {
       expect(erased.status).toBe(200);
       expect(erased.body).not.toHaveProperty('pingKeys');
       const message = await stream.waitFor((m) => m.data.type === 'tourist_erased');
-      expect(message.data).toEqual({ type: 'tourist_erased', touristId: 't-gone', pingKeys: ['t-gone', 'dev-gone'], anonymousId: erased.body.anonymousId });
+      expect(message.data).toEqual({
+        type: 'tourist_erased',
+        touristId: 't-gone',
+        pingKeys: ['t-gone', 'dev-gone'],
+        anonymousId: erased.body.anonymousId,
+      });
     } finally {
       stream.close();
     }
@@ -233,10 +391,15 @@ describe('reading, exporting and erasing a profile', () => {
   it("replaces the id where an incident's meta holds it as a value, whatever the id, and nothing else", async () => {
     await register({ touristId: 't' });
     const panic = await call(server.url, 'POST', '/panic-alert', { touristId: 't', latitude: 25.6, longitude: 91.9 });
-    await server.ctx.db.query(`update incidents set meta = '{"test": true, "for": "t", "note": "t went out"}' where id = $1`, [panic.body.incident.id]);
+    await server.ctx.db.query(
+      `update incidents set meta = '{"test": true, "for": "t", "note": "t went out"}' where id = $1`,
+      [panic.body.incident.id],
+    );
     const erased = await call(server.url, 'DELETE', '/tourists/t');
     expect(erased.status).toBe(200);
-    const [incident] = await rows<{ meta: object }>('select meta from incidents where id = $1', [panic.body.incident.id]);
+    const [incident] = await rows<{ meta: object }>('select meta from incidents where id = $1', [
+      panic.body.incident.id,
+    ]);
     expect(incident.meta).toEqual({ test: true, for: erased.body.anonymousId, note: 't went out' });
   });
 });

@@ -29,11 +29,14 @@ async function wholeStore(): Promise<string> {
   const tables = await rows<{ table_name: string }>(
     `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
   );
-  const dumps = await Promise.all(tables.map(async ({ table_name }) => JSON.stringify(await rows(`select * from "${table_name}"`))));
+  const dumps = await Promise.all(
+    tables.map(async ({ table_name }) => JSON.stringify(await rows(`select * from "${table_name}"`))),
+  );
   return dumps.join('\n');
 }
 
-const register = (body: object, headers: Record<string, string> = {}) => call(server.url, 'POST', '/tourists/register', body, headers);
+const register = (body: object, headers: Record<string, string> = {}) =>
+  call(server.url, 'POST', '/tourists/register', body, headers);
 
 describe('the reference phone app registers with its whole Aadhaar number', () => {
   it('answers 201 with ok and touristId, and says that only the type and last 4 were kept', async () => {
@@ -46,7 +49,9 @@ describe('the reference phone app registers with its whole Aadhaar number', () =
       identity: { type: 'aadhaar', last4: '0123' },
       notice: 'The whole Aadhaar number was not stored or logged: only its type and last 4 characters (0123) are kept.',
     });
-    const stored = await rows('select name, phone, id_type, id_last4 from tourists where id = $1', [res.body.touristId]);
+    const stored = await rows('select name, phone, id_type, id_last4 from tourists where id = $1', [
+      res.body.touristId,
+    ]);
     expect(stored).toEqual([{ name: 'Asha Devi', phone: '+919876543210', id_type: 'aadhaar', id_last4: '0123' }]);
   });
 
@@ -57,7 +62,9 @@ describe('the reference phone app registers with its whole Aadhaar number', () =
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).not.toContain('0123');
     // The profile read was audited: the audit trail is there to be searched.
-    expect(await rows('select action from audit_log where target = $1', [registered.body.touristId])).toEqual([{ action: 'tourist.profile_read' }]);
+    expect(await rows('select action from audit_log where target = $1', [registered.body.touristId])).toEqual([
+      { action: 'tourist.profile_read' },
+    ]);
     const store = await wholeStore();
     expect(store).toContain(registered.body.touristId);
     for (const whole of wholeForms) expect(store).not.toContain(whole);
@@ -66,13 +73,19 @@ describe('the reference phone app registers with its whole Aadhaar number', () =
   it.each([
     ['an Aadhaar number sent as digits', { aadhaar: 234567890123 }, { type: 'aadhaar', last4: '0123' }],
     ['a passport number', { passportNumber: 'K2345678' }, { type: 'passport', last4: '5678' }],
-    ['a document number with its idType', { idType: 'voter_id', idNumber: 'ABC2345678' }, { type: 'voter_id', last4: '5678' }],
+    [
+      'a document number with its idType',
+      { idType: 'voter_id', idNumber: 'ABC2345678' },
+      { type: 'voter_id', last4: '5678' },
+    ],
   ])('cuts %s the same way', async (_what, fields, identity) => {
     const res = await register({ name: 'Asha Devi', ...fields });
     expect(res.status).toBe(201);
     expect(res.body.identity).toEqual(identity);
     expect(res.body.notice).toContain(`(${identity.last4})`);
-    expect(await rows('select id_type, id_last4 from tourists where id = $1', [res.body.touristId])).toEqual([{ id_type: identity.type, id_last4: identity.last4 }]);
+    expect(await rows('select id_type, id_last4 from tourists where id = $1', [res.body.touristId])).toEqual([
+      { id_type: identity.type, id_last4: identity.last4 },
+    ]);
     const whole = String(Object.values(fields).at(-1));
     expect(await wholeStore()).not.toContain(whole);
   });
@@ -84,22 +97,30 @@ describe('the reference phone app registers with its whole Aadhaar number', () =
 });
 
 describe('phone numbers as people type them', () => {
-  it.each(['+91-9876543210', '+91-98765 43210', '098765 43210', '9876543210', '91 98765 43210', '0091 98765 43210', '(+91) 98765-43210'])(
-    'stores %s as +919876543210',
-    async (typed) => {
-      const res = await register({ name: 'Asha Devi', phone: typed });
-      expect(res.status).toBe(201);
-      expect(await rows('select phone from tourists where id = $1', [res.body.touristId])).toEqual([{ phone: '+919876543210' }]);
-    },
-  );
+  it.each([
+    '+91-9876543210',
+    '+91-98765 43210',
+    '098765 43210',
+    '9876543210',
+    '91 98765 43210',
+    '0091 98765 43210',
+    '(+91) 98765-43210',
+  ])('stores %s as +919876543210', async (typed) => {
+    const res = await register({ name: 'Asha Devi', phone: typed });
+    expect(res.status).toBe(201);
+    expect(await rows('select phone from tourists where id = $1', [res.body.touristId])).toEqual([
+      { phone: '+919876543210' },
+    ]);
+  });
 
   it('stores a landline with its trunk code and a number from abroad in E.164', async () => {
     const landline = await register({ phone: '0364 222 2122' });
     const abroad = await register({ phone: '+44 20 7946 0958' });
-    expect(await rows('select phone from tourists where id = any($1) order by phone', [[landline.body.touristId, abroad.body.touristId]])).toEqual([
-      { phone: '+442079460958' },
-      { phone: '+913642222122' },
-    ]);
+    expect(
+      await rows('select phone from tourists where id = any($1) order by phone', [
+        [landline.body.touristId, abroad.body.touristId],
+      ]),
+    ).toEqual([{ phone: '+442079460958' }, { phone: '+913642222122' }]);
   });
 
   it('takes a phone field left empty as no number', async () => {
@@ -108,20 +129,28 @@ describe('phone numbers as people type them', () => {
     expect(await rows('select phone from tourists where id = $1', [res.body.touristId])).toEqual([{ phone: null }]);
   });
 
-  it.each(['98765', 'call me', '+91 98765 43210 99999', '108', '+0 98765 43210'])('refuses %s, which cannot be a number, naming phone and storing nothing', async (typed) => {
-    const before = await rows<{ count: number }>('select count(*)::int as count from tourists');
-    const res = await register({ touristId: 't-no-number', name: 'Asha Devi', phone: typed, aadhaar: WHOLE_AADHAAR });
-    expect(res.status).toBe(400);
-    expect(res.body.ok).toBe(false);
-    expect(res.body.issues[0].path).toBe('phone');
-    expect(res.body.error).toMatch(/^Invalid request body: phone must be a phone number/);
-    expect(await rows('select count(*)::int as count from tourists')).toEqual(before);
-  });
+  it.each(['98765', 'call me', '+91 98765 43210 99999', '108', '+0 98765 43210'])(
+    'refuses %s, which cannot be a number, naming phone and storing nothing',
+    async (typed) => {
+      const before = await rows<{ count: number }>('select count(*)::int as count from tourists');
+      const res = await register({ touristId: 't-no-number', name: 'Asha Devi', phone: typed, aadhaar: WHOLE_AADHAAR });
+      expect(res.status).toBe(400);
+      expect(res.body.ok).toBe(false);
+      expect(res.body.issues[0].path).toBe('phone');
+      expect(res.body.error).toMatch(/^Invalid request body: phone must be a phone number/);
+      expect(await rows('select count(*)::int as count from tourists')).toEqual(before);
+    },
+  );
 
   it('normalises the emergency contacts the same way, as objects or as phone strings', async () => {
-    const res = await register({ name: 'Asha Devi', emergencyContacts: [{ name: 'Ravi', phone: '098123 45678' }, '+91-9876500001'] });
+    const res = await register({
+      name: 'Asha Devi',
+      emergencyContacts: [{ name: 'Ravi', phone: '098123 45678' }, '+91-9876500001'],
+    });
     expect(res.status).toBe(201);
-    expect(await rows('select emergency_contacts, emergency_phones from tourists where id = $1', [res.body.touristId])).toEqual([
+    expect(
+      await rows('select emergency_contacts, emergency_phones from tourists where id = $1', [res.body.touristId]),
+    ).toEqual([
       { emergency_contacts: [{ name: 'Ravi', phone: '+919812345678' }], emergency_phones: ['+919876500001'] },
     ]);
   });
@@ -142,13 +171,24 @@ describe('the server process, logging everything it logs', () => {
     // On PostgreSQL (DATABASE_URL) the store is not in the data folder: its own schema, dropped after.
     const { DATABASE_URL: databaseUrl } = process.env;
     const schema = uniqueSchema();
-    const spawned = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'trace', ...(databaseUrl && { DATABASE_SCHEMA: schema }) });
+    const spawned = await spawnServer({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'trace',
+      ...(databaseUrl && { DATABASE_SCHEMA: schema }),
+    });
     let output: string;
     try {
-      const registered = await call(spawned.url, 'POST', '/tourists/register', { ...APP_REGISTRATION, name: 'Asha Devi Logcheck' });
+      const registered = await call(spawned.url, 'POST', '/tourists/register', {
+        ...APP_REGISTRATION,
+        name: 'Asha Devi Logcheck',
+      });
       expect(registered.status).toBe(201);
-      expect((await call(spawned.url, 'POST', '/tourists/register', { ...APP_REGISTRATION, phone: 'no number' })).status).toBe(400);
-      expect((await call(spawned.url, 'POST', '/tourists/register', `{"aadhaar":"${WHOLE_AADHAAR}",`)).status).toBe(400);
+      expect(
+        (await call(spawned.url, 'POST', '/tourists/register', { ...APP_REGISTRATION, phone: 'no number' })).status,
+      ).toBe(400);
+      expect((await call(spawned.url, 'POST', '/tourists/register', `{"aadhaar":"${WHOLE_AADHAAR}",`)).status).toBe(
+        400,
+      );
       expect((await call(spawned.url, 'GET', `/tourists/${registered.body.touristId}`)).status).toBe(200);
     } finally {
       await spawned.stop();

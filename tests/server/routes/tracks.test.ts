@@ -2,7 +2,12 @@
 // within 50 m) with durations, its zone entries and exits from the events the ingest stored, its alerts, and
 // distance, moving and stopped time; a group in one request; bad input answered with a sentence naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRACK_POINTS, type TouristTrack, type TrackResponse, type TracksResponse } from '../../../src/api/track.ts';
+import {
+  MAX_TRACK_POINTS,
+  type TouristTrack,
+  type TrackResponse,
+  type TracksResponse,
+} from '../../../src/api/track.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 
 // On the equator one degree of longitude is 111,195 m on the mean-radius sphere.
@@ -15,10 +20,26 @@ function walk(touristId: string, start: number) {
   for (let i = 0; i <= 9; i++) steps.push({ x: i * 50, s: i * 30 });
   for (let i = 10; i <= 22; i++) steps.push({ x: 450 + (i % 2) * 5, s: 300 + (i - 10) * 30 });
   for (let i = 23; i <= 32; i++) steps.push({ x: 450 + (i - 22) * 60, s: 660 + (i - 22) * 30 });
-  return steps.map(({ x, s }) => ({ touristId, latitude: 0, longitude: east(x), at: new Date(start + s * 1000).toISOString() }));
+  return steps.map(({ x, s }) => ({
+    touristId,
+    latitude: 0,
+    longitude: east(x),
+    at: new Date(start + s * 1000).toISOString(),
+  }));
 }
 
-const RED_ZONE = { id: 'gf-track-red', name: 'Gorge edge', riskLevel: 'red', regionId: 'default', polygon: [[-0.0005, east(700)], [-0.0005, east(800)], [0.0005, east(800)], [0.0005, east(700)]] };
+const RED_ZONE = {
+  id: 'gf-track-red',
+  name: 'Gorge edge',
+  riskLevel: 'red',
+  regionId: 'default',
+  polygon: [
+    [-0.0005, east(700)],
+    [-0.0005, east(800)],
+    [0.0005, east(800)],
+    [0.0005, east(700)],
+  ],
+};
 
 describe('GET /tourists/{id}/track', () => {
   let server: TestServer;
@@ -53,7 +74,12 @@ describe('GET /tourists/{id}/track', () => {
   it('finds the stop of 5 minutes or more within 50 m, with its start and duration', async () => {
     const { track } = (await get('/tourists/t-walker/track')).body as TrackResponse;
     expect(track.stops).toHaveLength(1);
-    expect(track.stops[0]).toMatchObject({ startAt: pings[9]!.at, endAt: pings[22]!.at, durationS: 390, pointCount: 14 });
+    expect(track.stops[0]).toMatchObject({
+      startAt: pings[9]!.at,
+      endAt: pings[22]!.at,
+      durationS: 390,
+      pointCount: 14,
+    });
     expect(track.stops[0]!.longitude).toBeCloseTo(east(452), 5);
   });
 
@@ -66,7 +92,7 @@ describe('GET /tourists/{id}/track', () => {
     expect(Math.abs(track.summary.distanceM - 1050)).toBeLessThanOrEqual(2);
   });
 
-  it('marks the zone entry and exit the ingest stored, and the tourist\'s panic', async () => {
+  it("marks the zone entry and exit the ingest stored, and the tourist's panic", async () => {
     const { track } = (await get('/tourists/t-walker/track')).body as TrackResponse;
     const marks = track.marks.map(({ at, kind, label, incidentId }) => ({ at, kind, label, incidentId }));
     expect(marks).toEqual([
@@ -79,13 +105,15 @@ describe('GET /tourists/{id}/track', () => {
   it('answers only the range asked for', async () => {
     const from = pings[10]!.at;
     const to = pings[20]!.at;
-    const { track } = (await get(`/tourists/t-walker/track?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).body as TrackResponse;
+    const { track } = (
+      await get(`/tourists/t-walker/track?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)
+    ).body as TrackResponse;
     expect(track.points.map((p) => p.at)).toEqual(pings.slice(10, 21).map((p) => p.at));
     expect(track.marks).toEqual([]);
     expect(track.stops).toMatchObject([{ startAt: from, endAt: to, durationS: 300 }]);
   });
 
-  it('answers a group\'s tracks in one request, in the order asked', async () => {
+  it("answers a group's tracks in one request, in the order asked", async () => {
     const { status, body } = await get('/tracks?touristIds=t-friend,t-walker');
     expect(status).toBe(200);
     const { tracks } = body as TracksResponse;
@@ -96,8 +124,14 @@ describe('GET /tourists/{id}/track', () => {
 
   it(`answers the oldest ${MAX_TRACK_POINTS} positions of a longer range, flagged truncated`, async () => {
     const first = Date.now() - 55 * 60_000;
-    const all = Array.from({ length: MAX_TRACK_POINTS + 1 }, (_, i) => ({ touristId: 't-chatty', latitude: 1, longitude: 1 + i / 1e6, at: new Date(first + i * 100).toISOString() }));
-    for (let start = 0; start < all.length; start += 1000) expect((await post('/gps/batch', { pings: all.slice(start, start + 1000) })).status).toBeLessThan(300);
+    const all = Array.from({ length: MAX_TRACK_POINTS + 1 }, (_, i) => ({
+      touristId: 't-chatty',
+      latitude: 1,
+      longitude: 1 + i / 1e6,
+      at: new Date(first + i * 100).toISOString(),
+    }));
+    for (let start = 0; start < all.length; start += 1000)
+      expect((await post('/gps/batch', { pings: all.slice(start, start + 1000) })).status).toBeLessThan(300);
     const { track } = (await get('/tourists/t-chatty/track')).body as TrackResponse;
     expect(track.truncated).toBe(true);
     expect(track.points).toHaveLength(MAX_TRACK_POINTS);
@@ -106,7 +140,9 @@ describe('GET /tourists/{id}/track', () => {
 
   it('audits each read of a track', async () => {
     await get('/tourists/t-walker/track');
-    const { rows } = await server.ctx.db.query<{ action: string; target: string }>(`select action, target from audit_log where action = 'tourist.track' order by seq desc limit 1`);
+    const { rows } = await server.ctx.db.query<{ action: string; target: string }>(
+      `select action, target from audit_log where action = 'tourist.track' order by seq desc limit 1`,
+    );
     expect(rows).toEqual([{ action: 'tourist.track', target: 't-walker' }]);
   });
 
@@ -122,8 +158,16 @@ describe('GET /tourists/{id}/track', () => {
   it.each([
     ['from=yesterday', 'from', /from must be an ISO 8601 date-time/],
     ['to=12', 'to', /to must be an ISO 8601 date-time/],
-    [`from=${encodeURIComponent('2026-01-02T00:00:00Z')}&to=${encodeURIComponent('2026-01-01T00:00:00Z')}`, 'from', /from must be before to/],
-    [`from=${encodeURIComponent('2026-01-01T00:00:00Z')}&to=${encodeURIComponent('2026-01-09T00:00:00Z')}`, 'from', /at most 7 days before to/],
+    [
+      `from=${encodeURIComponent('2026-01-02T00:00:00Z')}&to=${encodeURIComponent('2026-01-01T00:00:00Z')}`,
+      'from',
+      /from must be before to/,
+    ],
+    [
+      `from=${encodeURIComponent('2026-01-01T00:00:00Z')}&to=${encodeURIComponent('2026-01-09T00:00:00Z')}`,
+      'from',
+      /at most 7 days before to/,
+    ],
     [`from=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`, 'from', /from must be before to/],
   ])('answers 400 naming the field for %s', async (query, field, message) => {
     const { status, body } = await get(`/tourists/t-walker/track?${query}`);

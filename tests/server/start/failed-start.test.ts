@@ -14,7 +14,13 @@ const UNREACHABLE_DATABASE = 'postgres://postgres@127.0.0.1:1/nope';
 /** The embedded store, whatever DATABASE_URL the run has: only it locks the data folder. */
 const PGLITE: Partial<Config> = { databaseUrl: undefined };
 /** Refused when the routes are registered, after the store, the journal and the stream hub have opened. */
-const INSECURE_SSO: OidcSettings = { issuer: 'http://sso.example.org', clientId: 'dashboard', clientSecret: 'secret', roleClaim: 'role', label: 'SSO' };
+const INSECURE_SSO: OidcSettings = {
+  issuer: 'http://sso.example.org',
+  clientId: 'dashboard',
+  clientSecret: 'secret',
+  roleClaim: 'role',
+  label: 'SSO',
+};
 
 const folders: string[] = [];
 const sockets: NetServer[] = [];
@@ -64,7 +70,9 @@ describe('a start that fails part-way releases what it opened', () => {
 
   it('a route refused at registration fails the start after the store, journal and hub opened; the folder is free again', async () => {
     const dataDir = newDataDir();
-    await expect(startTestServer({ dataDir, ...PGLITE, oidc: INSECURE_SSO })).rejects.toThrow(/^OIDC_ISSUER must be the provider's https address/);
+    await expect(startTestServer({ dataDir, ...PGLITE, oidc: INSECURE_SSO })).rejects.toThrow(
+      /^OIDC_ISSUER must be the provider's https address/,
+    );
     await expectGoodStartIn(dataDir, PGLITE);
   }, 60_000);
 
@@ -82,7 +90,12 @@ describe.runIf(process.env.DATABASE_URL)('a start on PostgreSQL that fails part-
     const tagged = new URL(process.env.DATABASE_URL!);
     tagged.searchParams.set('application_name', name);
     const databaseSchema = uniqueSchema();
-    const failed = startTestServer({ dataDir: newDataDir(), databaseUrl: tagged.href, databaseSchema, oidc: INSECURE_SSO });
+    const failed = startTestServer({
+      dataDir: newDataDir(),
+      databaseUrl: tagged.href,
+      databaseSchema,
+      oidc: INSECURE_SSO,
+    });
     await expect(failed).rejects.toThrow(/^OIDC_ISSUER/);
     await dropSchema(process.env.DATABASE_URL!, databaseSchema);
 
@@ -91,7 +104,10 @@ describe.runIf(process.env.DATABASE_URL)('a start on PostgreSQL that fails part-
     await observer.connect();
     try {
       const count = async () =>
-        Number((await observer.query('select count(*) as n from pg_stat_activity where application_name = $1', [name])).rows[0].n);
+        Number(
+          (await observer.query('select count(*) as n from pg_stat_activity where application_name = $1', [name]))
+            .rows[0].n,
+        );
       // A backend leaves pg_stat_activity a moment after its client hung up.
       const deadline = Date.now() + 5000;
       while ((await count()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -16,7 +16,13 @@ function send(door: FrontDoor, method: string, path: string): Promise<Answer> {
     const call = request(`${door.url}${path}`, { method, agent: false }, (response) => {
       let body = '';
       response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, retryAfter: response.headers['retry-after'] as string | undefined, body }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          retryAfter: response.headers['retry-after'] as string | undefined,
+          body,
+        }),
+      );
     });
     call.on('error', reject);
     call.end(method === 'POST' ? '{"latitude":25.5,"longitude":91.8}' : undefined);

@@ -25,7 +25,10 @@ function run(bundlePath: string): string {
 describe('the compiled server', () => {
   write('tsconfig.json', '{}');
   write('package.json', '{"type":"module"}');
-  write('main.ts', "import { answer } from './answer.ts';\nconsole.log(answer, new URL('.', import.meta.url).pathname);\n");
+  write(
+    'main.ts',
+    "import { answer } from './answer.ts';\nconsole.log(answer, new URL('.', import.meta.url).pathname);\n",
+  );
 
   it('is compiled once, reused while nothing changed, and recompiled after a source file changed', async () => {
     write('answer.ts', 'export const answer: number = 1;\n');
@@ -57,7 +60,11 @@ describe('the compiled server', () => {
     write('main.ts', "console.log('first');\nconst { later } = await import('./later.ts');\nconsole.log(later);\n");
     const { path } = await ensureServerBundle(options);
     expect(readFileSync(path, 'utf8')).not.toContain('loaded later');
-    expect(readdirSync(dirname(path)).some((name) => name.startsWith('chunk-') && readFileSync(join(dirname(path), name), 'utf8').includes('loaded later'))).toBe(true);
+    expect(
+      readdirSync(dirname(path)).some(
+        (name) => name.startsWith('chunk-') && readFileSync(join(dirname(path), name), 'utf8').includes('loaded later'),
+      ),
+    ).toBe(true);
     expect(run(path)).toBe(`first\nloaded later from ${project}/`);
   });
 });

@@ -20,7 +20,9 @@ afterAll(async () => {
 const PANIC = { latitude: 25.5788, longitude: 91.8933, touristId: 'start-window' };
 
 async function untilReady(server: SpawnedServer): Promise<void> {
-  await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 60_000, interval: 100 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 60_000, interval: 100 })
+    .toBe(200);
 }
 
 async function storedCopies(url: string, incidentId: string): Promise<number> {
@@ -34,7 +36,8 @@ async function announcements(url: string, alertId: string): Promise<number> {
   try {
     const health = await call(url, 'GET', '/healthz');
     await stream.waitFor((message) => Number(message.id) >= health.body.streamPosition, 10_000);
-    return stream.messages.filter((message) => message.data.type === 'alert' && message.data.alert.id === alertId).length;
+    return stream.messages.filter((message) => message.data.type === 'alert' && message.data.alert.id === alertId)
+      .length;
   } finally {
     stream.close();
   }
@@ -66,7 +69,13 @@ describe('the start window', () => {
       const again = await call(server.url, 'POST', '/panic-alert', PANIC, { 'Idempotency-Key': 'start-1' });
       expect(again.status).toBe(201);
       expect(again.body).toEqual(first.body);
-      const otherBody = await call(server.url, 'POST', '/panic-alert', { ...PANIC, latitude: 10 }, { 'Idempotency-Key': 'start-1' });
+      const otherBody = await call(
+        server.url,
+        'POST',
+        '/panic-alert',
+        { ...PANIC, latitude: 10 },
+        { 'Idempotency-Key': 'start-1' },
+      );
       expect(otherBody.status).toBe(422);
 
       const bad = await call(server.url, 'POST', '/panic-alert', { latitude: 95, longitude: 91.8 });
@@ -80,7 +89,9 @@ describe('the start window', () => {
       await untilReady(server);
       expect(await storedCopies(server.url, first.body.incident.id)).toBe(1);
       expect(await storedCopies(server.url, band.body.incident.id)).toBe(1);
-      const stored = (await call(server.url, 'GET', '/incidents?limit=500')).body.incidents.find((i: { id: string }) => i.id === first.body.incident.id);
+      const stored = (await call(server.url, 'GET', '/incidents?limit=500')).body.incidents.find(
+        (i: { id: string }) => i.id === first.body.incident.id,
+      );
       expect(stored.createdAt).toBe(first.body.incident.createdAt);
       expect(await announcements(server.url, first.body.alert.id)).toBe(1);
       expect(await announcements(server.url, band.body.alert.id)).toBe(1);
@@ -96,12 +107,22 @@ describe('the start window', () => {
 
   it('a panic taken during start is still there, once, after a SIGKILL in the middle of its replay', async () => {
     const base = await env();
-    let server = await spawnServer({ ...base, START_STORE_DELAY_MS: '3000', START_REPLAY_DELAY_MS: '60000' }, [], { until: 'listening' });
+    let server = await spawnServer({ ...base, START_STORE_DELAY_MS: '3000', START_REPLAY_DELAY_MS: '60000' }, [], {
+      until: 'listening',
+    });
     let raised: Awaited<ReturnType<typeof call>>;
     try {
-      raised = await call(server.url, 'POST', '/panic-alert', { ...PANIC, touristId: 'kill-in-replay' }, { 'Idempotency-Key': 'start-2' });
+      raised = await call(
+        server.url,
+        'POST',
+        '/panic-alert',
+        { ...PANIC, touristId: 'kill-in-replay' },
+        { 'Idempotency-Key': 'start-2' },
+      );
       expect(raised.status).toBe(201);
-      await expect.poll(() => server.output(), { timeout: 60_000, interval: 50 }).toMatch(/holding the replay of 1 panic/);
+      await expect
+        .poll(() => server.output(), { timeout: 60_000, interval: 50 })
+        .toMatch(/holding the replay of 1 panic/);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
     } finally {
       await server.kill();
@@ -111,7 +132,13 @@ describe('the start window', () => {
     try {
       expect(await storedCopies(server.url, raised.body.incident.id)).toBe(1);
       expect(await announcements(server.url, raised.body.alert.id)).toBe(1);
-      const retry = await call(server.url, 'POST', '/panic-alert', { ...PANIC, touristId: 'kill-in-replay' }, { 'Idempotency-Key': 'start-2' });
+      const retry = await call(
+        server.url,
+        'POST',
+        '/panic-alert',
+        { ...PANIC, touristId: 'kill-in-replay' },
+        { 'Idempotency-Key': 'start-2' },
+      );
       expect(retry.body.incident.id).toBe(raised.body.incident.id);
     } finally {
       await server.kill();

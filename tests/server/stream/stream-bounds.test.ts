@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, dropSchema, startTestServer, uniqueSchema, type TestServer } from '../../helpers/server.ts';
-import { openIdCheckingClient, openNonReadingClient, openStreamFrom, residentMB, type StreamAnswer } from '../../helpers/raw-sse.ts';
+import {
+  openIdCheckingClient,
+  openNonReadingClient,
+  openStreamFrom,
+  residentMB,
+  type StreamAnswer,
+} from '../../helpers/raw-sse.ts';
 import { spawnServer, type SpawnedServer } from '../../../tools/spawn-server.ts';
 import { openStream } from '../../helpers/sse.ts';
 
@@ -68,7 +74,10 @@ describe('stream client caps', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.body).toEqual({ ok: false, error: expect.stringMatching(/already holds 2 live streams.*retry in \d+ seconds\.$/) });
+    expect(refused.body).toEqual({
+      ok: false,
+      error: expect.stringMatching(/already holds 2 live streams.*retry in \d+ seconds\.$/),
+    });
     expect(server.ctx.hub.refusedOverAddressCap).toBe(1);
 
     expect((await openFrom('127.0.0.2')).status).toBe(200);
@@ -79,7 +88,10 @@ describe('stream client caps', () => {
     const refused = await openFrom('127.0.0.4');
     expect(refused.status).toBe(503);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.body).toEqual({ ok: false, error: expect.stringMatching(/maximum of 3 live streams; retry in \d+ seconds\.$/) });
+    expect(refused.body).toEqual({
+      ok: false,
+      error: expect.stringMatching(/maximum of 3 live streams; retry in \d+ seconds\.$/),
+    });
     expect(server.ctx.hub.refusedOverTotalCap).toBe(1);
 
     open.shift()!.close();
@@ -169,7 +181,9 @@ describe('memory held by clients that never read', () => {
       const [snapshot] = await reader.waitForMessages(1);
       await postBatches(server.url, 'live', 5, 100);
       const live = (await reader.waitForMessages(5001, 60_000)).slice(1);
-      expect(live.map((m) => Number(m.id))).toEqual(Array.from({ length: 5000 }, (_, n) => Number(snapshot.id) + 1 + n));
+      expect(live.map((m) => Number(m.id))).toEqual(
+        Array.from({ length: 5000 }, (_, n) => Number(snapshot.id) + 1 + n),
+      );
       expect(live.every((m) => m.data.ping.touristId.startsWith('live-'))).toBe(true);
       // Each non-reader filled its socket and its bound, then was dropped (it would resume by id).
       await expect
@@ -181,7 +195,9 @@ describe('memory held by clients that never read', () => {
       for (const socket of nonReaders) socket.destroy();
     }
     const growth = peak - before;
-    console.log(`RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak: +${growth.toFixed(0)} MB for 100 non-reading clients`);
+    console.log(
+      `RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak: +${growth.toFixed(0)} MB for 100 non-reading clients`,
+    );
     expect(growth).toBeLessThan(200);
   }, 180_000);
 });
@@ -215,10 +231,15 @@ describe('a burst to 1,000 healthy clients', () => {
       await postBatches(server.url, 'burst', 3);
       const expected = Array.from({ length: 3001 }, (_, n) => snapshotId + n);
       const head = expected[expected.length - 1];
-      await expect.poll(() => clients.filter((c) => c.ids.at(-1) === head || c.closed).length, { timeout: 60_000 }).toBe(1000);
+      await expect
+        .poll(() => clients.filter((c) => c.ids.at(-1) === head || c.closed).length, { timeout: 60_000 })
+        .toBe(1000);
       expect(clients.filter((c) => c.closed)).toHaveLength(0);
       expect(clients.filter((c) => c.ids.join() !== expected.join())).toHaveLength(0);
-      expect((await call(server.url, 'GET', '/healthz')).body).toMatchObject({ streamClients: 1000, droppedSlowClients: 0 });
+      expect((await call(server.url, 'GET', '/healthz')).body).toMatchObject({
+        streamClients: 1000,
+        droppedSlowClients: 0,
+      });
     } finally {
       for (const client of clients) client.socket.destroy();
     }

@@ -9,7 +9,13 @@ const gpsBatch = Array.from({ length: MAX_GPS_BATCH }, (_, i) => ({
   seq: 1_000_000 + i,
   json: JSON.stringify({
     type: 'gps',
-    ping: { touristId: `tourist-${crypto.randomUUID()}`, deviceId: `device-${crypto.randomUUID()}`, latitude: -33.123456789, longitude: 151.123456789, at: new Date().toISOString() },
+    ping: {
+      touristId: `tourist-${crypto.randomUUID()}`,
+      deviceId: `device-${crypto.randomUUID()}`,
+      latitude: -33.123456789,
+      longitude: 151.123456789,
+      at: new Date().toISOString(),
+    },
   }),
 }));
 

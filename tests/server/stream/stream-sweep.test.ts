@@ -9,7 +9,12 @@ const fail = (member: unknown, error: unknown) => {
 describe('sweep', () => {
   it('visits the first slice at once and the rest a slice per turn, so other work runs between slices', async () => {
     const visited: string[] = [];
-    const sweep = new Sweep(() => ['a', 'b', 'c', 'd', 'e'], (member: string) => (visited.push(member), 10), 20, fail);
+    const sweep = new Sweep(
+      () => ['a', 'b', 'c', 'd', 'e'],
+      (member: string) => (visited.push(member), 10),
+      20,
+      fail,
+    );
     sweep.request();
     expect(visited).toEqual(['a', 'b']);
     await turn();
@@ -21,7 +26,12 @@ describe('sweep', () => {
   it('makes one more whole pass for a request during a pass, so members visited before it are visited again', async () => {
     const members = ['a', 'b', 'c', 'd'];
     const visits: string[] = [];
-    const sweep = new Sweep(() => members, (member: string) => (visits.push(member), 10), 20, fail);
+    const sweep = new Sweep(
+      () => members,
+      (member: string) => (visits.push(member), 10),
+      20,
+      fail,
+    );
     sweep.request();
     sweep.request(); // still in the first pass: asks for one more, not a second pass beside it
     await turn();
@@ -32,7 +42,12 @@ describe('sweep', () => {
 
   it('runs a pass that writes nothing in one turn, and starts the next request afresh', async () => {
     let visits = 0;
-    const sweep = new Sweep(() => [1, 2, 3], () => (visits++, 0), 1, fail);
+    const sweep = new Sweep(
+      () => [1, 2, 3],
+      () => (visits++, 0),
+      1,
+      fail,
+    );
     sweep.request();
     expect(visits).toBe(3);
     await sweep.settled();

@@ -57,7 +57,9 @@ describe('live stream /panic-alerts/stream', () => {
       await emitEvents(server, 'live', 30, 7);
       const messages = (await stream.waitForMessages(31)).slice(1);
       expect(messages.map((m) => m.data.ping.latitude)).toEqual(
-        Array.from({ length: 30 }, (_, n) => gpsMessage('live', n)).map((m) => (m as { ping: { latitude: number } }).ping.latitude),
+        Array.from({ length: 30 }, (_, n) => gpsMessage('live', n)).map(
+          (m) => (m as { ping: { latitude: number } }).ping.latitude,
+        ),
       );
       const ids = messages.map((m) => Number(m.id));
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -71,7 +73,11 @@ describe('live stream /panic-alerts/stream', () => {
     const stream = await openStream(`${server.url}/panic-alerts/stream`);
     try {
       await stream.waitForMessages(1);
-      const posted = await call(server.url, 'POST', '/panic-alert', { latitude: 25.57, longitude: 91.88, touristId: 'tourist-sse' });
+      const posted = await call(server.url, 'POST', '/panic-alert', {
+        latitude: 25.57,
+        longitude: 91.88,
+        touristId: 'tourist-sse',
+      });
       expect(posted.status).toBe(201);
       const alert = await stream.waitFor((m) => m.data.type === 'alert');
       expect(alert.data.alert.id).toBe(posted.body.alert.id);
@@ -174,7 +180,10 @@ describe('a slow client cannot stall the others', () => {
   let schema: string | undefined;
   beforeAll(async () => {
     schema = process.env.DATABASE_URL ? uniqueSchema() : undefined;
-    server = await spawnServer({ STREAM_CLIENT_BUFFER_BYTES: String(1024 * 1024), ...(schema && { DATABASE_SCHEMA: schema }) });
+    server = await spawnServer({
+      STREAM_CLIENT_BUFFER_BYTES: String(1024 * 1024),
+      ...(schema && { DATABASE_SCHEMA: schema }),
+    });
   });
   afterAll(async () => {
     await server?.stop();

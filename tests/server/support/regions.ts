@@ -8,8 +8,15 @@ import { call, type TestServer } from '../../helpers/server.ts';
 const demoRegion = (id: string) => demoRegions.find((region) => region.id === id)!;
 
 /** Gives a stored region a boundary (the demo's outline unless one is given), keeping its other fields. */
-export async function drawBoundary(server: TestServer, id: string, boundary = demoRegion(id).boundary, headers: Record<string, string> = {}): Promise<void> {
-  const region: Region = (await call(server.url, 'GET', '/regions')).body.regions.find((each: Region) => each.id === id);
+export async function drawBoundary(
+  server: TestServer,
+  id: string,
+  boundary = demoRegion(id).boundary,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const region: Region = (await call(server.url, 'GET', '/regions')).body.regions.find(
+    (each: Region) => each.id === id,
+  );
   const { id: _id, center: _center, updatedAt: _updatedAt, ...fields } = region;
   expect((await call(server.url, 'PUT', `/regions/${id}`, { ...fields, boundary }, headers)).status).toBe(200);
 }
@@ -17,6 +24,19 @@ export async function drawBoundary(server: TestServer, id: string, boundary = de
 /** Creates Assam, the state region around Guwahati, with the demo's outline and India's numbers. */
 export async function createAssam(server: TestServer, headers: Record<string, string> = {}): Promise<void> {
   const { id, name, homeView, boundary, tourism } = demoRegion('assam');
-  const contacts = [{ label: 'Emergency', phone: '112', kind: 'emergency' }, { ...tourism, kind: 'tourism' }];
-  expect((await call(server.url, 'POST', '/regions', { id, name, timeZone: 'Asia/Kolkata', homeView, boundary, contacts }, headers)).status).toBe(201);
+  const contacts = [
+    { label: 'Emergency', phone: '112', kind: 'emergency' },
+    { ...tourism, kind: 'tourism' },
+  ];
+  expect(
+    (
+      await call(
+        server.url,
+        'POST',
+        '/regions',
+        { id, name, timeZone: 'Asia/Kolkata', homeView, boundary, contacts },
+        headers,
+      )
+    ).status,
+  ).toBe(201);
 }

@@ -12,11 +12,24 @@ let counter = 0;
 export const uniqueTourist = (prefix = 'watch') => `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter++}`;
 
 /** A red zone of about 1 km around (lat, lng). */
-export async function redZoneAround(server: TestServer, lat: number, lng: number, riskLevel: 'red' | 'yellow' = 'red'): Promise<string> {
+export async function redZoneAround(
+  server: TestServer,
+  lat: number,
+  lng: number,
+  riskLevel: 'red' | 'yellow' = 'red',
+): Promise<string> {
   const id = `gf-${uniqueTourist(riskLevel)}`;
   const d = 0.005;
   const res = await call(server.url, 'POST', '/geofences', {
-    id, name: id, riskLevel, polygon: [[lat - d, lng - d], [lat + d, lng - d], [lat + d, lng + d], [lat - d, lng + d]],
+    id,
+    name: id,
+    riskLevel,
+    polygon: [
+      [lat - d, lng - d],
+      [lat + d, lng - d],
+      [lat + d, lng + d],
+      [lat - d, lng + d],
+    ],
   });
   expect(res.status).toBe(201);
   return id;
@@ -37,11 +50,17 @@ export async function reporting(server: TestServer, touristId: string, lat = LAT
 }
 
 export async function watchIncidentsOf(server: TestServer, touristId: string): Promise<Incident[]> {
-  const { rows } = await server.ctx.db.query<IncidentRow>("select * from incidents where tourist_id = $1 and type in ('silent', 'stranded') order by type, created_at, id", [touristId]);
+  const { rows } = await server.ctx.db.query<IncidentRow>(
+    "select * from incidents where tourist_id = $1 and type in ('silent', 'stranded') order by type, created_at, id",
+    [touristId],
+  );
   return rows.map(incidentFromRow);
 }
 
-export async function timelineActions(server: TestServer, incidentId: string): Promise<{ action: string; actor: string; note?: string }[]> {
+export async function timelineActions(
+  server: TestServer,
+  incidentId: string,
+): Promise<{ action: string; actor: string; note?: string }[]> {
   const res = await call(server.url, 'GET', `/incidents/${incidentId}/timeline`);
   expect(res.status).toBe(200);
   return res.body.entries;

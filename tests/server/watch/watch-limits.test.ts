@@ -24,24 +24,51 @@ let places = 0;
 /** A fresh spot inside the region, about 2 km from the last one. */
 const nextSpot = () => ({ lat: BOX.lat + 0.05 + 0.02 * places++, lng: BOX.lng + 0.5 });
 
-async function zoneAt(server: TestServer, spot: { lat: number; lng: number }, riskLevel: 'red' | 'yellow', meta?: object): Promise<string> {
+async function zoneAt(
+  server: TestServer,
+  spot: { lat: number; lng: number },
+  riskLevel: 'red' | 'yellow',
+  meta?: object,
+): Promise<string> {
   const id = `gf-${uniqueTourist(riskLevel)}`;
   const d = 0.005;
-  const polygon = [[spot.lat - d, spot.lng - d], [spot.lat + d, spot.lng - d], [spot.lat + d, spot.lng + d], [spot.lat - d, spot.lng + d]];
-  const res = await call(server.url, 'POST', '/geofences', { id, name: id, riskLevel, regionId: REGION, polygon, ...(meta && { meta }) });
+  const polygon = [
+    [spot.lat - d, spot.lng - d],
+    [spot.lat + d, spot.lng - d],
+    [spot.lat + d, spot.lng + d],
+    [spot.lat - d, spot.lng + d],
+  ];
+  const res = await call(server.url, 'POST', '/geofences', {
+    id,
+    name: id,
+    riskLevel,
+    regionId: REGION,
+    polygon,
+    ...(meta && { meta }),
+  });
   expect(res.status).toBe(201);
   return id;
 }
 
 async function dayRegion(server: TestServer): Promise<void> {
   const res = await call(server.url, 'POST', '/regions', {
-    id: REGION, name: 'Limits', timeZone: zoneWhereHourIs(12), homeView: { center: [BOX.lat + 0.5, BOX.lng + 0.5], zoom: 10 },
-    boundary: [[BOX.lat, BOX.lng], [BOX.lat + 1, BOX.lng], [BOX.lat + 1, BOX.lng + 1], [BOX.lat, BOX.lng + 1]], contacts: [],
+    id: REGION,
+    name: 'Limits',
+    timeZone: zoneWhereHourIs(12),
+    homeView: { center: [BOX.lat + 0.5, BOX.lng + 0.5], zoom: 10 },
+    boundary: [
+      [BOX.lat, BOX.lng],
+      [BOX.lat + 1, BOX.lng],
+      [BOX.lat + 1, BOX.lng + 1],
+      [BOX.lat, BOX.lng + 1],
+    ],
+    contacts: [],
   });
   expect(res.status).toBe(201);
 }
 
-const rulesOf = (incidents: Incident[]) => incidents.map((incident) => [incident.type, incident.severity, incident.meta.limitS]);
+const rulesOf = (incidents: Incident[]) =>
+  incidents.map((incident) => [incident.type, incident.severity, incident.meta.limitS]);
 
 describe('limits checked by hand', () => {
   let server: TestServer;
@@ -68,7 +95,10 @@ describe('limits checked by hand', () => {
     await runWatchCheck(server.ctx, secondsAfter(start, 45 * 60 - 60));
     expect(await watchIncidentsOf(server, tourist)).toHaveLength(1);
     await runWatchCheck(server.ctx, secondsAfter(end, 45 * 60 + 1));
-    expect(rulesOf(await watchIncidentsOf(server, tourist))).toEqual([['silent', 'medium', 1800], ['stranded', 'medium', 2700]]);
+    expect(rulesOf(await watchIncidentsOf(server, tourist))).toEqual([
+      ['silent', 'medium', 1800],
+      ['stranded', 'medium', 2700],
+    ]);
   });
 
   it('where a red and a yellow zone overlap, red decides: silent after 10 min, stranded after 20, high', async () => {
@@ -82,7 +112,10 @@ describe('limits checked by hand', () => {
     expect(await watchIncidentsOf(server, tourist)).toEqual([]);
     await runWatchCheck(server.ctx, secondsAfter(end, 20 * 60 + 1));
     const both = await watchIncidentsOf(server, tourist);
-    expect(rulesOf(both)).toEqual([['silent', 'high', 600], ['stranded', 'high', 1200]]);
+    expect(rulesOf(both)).toEqual([
+      ['silent', 'high', 600],
+      ['stranded', 'high', 1200],
+    ]);
     expect(both[0].meta).toMatchObject({ zoneId: red, riskLevel: 'red' });
   });
 
@@ -104,7 +137,12 @@ describe('limits checked by hand', () => {
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
     const start = Date.now();
     for (let i = 0; i < 3; i++) {
-      const res = await call(server.url, 'POST', '/gps/update', { touristId: tourist, latitude: spot.lat, longitude: spot.lng, at: twoHoursAgo });
+      const res = await call(server.url, 'POST', '/gps/update', {
+        touristId: tourist,
+        latitude: spot.lat,
+        longitude: spot.lng,
+        at: twoHoursAgo,
+      });
       expect(res.status).toBeLessThan(300);
     }
     const end = Date.now();
@@ -143,7 +181,10 @@ describe('the running check', () => {
        where ping_key = $1`,
       [tourist],
     );
-    const { rows } = await server.ctx.db.query<{ due_at: Date | string }>('select due_at from watch_last where ping_key = $1', [tourist]);
+    const { rows } = await server.ctx.db.query<{ due_at: Date | string }>(
+      'select due_at from watch_last where ping_key = $1',
+      [tourist],
+    );
     const limitPassesAt = Date.parse(new Date(rows[0].due_at).toISOString());
     let raised: Incident | undefined;
     while (!raised && Date.now() < limitPassesAt + 5 * INTERVAL_MS) {

@@ -27,10 +27,18 @@ describe('GET /tourists/:id/watch-pause with sign-in off', () => {
   it('answers the pause as it was set, and null once it is lifted', async () => {
     const tourist = uniqueTourist();
     const until = inSeconds(7200);
-    const set = await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, { until, reason: 'Checked in at a hotel' });
+    const set = await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, {
+      until,
+      reason: 'Checked in at a hotel',
+    });
     const read = await call(server.url, 'GET', `/tourists/${tourist}/watch-pause`);
     expect(read.body.pause).toEqual(set.body.pause);
-    expect(read.body.pause).toMatchObject({ touristId: tourist, until, reason: 'Checked in at a hotel', by: 'anonymous' });
+    expect(read.body.pause).toMatchObject({
+      touristId: tourist,
+      until,
+      reason: 'Checked in at a hotel',
+      by: 'anonymous',
+    });
     await call(server.url, 'DELETE', `/tourists/${tourist}/watch-pause`);
     expect((await call(server.url, 'GET', `/tourists/${tourist}/watch-pause`)).body.pause).toBeNull();
   });
@@ -38,10 +46,17 @@ describe('GET /tourists/:id/watch-pause with sign-in off', () => {
   it('answers null once the pause has ended by itself', async () => {
     const tourist = uniqueTourist();
     const until = inSeconds(1);
-    expect((await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, { until, reason: 'Phone left charging' })).status).toBe(200);
+    expect(
+      (await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, { until, reason: 'Phone left charging' }))
+        .status,
+    ).toBe(200);
     expect((await call(server.url, 'GET', `/tourists/${tourist}/watch-pause`)).body.pause).toMatchObject({ until });
     await sleep(Math.max(0, Date.parse(until) - Date.now()) + 50);
-    expect((await call(server.url, 'GET', `/tourists/${tourist}/watch-pause`)).body).toEqual({ ok: true, touristId: tourist, pause: null });
+    expect((await call(server.url, 'GET', `/tourists/${tourist}/watch-pause`)).body).toEqual({
+      ok: true,
+      touristId: tourist,
+      pause: null,
+    });
   });
 
   it('answers 404 with a sentence for an id no tourist can have', async () => {
@@ -69,7 +84,13 @@ describe('GET /tourists/:id/watch-pause with sign-in required', () => {
     const tourist = uniqueTourist();
     const operator = { cookie: await signedInAs(server, 'operator', 'op1') };
     const viewer = { cookie: await signedInAs(server, 'viewer', 'view1') };
-    await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, { until: inSeconds(3600), reason: 'Checked in at a hotel' }, operator);
+    await call(
+      server.url,
+      'POST',
+      `/tourists/${tourist}/watch-pause`,
+      { until: inSeconds(3600), reason: 'Checked in at a hotel' },
+      operator,
+    );
     const read = await call(server.url, 'GET', `/tourists/${tourist}/watch-pause`, undefined, operator);
     expect(read.status).toBe(200);
     expect(read.body.pause).toMatchObject({ reason: 'Checked in at a hotel', by: 'op1' });

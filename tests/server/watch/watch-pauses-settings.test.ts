@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WATCH_SETTINGS } from '../../../src/domain/watch-rules.ts';
 import { runWatchCheck } from '../../../server/jobs/watch-check.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
-import { auditOf, LAT, LNG, ping, reporting, secondsAfter, timelineActions, uniqueTourist, watchIncidentsOf } from '../support/watch.ts';
+import {
+  auditOf,
+  LAT,
+  LNG,
+  ping,
+  reporting,
+  secondsAfter,
+  timelineActions,
+  uniqueTourist,
+  watchIncidentsOf,
+} from '../support/watch.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,10 +29,20 @@ describe('pauses', () => {
     const tourist = uniqueTourist();
     await reporting(server, tourist, LAT + 5, LNG);
     const until = secondsAfter(Date.now(), 2 * 3600).toISOString();
-    const paused = await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, { until, reason: 'Checked in at the hotel' });
+    const paused = await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, {
+      until,
+      reason: 'Checked in at the hotel',
+    });
     expect(paused.status).toBe(200);
-    expect(paused.body.pause).toMatchObject({ touristId: tourist, until, reason: 'Checked in at the hotel', by: 'anonymous' });
-    expect(await auditOf(server, 'watch.pause', tourist)).toEqual([expect.objectContaining({ actor: 'anonymous', detail: { until, reason: 'Checked in at the hotel' } })]);
+    expect(paused.body.pause).toMatchObject({
+      touristId: tourist,
+      until,
+      reason: 'Checked in at the hotel',
+      by: 'anonymous',
+    });
+    expect(await auditOf(server, 'watch.pause', tourist)).toEqual([
+      expect.objectContaining({ actor: 'anonymous', detail: { until, reason: 'Checked in at the hotel' } }),
+    ]);
 
     await runWatchCheck(server.ctx, secondsAfter(Date.now(), 3600));
     expect(await watchIncidentsOf(server, tourist)).toEqual([]);
@@ -37,7 +57,10 @@ describe('pauses', () => {
     await runWatchCheck(server.ctx, secondsAfter(Date.now(), 31 * 60));
     const [silent] = await watchIncidentsOf(server, tourist);
     const until = secondsAfter(Date.now(), 3600).toISOString();
-    expect((await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, { until, reason: 'Phone left charging' })).status).toBe(200);
+    expect(
+      (await call(server.url, 'POST', `/tourists/${tourist}/watch-pause`, { until, reason: 'Phone left charging' }))
+        .status,
+    ).toBe(200);
     const resumed = await call(server.url, 'DELETE', `/tourists/${tourist}/watch-pause`);
     expect(resumed.body).toEqual({ ok: true, touristId: tourist, resumed: true });
     expect(await auditOf(server, 'watch.resume', tourist)).toHaveLength(1);
@@ -79,9 +102,17 @@ describe('settings', () => {
   });
 
   it('a partial PUT changes only what it names, is audited, and the next checks use it', async () => {
-    const res = await call(server.url, 'PUT', '/regions/bengaluru/watch', { silentAfterS: 120, vitals: { spo2Min: 85 } });
+    const res = await call(server.url, 'PUT', '/regions/bengaluru/watch', {
+      silentAfterS: 120,
+      vitals: { spo2Min: 85 },
+    });
     expect(res.status).toBe(200);
-    const expected = { ...DEFAULT_WATCH_SETTINGS, silentAfterS: 120, silentAtNightAfterS: 900, vitals: { ...DEFAULT_WATCH_SETTINGS.vitals, spo2Min: 85 } };
+    const expected = {
+      ...DEFAULT_WATCH_SETTINGS,
+      silentAfterS: 120,
+      silentAtNightAfterS: 900,
+      vitals: { ...DEFAULT_WATCH_SETTINGS.vitals, spo2Min: 85 },
+    };
     expect(res.body.settings).toEqual(expected);
     expect((await call(server.url, 'GET', '/regions/bengaluru/watch')).body.settings).toEqual(expected);
     expect((await auditOf(server, 'watch.settings', 'bengaluru'))[0].detail).toMatchObject({ saved: expected });

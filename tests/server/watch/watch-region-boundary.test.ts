@@ -20,14 +20,20 @@ afterAll(async () => {
 });
 
 async function regionOfRow(tourist: string): Promise<string> {
-  const { rows } = await server.ctx.db.query<{ region_id: string }>('select region_id from watch_last where ping_key = $1', [tourist]);
+  const { rows } = await server.ctx.db.query<{ region_id: string }>(
+    'select region_id from watch_last where ping_key = $1',
+    [tourist],
+  );
   return rows[0].region_id;
 }
 
 describe('a tourist inside a boundary, outside every zone', () => {
   it("is judged by Shillong's settings: a short silence limit set only on Shillong raises it", async () => {
     const saved = (await call(server.url, 'GET', '/regions/shillong/watch')).body.settings;
-    const put = await call(server.url, 'PUT', '/regions/shillong/watch', { silentAfterS: 120, silentAtNightAfterS: 120 });
+    const put = await call(server.url, 'PUT', '/regions/shillong/watch', {
+      silentAfterS: 120,
+      silentAtNightAfterS: 120,
+    });
     expect(put.status).toBe(200);
     try {
       const tourist = uniqueTourist('boundary');
@@ -61,10 +67,23 @@ function zoneWhereHourIs(hour: number): string {
 
 describe('the night rule', () => {
   it("uses the time zone of the region whose boundary holds the tourist, not the default region's", async () => {
-    const square = (lat: number) => [[lat, 20], [lat + 1, 20], [lat + 1, 21], [lat, 21]];
-    for (const [id, lat, hour] of [['watch-day', 30, 12], ['watch-night', 32, 1]] as const) {
+    const square = (lat: number) => [
+      [lat, 20],
+      [lat + 1, 20],
+      [lat + 1, 21],
+      [lat, 21],
+    ];
+    for (const [id, lat, hour] of [
+      ['watch-day', 30, 12],
+      ['watch-night', 32, 1],
+    ] as const) {
       const res = await call(server.url, 'POST', '/regions', {
-        id, name: id, timeZone: zoneWhereHourIs(hour), homeView: { center: [lat + 0.5, 20.5], zoom: 10 }, boundary: square(lat), contacts: [],
+        id,
+        name: id,
+        timeZone: zoneWhereHourIs(hour),
+        homeView: { center: [lat + 0.5, 20.5], zoom: 10 },
+        boundary: square(lat),
+        contacts: [],
       });
       expect(res.status).toBe(201);
     }
@@ -77,9 +96,19 @@ describe('the night rule', () => {
     await runWatchCheck(server.ctx, secondsAfter(end, 16 * 60));
     expect(await watchIncidentsOf(server, dayTourist)).toEqual([]);
     const [night] = await watchIncidentsOf(server, nightTourist);
-    expect(night).toMatchObject({ type: 'silent', severity: 'high', regionId: 'watch-night', meta: { atNight: true, limitS: 15 * 60 } });
+    expect(night).toMatchObject({
+      type: 'silent',
+      severity: 'high',
+      regionId: 'watch-night',
+      meta: { atNight: true, limitS: 15 * 60 },
+    });
     await runWatchCheck(server.ctx, secondsAfter(end, 31 * 60));
     const [day] = await watchIncidentsOf(server, dayTourist);
-    expect(day).toMatchObject({ type: 'silent', severity: 'medium', regionId: 'watch-day', meta: { atNight: false, limitS: 30 * 60 } });
+    expect(day).toMatchObject({
+      type: 'silent',
+      severity: 'medium',
+      regionId: 'watch-day',
+      meta: { atNight: false, limitS: 30 * 60 },
+    });
   });
 });

@@ -42,25 +42,29 @@ describe('a restart in the middle of a due check', () => {
     }
   });
 
-  it('a server started on the same store after a stop finds the due tourists and raises each once', STARTS_SERVERS, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pad-watch-restart-'));
-    const databaseSchema = process.env.DATABASE_URL ? uniqueSchema() : 'public';
-    const first = await startTestServer({ dataDir, databaseSchema });
-    const tourist = uniqueTourist();
-    let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
-    try {
-      await reporting(first, tourist, LAT + 11, LNG);
-      await first.close();
-      second = await startTestServer({ dataDir, databaseSchema });
-      const due = secondsAfter(Date.now(), 31 * 60);
-      await runWatchCheck(second.ctx, due);
-      await runWatchCheck(second.ctx, due);
-      expect((await watchIncidentsOf(second, tourist)).map((incident) => incident.type)).toEqual(['silent']);
-    } finally {
-      await second?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'a server started on the same store after a stop finds the due tourists and raises each once',
+    STARTS_SERVERS,
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'pad-watch-restart-'));
+      const databaseSchema = process.env.DATABASE_URL ? uniqueSchema() : 'public';
+      const first = await startTestServer({ dataDir, databaseSchema });
+      const tourist = uniqueTourist();
+      let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+      try {
+        await reporting(first, tourist, LAT + 11, LNG);
+        await first.close();
+        second = await startTestServer({ dataDir, databaseSchema });
+        const due = secondsAfter(Date.now(), 31 * 60);
+        await runWatchCheck(second.ctx, due);
+        await runWatchCheck(second.ctx, due);
+        expect((await watchIncidentsOf(second, tourist)).map((incident) => incident.type)).toEqual(['silent']);
+      } finally {
+        await second?.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => {
@@ -73,11 +77,20 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
       const tourists = Array.from({ length: 20 }, () => uniqueTourist('pg'));
       await Promise.all(tourists.map((tourist, i) => reporting(i % 2 ? first : second, tourist, LAT + 12, LNG)));
       const due = secondsAfter(Date.now(), 31 * 60);
-      const passes = await Promise.all([runWatchCheck(first.ctx, due), runWatchCheck(second.ctx, due), runWatchCheck(first.ctx, due), runWatchCheck(second.ctx, due)]);
+      const passes = await Promise.all([
+        runWatchCheck(first.ctx, due),
+        runWatchCheck(second.ctx, due),
+        runWatchCheck(first.ctx, due),
+        runWatchCheck(second.ctx, due),
+      ]);
       const raised = passes.flatMap((pass) => pass.raised);
       // Silent (10 min in red) and stranded (20 min in red) for each tourist, each raised by one server only.
       expect(raised).toHaveLength(tourists.length * 2);
-      for (const tourist of tourists) expect((await watchIncidentsOf(first, tourist)).map((incident) => incident.type)).toEqual(['silent', 'stranded']);
+      for (const tourist of tourists)
+        expect((await watchIncidentsOf(first, tourist)).map((incident) => incident.type)).toEqual([
+          'silent',
+          'stranded',
+        ]);
     } finally {
       await second.stop();
       await first.stop();

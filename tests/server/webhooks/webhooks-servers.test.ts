@@ -13,10 +13,20 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
     const pair = await spawnServerPair(QUICK);
     const receiver = await WebhookReceiver.start();
     try {
-      const created = await call(pair.a.url, 'POST', '/webhooks', { name: 'pair', url: receiver.url, events: ['panic.created'] });
+      const created = await call(pair.a.url, 'POST', '/webhooks', {
+        name: 'pair',
+        url: receiver.url,
+        events: ['panic.created'],
+      });
       receiver.secret = created.body.secret;
       const panics = await Promise.all(
-        Array.from({ length: PANICS }, (_, i) => call(i % 2 ? pair.b.url : pair.a.url, 'POST', '/panic-alert', { latitude: 25.5, longitude: 91.8, touristId: `pair-${i}` })),
+        Array.from({ length: PANICS }, (_, i) =>
+          call(i % 2 ? pair.b.url : pair.a.url, 'POST', '/panic-alert', {
+            latitude: 25.5,
+            longitude: 91.8,
+            touristId: `pair-${i}`,
+          }),
+        ),
       );
       expect(panics.map((answer) => answer.status)).toEqual(Array(PANICS).fill(201));
       for (;;) {

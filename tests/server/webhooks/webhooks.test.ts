@@ -36,12 +36,22 @@ describe('a new panic', () => {
     await createWebhook(server, elsewhere, { regionId: 'no-such-region' });
 
     const answer = await panic(server);
-    const delivered = await untilDelivery(server, webhookId, (delivery) => delivery.eventType === 'panic.created', 'delivered');
+    const delivered = await untilDelivery(
+      server,
+      webhookId,
+      (delivery) => delivery.eventType === 'panic.created',
+      'delivered',
+    );
     const received = relay.received.filter((entry) => entry.event.data.incident?.id === answer.incident.id);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ id: delivered.id, signatureValid: true, timestampFresh: true, answered: 'ok' });
     expect(WebhookEvent.safeParse(received[0].event).success).toBe(true);
-    expect(received[0].event).toEqual({ id: delivered.eventId, type: 'panic.created', timestamp: expect.any(String), data: { incident: answer.incident, alert: answer.alert } });
+    expect(received[0].event).toEqual({
+      id: delivered.eventId,
+      type: 'panic.created',
+      timestamp: expect.any(String),
+      data: { incident: answer.incident, alert: answer.alert },
+    });
     expect(delivered).toMatchObject({ attempts: 1, lastStatus: 200, lastError: null });
 
     // One outbox row, for the one webhook that matches: not the watch-only one, not the other region's.
@@ -77,7 +87,12 @@ describe('a receiver that fails, then recovers', () => {
     const ofPanic = () => flaky.received.filter((entry) => entry.event.data.incident?.id === answer.incident.id);
     await flaky.until(() => ofPanic().length >= 3);
     flaky.mode = 'ok';
-    const delivered = await untilDelivery(server, webhookId, (delivery) => delivery.eventType === 'panic.created', 'delivered');
+    const delivered = await untilDelivery(
+      server,
+      webhookId,
+      (delivery) => delivery.eventType === 'panic.created',
+      'delivered',
+    );
     const attempts = ofPanic();
     expect(new Set(attempts.map((entry) => entry.id))).toEqual(new Set([delivered.id]));
     expect(attempts.every((entry) => entry.signatureValid)).toBe(true);
@@ -94,7 +109,12 @@ describe('a receiver that fails, then recovers', () => {
     const answer = await panic(server);
     await untilDeliveryFailed(webhookId);
     await down.listen();
-    const delivered = await untilDelivery(server, webhookId, (delivery) => delivery.eventType === 'panic.created', 'delivered');
+    const delivered = await untilDelivery(
+      server,
+      webhookId,
+      (delivery) => delivery.eventType === 'panic.created',
+      'delivered',
+    );
     const received = down.received.filter((entry) => entry.event.data.incident?.id === answer.incident.id);
     expect(received.map((entry) => [entry.id, entry.signatureValid])).toEqual([[delivered.id, true]]);
     expect(delivered.attempts).toBeGreaterThanOrEqual(2);
@@ -102,7 +122,10 @@ describe('a receiver that fails, then recovers', () => {
 
   async function untilDeliveryFailed(webhookId: string): Promise<void> {
     for (;;) {
-      const { rows } = await server.ctx.db.query<{ last_error: string | null }>('select last_error from webhook_deliveries where webhook_id = $1', [webhookId]);
+      const { rows } = await server.ctx.db.query<{ last_error: string | null }>(
+        'select last_error from webhook_deliveries where webhook_id = $1',
+        [webhookId],
+      );
       if (rows[0]?.last_error) return void expect(rows[0].last_error).toMatch(/ECONNREFUSED/);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -118,7 +141,13 @@ describe('watch incidents and escalations', () => {
     const { raised } = await runWatchCheck(server.ctx, secondsAfter(start, 31 * 60));
     const silent = raised.find((incident) => incident.touristId === tourist)!;
     const [received] = await watchDesk.until((entries) => entries.length > 0 && entries);
-    expect(received).toMatchObject({ signatureValid: true, event: { type: 'watch.created', data: { incident: { id: silent.id, type: 'silent', severity: silent.severity } } } });
+    expect(received).toMatchObject({
+      signatureValid: true,
+      event: {
+        type: 'watch.created',
+        data: { incident: { id: silent.id, type: 'silent', severity: silent.severity } },
+      },
+    });
   });
 
   it('sends an escalation to an incident.escalated webhook, filtered by severity', async () => {
@@ -130,17 +159,28 @@ describe('watch incidents and escalations', () => {
     await supervisors.until((entries) => entries.some((entry) => entry.event.data.incident.id === answer.incident.id));
     const mine = supervisors.received.filter((entry) => entry.event.data.incident.id === answer.incident.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0].event).toMatchObject({ type: 'incident.escalated', data: { incident: { id: answer.incident.id, escalatedAt: expect.any(String) } } });
+    expect(mine[0].event).toMatchObject({
+      type: 'incident.escalated',
+      data: { incident: { id: answer.incident.id, escalatedAt: expect.any(String) } },
+    });
     expect(mine[0].signatureValid).toBe(true);
   });
 });
 
 describe('configuration', () => {
   it('refuses a URL that is not http(s), with a sentence naming the field', async () => {
-    const refused = await call(server.url, 'POST', '/webhooks', { name: 'x', url: 'file:///etc/passwd', events: ['panic.created'] });
+    const refused = await call(server.url, 'POST', '/webhooks', {
+      name: 'x',
+      url: 'file:///etc/passwd',
+      events: ['panic.created'],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('Invalid request body: url must be an http:// or https:// address.');
-    const unknownEvent = await call(server.url, 'POST', '/webhooks', { name: 'x', url: 'https://example.org/', events: ['panic.deleted'] });
+    const unknownEvent = await call(server.url, 'POST', '/webhooks', {
+      name: 'x',
+      url: 'https://example.org/',
+      events: ['panic.deleted'],
+    });
     expect(unknownEvent.status).toBe(400);
   });
 });

@@ -5,16 +5,29 @@ import { Region } from '../../../src/api/entities.ts';
 import { signedInAs } from '../../helpers/auth.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 
-const square: [number, number][] = [[33, 33], [33, 33.01], [33.01, 33.01], [33.01, 33]];
+const square: [number, number][] = [
+  [33, 33],
+  [33, 33.01],
+  [33.01, 33.01],
+  [33.01, 33],
+];
 const SEEDED_REGIONS = ['bengaluru', 'default', 'guwahati', 'shillong'];
 
-async function storedZone(server: TestServer, id: string): Promise<{ region_id: string; risk_level: string } | undefined> {
-  const { rows } = await server.ctx.db.query<{ region_id: string; risk_level: string }>('select region_id, risk_level from geofences where id = $1', [id]);
+async function storedZone(
+  server: TestServer,
+  id: string,
+): Promise<{ region_id: string; risk_level: string } | undefined> {
+  const { rows } = await server.ctx.db.query<{ region_id: string; risk_level: string }>(
+    'select region_id, risk_level from geofences where id = $1',
+    [id],
+  );
   return rows[0];
 }
 
 async function zoneSaves(server: TestServer): Promise<number> {
-  const { rows } = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from audit_log where action = 'geofence.save'");
+  const { rows } = await server.ctx.db.query<{ n: number }>(
+    "select count(*)::int as n from audit_log where action = 'geofence.save'",
+  );
   return rows[0].n;
 }
 
@@ -43,19 +56,24 @@ describe('POST /geofences: regionId', () => {
     expect((await storedZone(server, 'gf-no-region'))?.region_id).toBe('default');
   });
 
-  it.each(['void', 'Shillong', 'shillong-2'])('refuses regionId %j with 400 naming the field and the known ids, storing nothing', async (regionId) => {
-    const auditedBefore = await zoneSaves(server);
-    const res = await save({ id: 'gf-unknown-region', riskLevel: 'red', regionId, polygon: square });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ ok: false, issues: [{ path: 'regionId' }] });
-    expect(res.body.error).toMatch(/regionId/);
-    for (const known of SEEDED_REGIONS) expect(res.body.error).toContain(known);
-    expect(await storedZone(server, 'gf-unknown-region')).toBeUndefined();
-    expect(await zoneSaves(server)).toBe(auditedBefore);
-  });
+  it.each(['void', 'Shillong', 'shillong-2'])(
+    'refuses regionId %j with 400 naming the field and the known ids, storing nothing',
+    async (regionId) => {
+      const auditedBefore = await zoneSaves(server);
+      const res = await save({ id: 'gf-unknown-region', riskLevel: 'red', regionId, polygon: square });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, issues: [{ path: 'regionId' }] });
+      expect(res.body.error).toMatch(/regionId/);
+      for (const known of SEEDED_REGIONS) expect(res.body.error).toContain(known);
+      expect(await storedZone(server, 'gf-unknown-region')).toBeUndefined();
+      expect(await zoneSaves(server)).toBe(auditedBefore);
+    },
+  );
 
   it('leaves a zone as it was when an overwrite names an unknown region', async () => {
-    expect((await save({ id: 'gf-kept', riskLevel: 'yellow', regionId: 'guwahati', polygon: square })).status).toBe(201);
+    expect((await save({ id: 'gf-kept', riskLevel: 'yellow', regionId: 'guwahati', polygon: square })).status).toBe(
+      201,
+    );
     const auditedBefore = await zoneSaves(server);
     const res = await save({ id: 'gf-kept', riskLevel: 'red', regionId: 'void', polygon: square });
     expect(res.status).toBe(400);

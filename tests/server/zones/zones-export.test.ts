@@ -8,9 +8,40 @@ let source: TestServer;
 let target: TestServer;
 
 const ZONES = [
-  { id: 'exp-bazar', name: 'Police Bazar <market> & "night"', riskLevel: 'red', regionId: 'shillong', polygon: [[25.5761, 91.8825], [25.5783, 91.8825], [25.5783, 91.8851], [25.5761, 91.8851]], meta: { placeId: 'police-bazar' } },
-  { id: 'exp-lake', name: 'Ward\'s Lake', riskLevel: 'green', regionId: 'shillong', ...circleToPolygon([25.5806, 91.8888], 180, 32) },
-  { id: 'exp-kamakhya', name: 'Kamakhya', riskLevel: 'yellow', regionId: 'guwahati', polygon: [[26.1664, 91.7055], [26.1664, 91.7101], [26.1701, 91.7101], [26.1701, 91.7055], [26.1664, 91.7055]], meta: { placeId: 'kamakhya', note: 'steps' } },
+  {
+    id: 'exp-bazar',
+    name: 'Police Bazar <market> & "night"',
+    riskLevel: 'red',
+    regionId: 'shillong',
+    polygon: [
+      [25.5761, 91.8825],
+      [25.5783, 91.8825],
+      [25.5783, 91.8851],
+      [25.5761, 91.8851],
+    ],
+    meta: { placeId: 'police-bazar' },
+  },
+  {
+    id: 'exp-lake',
+    name: "Ward's Lake",
+    riskLevel: 'green',
+    regionId: 'shillong',
+    ...circleToPolygon([25.5806, 91.8888], 180, 32),
+  },
+  {
+    id: 'exp-kamakhya',
+    name: 'Kamakhya',
+    riskLevel: 'yellow',
+    regionId: 'guwahati',
+    polygon: [
+      [26.1664, 91.7055],
+      [26.1664, 91.7101],
+      [26.1701, 91.7101],
+      [26.1701, 91.7055],
+      [26.1664, 91.7055],
+    ],
+    meta: { placeId: 'kamakhya', note: 'steps' },
+  },
 ];
 
 async function fetchText(server: TestServer, path: string) {
@@ -22,7 +53,11 @@ async function fetchText(server: TestServer, path: string) {
 const asZones = (zones: any[]) =>
   zones
     .map(({ id, name, riskLevel, regionId, polygon, meta }) => ({
-      id, name, riskLevel, regionId, meta,
+      id,
+      name,
+      riskLevel,
+      regionId,
+      meta,
       polygon: polygon.length > 3 && polygon[0].join() === polygon.at(-1).join() ? polygon.slice(0, -1) : polygon,
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -34,7 +69,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([source?.stop(), target?.stop()]));
 
 describe('export', () => {
-  it('GeoJSON: a FeatureCollection of closed [longitude, latitude] rings with the zone\'s fields as properties, as a download', async () => {
+  it("GeoJSON: a FeatureCollection of closed [longitude, latitude] rings with the zone's fields as properties, as a download", async () => {
     const { status, headers, text } = await fetchText(source, '/geofences?format=geojson&regionId=shillong');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
@@ -43,8 +78,26 @@ describe('export', () => {
     expect(file.type).toBe('FeatureCollection');
     expect(file.features.map((f: { id: string }) => f.id)).toEqual(['exp-bazar', 'exp-lake']);
     const [bazar, lake] = file.features;
-    expect(bazar.geometry).toEqual({ type: 'Polygon', coordinates: [[[91.8825, 25.5761], [91.8825, 25.5783], [91.8851, 25.5783], [91.8851, 25.5761], [91.8825, 25.5761]]] });
-    expect(bazar.properties).toMatchObject({ id: 'exp-bazar', name: ZONES[0].name, riskLevel: 'red', regionId: 'shillong', placeId: 'police-bazar', version: 1 });
+    expect(bazar.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [91.8825, 25.5761],
+          [91.8825, 25.5783],
+          [91.8851, 25.5783],
+          [91.8851, 25.5761],
+          [91.8825, 25.5761],
+        ],
+      ],
+    });
+    expect(bazar.properties).toMatchObject({
+      id: 'exp-bazar',
+      name: ZONES[0].name,
+      riskLevel: 'red',
+      regionId: 'shillong',
+      placeId: 'police-bazar',
+      version: 1,
+    });
     expect(lake.properties.meta).toEqual({ circle: { center: [25.5806, 91.8888], radiusM: 180 } });
   });
 
@@ -58,10 +111,13 @@ describe('export', () => {
     expect(text).toContain('<name>Police Bazar &#x3C;market> &#x26; "night"</name>');
   });
 
-  it('without format the answer stays API.md\'s JSON list', async () => {
+  it("without format the answer stays API.md's JSON list", async () => {
     const res = await call(source.url, 'GET', '/geofences?regionId=guwahati');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ ok: true, geofences: [expect.objectContaining({ id: 'exp-kamakhya', polygon: ZONES[2].polygon })] });
+    expect(res.body).toEqual({
+      ok: true,
+      geofences: [expect.objectContaining({ id: 'exp-kamakhya', polygon: ZONES[2].polygon })],
+    });
   });
 
   it('an unknown format answers 400 naming format', async () => {
@@ -71,13 +127,16 @@ describe('export', () => {
 });
 
 describe('export then import gives the same zones', () => {
-  it.each(['geojson', 'kml'] as const)('through %s, into another server and back into the same one (unchanged)', async (format) => {
-    const { text } = await fetchText(source, `/geofences?format=${format}`);
-    const imported = await call(target.url, 'POST', '/geofences/import', { format, content: text });
-    expect(imported.status).toBe(200);
-    const original = asZones((await call(source.url, 'GET', '/geofences')).body.geofences);
-    expect(asZones((await call(target.url, 'GET', '/geofences')).body.geofences)).toEqual(original);
-    const back = await call(source.url, 'POST', '/geofences/import', { format, content: text });
-    expect(back.body.counts).toEqual({ new: 0, change: 0, unchanged: 3, refused: 0 });
-  });
+  it.each(['geojson', 'kml'] as const)(
+    'through %s, into another server and back into the same one (unchanged)',
+    async (format) => {
+      const { text } = await fetchText(source, `/geofences?format=${format}`);
+      const imported = await call(target.url, 'POST', '/geofences/import', { format, content: text });
+      expect(imported.status).toBe(200);
+      const original = asZones((await call(source.url, 'GET', '/geofences')).body.geofences);
+      expect(asZones((await call(target.url, 'GET', '/geofences')).body.geofences)).toEqual(original);
+      const back = await call(source.url, 'POST', '/geofences/import', { format, content: text });
+      expect(back.body.counts).toEqual({ new: 0, change: 0, unchanged: 3, refused: 0 });
+    },
+  );
 });

@@ -8,7 +8,12 @@ import { call } from '../../helpers/server.ts';
 import { spawnServerPair, type ServerPair } from '../../helpers/server-pair.ts';
 import { openStream } from '../../helpers/sse.ts';
 
-const square = (lat: number, lng: number, size = 0.01): [number, number][] => [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]];
+const square = (lat: number, lng: number, size = 0.01): [number, number][] => [
+  [lat, lng],
+  [lat + size, lng],
+  [lat + size, lng + size],
+  [lat, lng + size],
+];
 
 describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => {
   let pair: ServerPair;
@@ -21,23 +26,41 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
   }, 120_000);
   afterAll(() => pair?.stop());
 
-  const pingB = (touristId: string, latitude: number, longitude: number) => call(b.url, 'POST', '/gps/update', { touristId, latitude, longitude });
+  const pingB = (touristId: string, latitude: number, longitude: number) =>
+    call(b.url, 'POST', '/gps/update', { touristId, latitude, longitude });
   const zoneIncidentsOf = async (touristId: string) =>
-    (await call(b.url, 'GET', '/incidents?limit=500')).body.incidents.filter((incident: { touristId: string; type: string }) => incident.touristId === touristId && incident.type === 'geofence');
+    (await call(b.url, 'GET', '/incidents?limit=500')).body.incidents.filter(
+      (incident: { touristId: string; type: string }) =>
+        incident.touristId === touristId && incident.type === 'geofence',
+    );
 
-  it('a zone drawn, moved and deleted through A is followed by B\'s ingest on the next ping, and B\'s stream announces each', async () => {
+  it("a zone drawn, moved and deleted through A is followed by B's ingest on the next ping, and B's stream announces each", async () => {
     const stream = await openStream(`${b.url}/panic-alerts/stream`);
     try {
       // B's zone cache is loaded (no zone there yet) before A writes.
       expect((await pingB('pg-warmup', 26.5, 92.5)).status).toBe(201);
       expect(await zoneIncidentsOf('pg-warmup')).toEqual([]);
 
-      const drawn = await call(a.url, 'POST', '/geofences', { id: 'pg-zone', name: 'Pobitora', riskLevel: 'red', regionId: 'guwahati', polygon: square(26.5, 92.5) });
+      const drawn = await call(a.url, 'POST', '/geofences', {
+        id: 'pg-zone',
+        name: 'Pobitora',
+        riskLevel: 'red',
+        regionId: 'guwahati',
+        polygon: square(26.5, 92.5),
+      });
       expect(drawn.status).toBe(201);
       expect((await pingB('pg-inside', 26.505, 92.505)).status).toBe(201);
-      expect(await zoneIncidentsOf('pg-inside')).toMatchObject([{ severity: 'high', regionId: 'guwahati', meta: { geofenceId: 'pg-zone' } }]);
+      expect(await zoneIncidentsOf('pg-inside')).toMatchObject([
+        { severity: 'high', regionId: 'guwahati', meta: { geofenceId: 'pg-zone' } },
+      ]);
 
-      const moved = await call(a.url, 'PUT', '/geofences/pg-zone', { name: 'Pobitora', riskLevel: 'red', regionId: 'guwahati', polygon: square(26.6, 92.6) }, { 'if-match': '1' });
+      const moved = await call(
+        a.url,
+        'PUT',
+        '/geofences/pg-zone',
+        { name: 'Pobitora', riskLevel: 'red', regionId: 'guwahati', polygon: square(26.6, 92.6) },
+        { 'if-match': '1' },
+      );
       expect(moved.status).toBe(200);
       expect((await pingB('pg-moved', 26.605, 92.605)).status).toBe(201);
       expect(await zoneIncidentsOf('pg-moved')).toMatchObject([{ meta: { geofenceId: 'pg-zone' } }]);
@@ -47,7 +70,9 @@ describe.runIf(process.env.DATABASE_URL)('two servers on one PostgreSQL', () => 
       expect(await zoneIncidentsOf('pg-after-delete')).toEqual([]);
 
       await stream.waitFor((m) => m.data.type === 'geofence_update' && m.data.deletedId === 'pg-zone', 5000);
-      const updates = stream.messages.filter((m) => m.data.type === 'geofence_update').map((m) => m.data.geofence?.version ?? m.data.deletedId);
+      const updates = stream.messages
+        .filter((m) => m.data.type === 'geofence_update')
+        .map((m) => m.data.geofence?.version ?? m.data.deletedId);
       expect(updates).toEqual([1, 2, 'pg-zone']);
     } finally {
       stream.close();

@@ -7,7 +7,12 @@ const uniqueKey = (name: string) => `${name}-${Date.now().toString(36)}-${keyCou
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const post = (path: string, body: unknown) => call(server.url, 'POST', path, body);
 
-const square = (lat: number, lng: number, size = 0.01) => [[lat, lng], [lat + size, lng], [lat + size, lng + size], [lat, lng + size]];
+const square = (lat: number, lng: number, size = 0.01) => [
+  [lat, lng],
+  [lat + size, lng],
+  [lat + size, lng + size],
+  [lat, lng + size],
+];
 // Points well inside each zone, and one outside all of them.
 const IN_RED = { latitude: 25.575, longitude: 91.885 };
 const IN_YELLOW = { latitude: 26.145, longitude: 91.735 };
@@ -40,14 +45,22 @@ async function zoneEventsOf(touristId: string) {
 }
 
 async function streamOf(touristId: string) {
-  const { rows } = await server.ctx.db.query<{ type: string; data: any }>('select type, data from stream_events order by seq');
+  const { rows } = await server.ctx.db.query<{ type: string; data: any }>(
+    'select type, data from stream_events order by seq',
+  );
   return rows.filter(({ data }) => (data.ping ?? data.incident ?? data.alert)?.touristId === touristId);
 }
 
 beforeAll(async () => {
   server = await startTestServer();
   const zones = [
-    { id: 'zone-red', riskLevel: 'red', regionId: 'shillong', polygon: square(25.57, 91.88), meta: { placeId: 'place-falls' } },
+    {
+      id: 'zone-red',
+      riskLevel: 'red',
+      regionId: 'shillong',
+      polygon: square(25.57, 91.88),
+      meta: { placeId: 'place-falls' },
+    },
     { id: 'zone-yellow', riskLevel: 'yellow', regionId: 'guwahati', polygon: square(26.14, 91.73) },
     { id: 'zone-green', riskLevel: 'green', regionId: 'bengaluru', polygon: square(12.97, 77.59) },
   ];
@@ -71,7 +84,13 @@ describe('zone entry', () => {
         region_id: 'shillong',
         latitude: IN_RED.latitude,
         // The ping carried no device token: what it raised says so.
-        meta: { source: 'geofence', geofenceId: 'zone-red', riskLevel: 'red', placeId: 'place-falls', unverified: 'no device token' },
+        meta: {
+          source: 'geofence',
+          geofenceId: 'zone-red',
+          riskLevel: 'red',
+          placeId: 'place-falls',
+          unverified: 'no device token',
+        },
       },
     ]);
     const [enter] = await zoneEventsOf(touristId);
@@ -85,13 +104,16 @@ describe('zone entry', () => {
     const touristId = uniqueKey('t');
     await post('/gps/update', { ...IN_YELLOW, touristId });
     const incidents = await incidentsOf(touristId);
-    expect(incidents.map((i) => [i.severity, i.region_id, i.meta.geofenceId])).toEqual([['medium', 'guwahati', 'zone-yellow']]);
+    expect(incidents.map((i) => [i.severity, i.region_id, i.meta.geofenceId])).toEqual([
+      ['medium', 'guwahati', 'zone-yellow'],
+    ]);
     expect(incidents[0].meta).not.toHaveProperty('placeId');
   });
 
   it('staying inside creates nothing new', async () => {
     const touristId = uniqueKey('t');
-    for (let i = 0; i < 3; i++) await post('/gps/update', { latitude: IN_RED.latitude + i * 0.001, longitude: IN_RED.longitude, touristId });
+    for (let i = 0; i < 3; i++)
+      await post('/gps/update', { latitude: IN_RED.latitude + i * 0.001, longitude: IN_RED.longitude, touristId });
     expect(await incidentsOf(touristId)).toHaveLength(1);
     expect((await zoneEventsOf(touristId)).map((e) => e.type)).toEqual(['geofence_enter']);
   });
@@ -170,7 +192,11 @@ describe('zones in a batch', () => {
     });
     const messages = await streamOf(touristId);
     expect(messages.map((m) => (m.type === 'geofence_alert' ? `alert:${m.data.alert.action}` : m.type))).toEqual([
-      'gps', 'incident_update', 'alert:enter', 'gps', 'alert:exit',
+      'gps',
+      'incident_update',
+      'alert:enter',
+      'gps',
+      'alert:exit',
     ]);
     const [, incidentUpdate, enter] = messages;
     expect(enter.data.alert).toEqual({
@@ -186,7 +212,12 @@ describe('zones in a batch', () => {
       ...IN_RED,
       at: expect.any(String),
     });
-    expect(incidentUpdate.data.incident).toMatchObject({ type: 'geofence', severity: 'high', status: 'open', regionId: 'shillong' });
+    expect(incidentUpdate.data.incident).toMatchObject({
+      type: 'geofence',
+      severity: 'high',
+      status: 'open',
+      regionId: 'shillong',
+    });
   });
 
   it('a late offline sync older than the last position stores history but raises nothing', async () => {
@@ -233,13 +264,21 @@ describe('the live stream', () => {
     }
     abort.abort();
     expect(mine.map((m) => m.type)).toEqual(['gps', 'incident_update', 'geofence_alert']);
-    expect(mine[2].alert).toMatchObject({ action: 'enter', geofenceId: 'zone-yellow', riskLevel: 'yellow', incidentId: mine[1].incident.id });
+    expect(mine[2].alert).toMatchObject({
+      action: 'enter',
+      geofenceId: 'zone-yellow',
+      riskLevel: 'yellow',
+      incidentId: mine[1].incident.id,
+    });
   });
 });
 
-describe('points on a zone\'s boundary', () => {
+describe("points on a zone's boundary", () => {
   it('a panic on an edge or a vertex is in the zone, as the map decides (src/domain/geo.ts)', async () => {
-    for (const point of [{ latitude: 25.57, longitude: 91.885 }, { latitude: 25.58, longitude: 91.89 }]) {
+    for (const point of [
+      { latitude: 25.57, longitude: 91.885 },
+      { latitude: 25.58, longitude: 91.89 },
+    ]) {
       const panic = await post('/panic-alert', point);
       expect(panic.body.incident).toMatchObject({ regionId: 'shillong', meta: { geofenceId: 'zone-red' } });
     }

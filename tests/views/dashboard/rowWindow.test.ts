@@ -5,7 +5,12 @@ import { bodyTopCentring, rowWindow, WINDOWING_THRESHOLD } from '../../../src/vi
 const viewport = { bodyTop: 300, viewportHeight: 900, rowHeight: 40 };
 
 it('renders every row of a short table', () => {
-  expect(rowWindow(WINDOWING_THRESHOLD, viewport)).toEqual({ start: 0, end: WINDOWING_THRESHOLD, padTop: 0, padBottom: 0 });
+  expect(rowWindow(WINDOWING_THRESHOLD, viewport)).toEqual({
+    start: 0,
+    end: WINDOWING_THRESHOLD,
+    padTop: 0,
+    padBottom: 0,
+  });
 });
 
 it('renders the rows in view and a margin, and stands spacers for the rest', () => {

@@ -77,13 +77,27 @@ export async function renderAlarmPage(options: { api?: FakeApi } = {}): Promise<
     panics,
     arrive(overrides = {}) {
       const id = `PANIC-${++panicNumber}`;
-      const raised = incident({ id, regionId: 'shillong', latitude: 25.5788, longitude: 91.8933, createdAt: new Date().toISOString(), ...overrides });
+      const raised = incident({
+        id,
+        regionId: 'shillong',
+        latitude: 25.5788,
+        longitude: 91.8933,
+        createdAt: new Date().toISOString(),
+        ...overrides,
+      });
       panics.set(id, raised);
       api.incidents = [...api.incidents, raised];
       // As the server announces a panic: its alert, then the incident it created.
       stream.message({
         type: 'alert',
-        alert: { id: `ALERT-${id}`, incidentId: id, latitude: raised.latitude, longitude: raised.longitude, at: raised.createdAt, regionId: raised.regionId },
+        alert: {
+          id: `ALERT-${id}`,
+          incidentId: id,
+          latitude: raised.latitude,
+          longitude: raised.longitude,
+          at: raised.createdAt,
+          regionId: raised.regionId,
+        },
       });
       stream.message({ type: 'incident_update', incident: raised });
       return raised;
@@ -92,7 +106,12 @@ export async function renderAlarmPage(options: { api?: FakeApi } = {}): Promise<
       update({ ...panics.get(id)!, escalatedAt: new Date().toISOString() });
     },
     acknowledge(id) {
-      update({ ...panics.get(id)!, status: 'acknowledged', acknowledgedAt: new Date().toISOString(), acknowledgedBy: 'someone' });
+      update({
+        ...panics.get(id)!,
+        status: 'acknowledged',
+        acknowledgedAt: new Date().toISOString(),
+        acknowledgedBy: 'someone',
+      });
     },
     async fireTimer(delay) {
       const { timeouts } = clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> };

@@ -7,7 +7,10 @@ export class DeferredRoute {
 
   /** Answers `path` (e.g. `/incidents/acknowledge#post`) of `api` through this route. */
   constructor(api: FakeApi, path: string) {
-    api.overrides.set(path, (() => new Promise<Response>((resolve) => this.pending.push(resolve))) as () => Promise<never>);
+    api.overrides.set(
+      path,
+      (() => new Promise<Response>((resolve) => this.pending.push(resolve))) as () => Promise<never>,
+    );
   }
 
   get waiting() {

@@ -67,12 +67,20 @@ export class DetailsHarness {
   });
 
   async render(incident: Incident, options: { user?: string; mayWrite?: boolean; mayPause?: boolean } = {}) {
-    this.actor = createActor(this.logic, { input: { incident, user: options.user ?? 'dana', mayPause: options.mayPause } }).start();
+    this.actor = createActor(this.logic, {
+      input: { incident, user: options.user ?? 'dana', mayPause: options.mayPause },
+    }).start();
     this.record = incident;
     const page = (record: Incident) => (
       <FluentProvider theme={webLightTheme}>
         <InEnglish>
-          <IncidentDetails details={this.actor!} incident={record} trail={[]} zone={undefined} mayWrite={options.mayWrite ?? true} />
+          <IncidentDetails
+            details={this.actor!}
+            incident={record}
+            trail={[]}
+            zone={undefined}
+            mayWrite={options.mayWrite ?? true}
+          />
         </InEnglish>
       </FluentProvider>
     );

@@ -28,11 +28,13 @@ export const accounts = {
   'accounts.setRoleBody': 'পৰৱৰ্তী অনুৰোধৰ পৰা {username}ৰ খোলা ছেছনবোৰে {role} হিচাপে কাম কৰিব।',
   'accounts.changeRole': 'ভূমিকা সলনি কৰক',
   'accounts.disableTitle': '{username}ক অফ কৰিব?',
-  'accounts.disableBody': '{username} তৎক্ষণাত সকলোতে ছাইন আউট হ’ব, তেওঁৰ খোলা পৃষ্ঠাবোৰৰ লাইভ ষ্ট্ৰীম বন্ধ হ’ব, আৰু পুনৰ অন নকৰালৈকে তেওঁ ছাইন ইন কৰিব নোৱাৰিব।',
+  'accounts.disableBody':
+    '{username} তৎক্ষণাত সকলোতে ছাইন আউট হ’ব, তেওঁৰ খোলা পৃষ্ঠাবোৰৰ লাইভ ষ্ট্ৰীম বন্ধ হ’ব, আৰু পুনৰ অন নকৰালৈকে তেওঁ ছাইন ইন কৰিব নোৱাৰিব।',
   'accounts.enableTitle': '{username}ক অন কৰিব?',
   'accounts.enableBody': '{username}এ পুনৰ ছাইন ইন কৰিব পাৰিব।',
   'accounts.resetTitle': '{username}ৰ পাছৱৰ্ড ৰিছেট কৰিব?',
-  'accounts.resetBody': '{username} সকলোতে ছাইন আউট হ’ব আৰু এটা অস্থায়ী পাছৱৰ্ড পাব, যি এবাৰহে দেখুওৱা হ’ব আৰু পৰৱৰ্তী ছাইন ইনত সলনি কৰিব লাগিব।',
+  'accounts.resetBody':
+    '{username} সকলোতে ছাইন আউট হ’ব আৰু এটা অস্থায়ী পাছৱৰ্ড পাব, যি এবাৰহে দেখুওৱা হ’ব আৰু পৰৱৰ্তী ছাইন ইনত সলনি কৰিব লাগিব।',
   'accounts.signOutTitle': '{username}ক সকলোতে ছাইন আউট কৰিব?',
   'accounts.signOutBody': '{username}ৰ প্ৰতিটো ছেছন, প্ৰতিটো চাৰ্ভাৰত, তৎক্ষণাত শেষ হ’ব।',
   'accounts.passwordTitle': '{username}ৰ অস্থায়ী পাছৱৰ্ড',
@@ -43,5 +45,6 @@ export const accounts = {
   'accounts.notice.disabled': '{username} অফ কৰা হ’ল আৰু সকলোতে ছাইন আউট হ’ল।',
   'accounts.notice.enabled': '{username} অন কৰা হ’ল।',
   'accounts.notice.passwordReset': '{username}ৰ পাছৱৰ্ড ৰিছেট কৰা হ’ল।',
-  'accounts.notice.signedOut': '{username}ক সকলোতে ছাইন আউট কৰা হ’ল ({count, plural, one {# টা ছেশ্বন শেষ} other {# টা ছেশ্বন শেষ}})।',
+  'accounts.notice.signedOut':
+    '{username}ক সকলোতে ছাইন আউট কৰা হ’ল ({count, plural, one {# টা ছেশ্বন শেষ} other {# টা ছেশ্বন শেষ}})।',
 } as const satisfies Translation<typeof english>;

@@ -18,7 +18,8 @@ export const audit = {
   'audit.target': 'কাৰ ওপৰত',
   'audit.entry': 'প্ৰৱিষ্টি {seq, number, ::group-off}',
   'audit.chain': 'অডিট শৃংখল',
-  'audit.chainIntact': 'শৃংখল অটুট: {count, plural, one {{count, number, ::group-off} টা প্ৰৱিষ্টি} other {{count, number, ::group-off} টা প্ৰৱিষ্টি}}',
+  'audit.chainIntact':
+    'শৃংখল অটুট: {count, plural, one {{count, number, ::group-off} টা প্ৰৱিষ্টি} other {{count, number, ::group-off} টা প্ৰৱিষ্টি}}',
   'audit.checkingChain': 'শৃংখল পৰীক্ষা কৰি থকা হৈছে…',
   'audit.loading': 'অডিট ৰেকৰ্ড ল’ড হৈ আছে',
   'audit.noMatch': 'ফিল্টাৰৰ সৈতে কোনো প্ৰৱিষ্টি নিমিলে।',

@@ -59,9 +59,12 @@ export const dashboard = {
   'dashboard.bulk.result': 'একেলগে লোৱা কাৰ্যৰ ফলাফল',
   'dashboard.bulk.acknowledged': '{changed, number, ::group-off}টাৰ দায়িত্ব লোৱা হ’ল',
   'dashboard.bulk.resolved': '{changed, number, ::group-off}টা সমাধান হ’ল',
-  'dashboard.bulk.acknowledgedRefused': '{changed, number, ::group-off}টাৰ দায়িত্ব লোৱা হ’ল, {refused, number, ::group-off}টা নাকচ ({reason})',
-  'dashboard.bulk.resolvedRefused': '{changed, number, ::group-off}টা সমাধান হ’ল, {refused, number, ::group-off}টা নাকচ ({reason})',
-  'dashboard.bulk.confirmTitle': '{count, plural, one {{count, number, ::group-off} টা ঘটনা সমাধান কৰিবনে?} other {{count, number, ::group-off} টা ঘটনা সমাধান কৰিবনে?}}',
+  'dashboard.bulk.acknowledgedRefused':
+    '{changed, number, ::group-off}টাৰ দায়িত্ব লোৱা হ’ল, {refused, number, ::group-off}টা নাকচ ({reason})',
+  'dashboard.bulk.resolvedRefused':
+    '{changed, number, ::group-off}টা সমাধান হ’ল, {refused, number, ::group-off}টা নাকচ ({reason})',
+  'dashboard.bulk.confirmTitle':
+    '{count, plural, one {{count, number, ::group-off} টা ঘটনা সমাধান কৰিবনে?} other {{count, number, ::group-off} টা ঘটনা সমাধান কৰিবনে?}}',
   'dashboard.bulk.confirmText': 'সমাধান হোৱা ঘটনা মুকলি তালিকাৰ পৰা আঁতৰি যায়; ইয়াক ওভতাব নোৱাৰি।',
   'dashboard.bulk.confirm': '{count, number, ::group-off} টা সমাধান কৰক',
   'dashboard.cancel': 'বাতিল কৰক',
@@ -97,8 +100,10 @@ export const dashboard = {
   'dashboard.map': 'মেপ',
   'dashboard.loadingMap': 'মেপ ল’ড হৈ আছে',
   'dashboard.mapList': 'মেপত থকা এলাৰ্ট',
-  'dashboard.mapDraws': '{count, plural, one {মেপত {count, number, ::group-off} টা এলাৰ্ট আছে।} other {মেপত {count, number, ::group-off} টা এলাৰ্ট আছে।}}',
-  'dashboard.mapDrawsSome': 'মেপত {count, number, ::group-off} টা এলাৰ্ট আছে; শেহতীয়া {listed, number, ::group-off} টাৰ তালিকা দিয়া হৈছে।',
+  'dashboard.mapDraws':
+    '{count, plural, one {মেপত {count, number, ::group-off} টা এলাৰ্ট আছে।} other {মেপত {count, number, ::group-off} টা এলাৰ্ট আছে।}}',
+  'dashboard.mapDrawsSome':
+    'মেপত {count, number, ::group-off} টা এলাৰ্ট আছে; শেহতীয়া {listed, number, ::group-off} টাৰ তালিকা দিয়া হৈছে।',
   'dashboard.column.type': 'প্ৰকাৰ',
   'dashboard.column.device': 'ডিভাইচ',
   'dashboard.column.tourist': 'পৰ্যটক',
@@ -114,7 +119,8 @@ export const dashboard = {
   'dashboard.pings': 'GPS পিং (শেহতীয়া)',
   'dashboard.noPings': 'এতিয়ালৈ কোনো GPS পিং নাই।',
   'dashboard.profileOf': '{id}ৰ প্ৰ’ফাইল',
-  'dashboard.replay': '{count, plural, one {এই পৰ্যটকজনৰ ৰিপ্লে} other {এই {count, number, ::group-off} জন পৰ্যটকৰ ৰিপ্লে}}',
+  'dashboard.replay':
+    '{count, plural, one {এই পৰ্যটকজনৰ ৰিপ্লে} other {এই {count, number, ::group-off} জন পৰ্যটকৰ ৰিপ্লে}}',
   'dashboard.refreshCard': '{title} ৰিফ্ৰেশ্ব কৰক',
   'dashboard.parts': 'ডেশ্বব’ৰ্ডৰ অংশ',
   'dashboard.panelTitle': 'ফিল্টাৰ আৰু নিয়ন্ত্ৰণ',

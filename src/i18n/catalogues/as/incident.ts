@@ -83,6 +83,7 @@ export const incident = {
   'incident.pause.other': 'আন কাৰণটো',
   'incident.pause.pausing': 'ৰখোৱা হৈছে…',
   'incident.pause.pause': 'ৰখাওক',
-  'incident.typeWord': '{type, select, panic {পেনিক} geofence {বিপদজনক জ’ন} safe {সুৰক্ষিত} low_battery {কম বেটাৰী} status {স্থিতিৰ খবৰ} silent {কোনো সংকেত নাই} stranded {আবদ্ধ} fall {পৰি যোৱা} vitals {স্বাস্থ্য সূচক} band_removed {বেণ্ড খোলা} other {{type}}}',
+  'incident.typeWord':
+    '{type, select, panic {পেনিক} geofence {বিপদজনক জ’ন} safe {সুৰক্ষিত} low_battery {কম বেটাৰী} status {স্থিতিৰ খবৰ} silent {কোনো সংকেত নাই} stranded {আবদ্ধ} fall {পৰি যোৱা} vitals {স্বাস্থ্য সূচক} band_removed {বেণ্ড খোলা} other {{type}}}',
   'incident.severityWord': '{severity, select, high {উচ্চ} medium {মধ্যম} low {নিম্ন} other {{severity}}}',
 } as const satisfies Translation<typeof english>;

@@ -14,15 +14,18 @@ export const profile = {
   'profile.export': 'তথ্য ৰপ্তানি',
   'profile.erase': 'পৰ্যটক মচক',
   'profile.eraseTitle': 'পৰ্যটক {id}ক মচিবনে?',
-  'profile.eraseText': 'তেওঁৰ প্ৰফাইল, ডিভাইচ, অৱস্থান আৰু ডিভাইচৰ ঘটনা চিৰদিনৰ বাবে মচি পেলোৱা হ’ব; তেওঁৰ ঘটনাবোৰ থাকিব, কিন্তু ব্যক্তিজনৰ ঠাইত এটা বেনামী আইডি থাকিব। বিচৰা হ’লে আগতে তেওঁৰ তথ্য ৰপ্তানি কৰক।',
+  'profile.eraseText':
+    'তেওঁৰ প্ৰফাইল, ডিভাইচ, অৱস্থান আৰু ডিভাইচৰ ঘটনা চিৰদিনৰ বাবে মচি পেলোৱা হ’ব; তেওঁৰ ঘটনাবোৰ থাকিব, কিন্তু ব্যক্তিজনৰ ঠাইত এটা বেনামী আইডি থাকিব। বিচৰা হ’লে আগতে তেওঁৰ তথ্য ৰপ্তানি কৰক।',
   'profile.eraseConfirm': 'মচক',
   'profile.cancel': 'বাতিল কৰক',
-  'profile.idType': '{type, select, aadhaar {Aadhaar} passport {পাছপ’ৰ্ট} voter_id {ভোটাৰ পৰিচয় পত্ৰ} driving_licence {ড্ৰাইভিং লাইচেন্স} other {পৰিচয় পত্ৰ}}',
+  'profile.idType':
+    '{type, select, aadhaar {Aadhaar} passport {পাছপ’ৰ্ট} voter_id {ভোটাৰ পৰিচয় পত্ৰ} driving_licence {ড্ৰাইভিং লাইচেন্স} other {পৰিচয় পত্ৰ}}',
   'profile.idEnding': '{document}, শেষৰ অংক {last4}',
   'profile.verified': 'সত্যাপিত: Digital ID {did}, {by}এ {time}ত সংযোগ কৰিলে',
   'profile.notVerified': 'সত্যাপিত নহয় (কোনো Digital ID সংযোগ কৰা নাই)',
   'profile.identity': 'পৰিচয়',
-  'profile.notRegisteredText': 'পঞ্জীয়ন নাই: এই পৰ্যটকে কেতিয়াও পঞ্জীয়ন কৰা নাই (নাম, ফোন, নথি, যোগাযোগ বা ভ্ৰমণসূচী নাই)। তলত তেওঁৰ ডিভাইচ, অৱস্থান আৰু ঘটনাই যি দেখুৱায় সেয়াহে আছে।',
+  'profile.notRegisteredText':
+    'পঞ্জীয়ন নাই: এই পৰ্যটকে কেতিয়াও পঞ্জীয়ন কৰা নাই (নাম, ফোন, নথি, যোগাযোগ বা ভ্ৰমণসূচী নাই)। তলত তেওঁৰ ডিভাইচ, অৱস্থান আৰু ঘটনাই যি দেখুৱায় সেয়াহে আছে।',
   'profile.touristId': 'পৰ্যটকৰ আইডি',
   'profile.name': 'নাম',
   'profile.registered': 'পঞ্জীয়ন',

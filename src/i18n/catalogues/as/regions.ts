@@ -19,7 +19,8 @@ export const regions = {
   'regions.editNamed': '{name} সলনি কৰক',
   'regions.saved': 'অঞ্চল {name} ছেভ কৰা হ’ল।',
   'regions.noBoundary': 'সীমা নাই',
-  'regions.boundarySize': '{count, plural, one {{count, number, ::group-off} টা বিন্দু} other {{count, number, ::group-off} টা বিন্দু}}, {area} km²',
+  'regions.boundarySize':
+    '{count, plural, one {{count, number, ::group-off} টা বিন্দু} other {{count, number, ::group-off} টা বিন্দু}}, {area} km²',
   'regions.editTitle': 'অঞ্চল {id} সলনি কৰক',
   'regions.loadingRegion': 'অঞ্চল {id} ল’ড হৈ আছে…',
   'regions.retry': 'পুনৰ চেষ্টা কৰক',
@@ -56,7 +57,8 @@ export const regions = {
   'regions.drawingBoundary': 'সীমা অঁকা হৈ আছে',
   'regions.hintPolygon': 'প্ৰতিটো বিন্দু ৰাখিবলৈ মানচিত্ৰত ক্লিক কৰক; সীমা বন্ধ কৰিবলৈ প্ৰথম বিন্দুত ক্লিক কৰক।',
   'regions.hintRectangle': 'মানচিত্ৰত এটা চুকত ক্লিক কৰক, তাৰ পিছত বিপৰীত চুকত।',
-  'regions.hintReshaping': 'বিন্দু স্থানান্তৰ কৰিবলৈ টানক, বা গোটেই সীমা স্থানান্তৰ কৰিবলৈ সীমাটো টানক; মাজৰ চিনত ক্লিক কৰি বিন্দু যোগ কৰক, বিন্দুত ৰাইট-ক্লিক কৰি মচক।',
+  'regions.hintReshaping':
+    'বিন্দু স্থানান্তৰ কৰিবলৈ টানক, বা গোটেই সীমা স্থানান্তৰ কৰিবলৈ সীমাটো টানক; মাজৰ চিনত ক্লিক কৰি বিন্দু যোগ কৰক, বিন্দুত ৰাইট-ক্লিক কৰি মচক।',
   'regions.cancelDrawing': 'অঁকা বাতিল কৰক',
   'regions.done': 'হ’ল',
   'regions.boundaryProblem': 'সীমাত সমস্যা',

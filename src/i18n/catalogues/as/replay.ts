@@ -36,7 +36,10 @@ export const replay = {
   'replay.stoppedAt': 'কেতিয়া ৰৈছিল',
   'replay.duration': 'সময়সীমা',
   'replay.position': 'অৱস্থান',
-  'replay.alertMark': '{type, select, panic {পেনিক} safe {সুৰক্ষিত} low_battery {কম বেটাৰী} status {স্থিতি} silent {কোনো সংকেত নাই} stranded {আবদ্ধ} fall {পৰি যোৱা} vitals {স্বাস্থ্য সূচক} band_removed {বেণ্ড খোলা} other {{type}}} ({severity, select, high {উচ্চ} medium {মধ্যম} low {নিম্ন} other {{severity}}})',
-  'replay.entered': '{risk, select, none {{zone}ত প্ৰৱেশ} other {{zone}ত প্ৰৱেশ ({risk, select, red {ৰঙা} yellow {হালধীয়া} green {সেউজীয়া} other {{risk}}})}}',
-  'replay.left': '{risk, select, none {{zone}ৰ পৰা ওলাই গ’ল} other {{zone}ৰ পৰা ওলাই গ’ল ({risk, select, red {ৰঙা} yellow {হালধীয়া} green {সেউজীয়া} other {{risk}}})}}',
+  'replay.alertMark':
+    '{type, select, panic {পেনিক} safe {সুৰক্ষিত} low_battery {কম বেটাৰী} status {স্থিতি} silent {কোনো সংকেত নাই} stranded {আবদ্ধ} fall {পৰি যোৱা} vitals {স্বাস্থ্য সূচক} band_removed {বেণ্ড খোলা} other {{type}}} ({severity, select, high {উচ্চ} medium {মধ্যম} low {নিম্ন} other {{severity}}})',
+  'replay.entered':
+    '{risk, select, none {{zone}ত প্ৰৱেশ} other {{zone}ত প্ৰৱেশ ({risk, select, red {ৰঙা} yellow {হালধীয়া} green {সেউজীয়া} other {{risk}}})}}',
+  'replay.left':
+    '{risk, select, none {{zone}ৰ পৰা ওলাই গ’ল} other {{zone}ৰ পৰা ওলাই গ’ল ({risk, select, red {ৰঙা} yellow {হালধীয়া} green {সেউজীয়া} other {{risk}}})}}',
 } as const satisfies Translation<typeof english>;

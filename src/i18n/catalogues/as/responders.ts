@@ -25,9 +25,12 @@ export const responders = {
   'responders.noteOptional': 'টোকা (ঐচ্ছিক)',
   'responders.dispatchedAt': '{time}ত {by}এ পঠালে',
   'responders.onSceneAt': '{time}ত ঘটনাস্থলত',
-  'responders.closedAt': '{state, select, stood_down {{time}ত উভতাই অনা হ’ল} handed_over {{time}ত দায়িত্ব গতাই দিলে} on_scene {{time}ত ঘটনাস্থলত} other {{time}ত পঠোৱা হ’ল}}',
-  'responders.state': '{state, select, on_scene {ঘটনাস্থলত} stood_down {উভতাই অনা হ’ল} handed_over {দায়িত্ব গতালে} other {পঠোৱা হ’ল}}',
-  'responders.kindName': '{kind, select, police_station {আৰক্ষী থানা} ambulance {এম্বুলেন্স} hospital {চিকিৎসালয়} fire {অগ্নিনিৰ্বাপক} other {উদ্ধাৰকাৰী দল}}',
+  'responders.closedAt':
+    '{state, select, stood_down {{time}ত উভতাই অনা হ’ল} handed_over {{time}ত দায়িত্ব গতাই দিলে} on_scene {{time}ত ঘটনাস্থলত} other {{time}ত পঠোৱা হ’ল}}',
+  'responders.state':
+    '{state, select, on_scene {ঘটনাস্থলত} stood_down {উভতাই অনা হ’ল} handed_over {দায়িত্ব গতালে} other {পঠোৱা হ’ল}}',
+  'responders.kindName':
+    '{kind, select, police_station {আৰক্ষী থানা} ambulance {এম্বুলেন্স} hospital {চিকিৎসালয়} fire {অগ্নিনিৰ্বাপক} other {উদ্ধাৰকাৰী দল}}',
   'responders.choice': '{name} ({kind}, {distance} {compass})',
   'responders.choiceUnavailable': '{name} ({kind}, {distance} {compass}), উপলব্ধ নহয়',
   'responders.another': 'আন ইউনিট (নামটো লিখক)',

@@ -9,7 +9,8 @@ export const signIn = {
   'signIn.submit': 'ছাইন ইন কৰক',
   'signIn.or': 'বা',
   'signIn.newPasswordTitle': 'নতুন পাছৱৰ্ড বাছক',
-  'signIn.newPasswordIntro': '{username}এ অস্থায়ী পাছৱৰ্ডেৰে ছাইন ইন কৰিছে। ডেশ্বব’ৰ্ডলৈ যাবলৈ নিজৰ পাছৱৰ্ড বাছক (অন্ততঃ {min, number, ::group-off}টা আখৰ)।',
+  'signIn.newPasswordIntro':
+    '{username}এ অস্থায়ী পাছৱৰ্ডেৰে ছাইন ইন কৰিছে। ডেশ্বব’ৰ্ডলৈ যাবলৈ নিজৰ পাছৱৰ্ড বাছক (অন্ততঃ {min, number, ::group-off}টা আখৰ)।',
   'signIn.temporaryPassword': 'অস্থায়ী পাছৱৰ্ড',
   'signIn.newPassword': 'নতুন পাছৱৰ্ড',
   'signIn.newPasswordAgain': 'নতুন পাছৱৰ্ড আকৌ',

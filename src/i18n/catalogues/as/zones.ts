@@ -7,7 +7,8 @@ export const zones = {
   'zones.shownOf': '{total, number, ::group-off}টাৰ {shown, number, ::group-off}টা',
   'zones.loadingMap': 'মানচিত্ৰ ল’ড হৈ আছে',
   'zones.drawing': 'অঁকা হৈ আছে',
-  'zones.hintPolygon': 'প্ৰতিটো বিন্দু ৰাখিবলৈ মানচিত্ৰত ক্লিক কৰক; জ’নটো বন্ধ কৰিবলৈ প্ৰথম বিন্দুত ক্লিক কৰক। আন জ’নৰ বিন্দুৰ ওচৰত ৰখা বিন্দু তাতেই লাগি যায়।',
+  'zones.hintPolygon':
+    'প্ৰতিটো বিন্দু ৰাখিবলৈ মানচিত্ৰত ক্লিক কৰক; জ’নটো বন্ধ কৰিবলৈ প্ৰথম বিন্দুত ক্লিক কৰক। আন জ’নৰ বিন্দুৰ ওচৰত ৰখা বিন্দু তাতেই লাগি যায়।',
   'zones.hintRectangle': 'মানচিত্ৰত এটা চুকত ক্লিক কৰক, তাৰ পিছত বিপৰীত চুকত।',
   'zones.hintCircle': 'মানচিত্ৰত কেন্দ্ৰত ক্লিক কৰক, তাৰ পিছত বিচৰা ব্যাসাৰ্ধত পুনৰ ক্লিক কৰক।',
   'zones.cancelDrawing': 'অঁকা বাতিল কৰক',
@@ -65,7 +66,8 @@ export const zones = {
   'zones.fileUnknown': '{name} GeoJSON বা KML একোটাই নহয়।',
   'zones.checking': '{name} পৰীক্ষা কৰি থকা হৈছে…',
   'zones.importSummaryLabel': 'আমদানিৰ সাৰাংশ',
-  'zones.importSummary': '{new, number, ::group-off}টা নতুন, {changed, number, ::group-off}টা সলনি, {unchanged, number, ::group-off}টা অপৰিৱৰ্তিত, {refused, number, ::group-off}টা নাকচ',
+  'zones.importSummary':
+    '{new, number, ::group-off}টা নতুন, {changed, number, ::group-off}টা সলনি, {unchanged, number, ::group-off}টা অপৰিৱৰ্তিত, {refused, number, ::group-off}টা নাকচ',
   'zones.importPreview': 'আমদানিৰ পূৰ্বদৰ্শন',
   'zones.outcome': 'ফলাফল',
   'zones.why': 'কাৰণ',

@@ -22,23 +22,27 @@ export const accounts = {
   'accounts.create': 'Create',
   'accounts.cancel': 'Cancel',
   'accounts.setRoleTitle': 'Make {username} {role}?',
-  'accounts.setRoleBody': '{username}\'s open sessions act as {role} from their next request.',
+  'accounts.setRoleBody': "{username}'s open sessions act as {role} from their next request.",
   'accounts.changeRole': 'Change role',
   'accounts.disableTitle': 'Disable {username}?',
-  'accounts.disableBody': '{username} is signed out everywhere at once, their live pages lose their stream, and they cannot sign in until enabled.',
+  'accounts.disableBody':
+    '{username} is signed out everywhere at once, their live pages lose their stream, and they cannot sign in until enabled.',
   'accounts.enableTitle': 'Enable {username}?',
   'accounts.enableBody': '{username} may sign in again.',
-  'accounts.resetTitle': 'Reset {username}\'s password?',
-  'accounts.resetBody': '{username} is signed out everywhere and gets a temporary password, shown once, to change at their next sign-in.',
+  'accounts.resetTitle': "Reset {username}'s password?",
+  'accounts.resetBody':
+    '{username} is signed out everywhere and gets a temporary password, shown once, to change at their next sign-in.',
   'accounts.signOutTitle': 'Sign {username} out everywhere?',
   'accounts.signOutBody': 'Every session of {username} ends at once, on every server.',
   'accounts.passwordTitle': 'Temporary password for {username}',
-  'accounts.passwordSentence': 'Shown this once. Give it to {username}, who chooses their own password at the next sign-in.',
+  'accounts.passwordSentence':
+    'Shown this once. Give it to {username}, who chooses their own password at the next sign-in.',
   'accounts.passwordLabel': 'Temporary password',
   'accounts.notice.created': '{username} was created as {role}.',
   'accounts.notice.role': '{username} is now {role}.',
   'accounts.notice.disabled': '{username} is disabled and signed out everywhere.',
   'accounts.notice.enabled': '{username} is enabled.',
   'accounts.notice.passwordReset': "{username}'s password was reset.",
-  'accounts.notice.signedOut': '{username} was signed out everywhere ({count, plural, one {# session ended} other {# sessions ended}}).',
+  'accounts.notice.signedOut':
+    '{username} was signed out everywhere ({count, plural, one {# session ended} other {# sessions ended}}).',
 } as const;

@@ -15,7 +15,8 @@ export const audit = {
   'audit.target': 'Target',
   'audit.entry': 'Entry {seq, number, ::group-off}',
   'audit.chain': 'Audit chain',
-  'audit.chainIntact': 'Chain intact: {count, plural, one {{count, number, ::group-off} entry} other {{count, number, ::group-off} entries}}',
+  'audit.chainIntact':
+    'Chain intact: {count, plural, one {{count, number, ::group-off} entry} other {{count, number, ::group-off} entries}}',
   'audit.checkingChain': 'Checking the chain…',
   'audit.loading': 'Loading the audit trail',
   'audit.noMatch': 'No entries match the filter.',

@@ -57,9 +57,12 @@ export const dashboard = {
   'dashboard.bulk.result': 'Bulk triage result',
   'dashboard.bulk.acknowledged': '{changed, number, ::group-off} acknowledged',
   'dashboard.bulk.resolved': '{changed, number, ::group-off} resolved',
-  'dashboard.bulk.acknowledgedRefused': '{changed, number, ::group-off} acknowledged, {refused, number, ::group-off} refused ({reason})',
-  'dashboard.bulk.resolvedRefused': '{changed, number, ::group-off} resolved, {refused, number, ::group-off} refused ({reason})',
-  'dashboard.bulk.confirmTitle': '{count, plural, one {Resolve {count, number, ::group-off} incident?} other {Resolve {count, number, ::group-off} incidents?}}',
+  'dashboard.bulk.acknowledgedRefused':
+    '{changed, number, ::group-off} acknowledged, {refused, number, ::group-off} refused ({reason})',
+  'dashboard.bulk.resolvedRefused':
+    '{changed, number, ::group-off} resolved, {refused, number, ::group-off} refused ({reason})',
+  'dashboard.bulk.confirmTitle':
+    '{count, plural, one {Resolve {count, number, ::group-off} incident?} other {Resolve {count, number, ::group-off} incidents?}}',
   'dashboard.bulk.confirmText': 'Resolved incidents leave the open list; this cannot be undone.',
   'dashboard.bulk.confirm': 'Resolve {count, number, ::group-off}',
   'dashboard.cancel': 'Cancel',
@@ -95,8 +98,10 @@ export const dashboard = {
   'dashboard.map': 'Map',
   'dashboard.loadingMap': 'Loading map',
   'dashboard.mapList': 'Alerts on the map',
-  'dashboard.mapDraws': '{count, plural, one {The map draws {count, number, ::group-off} alert.} other {The map draws {count, number, ::group-off} alerts.}}',
-  'dashboard.mapDrawsSome': 'The map draws {count, number, ::group-off} alerts; the newest {listed, number, ::group-off} are listed.',
+  'dashboard.mapDraws':
+    '{count, plural, one {The map draws {count, number, ::group-off} alert.} other {The map draws {count, number, ::group-off} alerts.}}',
+  'dashboard.mapDrawsSome':
+    'The map draws {count, number, ::group-off} alerts; the newest {listed, number, ::group-off} are listed.',
   'dashboard.column.type': 'Type',
   'dashboard.column.device': 'Device',
   'dashboard.column.tourist': 'Tourist',
@@ -112,13 +117,15 @@ export const dashboard = {
   'dashboard.pings': 'GPS Pings (latest)',
   'dashboard.noPings': 'No GPS pings yet.',
   'dashboard.profileOf': 'Profile of {id}',
-  'dashboard.replay': '{count, plural, one {Replay this tourist} other {Replay these {count, number, ::group-off} tourists}}',
+  'dashboard.replay':
+    '{count, plural, one {Replay this tourist} other {Replay these {count, number, ::group-off} tourists}}',
   'dashboard.refreshCard': 'Refresh {title}',
   'dashboard.parts': 'Dashboard parts',
   'dashboard.panelTitle': 'Filters and controls',
   'dashboard.loadingConsole': 'Loading the live console…',
   'dashboard.moreAlerts': '{alerts} more alerts: the console shows them all once it has loaded.',
-  'dashboard.moreAlertsOpen': '{alerts} more alerts, {open} of them open: the console shows them all once it has loaded.',
+  'dashboard.moreAlertsOpen':
+    '{alerts} more alerts, {open} of them open: the console shows them all once it has loaded.',
   'dashboard.consoleFailed': 'The console could not start: {error}',
   'dashboard.consoleNotLoaded': 'The console could not be loaded; the page reloads once the server answers again.',
   'dashboard.status.open': 'open',

@@ -8,12 +8,14 @@ export const frame = {
   'frame.loadingRegions': 'Loading the regions…',
   'frame.loadingWebhooks': 'Loading the webhooks…',
   'frame.push': 'Push to this device',
-  'frame.pushUnavailable': 'This browser cannot receive push messages here (it needs https, a service worker and notifications allowed).',
+  'frame.pushUnavailable':
+    'This browser cannot receive push messages here (it needs https, a service worker and notifications allowed).',
   'frame.pushOnlyFor': 'Push only for',
   'frame.pushOnlyForHint': 'The regions to push; none chosen: every region.',
   'frame.everyRegion': 'Every region',
   'frame.updateReady': 'A new version of the console is ready.',
-  'frame.updateWaits': 'A new version of the console is ready. It waits until you reload: handle the open panics first.',
+  'frame.updateWaits':
+    'A new version of the console is ready. It waits until you reload: handle the open panics first.',
   'frame.reloadNow': 'Reload now',
   'frame.stopped': 'The console stopped after repeated errors',
   'frame.reload': 'Reload',

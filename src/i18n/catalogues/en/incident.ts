@@ -80,6 +80,7 @@ export const incident = {
   'incident.pause.other': 'Other reason',
   'incident.pause.pausing': 'Pausing…',
   'incident.pause.pause': 'Pause',
-  'incident.typeWord': '{type, select, panic {panic} geofence {geofence} safe {safe} low_battery {low_battery} status {status} silent {silent} stranded {stranded} fall {fall} vitals {vitals} band_removed {band_removed} other {{type}}}',
+  'incident.typeWord':
+    '{type, select, panic {panic} geofence {geofence} safe {safe} low_battery {low_battery} status {status} silent {silent} stranded {stranded} fall {fall} vitals {vitals} band_removed {band_removed} other {{type}}}',
   'incident.severityWord': '{severity, select, high {high} medium {medium} low {low} other {{severity}}}',
 } as const;

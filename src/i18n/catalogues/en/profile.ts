@@ -11,15 +11,18 @@ export const profile = {
   'profile.export': 'Export data',
   'profile.erase': 'Erase tourist',
   'profile.eraseTitle': 'Erase tourist {id}?',
-  'profile.eraseText': 'Their profile, devices, positions and device events are deleted for good; their incidents stay, with the person replaced by an anonymous id. Export their data first if it is asked for.',
+  'profile.eraseText':
+    'Their profile, devices, positions and device events are deleted for good; their incidents stay, with the person replaced by an anonymous id. Export their data first if it is asked for.',
   'profile.eraseConfirm': 'Erase',
   'profile.cancel': 'Cancel',
-  'profile.idType': '{type, select, aadhaar {Aadhaar} passport {Passport} voter_id {Voter ID} driving_licence {Driving licence} other {Identity document}}',
+  'profile.idType':
+    '{type, select, aadhaar {Aadhaar} passport {Passport} voter_id {Voter ID} driving_licence {Driving licence} other {Identity document}}',
   'profile.idEnding': '{document} ending {last4}',
   'profile.verified': 'Verified: Digital ID {did}, bound by {by} on {time}',
   'profile.notVerified': 'Not verified (no Digital ID bound)',
   'profile.identity': 'Identity',
-  'profile.notRegisteredText': 'Not registered: this tourist never registered (no name, phone, document, contacts or itinerary). What follows is what their devices, positions and incidents show.',
+  'profile.notRegisteredText':
+    'Not registered: this tourist never registered (no name, phone, document, contacts or itinerary). What follows is what their devices, positions and incidents show.',
   'profile.touristId': 'Tourist ID',
   'profile.name': 'Name',
   'profile.registered': 'Registered',

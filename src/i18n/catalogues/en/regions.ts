@@ -15,7 +15,8 @@ export const regions = {
   'regions.editNamed': 'Edit {name}',
   'regions.saved': 'Saved region {name}.',
   'regions.noBoundary': 'No boundary',
-  'regions.boundarySize': '{count, plural, one {{count, number, ::group-off} vertex} other {{count, number, ::group-off} vertices}}, {area} km²',
+  'regions.boundarySize':
+    '{count, plural, one {{count, number, ::group-off} vertex} other {{count, number, ::group-off} vertices}}, {area} km²',
   'regions.editTitle': 'Edit region {id}',
   'regions.loadingRegion': 'Loading region {id}…',
   'regions.retry': 'Retry',
@@ -52,7 +53,8 @@ export const regions = {
   'regions.drawingBoundary': 'Drawing the boundary',
   'regions.hintPolygon': 'Click on the map to place each vertex; click the first vertex to close the boundary.',
   'regions.hintRectangle': 'Click one corner on the map, then the opposite corner.',
-  'regions.hintReshaping': 'Drag a vertex to move it or the boundary to move it whole; click a midpoint to add a vertex, right-click a vertex to delete it.',
+  'regions.hintReshaping':
+    'Drag a vertex to move it or the boundary to move it whole; click a midpoint to add a vertex, right-click a vertex to delete it.',
   'regions.cancelDrawing': 'Cancel drawing',
   'regions.done': 'Done',
   'regions.boundaryProblem': 'Boundary problem',
@@ -74,7 +76,7 @@ export const regions = {
   'regions.contact.ambulance': 'Ambulance',
   'regions.contact.fire': 'Fire',
   'regions.contact.disaster': 'Disaster',
-  'regions.contact.womens_helpline': 'Women\'s helpline',
+  'regions.contact.womens_helpline': "Women's helpline",
   'regions.contact.tourism': 'Tourism',
   'regions.problemSentence': '{problem}.',
   'regions.contactLine': '{label}: {phone}',

@@ -27,13 +27,15 @@ export const replay = {
   'replay.trackOf': 'Track of {id}',
   'replay.summaryOf': 'Summary of {id}',
   'replay.summary': '{count} positions · distance {distance} · moving {moving} · stopped {stopped}',
-  'replay.truncated': 'Only the first {count} positions of this range are replayed: choose a shorter range to see the rest.',
+  'replay.truncated':
+    'Only the first {count} positions of this range are replayed: choose a shorter range to see the rest.',
   'replay.noStop': 'No stop of 5 minutes or more within 50 m.',
   'replay.stopsOf': 'Stops of {id}',
   'replay.stoppedAt': 'Stopped at',
   'replay.duration': 'Duration',
   'replay.position': 'Position',
-  'replay.alertMark': '{type, select, panic {Panic} safe {Safe} low_battery {Low battery} status {Status} silent {Silent} stranded {Stranded} fall {Fall} vitals {Vitals} band_removed {Band removed} other {{type}}} ({severity, select, high {high} medium {medium} low {low} other {{severity}}})',
+  'replay.alertMark':
+    '{type, select, panic {Panic} safe {Safe} low_battery {Low battery} status {Status} silent {Silent} stranded {Stranded} fall {Fall} vitals {Vitals} band_removed {Band removed} other {{type}}} ({severity, select, high {high} medium {medium} low {low} other {{severity}}})',
   'replay.entered': '{risk, select, none {Entered {zone}} other {Entered {zone} ({risk})}}',
   'replay.left': '{risk, select, none {Left {zone}} other {Left {zone} ({risk})}}',
 } as const;

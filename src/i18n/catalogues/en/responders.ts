@@ -22,9 +22,12 @@ export const responders = {
   'responders.noteOptional': 'Note (optional)',
   'responders.dispatchedAt': 'dispatched {time} by {by}',
   'responders.onSceneAt': 'on scene {time}',
-  'responders.closedAt': '{state, select, stood_down {stood down {time}} handed_over {handed over {time}} on_scene {on scene {time}} other {dispatched {time}}}',
-  'responders.state': '{state, select, on_scene {On scene} stood_down {Stood down} handed_over {Handed over} other {Dispatched}}',
-  'responders.kindName': '{kind, select, police_station {Police station} ambulance {Ambulance} hospital {Hospital} fire {Fire} other {Rescue team}}',
+  'responders.closedAt':
+    '{state, select, stood_down {stood down {time}} handed_over {handed over {time}} on_scene {on scene {time}} other {dispatched {time}}}',
+  'responders.state':
+    '{state, select, on_scene {On scene} stood_down {Stood down} handed_over {Handed over} other {Dispatched}}',
+  'responders.kindName':
+    '{kind, select, police_station {Police station} ambulance {Ambulance} hospital {Hospital} fire {Fire} other {Rescue team}}',
   'responders.choice': '{name} ({kind}, {distance} {compass})',
   'responders.choiceUnavailable': '{name} ({kind}, {distance} {compass}), unavailable',
   'responders.another': 'Another unit (type its name)',

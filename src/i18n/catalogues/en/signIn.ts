@@ -7,7 +7,8 @@ export const signIn = {
   'signIn.submit': 'Sign in',
   'signIn.or': 'or',
   'signIn.newPasswordTitle': 'Choose a new password',
-  'signIn.newPasswordIntro': '{username} signed in with a temporary password. Choose your own (at least {min, number, ::group-off} characters) to reach the dashboard.',
+  'signIn.newPasswordIntro':
+    '{username} signed in with a temporary password. Choose your own (at least {min, number, ::group-off} characters) to reach the dashboard.',
   'signIn.temporaryPassword': 'Temporary password',
   'signIn.newPassword': 'New password',
   'signIn.newPasswordAgain': 'New password again',

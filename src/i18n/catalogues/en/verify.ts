@@ -1,9 +1,11 @@
 // Verify tourist (issue 30): a Digital ID looked up and bound to a tourist.
 export const verify = {
   'verify.title': 'Verify tourist',
-  'verify.intro': "A Digital ID the tourist's app issued on its own proves nobody: its alerts stay unverified. Check the tourist's document, look up the Digital ID their app shows, and bind it to them.",
+  'verify.intro':
+    "A Digital ID the tourist's app issued on its own proves nobody: its alerts stay unverified. Check the tourist's document, look up the Digital ID their app shows, and bind it to them.",
   'verify.field': 'Digital ID',
-  'verify.fieldHint': "Paste the Digital ID token or its did:local id from the tourist's app, or scan the QR code of the app's ID card (a handheld scanner types into this field).",
+  'verify.fieldHint':
+    "Paste the Digital ID token or its did:local id from the tourist's app, or scan the QR code of the app's ID card (a handheld scanner types into this field).",
   'verify.lookingUp': 'Looking up…',
   'verify.lookUp': 'Look up',
   'verify.nothingFound': 'Nothing found for what was pasted.',
@@ -27,7 +29,8 @@ export const verify = {
   'verify.confirmUnbind': 'Unbind from {tourist}?',
   'verify.confirmBind': 'Bind to {tourist}?',
   'verify.unbindConsequence': 'Digital ID {did}. Its alerts will be unverified again until someone binds it anew.',
-  'verify.bindConsequence': "Digital ID {did}. Bind only after checking the tourist's identity document: from now on this phone's alerts are verified as theirs.",
+  'verify.bindConsequence':
+    "Digital ID {did}. Bind only after checking the tourist's identity document: from now on this phone's alerts are verified as theirs.",
   'verify.cancel': 'Cancel',
   'verify.notice.bound': 'Bound: the Digital ID now proves {tourist}; their alerts are verified from now on.',
   'verify.notice.unbound': 'Unbound: the Digital ID no longer proves {tourist}.',

@@ -38,9 +38,11 @@ export const webhooks = {
   'webhooks.create': 'Create',
   'webhooks.cancel': 'Cancel',
   'webhooks.rotateQuestion': 'Rotate the secret of {name}?',
-  'webhooks.rotateWarning': 'The old secret stops signing at once: the receiver refuses the requests until it is given the new one, which is shown once.',
+  'webhooks.rotateWarning':
+    'The old secret stops signing at once: the receiver refuses the requests until it is given the new one, which is shown once.',
   'webhooks.secretTitle': 'Signing secret for {name}',
-  'webhooks.secretSentence': 'Shown this once. Give it to the receiver, which checks the webhook-signature of every request with it.',
+  'webhooks.secretSentence':
+    'Shown this once. Give it to the receiver, which checks the webhook-signature of every request with it.',
   'webhooks.secretLabel': 'Signing secret',
   'webhooks.deadLetters': 'Dead letters',
   'webhooks.deliveryLog': 'Delivery log',

@@ -4,7 +4,8 @@ export const zones = {
   'zones.shownOf': '{shown, number, ::group-off} of {total, number, ::group-off}',
   'zones.loadingMap': 'Loading map',
   'zones.drawing': 'Drawing',
-  'zones.hintPolygon': 'Click on the map to place each vertex; click the first vertex to close the zone. A vertex near another zone’s snaps to it.',
+  'zones.hintPolygon':
+    'Click on the map to place each vertex; click the first vertex to close the zone. A vertex near another zone’s snaps to it.',
   'zones.hintRectangle': 'Click one corner on the map, then the opposite corner.',
   'zones.hintCircle': 'Click the centre on the map, then click again at the radius you want.',
   'zones.cancelDrawing': 'Cancel drawing',
@@ -23,7 +24,8 @@ export const zones = {
   'zones.regionKml': 'Region {region} as KML',
   'zones.allGeoJson': 'All regions as GeoJSON',
   'zones.allKml': 'All regions as KML',
-  'zones.deleteQuestion': 'Delete the zone “{name}”? Pings inside it will no longer raise its alerts, on every dashboard at once.',
+  'zones.deleteQuestion':
+    'Delete the zone “{name}”? Pings inside it will no longer raise its alerts, on every dashboard at once.',
   'zones.delete': 'Delete',
   'zones.deleting': 'Deleting…',
   'zones.region': 'Region',
@@ -47,7 +49,7 @@ export const zones = {
   'zones.riskLevel': 'Risk level',
   'zones.zoneRegion': 'Zone region',
   'zones.placeId': 'Place id',
-  'zones.placeHint': 'Groups zones for the dashboard\'s place selector, e.g. police-bazar',
+  'zones.placeHint': "Groups zones for the dashboard's place selector, e.g. police-bazar",
   'zones.facts': '{vertices, number, ::group-off} vertices, {area}',
   'zones.factsCircle': 'Circle of {radius, number, ::group-off} m, {vertices, number, ::group-off} vertices, {area}',
   'zones.beforeSaving': 'Before saving',
@@ -62,7 +64,8 @@ export const zones = {
   'zones.fileUnknown': '{name} is neither GeoJSON nor KML.',
   'zones.checking': 'Checking {name}…',
   'zones.importSummaryLabel': 'Import summary',
-  'zones.importSummary': '{new, number, ::group-off} new, {changed, number, ::group-off} changed, {unchanged, number, ::group-off} unchanged, {refused, number, ::group-off} refused',
+  'zones.importSummary':
+    '{new, number, ::group-off} new, {changed, number, ::group-off} changed, {unchanged, number, ::group-off} unchanged, {refused, number, ::group-off} refused',
   'zones.importPreview': 'Import preview',
   'zones.outcome': 'Outcome',
   'zones.why': 'Why',

@@ -28,11 +28,13 @@ export const accounts = {
   'accounts.setRoleBody': '{username} के खुले सत्र अगले अनुरोध से {role} की तरह काम करेंगे।',
   'accounts.changeRole': 'भूमिका बदलें',
   'accounts.disableTitle': '{username} को बंद करें?',
-  'accounts.disableBody': '{username} तुरंत हर जगह से साइन आउट हो जाएँगे, उनके खुले पेजों की लाइव स्ट्रीम रुक जाएगी, और दोबारा चालू होने तक वे साइन इन नहीं कर पाएँगे।',
+  'accounts.disableBody':
+    '{username} तुरंत हर जगह से साइन आउट हो जाएँगे, उनके खुले पेजों की लाइव स्ट्रीम रुक जाएगी, और दोबारा चालू होने तक वे साइन इन नहीं कर पाएँगे।',
   'accounts.enableTitle': '{username} को चालू करें?',
   'accounts.enableBody': '{username} फिर से साइन इन कर सकेंगे।',
   'accounts.resetTitle': '{username} का पासवर्ड रीसेट करें?',
-  'accounts.resetBody': '{username} हर जगह से साइन आउट हो जाएँगे और उन्हें एक अस्थायी पासवर्ड मिलेगा, जो एक बार दिखेगा और अगले साइन इन पर बदलना होगा।',
+  'accounts.resetBody':
+    '{username} हर जगह से साइन आउट हो जाएँगे और उन्हें एक अस्थायी पासवर्ड मिलेगा, जो एक बार दिखेगा और अगले साइन इन पर बदलना होगा।',
   'accounts.signOutTitle': '{username} को हर जगह से साइन आउट करें?',
   'accounts.signOutBody': '{username} का हर सत्र, हर सर्वर पर, तुरंत समाप्त हो जाएगा।',
   'accounts.passwordTitle': '{username} का अस्थायी पासवर्ड',
@@ -43,5 +45,6 @@ export const accounts = {
   'accounts.notice.disabled': '{username} बंद किया गया और हर जगह से साइन आउट हुआ।',
   'accounts.notice.enabled': '{username} चालू किया गया।',
   'accounts.notice.passwordReset': '{username} का पासवर्ड रीसेट किया गया।',
-  'accounts.notice.signedOut': '{username} को हर जगह से साइन आउट किया गया ({count, plural, one {# सत्र समाप्त} other {# सत्र समाप्त}})।',
+  'accounts.notice.signedOut':
+    '{username} को हर जगह से साइन आउट किया गया ({count, plural, one {# सत्र समाप्त} other {# सत्र समाप्त}})।',
 } as const satisfies Translation<typeof english>;

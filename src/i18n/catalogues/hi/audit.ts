@@ -18,7 +18,8 @@ export const audit = {
   'audit.target': 'किस पर',
   'audit.entry': 'प्रविष्टि {seq, number, ::group-off}',
   'audit.chain': 'ऑडिट शृंखला',
-  'audit.chainIntact': 'शृंखला अखंड: {count, plural, one {{count, number, ::group-off} प्रविष्टि} other {{count, number, ::group-off} प्रविष्टियाँ}}',
+  'audit.chainIntact':
+    'शृंखला अखंड: {count, plural, one {{count, number, ::group-off} प्रविष्टि} other {{count, number, ::group-off} प्रविष्टियाँ}}',
   'audit.checkingChain': 'शृंखला जाँची जा रही है…',
   'audit.loading': 'ऑडिट रिकॉर्ड लोड हो रहा है',
   'audit.noMatch': 'फ़िल्टर से कोई प्रविष्टि मेल नहीं खाती।',

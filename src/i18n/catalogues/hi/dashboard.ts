@@ -59,9 +59,12 @@ export const dashboard = {
   'dashboard.bulk.result': 'सामूहिक कार्रवाई का नतीजा',
   'dashboard.bulk.acknowledged': '{changed, number, ::group-off} की ज़िम्मेदारी ली गई',
   'dashboard.bulk.resolved': '{changed, number, ::group-off} निपटाए गए',
-  'dashboard.bulk.acknowledgedRefused': '{changed, number, ::group-off} की ज़िम्मेदारी ली गई, {refused, number, ::group-off} अस्वीकार ({reason})',
-  'dashboard.bulk.resolvedRefused': '{changed, number, ::group-off} निपटाए गए, {refused, number, ::group-off} अस्वीकार ({reason})',
-  'dashboard.bulk.confirmTitle': '{count, plural, one {{count, number, ::group-off} घटना निपटाएँ?} other {{count, number, ::group-off} घटनाएँ निपटाएँ?}}',
+  'dashboard.bulk.acknowledgedRefused':
+    '{changed, number, ::group-off} की ज़िम्मेदारी ली गई, {refused, number, ::group-off} अस्वीकार ({reason})',
+  'dashboard.bulk.resolvedRefused':
+    '{changed, number, ::group-off} निपटाए गए, {refused, number, ::group-off} अस्वीकार ({reason})',
+  'dashboard.bulk.confirmTitle':
+    '{count, plural, one {{count, number, ::group-off} घटना निपटाएँ?} other {{count, number, ::group-off} घटनाएँ निपटाएँ?}}',
   'dashboard.bulk.confirmText': 'निपटाई गई घटनाएँ खुली सूची से हट जाती हैं; इसे वापस नहीं किया जा सकता।',
   'dashboard.bulk.confirm': '{count, number, ::group-off} निपटाएँ',
   'dashboard.cancel': 'रद्द करें',
@@ -97,8 +100,10 @@ export const dashboard = {
   'dashboard.map': 'मानचित्र',
   'dashboard.loadingMap': 'मानचित्र लोड हो रहा है',
   'dashboard.mapList': 'मानचित्र पर अलर्ट',
-  'dashboard.mapDraws': '{count, plural, one {मानचित्र पर {count, number, ::group-off} अलर्ट है।} other {मानचित्र पर {count, number, ::group-off} अलर्ट हैं।}}',
-  'dashboard.mapDrawsSome': 'मानचित्र पर {count, number, ::group-off} अलर्ट हैं; सबसे नए {listed, number, ::group-off} की सूची दी गई है।',
+  'dashboard.mapDraws':
+    '{count, plural, one {मानचित्र पर {count, number, ::group-off} अलर्ट है।} other {मानचित्र पर {count, number, ::group-off} अलर्ट हैं।}}',
+  'dashboard.mapDrawsSome':
+    'मानचित्र पर {count, number, ::group-off} अलर्ट हैं; सबसे नए {listed, number, ::group-off} की सूची दी गई है।',
   'dashboard.column.type': 'प्रकार',
   'dashboard.column.device': 'डिवाइस',
   'dashboard.column.tourist': 'पर्यटक',

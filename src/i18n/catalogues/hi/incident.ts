@@ -83,6 +83,7 @@ export const incident = {
   'incident.pause.other': 'दूसरा कारण',
   'incident.pause.pausing': 'रोकी जा रही है…',
   'incident.pause.pause': 'रोकें',
-  'incident.typeWord': '{type, select, panic {पैनिक} geofence {जोखिम ज़ोन} safe {सुरक्षित} low_battery {कम बैटरी} status {स्थिति रिपोर्ट} silent {कोई संकेत नहीं} stranded {फँसा हुआ} fall {गिरना} vitals {स्वास्थ्य संकेत} band_removed {बैंड उतारा गया} other {{type}}}',
+  'incident.typeWord':
+    '{type, select, panic {पैनिक} geofence {जोखिम ज़ोन} safe {सुरक्षित} low_battery {कम बैटरी} status {स्थिति रिपोर्ट} silent {कोई संकेत नहीं} stranded {फँसा हुआ} fall {गिरना} vitals {स्वास्थ्य संकेत} band_removed {बैंड उतारा गया} other {{type}}}',
   'incident.severityWord': '{severity, select, high {उच्च} medium {मध्यम} low {निम्न} other {{severity}}}',
 } as const satisfies Translation<typeof english>;

@@ -14,15 +14,18 @@ export const profile = {
   'profile.export': 'डेटा निर्यात',
   'profile.erase': 'पर्यटक मिटाएँ',
   'profile.eraseTitle': 'पर्यटक {id} को मिटाएँ?',
-  'profile.eraseText': 'इनकी प्रोफ़ाइल, डिवाइस, स्थितियाँ और डिवाइस की घटनाएँ हमेशा के लिए मिट जाएँगी; इनकी घटनाएँ बनी रहेंगी, पर व्यक्ति की जगह एक गुमनाम आईडी होगी। माँगा गया हो तो पहले इनका डेटा निर्यात करें।',
+  'profile.eraseText':
+    'इनकी प्रोफ़ाइल, डिवाइस, स्थितियाँ और डिवाइस की घटनाएँ हमेशा के लिए मिट जाएँगी; इनकी घटनाएँ बनी रहेंगी, पर व्यक्ति की जगह एक गुमनाम आईडी होगी। माँगा गया हो तो पहले इनका डेटा निर्यात करें।',
   'profile.eraseConfirm': 'मिटाएँ',
   'profile.cancel': 'रद्द करें',
-  'profile.idType': '{type, select, aadhaar {Aadhaar} passport {पासपोर्ट} voter_id {मतदाता पहचान पत्र} driving_licence {ड्राइविंग लाइसेंस} other {पहचान पत्र}}',
+  'profile.idType':
+    '{type, select, aadhaar {Aadhaar} passport {पासपोर्ट} voter_id {मतदाता पहचान पत्र} driving_licence {ड्राइविंग लाइसेंस} other {पहचान पत्र}}',
   'profile.idEnding': '{document}, अंतिम अंक {last4}',
   'profile.verified': 'सत्यापित: Digital ID {did}, {by} ने {time} पर जोड़ा',
   'profile.notVerified': 'सत्यापित नहीं (कोई Digital ID नहीं जुड़ा)',
   'profile.identity': 'पहचान',
-  'profile.notRegisteredText': 'पंजीकृत नहीं: इस पर्यटक ने कभी पंजीकरण नहीं किया (नाम, फ़ोन, दस्तावेज़, संपर्क या यात्रा योजना नहीं)। नीचे वही है जो इनके डिवाइस, स्थितियाँ और घटनाएँ बताती हैं।',
+  'profile.notRegisteredText':
+    'पंजीकृत नहीं: इस पर्यटक ने कभी पंजीकरण नहीं किया (नाम, फ़ोन, दस्तावेज़, संपर्क या यात्रा योजना नहीं)। नीचे वही है जो इनके डिवाइस, स्थितियाँ और घटनाएँ बताती हैं।',
   'profile.touristId': 'पर्यटक आईडी',
   'profile.name': 'नाम',
   'profile.registered': 'पंजीकरण',

@@ -19,7 +19,8 @@ export const regions = {
   'regions.editNamed': '{name} बदलें',
   'regions.saved': 'क्षेत्र {name} सहेजा गया।',
   'regions.noBoundary': 'कोई सीमा नहीं',
-  'regions.boundarySize': '{count, plural, one {{count, number, ::group-off} बिंदु} other {{count, number, ::group-off} बिंदु}}, {area} km²',
+  'regions.boundarySize':
+    '{count, plural, one {{count, number, ::group-off} बिंदु} other {{count, number, ::group-off} बिंदु}}, {area} km²',
   'regions.editTitle': 'क्षेत्र {id} बदलें',
   'regions.loadingRegion': 'क्षेत्र {id} लोड हो रहा है…',
   'regions.retry': 'फिर कोशिश करें',
@@ -56,7 +57,8 @@ export const regions = {
   'regions.drawingBoundary': 'सीमा बनाई जा रही है',
   'regions.hintPolygon': 'हर बिंदु रखने के लिए नक्शे पर क्लिक करें; सीमा बंद करने के लिए पहले बिंदु पर क्लिक करें।',
   'regions.hintRectangle': 'नक्शे पर एक कोने पर क्लिक करें, फिर सामने वाले कोने पर।',
-  'regions.hintReshaping': 'बिंदु खिसकाने के लिए उसे खींचें, या पूरी सीमा खिसकाने के लिए सीमा को; बीच के निशान पर क्लिक करके बिंदु जोड़ें, बिंदु पर राइट-क्लिक करके उसे हटाएँ।',
+  'regions.hintReshaping':
+    'बिंदु खिसकाने के लिए उसे खींचें, या पूरी सीमा खिसकाने के लिए सीमा को; बीच के निशान पर क्लिक करके बिंदु जोड़ें, बिंदु पर राइट-क्लिक करके उसे हटाएँ।',
   'regions.cancelDrawing': 'बनाना रोकें',
   'regions.done': 'हो गया',
   'regions.boundaryProblem': 'सीमा में समस्या',

@@ -36,7 +36,10 @@ export const replay = {
   'replay.stoppedAt': 'कब रुका',
   'replay.duration': 'अवधि',
   'replay.position': 'स्थिति',
-  'replay.alertMark': '{type, select, panic {पैनिक} safe {सुरक्षित} low_battery {कम बैटरी} status {स्थिति} silent {कोई संकेत नहीं} stranded {फँसा हुआ} fall {गिरना} vitals {स्वास्थ्य संकेत} band_removed {बैंड उतारा गया} other {{type}}} ({severity, select, high {उच्च} medium {मध्यम} low {निम्न} other {{severity}}})',
-  'replay.entered': '{risk, select, none {{zone} में प्रवेश} other {{zone} में प्रवेश ({risk, select, red {लाल} yellow {पीला} green {हरा} other {{risk}}})}}',
-  'replay.left': '{risk, select, none {{zone} से बाहर} other {{zone} से बाहर ({risk, select, red {लाल} yellow {पीला} green {हरा} other {{risk}}})}}',
+  'replay.alertMark':
+    '{type, select, panic {पैनिक} safe {सुरक्षित} low_battery {कम बैटरी} status {स्थिति} silent {कोई संकेत नहीं} stranded {फँसा हुआ} fall {गिरना} vitals {स्वास्थ्य संकेत} band_removed {बैंड उतारा गया} other {{type}}} ({severity, select, high {उच्च} medium {मध्यम} low {निम्न} other {{severity}}})',
+  'replay.entered':
+    '{risk, select, none {{zone} में प्रवेश} other {{zone} में प्रवेश ({risk, select, red {लाल} yellow {पीला} green {हरा} other {{risk}}})}}',
+  'replay.left':
+    '{risk, select, none {{zone} से बाहर} other {{zone} से बाहर ({risk, select, red {लाल} yellow {पीला} green {हरा} other {{risk}}})}}',
 } as const satisfies Translation<typeof english>;

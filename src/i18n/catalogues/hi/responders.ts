@@ -25,9 +25,12 @@ export const responders = {
   'responders.noteOptional': 'नोट (वैकल्पिक)',
   'responders.dispatchedAt': '{time} पर {by} ने भेजी',
   'responders.onSceneAt': '{time} पर घटनास्थल पर',
-  'responders.closedAt': '{state, select, stood_down {{time} पर वापस बुलाई} handed_over {{time} पर ज़िम्मा सौंपा} on_scene {{time} पर घटनास्थल पर} other {{time} पर भेजी}}',
-  'responders.state': '{state, select, on_scene {घटनास्थल पर} stood_down {वापस बुलाई} handed_over {ज़िम्मा सौंपा} other {भेजी गई}}',
-  'responders.kindName': '{kind, select, police_station {पुलिस थाना} ambulance {एम्बुलेंस} hospital {अस्पताल} fire {दमकल} other {बचाव दल}}',
+  'responders.closedAt':
+    '{state, select, stood_down {{time} पर वापस बुलाई} handed_over {{time} पर ज़िम्मा सौंपा} on_scene {{time} पर घटनास्थल पर} other {{time} पर भेजी}}',
+  'responders.state':
+    '{state, select, on_scene {घटनास्थल पर} stood_down {वापस बुलाई} handed_over {ज़िम्मा सौंपा} other {भेजी गई}}',
+  'responders.kindName':
+    '{kind, select, police_station {पुलिस थाना} ambulance {एम्बुलेंस} hospital {अस्पताल} fire {दमकल} other {बचाव दल}}',
   'responders.choice': '{name} ({kind}, {distance} {compass})',
   'responders.choiceUnavailable': '{name} ({kind}, {distance} {compass}), उपलब्ध नहीं',
   'responders.another': 'कोई और यूनिट (उसका नाम लिखें)',

@@ -9,7 +9,8 @@ export const signIn = {
   'signIn.submit': 'साइन इन करें',
   'signIn.or': 'या',
   'signIn.newPasswordTitle': 'नया पासवर्ड चुनें',
-  'signIn.newPasswordIntro': '{username} ने अस्थायी पासवर्ड से साइन इन किया है। डैशबोर्ड तक पहुँचने के लिए अपना पासवर्ड चुनें (कम से कम {min, number, ::group-off} अक्षर)।',
+  'signIn.newPasswordIntro':
+    '{username} ने अस्थायी पासवर्ड से साइन इन किया है। डैशबोर्ड तक पहुँचने के लिए अपना पासवर्ड चुनें (कम से कम {min, number, ::group-off} अक्षर)।',
   'signIn.temporaryPassword': 'अस्थायी पासवर्ड',
   'signIn.newPassword': 'नया पासवर्ड',
   'signIn.newPasswordAgain': 'नया पासवर्ड दोबारा',

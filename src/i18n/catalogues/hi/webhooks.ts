@@ -41,7 +41,8 @@ export const webhooks = {
   'webhooks.create': 'बनाएँ',
   'webhooks.cancel': 'रद्द करें',
   'webhooks.rotateQuestion': '{name} का सीक्रेट बदलें?',
-  'webhooks.rotateWarning': 'पुराना सीक्रेट तुरंत काम करना बंद कर देगा: जब तक प्राप्तकर्ता को नया सीक्रेट नहीं मिलता, वह अनुरोध अस्वीकार करेगा। नया सीक्रेट केवल एक बार दिखेगा।',
+  'webhooks.rotateWarning':
+    'पुराना सीक्रेट तुरंत काम करना बंद कर देगा: जब तक प्राप्तकर्ता को नया सीक्रेट नहीं मिलता, वह अनुरोध अस्वीकार करेगा। नया सीक्रेट केवल एक बार दिखेगा।',
   'webhooks.secretTitle': '{name} का साइनिंग सीक्रेट',
   'webhooks.secretSentence': 'यह केवल इसी बार दिखेगा। इसे प्राप्तकर्ता को दें, जो हर अनुरोध का webhook-signature इसी से जाँचता है।',
   'webhooks.secretLabel': 'साइनिंग सीक्रेट',

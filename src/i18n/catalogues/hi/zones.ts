@@ -7,7 +7,8 @@ export const zones = {
   'zones.shownOf': '{total, number, ::group-off} में से {shown, number, ::group-off}',
   'zones.loadingMap': 'नक्शा लोड हो रहा है',
   'zones.drawing': 'बनाया जा रहा है',
-  'zones.hintPolygon': 'हर बिंदु रखने के लिए नक्शे पर क्लिक करें; ज़ोन बंद करने के लिए पहले बिंदु पर क्लिक करें। दूसरे ज़ोन के बिंदु के पास रखा बिंदु उसी से जुड़ जाता है।',
+  'zones.hintPolygon':
+    'हर बिंदु रखने के लिए नक्शे पर क्लिक करें; ज़ोन बंद करने के लिए पहले बिंदु पर क्लिक करें। दूसरे ज़ोन के बिंदु के पास रखा बिंदु उसी से जुड़ जाता है।',
   'zones.hintRectangle': 'नक्शे पर एक कोने पर क्लिक करें, फिर सामने वाले कोने पर।',
   'zones.hintCircle': 'नक्शे पर केंद्र पर क्लिक करें, फिर मनचाही त्रिज्या पर दोबारा क्लिक करें।',
   'zones.cancelDrawing': 'बनाना रोकें',
@@ -65,7 +66,8 @@ export const zones = {
   'zones.fileUnknown': '{name} न GeoJSON है, न KML।',
   'zones.checking': '{name} जाँची जा रही है…',
   'zones.importSummaryLabel': 'आयात का सारांश',
-  'zones.importSummary': '{new, number, ::group-off} नए, {changed, number, ::group-off} बदले, {unchanged, number, ::group-off} बिना बदलाव, {refused, number, ::group-off} अस्वीकार',
+  'zones.importSummary':
+    '{new, number, ::group-off} नए, {changed, number, ::group-off} बदले, {unchanged, number, ::group-off} बिना बदलाव, {refused, number, ::group-off} अस्वीकार',
   'zones.importPreview': 'आयात की झलक',
   'zones.outcome': 'परिणाम',
   'zones.why': 'कारण',

@@ -14,7 +14,12 @@ import { call, dropSchema, startTestServer, uniqueSchema, type TestServer } from
 
 const SHILLONG = [25.5788, 91.8933] as const;
 /** A supervisor's own outline of Shillong, wider than the seeded one. */
-const DRAWN: [number, number][] = [[25.65, 91.8], [25.65, 92.0], [25.5, 92.0], [25.5, 91.8]];
+const DRAWN: [number, number][] = [
+  [25.65, 91.8],
+  [25.65, 92.0],
+  [25.5, 92.0],
+  [25.5, 91.8],
+];
 
 /** PostgreSQL in its own schema when DATABASE_URL is set, else PGlite made from nothing (not the migrated template). */
 async function emptyStore(): Promise<{ db: Database; drop(): Promise<void> }> {
@@ -22,16 +27,28 @@ async function emptyStore(): Promise<{ db: Database; drop(): Promise<void> }> {
   if (url) {
     const schema = uniqueSchema();
     const db = await openPostgres(url, schema);
-    return { db, drop: async () => { await db.close(); await dropSchema(url, schema); } };
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        await dropSchema(url, schema);
+      },
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'pad-migration-'));
   // An existing store folder is never overwritten by the template: this one starts empty.
   mkdirSync(join(dir, 'pglite'));
   const db = await openPglite(dir);
-  return { db, drop: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-describe('026 on a store made by today\'s main', () => {
+describe("026 on a store made by today's main", () => {
   let store: Awaited<ReturnType<typeof emptyStore>>;
   beforeAll(async () => {
     store = await emptyStore();
@@ -42,7 +59,14 @@ describe('026 on a store made by today\'s main', () => {
       const shillong = (await findRegion(tx, 'shillong'))!;
       await saveRegion(tx, { ...shillong, boundary: DRAWN }, true);
       const guwahati = (await findRegion(tx, 'guwahati'))!;
-      await saveRegion(tx, { ...guwahati, contacts: [...guwahati.contacts, { label: 'Tourist police', phone: '0361-2540000', kind: 'police' }] }, true);
+      await saveRegion(
+        tx,
+        {
+          ...guwahati,
+          contacts: [...guwahati.contacts, { label: 'Tourist police', phone: '0361-2540000', kind: 'police' }],
+        },
+        true,
+      );
     });
     // A panic at Kaziranga, filed under Assam by its seeded boundary; Bengaluru's and Default's rows untouched.
     await db.query(
@@ -58,7 +82,17 @@ describe('026 on a store made by today\'s main', () => {
       ['assam', null],
       ['bengaluru', null],
       ['default', null],
-      ['guwahati', [[26.225, 91.6], [26.225, 91.85], [26.15, 91.9], [26.08, 91.85], [26.08, 91.62], [26.13, 91.58]]],
+      [
+        'guwahati',
+        [
+          [26.225, 91.6],
+          [26.225, 91.85],
+          [26.15, 91.9],
+          [26.08, 91.85],
+          [26.08, 91.62],
+          [26.13, 91.58],
+        ],
+      ],
       ['shillong', DRAWN],
     ]);
     // Assam's incident is still under Assam, with the region's contacts and home view as they were.
@@ -76,12 +110,19 @@ describe('a fresh install (014 and 026 together)', () => {
   });
   afterAll(() => server?.stop());
 
-  it('lists the spec\'s regions (and Bengaluru) with their contacts and no boundary, and files a panic at Shillong under default', async () => {
+  it("lists the spec's regions (and Bengaluru) with their contacts and no boundary, and files a panic at Shillong under default", async () => {
     const { regions } = (await call(server.url, 'GET', '/regions')).body;
-    expect(regions.map((region: { id: string }) => region.id)).toEqual(['bengaluru', 'default', 'guwahati', 'shillong']);
+    expect(regions.map((region: { id: string }) => region.id)).toEqual([
+      'bengaluru',
+      'default',
+      'guwahati',
+      'shillong',
+    ]);
     expect(regions.filter((region: { boundary: unknown }) => region.boundary !== null)).toEqual([]);
     const shillong = regions.find((region: { id: string }) => region.id === 'shillong');
-    expect(shillong.contacts.map((contact: { label: string; phone: string }) => `${contact.label}: ${contact.phone}`)).toContain('Meghalaya Tourism: 1800-599-2026');
+    expect(
+      shillong.contacts.map((contact: { label: string; phone: string }) => `${contact.label}: ${contact.phone}`),
+    ).toContain('Meghalaya Tourism: 1800-599-2026');
     // Assam's demo unit went with the region; the cities' stay.
     expect((await call(server.url, 'GET', '/regions/guwahati/units')).body.units.length).toBeGreaterThan(0);
 
