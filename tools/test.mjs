@@ -53,7 +53,7 @@ const started = performance.now();
 const vitest = 'node_modules/vitest/vitest.mjs';
 const wholeRun = vitestArgs.length === 0 && !quick;
 // Chromium and the fonts first: without them the browser suite fails late (after 12 min 55 s once), not here.
-if (wholeRun || vitestArgs.some((arg) => /e2e|^tests\/?$/.test(arg))) {
+if (wholeRun || vitestArgs.some((arg) => /e2e|compat|^tests\/?$/.test(arg))) {
   try {
     ensureBrowserNeeds();
   } catch (error) {
