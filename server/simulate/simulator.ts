@@ -1,14 +1,14 @@
-// The living demo: tourists walking around Shillong and Guwahati, talking to the backend only through
+// The living demo: tourists (tourists.ts) walking around Shillong and Guwahati, talking to the backend only through
 // its public HTTP API, as the phone app and devices would; and the watch's two scenes (watch-scenes.ts).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { softIncidentTypes } from '../../src/api/fields.ts';
-import type { Vertex } from '../../src/domain/geo.ts';
 import { ApiClient } from './api-client.ts';
 import { drawDemoRegions } from './demo-regions.ts';
-import { cities, demoRegions, offset, zonePolygon, zones, type City } from './places.ts';
-import { between, pick, seededRandom, type Random } from './random.ts';
-import { stepWalker, type Walker } from './walker.ts';
+import { cities, demoRegions, zonePolygon, zones } from './places.ts';
+import { between, pick, seededRandom } from './random.ts';
+import { createTourist, nextGoal, positionOf, senderIds, type Tourist } from './tourists.ts';
+import { stepWalker } from './walker.ts';
 import { startWatchScenes } from './watch-scenes.ts';
 
 export interface SimulatorOptions {
@@ -50,58 +50,7 @@ export interface Simulator {
   counts(): SimulatorCounts;
 }
 
-interface Tourist {
-  touristId: string;
-  deviceId: string;
-  /** Half the tourists send touristId and deviceId, the others (bare devices) only deviceId. */
-  sendsTouristId: boolean;
-  city: City;
-  walker: Walker;
-  lastMovedAt: number;
-  registered: boolean;
-  paired: boolean;
-}
-
 const STOP_GRACE_MS = 2000;
-const placesIn = (city: City) => zones.filter((zone) => zone.regionId === city.regionId);
-
-function randomPointNear(random: Random, center: Vertex, radiusMetres: number): Vertex {
-  const distance = radiusMetres * Math.sqrt(random());
-  const angle = between(random, 0, 2 * Math.PI);
-  return offset(center, distance * Math.cos(angle), distance * Math.sin(angle));
-}
-
-/** Where a tourist heads next: a named place in town half the time, else somewhere around the centre. */
-function nextGoal(random: Random, city: City): Vertex {
-  return random() < 0.5
-    ? randomPointNear(random, pick(random, placesIn(city)).center, 80)
-    : randomPointNear(random, city.center, 1500);
-}
-
-function createTourist(random: Random, index: number): Tourist {
-  const number = String(index + 1).padStart(2, '0');
-  const city = cities[index % cities.length];
-  // Four in ten start close to a named zone, so zone entries show up in the first minutes.
-  const start =
-    random() < 0.4
-      ? randomPointNear(random, pick(random, placesIn(city)).center, 350)
-      : randomPointNear(random, city.center, 1200);
-  return {
-    touristId: `sim-tourist-${number}`,
-    deviceId: `sim-device-${number}`,
-    sendsTouristId: index % 2 === 0,
-    city,
-    walker: {
-      position: start,
-      heading: between(random, -Math.PI, Math.PI),
-      speedMetresPerSecond: between(random, 1, 2.5),
-      goal: nextGoal(random, city),
-    },
-    lastMovedAt: Date.now(),
-    registered: false,
-    paired: false,
-  };
-}
 
 export function startSimulator(options: SimulatorOptions): Simulator {
   const settings = {
@@ -160,11 +109,6 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     void running.finally(() => inFlight.delete(running));
   }
 
-  const ids = (tourist: Tourist) => ({
-    ...(tourist.sendsTouristId && { touristId: tourist.touristId }),
-    deviceId: tourist.deviceId,
-  });
-  const here = (tourist: Tourist) => ({ latitude: tourist.walker.position[0], longitude: tourist.walker.position[1] });
   const succeeded = (result: { status: number } | undefined) =>
     result !== undefined && result.status >= 200 && result.status < 300;
 
@@ -218,7 +162,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     for (let attempt = 1; attempt <= 3 && !stopped(); attempt += 1) {
       const result = await client.post(
         '/panic-alert',
-        { ...here(tourist), ...ids(tourist) },
+        { ...positionOf(tourist), ...senderIds(tourist) },
         { 'Idempotency-Key': key },
       );
       if (succeeded(result)) {
@@ -236,9 +180,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   async function softAlert(tourist: Tourist): Promise<void> {
     if (stopped()) return;
     const result = await client.post('/soft-alert', {
-      ...here(tourist),
+      ...positionOf(tourist),
       type: pick(random, softIncidentTypes),
-      ...ids(tourist),
+      ...senderIds(tourist),
     });
     if (succeeded(result)) sent.softAlerts += 1;
   }
@@ -249,7 +193,8 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     tourist.lastMovedAt = now;
     tourist.walker = stepWalker(tourist.walker, seconds, random, () => nextGoal(random, tourist.city));
     if (!client.backingOff && !stopped()) {
-      if (succeeded(await client.post('/gps/update', { ...here(tourist), ...ids(tourist) }))) sent.pings += 1;
+      if (succeeded(await client.post('/gps/update', { ...positionOf(tourist), ...senderIds(tourist) })))
+        sent.pings += 1;
       if (random() < (settings.panicChancePerMinute * seconds) / 60) await panic(tourist);
       if (random() < (settings.softChancePerMinute * seconds) / 60) await softAlert(tourist);
     }

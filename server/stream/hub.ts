@@ -4,6 +4,7 @@ import { withPriority, type Database, type Priority } from '../db/seam.ts';
 import { recentAlertsForSnapshot } from '../stores/alerts.ts';
 import { StreamAdmission } from './admission.ts';
 import { StreamClient } from './client.ts';
+import { StreamClients } from './clients.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
 import {
   blocksOf,
@@ -28,8 +29,6 @@ const READ_PAGE = 1000;
  */
 const CONCURRENT_REPLAY_READS = 4;
 const SLOW_CLIENT_CHECK_MS = 1000;
-/** A reading client is full only until its socket drains; one found full this many checks in a row is not reading. */
-const SLOW_CLIENT_STRIKES = 3;
 /** Socket writes per turn of the event loop while live frames go out (about 3 ms of them here). */
 const LIVE_BYTES_PER_TURN = 4 * 1024 * 1024;
 
@@ -42,7 +41,7 @@ const LIVE_BYTES_PER_TURN = 4 * 1024 * 1024;
 export class StreamHub {
   private lastSeq = 0;
   private readonly ring: FrameRing;
-  private readonly clients = new Set<StreamClient>();
+  private readonly clients = new StreamClients();
   private readonly admission: StreamAdmission;
   private readonly replayReads = new ConcurrencyLimit(CONCURRENT_REPLAY_READS);
   /** A client its live frames could not be written to is ended; it resumes by id when it reconnects. */
@@ -50,7 +49,7 @@ export class StreamHub {
     () => this.clients,
     (client) => this.sendLive(client),
     LIVE_BYTES_PER_TURN,
-    (client) => this.end(client),
+    (client) => this.clients.end(client),
   );
   private readonly pumping = new CoalescedRun(
     () => this.pump(),
@@ -59,7 +58,6 @@ export class StreamHub {
   private timers: NodeJS.Timeout[] = [];
   private unlisten: (() => Promise<void>) | undefined;
   private closed = false;
-  droppedSlowClients = 0;
   /** Live clients that fell more than the bound behind and were switched to catching up. */
   clientsFellBehind = 0;
   /** Resuming clients sent a snapshot because their id was more than maxReplayEvents behind. */
@@ -77,6 +75,11 @@ export class StreamHub {
     return this.clients.size;
   }
 
+  /** Clients dropped because they held the bound of unsent bytes and did not read. */
+  get droppedSlowClients(): number {
+    return this.clients.droppedSlowClients;
+  }
+
   /** Clients refused with 503 because the server held streamMaxClients. */
   get refusedOverTotalCap(): number {
     return this.admission.refusedOverTotalCap;
@@ -89,7 +92,7 @@ export class StreamHub {
 
   /** Bytes written to clients but not yet taken by their sockets, per client. */
   get backlogs(): number[] {
-    return [...this.clients].map((client) => client.unsentBytes);
+    return this.clients.backlogs;
   }
 
   get position(): number {
@@ -106,8 +109,8 @@ export class StreamHub {
     this.lastSeq = rows[0].last ?? 0;
     this.unlisten = await this.db.listen(this.options.channel, () => this.poke());
     this.timers.push(
-      setInterval(() => this.ping(), this.options.pingIntervalMs),
-      setInterval(() => this.checkSlowClients(), SLOW_CLIENT_CHECK_MS),
+      setInterval(() => this.clients.ping(), this.options.pingIntervalMs),
+      setInterval(() => this.clients.checkSlow(), SLOW_CLIENT_CHECK_MS),
       setInterval(() => this.poke(), this.options.pollIntervalMs),
       setInterval(() => void this.prune().catch(() => {}), 60_000),
     );
@@ -175,58 +178,15 @@ export class StreamHub {
   private sendLive(client: StreamClient): number {
     if (client.catchingUp || !this.clients.has(client) || client.position >= this.lastSeq) return 0;
     const covered = this.ring.covers(client.position, this.lastSeq);
-    const written = covered ? this.sendWithinBound(client, this.ring.blocksAfter(client.position)) : 0;
+    const written = covered ? this.clients.sendWithinBound(client, this.ring.blocksAfter(client.position)) : 0;
     if (client.position < this.lastSeq && this.clients.has(client)) this.fallBehind(client);
     return written;
-  }
-
-  /** Writes the frames after the client's position within its bound (answers the bytes); a client gone is detached. */
-  private sendWithinBound(client: StreamClient, blocks: readonly FrameBlock[]): number {
-    const written = client.sendWithinBound(blocks);
-    if (written === null) this.detach(client);
-    return written ?? 0;
-  }
-
-  private write(client: StreamClient, chunk: string | Buffer): void {
-    if (!client.write(chunk)) this.detach(client);
   }
 
   private fallBehind(client: StreamClient): void {
     this.clientsFellBehind++;
     client.catchingUp = true;
-    void this.catchUp(client).catch(() => this.drop(client));
-  }
-
-  /**
-   * Runs from a timer: a client found full (holding the bound of unsent bytes) at several checks in a row
-   * is not reading, and is dropped; it resumes by id when it reconnects.
-   */
-  private checkSlowClients(): void {
-    for (const client of this.clients) {
-      client.strikes = client.isFull ? client.strikes + 1 : 0;
-      if (client.strikes >= SLOW_CLIENT_STRIKES) this.drop(client);
-      else client.wake(); // a socket under the bound that never signalled 'drain' is not left waiting
-    }
-  }
-
-  private drop(client: StreamClient): void {
-    if (!this.clients.has(client)) return;
-    this.droppedSlowClients++;
-    this.end(client);
-  }
-
-  private end(client: StreamClient): void {
-    this.detach(client);
-    client.res.destroy();
-  }
-
-  private detach(client: StreamClient): void {
-    this.clients.delete(client);
-    client.wake();
-  }
-
-  private ping(): void {
-    for (const client of this.clients) if (!client.isFull) this.write(client, ': ping\n\n');
+    void this.catchUp(client).catch(() => this.clients.drop(client));
   }
 
   /**
@@ -236,8 +196,8 @@ export class StreamHub {
   async attach(res: ServerResponse, lastEventId: number | undefined): Promise<void> {
     const client = new StreamClient(res, this.options.maxClientBufferBytes);
     this.clients.add(client);
-    res.on('close', () => this.detach(client));
-    if (res.destroyed) return this.detach(client);
+    res.on('close', () => this.clients.detach(client));
+    if (res.destroyed) return this.clients.detach(client);
     try {
       const { maxReplayEvents } = this.options;
       const start =
@@ -249,7 +209,7 @@ export class StreamHub {
       else await this.sendSnapshot(client);
       await this.catchUp(client);
     } catch (error) {
-      this.detach(client);
+      this.clients.detach(client);
       res.destroy();
       throw error;
     }
@@ -258,7 +218,7 @@ export class StreamHub {
   private async sendSnapshot(client: StreamClient): Promise<void> {
     const { seq, alerts } = await recentAlertsForSnapshot(this.db, this.options.snapshotAlerts);
     client.position = seq;
-    this.write(client, formatFrame(seq, JSON.stringify({ type: 'snapshot', alerts })));
+    this.clients.write(client, formatFrame(seq, JSON.stringify({ type: 'snapshot', alerts })));
   }
 
   /**
@@ -278,13 +238,13 @@ export class StreamHub {
       if (!databaseHasMore || this.ring.covers(client.position, this.lastSeq)) {
         const blocks = this.ring.blocksAfter(client.position);
         if (blocks.length === 0) break; // nothing left in memory either: live from here
-        this.sendWithinBound(client, blocks);
+        this.clients.sendWithinBound(client, blocks);
         continue;
       }
       const page = await this.replayReads.run(async () =>
         this.clients.has(client) ? this.readAfter(client.position, client.room) : [],
       );
-      if (page.length > 0) this.sendWithinBound(client, page);
+      if (page.length > 0) this.clients.sendWithinBound(client, page);
       else databaseHasMore = false; // pruned meanwhile: what is left is in the ring
     }
     client.catchingUp = false;
@@ -302,9 +262,6 @@ export class StreamHub {
     for (const timer of this.timers) clearInterval(timer);
     await this.pumping.idle();
     await this.unlisten?.();
-    for (const client of [...this.clients]) {
-      this.detach(client);
-      client.res.end();
-    }
+    this.clients.closeAll();
   }
 }

@@ -11,7 +11,7 @@ import type { StatusFilter } from '../../domain/incident-filters.ts';
 import { placeKey } from '../../domain/preferences.ts';
 import { openPanicsOf } from '../../domain/open-panics.ts';
 import { tableIncidentsOf } from '../../domain/incident-records.ts';
-import type { DetailsInput } from '../incidentDetailsMachine.ts';
+import type { DetailsInput } from '../incidentDetailsSetup.ts';
 import { initialContext } from './context.ts';
 import { displayGuards, displayModes } from './displayModes.ts';
 import { incidentsRegion, panicNews } from './incidents.ts';

@@ -22,7 +22,7 @@ import {
 } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { zonesExportUrl } from '../../api/zones-client.ts';
-import type { DrawShape } from '../../machines/zonesEditorMachine.ts';
+import type { DrawShape } from '../../machines/zonesEditorSetup.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useT } from '../../i18n/useT.ts';
 
