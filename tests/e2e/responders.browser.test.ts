@@ -84,7 +84,7 @@ describe('responders in the dashboard', () => {
     await edit.getByLabel('Unit name').fill('Umiam lake rescue boat');
     await edit.getByLabel('Unit phone').fill('1070');
     await edit.getByRole('button', { name: 'Save unit' }).click();
-    await units.getByText(/phone must be a \+ followed by 8 to 15 digits/).waitFor({ timeout: 10_000 });
+    await units.getByText(/phone must be a phone number: with its country code/).waitFor({ timeout: 10_000 });
     expect(await edit.getByLabel('Unit name').inputValue()).toBe('Umiam lake rescue boat');
     await edit.getByLabel('Unit phone').fill('+91-364-250-0001');
     await edit.getByRole('button', { name: 'Save unit' }).click();
