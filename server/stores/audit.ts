@@ -8,7 +8,7 @@ import { iso } from './time.ts';
 const AUDIT_CHAIN_LOCK = 7_300_200;
 const VERIFY_PAGE = 1000;
 
-interface AuditRow {
+export interface AuditRow {
   seq: number | string;
   at: Date | string;
   actor: string;
@@ -21,7 +21,7 @@ interface AuditRow {
   hash: string;
 }
 
-function entryFromRow(row: AuditRow): AuditEntry {
+export function entryFromRow(row: AuditRow): AuditEntry {
   return {
     seq: Number(row.seq),
     at: iso(row.at),

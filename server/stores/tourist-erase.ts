@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../../src/api/audit.ts';
 import type { Incident } from '../../src/api/entities.ts';
 import type { Sql } from '../db/seam.ts';
+import { entryFromRow, type AuditRow } from './audit.ts';
 import { INCIDENTS_JSON_BY_IDS } from './incident-json.ts';
 import { iso } from './time.ts';
 
@@ -51,18 +52,7 @@ export async function exportTourist(db: Sql, id: string, now = new Date()): Prom
       ? null
       : (await db.query<{ json: string | null }>(INCIDENTS_JSON_BY_IDS, [incidentIds.rows.map((row) => row.id)]))
           .rows[0].json;
-  const audit = await db.query<{
-    seq: string | number;
-    at: Date | string;
-    actor: string;
-    role: string | null;
-    address: string | null;
-    action: string;
-    target: string | null;
-    detail: Record<string, unknown>;
-    prev_hash: string | null;
-    hash: string;
-  }>('select * from audit_log where target = $1 order by seq', [id]);
+  const audit = await db.query<AuditRow>('select * from audit_log where target = $1 order by seq', [id]);
   const [watchPause] = await rowsOf(
     db,
     'select until, reason, paused_by, created_at from watch_pauses where tourist_id = $1',
@@ -94,18 +84,7 @@ export async function exportTourist(db: Sql, id: string, now = new Date()): Prom
     ),
     didUses: await rowsOf(db, 'select did_id, first_at, last_at, uses from did_uses where tourist_id = $1', [id]),
     watchPause: watchPause ?? null,
-    auditEntries: audit.rows.map((row) => ({
-      seq: Number(row.seq),
-      at: iso(row.at),
-      actor: row.actor,
-      role: row.role,
-      address: row.address,
-      action: row.action,
-      target: row.target,
-      detail: row.detail ?? {},
-      prevHash: row.prev_hash,
-      hash: row.hash,
-    })),
+    auditEntries: audit.rows.map(entryFromRow),
   };
 }
 
