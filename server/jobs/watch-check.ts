@@ -5,12 +5,10 @@
 import type { Incident } from '../../src/api/entities.ts';
 import { evaluateWatch } from '../../src/domain/watch-rules.ts';
 import type { AppContext } from '../context.ts';
-import { appendAudit } from '../stores/audit.ts';
 import { geofencesById } from '../stores/geofences.ts';
-import { SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
 import { iso } from '../stores/time.ts';
 import { lastSeenOf, lockDueRows, rescheduleRows, type CheckedRow } from '../stores/watch-last.ts';
-import { insertWatchIncidents, watchIncident } from '../watch/raise-watch-incident.ts';
+import { announceWatchIncidents, insertWatchIncidents, watchIncident } from '../watch/raise-watch-incident.ts';
 import { WatchConfig } from '../watch/watch-config.ts';
 import { startPeriodicJob, type JobLogger, type PeriodicJob } from './periodic.ts';
 
@@ -66,26 +64,7 @@ export async function runWatchCheck(
           });
         }
         const raised = await insertWatchIncidents(tx, findings);
-        if (raised.length > 0) {
-          // One audit entry per batch, naming each incident and its figures: the chain's lock is taken once.
-          const detail = {
-            incidents: raised.map((incident) => ({
-              id: incident.id,
-              touristId: incident.touristId,
-              deviceId: incident.deviceId,
-              ...incident.meta,
-            })),
-          };
-          await appendAudit(tx, {
-            actor: SYSTEM_ACTOR,
-            role: null,
-            address: null,
-            action: 'incident.watch_raise',
-            target: raised.length === 1 ? raised[0].id : null,
-            detail,
-          });
-          emit(...raised.map((incident) => ({ type: 'incident_update' as const, incident })));
-        }
+        await announceWatchIncidents(tx, emit, raised);
         await rescheduleRows(tx, checked);
         return { checked: rows.length, raised };
       },

@@ -11,12 +11,10 @@ import { bandRemovedSentence, vitalsSentence } from '../../src/domain/watch-sent
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { buildIncident, type IncidentPlace, type NewIncident, type Verification } from '../domain/incidents.ts';
-import { appendAudit } from '../stores/audit.ts';
 import { geofencesById, placementOf } from '../stores/geofences.ts';
-import { SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
 import { iso } from '../stores/time.ts';
 import { defaultRegionCentre } from '../ingest/band-panic.ts';
-import { insertWatchIncidents } from './raise-watch-incident.ts';
+import { announceWatchIncidents, insertWatchIncidents } from './raise-watch-incident.ts';
 import { markReportedAgain } from './reported-again.ts';
 import { WatchConfig } from './watch-config.ts';
 
@@ -197,24 +195,6 @@ export async function applyEventsToWatch(
     });
   }
   const stored = await insertWatchIncidents(tx, [...raised.values()]);
-  if (stored.length > 0) {
-    const detail = {
-      incidents: stored.map((incident) => ({
-        id: incident.id,
-        touristId: incident.touristId,
-        deviceId: incident.deviceId,
-        ...incident.meta,
-      })),
-    };
-    await appendAudit(tx, {
-      actor: SYSTEM_ACTOR,
-      role: null,
-      address: null,
-      action: 'incident.watch_raise',
-      target: stored.length === 1 ? stored[0].id : null,
-      detail,
-    });
-    emit(...stored.map((incident) => ({ type: 'incident_update' as const, incident })));
-  }
+  await announceWatchIncidents(tx, emit, stored);
   return stored;
 }

@@ -2,8 +2,11 @@
 // second one for the same tourist and rule cannot be open at once (a unique index, whatever the servers).
 import type { Incident } from '../../src/api/entities.ts';
 import type { WatchFinding } from '../../src/domain/watch-rules.ts';
+import type { Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { buildIncident, VERIFIED } from '../domain/incidents.ts';
+import { appendAudit } from '../stores/audit.ts';
+import { SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
 import { incidentFromRow, type IncidentRow } from '../stores/incidents.ts';
 import type { WatchLastRow } from '../stores/watch-last.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
@@ -71,4 +74,29 @@ export async function insertWatchIncidents(
     stored.map((incident) => incidentEvent('watch.created', incident)),
   );
   return stored;
+}
+
+/**
+ * What the system raised, on the audit trail (one entry per batch naming each incident and its figures: the chain's
+ * lock is taken once) and on the stream, in the transaction that stored them.
+ */
+export async function announceWatchIncidents(tx: Sql, emit: Emit, stored: readonly Incident[]): Promise<void> {
+  if (stored.length === 0) return;
+  const detail = {
+    incidents: stored.map((incident) => ({
+      id: incident.id,
+      touristId: incident.touristId,
+      deviceId: incident.deviceId,
+      ...incident.meta,
+    })),
+  };
+  await appendAudit(tx, {
+    actor: SYSTEM_ACTOR,
+    role: null,
+    address: null,
+    action: 'incident.watch_raise',
+    target: stored.length === 1 ? stored[0].id : null,
+    detail,
+  });
+  emit(...stored.map((incident) => ({ type: 'incident_update' as const, incident })));
 }
