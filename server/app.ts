@@ -20,6 +20,7 @@ import { didBindingsPlugin } from './plugins/did-bindings.ts';
 import { durablePanicsPlugin } from './plugins/durable-panics.ts';
 import { panicRehearsalPlugin } from './plugins/panic-rehearsal.ts';
 import { regionBoundariesPlugin } from './plugins/region-boundaries.ts';
+import { zonesInMemoryPlugin } from './plugins/zones-in-memory.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
 import { pushPlugin } from './plugins/push.ts';
@@ -58,6 +59,7 @@ async function registerResources(app: FastifyInstance, config: Config, handover?
   await app.register(storePlugin, { config, heldLock: handover?.heldLock, delayMs: config.startDelays?.storeMs });
   await app.register(didBindingsPlugin, { channel: didBindingChannel(schema) });
   await app.register(regionBoundariesPlugin, { config });
+  await app.register(zonesInMemoryPlugin);
   await app.register(durablePanicsPlugin, { config, channel, startJournal: handover?.startJournal });
   await app.register(jobsPlugin, { config });
   await app.register(webhooksPlugin, { config });

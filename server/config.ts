@@ -8,6 +8,10 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databaseSchema: string;
+  /** STORE_QUERY_TIMEOUT_MS: on PostgreSQL, a query unanswered this long fails and the store is probed. */
+  storeQueryTimeoutMs: number;
+  /** PANIC_STORE_WAIT_MS: a panic the store has not taken within this is answered from the journal. */
+  panicStoreWaitMs: number;
   /** Secret for signing DID tokens; when absent one is generated once and kept in DATA_DIR. */
   didSigningKey?: string;
   streamPingMs: number;
@@ -239,6 +243,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     streamMaxClientsPerAddress: intFrom(env, 'STREAM_MAX_CLIENTS_PER_ADDRESS', 100),
     streamMaxReplayEvents: intFrom(env, 'STREAM_MAX_REPLAY_EVENTS', 20_000),
     idempotencyTtlHours: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+    storeQueryTimeoutMs: intFrom(env, 'STORE_QUERY_TIMEOUT_MS', 4000),
+    panicStoreWaitMs: intFrom(env, 'PANIC_STORE_WAIT_MS', 1000),
     gpsQueueMaxPings: intFrom(env, 'GPS_QUEUE_MAX_PINGS', 20_000),
     retainPingsDays: intFrom(env, 'RETAIN_PINGS_DAYS', 30),
     retainEventsDays: intFrom(env, 'RETAIN_EVENTS_DAYS', 90),

@@ -4,6 +4,7 @@ import type { PanicJournal } from './db/panic-journal.ts';
 import { runsConcurrentTransactions, type Database, type Sql, type TransactionOptions } from './db/seam.ts';
 import { PingWriter } from './ingest/ping-writer.ts';
 import type { RegionBoundaries } from './ingest/region-boundaries.ts';
+import type { PanicFallback } from './ingest/store-or-journal.ts';
 import { appendStreamEvents } from './stream/append.ts';
 import type { StreamHub } from './stream/hub.ts';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   hub: StreamHub;
   /** Accepted panics, fsynced before their 201 (embedded store; a no-op on PostgreSQL). */
   panicJournal: PanicJournal;
+  /** What answers a panic the store cannot take in time (issue 47). */
+  fallback: PanicFallback;
   /**
    * Runs `work` in one transaction. Stream messages it emits are stored in that same transaction and
    * delivered once it commits: a change and its announcement exist together or not at all.
@@ -37,6 +40,7 @@ export function createContext(
   channel: string,
   panicJournal: PanicJournal,
   regionBoundaries: RegionBoundaries,
+  fallback: PanicFallback,
 ): AppContext {
   const committedListeners = new Set<(messages: readonly StreamMessage[]) => void>();
   const onCommitted: AppContext['onCommitted'] = (listener) => {
@@ -56,5 +60,5 @@ export function createContext(
     return result;
   };
   const pings = new PingWriter(write, db.mode, config.gpsQueueMaxPings, (point) => regionBoundaries.regionOf(point));
-  return { config, db, hub, panicJournal, write, pings, regionBoundaries, onCommitted };
+  return { config, db, hub, panicJournal, fallback, write, pings, regionBoundaries, onCommitted };
 }

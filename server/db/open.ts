@@ -9,6 +9,8 @@ export interface StorageConfig {
   dataDir: string;
   databaseUrl?: string;
   databaseSchema?: string;
+  /** PostgreSQL: a query unanswered this long fails, as a store gone silent (0: none). */
+  storeQueryTimeoutMs?: number;
 }
 
 /** PGlite is one connection running on the main thread: one piece of work at a time. */
@@ -19,14 +21,14 @@ const PGLITE_CONNECTIONS = 1;
  * All work then passes one priority gate, so a panic write overtakes reads waiting for a connection.
  */
 export async function openDatabase(config: StorageConfig, heldLock?: ReleaseLock): Promise<Database> {
-  const db = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, config.databaseSchema)
-    : await openPglite(config.dataDir, heldLock);
+  const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databaseSchema) : undefined;
+  const db = postgres ?? (await openPglite(config.dataDir, heldLock));
   try {
     await migrate(db);
   } catch (error) {
     await db.close().catch(() => {});
     throw error;
   }
+  postgres?.boundQueries(config.storeQueryTimeoutMs ?? 0);
   return withPriorityGate(db, config.databaseUrl ? POSTGRES_POOL_SIZE : PGLITE_CONNECTIONS);
 }

@@ -7,6 +7,17 @@ import { appendFile, open, readdir, rename, unlink, type FileHandle } from 'node
 import { join } from 'node:path';
 import type { Alert, Incident } from '../../src/api/entities.ts';
 import type { EarlyPanic } from '../ingest/early-panic.ts';
+import { HttpError } from '../http/errors.ts';
+
+/** A panic whose record could not be written (a full disk): 503, never a 201 for a panic not on disk. */
+export class JournalUnwritable extends HttpError {
+  constructor(cause: unknown) {
+    super(503, 'The server cannot keep this panic now: its journal cannot be written. Send it again.', undefined, {
+      'Retry-After': '5',
+    });
+    this.cause = cause;
+  }
+}
 
 export interface JournaledPanic {
   answer: { alert: Alert; incident: Incident };
@@ -22,12 +33,16 @@ export interface PanicJournal {
   pending(): JournaledPanic[];
   /** True while the journal holds panics the store's files may not. */
   hasUnsynced(): boolean;
-  /** Syncs the store's files (after `checkpoint`), then forgets what they now hold for sure. */
-  compact(checkpoint: () => Promise<void>): Promise<void>;
+  /**
+   * Seals what the journal holds, hands the sealed records to `settle` (which makes the store hold them:
+   * puts back what it lacks, checkpoints), syncs the store's files, then forgets the sealed records.
+   * Records appended meanwhile stay for the next compaction.
+   */
+  compact(settle: (sealed: JournaledPanic[]) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
-/** With PostgreSQL the commit itself is durable: nothing to journal. */
+/** With PostgreSQL the commit itself is durable: nothing to journal after it. */
 export const noJournal: PanicJournal = {
   append: async () => {},
   pending: () => [],
@@ -140,7 +155,7 @@ export async function openPanicJournal(
     },
     pending: () => [...readRecords(sealedPath), ...readRecords(livePath)],
     hasUnsynced: () => unsynced,
-    async compact(checkpoint) {
+    async compact(settle) {
       // Seal what is there; panics accepted from now on go to a fresh live file.
       await withFile(async () => {
         unsynced = false;
@@ -156,7 +171,7 @@ export async function openPanicJournal(
         await fsyncPath(dataDir);
       });
       try {
-        await checkpoint();
+        await settle(readRecords(sealedPath));
         if (storeDir !== undefined) await fsyncTree(storeDir);
       } catch (error) {
         unsynced = true; // the sealed file stays, and is replayed at the next start

@@ -1,20 +1,45 @@
 import type { Client } from 'pg';
 import type { Database } from './seam.ts';
+import { storeFailureKind } from './store-errors.ts';
 
 function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
 export const POSTGRES_POOL_SIZE = 10;
+/** A connection not made within this is a store that is away: the request is answered, not held. */
+const CONNECT_TIMEOUT_MS = 2000;
+/** The LISTEN connection, lost, is made again after this, doubling up to the cap. */
+const LISTEN_RETRY_MS = [250, 5000] as const;
+
+export interface PostgresDatabase extends Database {
+  /**
+   * From now on a query unanswered after `ms` fails (and its connection is dropped): a store gone silent
+   * (a partition) is noticed. Migrations run before, unbounded.
+   */
+  boundQueries(ms: number): void;
+}
 
 /** PostgreSQL through a pool; `schema` isolates one deployment (or one test run) from another. */
-export async function openPostgres(connectionString: string, schema = 'public'): Promise<Database> {
+export async function openPostgres(connectionString: string, schema = 'public'): Promise<PostgresDatabase> {
   // Loaded here, not at the top: a start on the embedded store does not wait for it.
   const { default: pg } = await import('pg');
   // int8 (sequences, counts) as numbers, like PGlite: they stay far below 2^53.
   pg.types.setTypeParser(20, (value) => Number(value));
   const options = `-c search_path=${schema}`;
-  const pool = new pg.Pool({ connectionString, options, max: POSTGRES_POOL_SIZE });
+  const pool = new pg.Pool({
+    connectionString,
+    options,
+    max: POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  let queryTimeoutMs = 0;
+  const bounded = (text: string, params?: unknown) => ({
+    text,
+    values: params as unknown[] | undefined,
+    ...(queryTimeoutMs > 0 && { query_timeout: queryTimeoutMs }),
+  });
   pool.on('error', () => {}); // an idle client that dies is replaced on the next checkout
   try {
     await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
@@ -23,10 +48,14 @@ export async function openPostgres(connectionString: string, schema = 'public'):
     throw error;
   }
   const listeners: Client[] = [];
+  let poolClosed = false;
 
   return {
     mode: 'postgres',
-    query: (text, params) => pool.query(text, params as unknown[]) as never,
+    boundQueries(ms) {
+      queryTimeoutMs = ms;
+    },
+    query: (text, params) => pool.query(bounded(text, params)) as never,
     async transaction(work) {
       const client = await pool.connect();
       // A connection lost between two queries of a transaction is emitted as 'error' on the client; unheard,
@@ -35,12 +64,14 @@ export async function openPostgres(connectionString: string, schema = 'public'):
       const onLost = (error: Error) => (lost = error);
       client.on('error', onLost);
       try {
-        await client.query('begin');
-        const result = await work({ query: (text, params) => client.query(text, params as unknown[]) as never });
-        await client.query('commit');
+        await client.query(bounded('begin'));
+        const result = await work({ query: (text, params) => client.query(bounded(text, params)) as never });
+        await client.query(bounded('commit'));
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        // A connection lost or gone silent is dropped: a rollback sent on it would wait behind the query.
+        if (storeFailureKind(error)) lost ??= error as Error;
+        else await client.query(bounded('rollback')).catch(() => {});
         throw error;
       } finally {
         client.off('error', onLost);
@@ -50,29 +81,59 @@ export async function openPostgres(connectionString: string, schema = 'public'):
     async listen(channel, onNotify) {
       let client: Client | undefined;
       let closed = false;
-      const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString, options });
+      let retryMs: number = LISTEN_RETRY_MS[0];
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (first = false): Promise<void> => {
+        const next = new pg.Client({ connectionString, options, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
         next.on('notification', (message) => {
           if (message.channel === channel) onNotify(message.payload ?? '');
         });
-        next.on('error', () => {
-          listeners.splice(listeners.indexOf(next), 1);
+        let lost = false;
+        const reconnect = () => {
+          if (lost) return;
+          lost = true;
+          if (listeners.includes(next)) listeners.splice(listeners.indexOf(next), 1);
+          if (client === next) client = undefined;
           next.end().catch(() => {});
-          // The caller also polls, so a lost notification costs latency, never an event.
-          if (!closed) setTimeout(() => connect().catch(() => {}), 1000);
-        });
-        await next.connect();
-        await next.query(`listen ${quoteIdent(channel)}`);
+          if (closed || poolClosed) return;
+          retry = setTimeout(() => {
+            connect().then(
+              // What was announced while it was down is read now: the caller's poll would, later.
+              () => onNotify(''),
+              () => {},
+            );
+          }, retryMs);
+          retry.unref();
+          retryMs = Math.min(LISTEN_RETRY_MS[1], retryMs * 2);
+        };
+        next.on('error', reconnect);
+        next.on('end', reconnect);
+        try {
+          await next.connect();
+          await next.query(`listen ${quoteIdent(channel)}`);
+        } catch (error) {
+          // At the first try the caller hears of it (a start fails); later, it is tried again.
+          if (first) closed = true;
+          reconnect();
+          throw error;
+        }
+        if (closed) {
+          await next.end().catch(() => {});
+          return;
+        }
+        retryMs = LISTEN_RETRY_MS[0];
         client = next;
         listeners.push(next);
       };
-      await connect();
+      await connect(true);
       return async () => {
         closed = true;
+        clearTimeout(retry);
         await client?.end().catch(() => {});
       };
     },
     async close() {
+      poolClosed = true;
       await Promise.all(listeners.map((client) => client.end().catch(() => {})));
       await pool.end();
     },

@@ -111,3 +111,10 @@ export function withPriorityGate(db: Database, slots: number): Database {
 export function gateStatus(db: Database): GateStatus | undefined {
   return gates.get(db)?.status();
 }
+
+/** `wrapper`, a `Database` passing its work on to `inner`, reports the gate in front of `inner`. */
+export function shareGate(inner: Database, wrapper: Database): Database {
+  const gate = gates.get(inner);
+  if (gate) gates.set(wrapper, gate);
+  return wrapper;
+}

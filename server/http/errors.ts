@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     readonly issues?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** More fields of the answer's body, beside `ok` and `error`. */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -73,7 +75,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
-        .send({ ok: false, error: error.message, ...(error.issues && { issues: error.issues }) });
+        .send({ ok: false, error: error.message, ...(error.issues && { issues: error.issues }), ...error.fields });
     }
     const known = error.code ? frameworkMessages[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ ok: false, error: known[1] });

@@ -56,7 +56,7 @@ export async function lastKnownPosition(
 }
 
 /** Where a panic with no known position is filed when the default region names no centre. */
-const FALLBACK_CENTRE = { latitude: 20.5937, longitude: 78.9629 };
+export const FALLBACK_CENTRE = { latitude: 20.5937, longitude: 78.9629 };
 
 export async function defaultRegionCentre(db: Sql): Promise<{ latitude: number; longitude: number }> {
   const { rows } = await db.query<{ center_lat: number; center_lng: number }>(
@@ -93,7 +93,10 @@ export function bandPanicUnplaced(raw: unknown, identify: IdentifyCaller): BandP
 }
 
 /** The SOS at the last known position of the band or its tourist, else at the default region's centre. */
-export async function placeBandPanic(db: Sql, panic: BandPanic): Promise<BandPanic> {
+export async function placeBandPanic<Panic extends Pick<BandPanic, 'request' | 'origin'>>(
+  db: Sql,
+  panic: Panic,
+): Promise<Panic> {
   const { deviceId, touristId } = panic.request;
   const known = await lastKnownPosition(db, deviceId, touristId);
   const where = known ?? (await defaultRegionCentre(db));
@@ -102,10 +105,6 @@ export async function placeBandPanic(db: Sql, panic: BandPanic): Promise<BandPan
     request: { ...panic.request, latitude: where.latitude, longitude: where.longitude },
     origin: { ...panic.origin, location: known ? { positionAt: known.at } : { noLocation: true } },
   };
-}
-
-export async function bandPanicFrom(db: Sql, raw: unknown, identify: IdentifyCaller): Promise<BandPanic> {
-  return placeBandPanic(db, bandPanicUnplaced(raw, identify));
 }
 
 export async function recordBandDetails(

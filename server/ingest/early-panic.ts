@@ -3,7 +3,7 @@
 // position) is found when the journal is replayed, with the same builder as every other panic.
 import type { Sql } from '../db/seam.ts';
 import type { JournaledPanic } from '../db/panic-journal.ts';
-import { placementOf } from '../stores/geofences.ts';
+import { placementOf, type Placement } from '../stores/geofences.ts';
 import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import type { LatLng } from '../../src/domain/geo.ts';
 import { placeBandPanic, type BandPanic } from './band-panic.ts';
@@ -15,11 +15,18 @@ export interface EarlyPanic {
   origin: Omit<PanicOrigin, 'alsoInTransaction'>;
   /** A wristband's SOS: its position is looked up at the replay, and what it sent beside is stored then. */
   band?: BandPanic['details'];
+  /** A device's event that carried no position: the last known one is looked up at the replay. */
+  positionLookedUpLater?: true;
 }
 
-/** The answer given during start: region `default` and no zone until the replay places it. */
-export function earlyPanicAnswer(early: EarlyPanic, receivedAt: string, ids: PanicIds): PanicAnswer {
-  return panicAnswer(early.request, early.origin, receivedAt, { regionId: DEFAULT_REGION_ID }, ids);
+/** The answer given from the journal: during start region `default` and no zone, until the replay places it. */
+export function earlyPanicAnswer(
+  early: EarlyPanic,
+  receivedAt: string,
+  ids: PanicIds,
+  placement: Placement = { regionId: DEFAULT_REGION_ID },
+): PanicAnswer {
+  return panicAnswer(early.request, early.origin, receivedAt, placement, ids);
 }
 
 /**
@@ -32,7 +39,7 @@ export async function placeEarlyPanic(
   { answer, early }: JournaledPanic & { early: EarlyPanic },
   ids: PanicIds = { incidentId: answer.incident.id, alertId: answer.alert.id },
 ): Promise<{ answer: PanicAnswer; claimHash: string }> {
-  const { request, origin } = early.band ? await placeBandPanic(tx, { ...early, details: early.band }) : early;
+  const { request, origin } = early.band || early.positionLookedUpLater ? await placeBandPanic(tx, early) : early;
   const placement = await placementOf(tx, request.latitude, request.longitude, regionOutsideZones);
   return {
     answer: panicAnswer(request, origin, answer.incident.createdAt, placement, ids),

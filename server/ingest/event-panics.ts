@@ -9,8 +9,12 @@ import type { AppContext } from '../context.ts';
 import { withPriority } from '../db/seam.ts';
 import { panicCaller } from '../http/device-identity.ts';
 import { requestHash } from '../stores/idempotency.ts';
-import { defaultRegionCentre, lastKnownPosition } from './band-panic.ts';
+import { defaultRegionCentre, FALLBACK_CENTRE, lastKnownPosition } from './band-panic.ts';
 import { raisePanic, type PanicAnswer, type PanicOrigin } from './panic.ts';
+import { journalNow, panicDeadline, readInTime } from './store-or-journal.ts';
+
+/** Said when the store is away for a call's other events: its panics were taken (journaled) all the same. */
+export const PANICS_TAKEN_ALL_THE_SAME = 'Its sos and fall events were taken all the same; send the others again.';
 
 /** One event as sent, its id fixed (the device's, else the one the server gave it) before it is stored. */
 export interface PanicEvent {
@@ -40,27 +44,44 @@ async function raiseOne(
 ): Promise<PanicAnswer> {
   const { touristId, verification } = panicCaller(request, event.touristId);
   const own = positionIn(event.payload);
-  // The lookup is part of the panic: it overtakes queued reads too.
-  const known = own ? undefined : await lastKnownPosition(withPriority(ctx.db, 'urgent'), event.deviceId, touristId);
-  const where = own ?? known ?? (await defaultRegionCentre(withPriority(ctx.db, 'urgent')));
+  const claim = claimOf(event, touristId);
+  const held = ctx.fallback.desk.answerFor(claim);
+  if (held) return held;
+  const deadline = panicDeadline(ctx.fallback);
   const fall = event.type.toLowerCase() === 'fall';
-  const origin: PanicOrigin = {
+  const origin = (location?: PanicOrigin['location']): PanicOrigin => ({
     source,
-    ...(!own && { location: known ? { positionAt: known.at } : { noLocation: true as const } }),
+    ...(location && { location }),
     verification,
     as: fall
       ? { type: 'fall', meta: { rule: 'fall', event: 'fall', eventId: event.id, reason: FALL_SENTENCE } }
       : { type: 'panic', meta: { event: 'sos', eventId: event.id } },
-  };
-  const panic = {
+  });
+  const panicAt = (where: { latitude: number; longitude: number }) => ({
     latitude: where.latitude,
     longitude: where.longitude,
     touristId,
     deviceId: event.deviceId,
     reportedAt: event.reportedAt ?? null,
     repaired: [],
-  };
-  return raisePanic(ctx, panic, origin, claimOf(event, touristId));
+  });
+  if (own) return raisePanic(ctx, panicAt(own), origin(), claim, deadline);
+  // The lookup is part of the panic: it overtakes queued reads too.
+  const found = await readInTime(ctx.fallback, deadline, async () => {
+    const urgent = withPriority(ctx.db, 'urgent');
+    const known = await lastKnownPosition(urgent, event.deviceId, touristId);
+    return { known, where: known ?? (await defaultRegionCentre(urgent)) };
+  });
+  if (!found) {
+    const early = {
+      request: panicAt(FALLBACK_CENTRE),
+      origin: origin({ noLocation: true }),
+      positionLookedUpLater: true as const,
+    };
+    return journalNow(ctx.fallback, early, claim);
+  }
+  const location = found.known ? { positionAt: found.known.at } : { noLocation: true as const };
+  return raisePanic(ctx, panicAt(found.where), origin(location), claim, deadline);
 }
 
 /**

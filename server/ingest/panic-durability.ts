@@ -1,7 +1,8 @@
 // On the embedded store, panics are journaled (fsynced) before their 201: at start, any that the store
 // lost in a power cut are put back, once; from time to time the store's files are synced and the journal
-// emptied. On either store, panics taken while it was opening (the start window) are in the journal only,
-// and are put back, placed, when it opens.
+// emptied. On either store, panics taken while it was opening (the start window) or while it was away
+// (issue 47) are in the journal only, and are put back, placed, when it answers: in journal order, under
+// the ids and receive times they were answered with, announced on the stream.
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from '../config.ts';
@@ -14,10 +15,16 @@ import { appendStreamEvents } from '../stream/append.ts';
 import type { StreamMessage } from '../../src/api/stream.ts';
 import { recordBandDetails } from './band-panic.ts';
 import { placeEarlyPanic } from './early-panic.ts';
+import { JournalDesk } from './journal-desk.ts';
 import { newPanicIds, storePanic } from './panic.ts';
+import type { StoreHealth } from '../db/store-health.ts';
 import { iso } from '../stores/time.ts';
 
 const COMPACT_EVERY_MS = 5 * 60_000;
+/** Panics journaled together are put back together. */
+const DRAIN_COALESCE_MS = 50;
+/** A put-back that failed (the store went away again) is tried again after this, doubling up to the cap. */
+const DRAIN_RETRY_MS = [1000, 30_000] as const;
 
 /** One transaction whose stream messages are stored with it (and, once the hub runs, delivered). */
 export type PanicWrite = <T>(work: (tx: Sql, emit: Emit) => Promise<T>) => Promise<T>;
@@ -32,12 +39,16 @@ export interface ReplayOptions {
 }
 
 export interface DurablePanics {
-  /** The journal of accepted panics while the server runs: `noJournal` on PostgreSQL. */
+  /** Where a stored panic is journaled after its commit: the embedded store's journal; `noJournal` on PostgreSQL. */
   journal: PanicJournal;
+  /** Answers the panics the store cannot take while the server runs (issue 47), into the same journal file. */
+  desk: JournalDesk;
   /** Panics the store had lost, or never had, that the journal put back at this start. */
   replayed: number;
   /** Once the start window has closed: puts back what it took since, through `write`, so the stream announces them. */
   catchUp(write: PanicWrite): Promise<number>;
+  /** The desk took a panic: it is put back once the store answers (and again, with backoff, until it holds). */
+  drainSoon(): void;
   /** Syncs the store and empties the journal (clean shutdown), then stops. */
   close(): Promise<void>;
 }
@@ -115,10 +126,21 @@ export async function replayPanics(
 export interface DurablePanicsOptions {
   channel: string;
   regionOutsideZones: (point: LatLng) => string;
+  /** The store's health: what the run-time desk journaled is put back each time it becomes available. */
+  health: StoreHealth;
   /** The journal the start window wrote to, opened before the store: this takes it over. */
   startJournal?: PanicJournal;
   onBandDetailsLost?: (error: unknown) => void;
   onReplayPause?: (panics: number) => void;
+  onJournalFailed?: (error: unknown) => void;
+  onDrainFailed?: (error: unknown) => void;
+}
+
+/** The journal's file: the embedded store's own, or (PostgreSQL, no start window) one beside it in DATA_DIR. */
+function openJournalFile(config: Config, embedded: boolean): Promise<PanicJournal> {
+  return embedded
+    ? openPanicJournal(config.dataDir, join(config.dataDir, 'pglite'))
+    : openPanicJournal(config.dataDir, undefined, 'panic-journal-postgres');
 }
 
 export async function startDurablePanics(
@@ -127,10 +149,8 @@ export async function startDurablePanics(
   options: DurablePanicsOptions,
 ): Promise<DurablePanics> {
   const embedded = db.mode === 'pglite';
-  const { startJournal } = options;
-  if (!embedded && !startJournal)
-    return { journal: noJournal, replayed: 0, catchUp: async () => 0, close: async () => {} };
-  const journal = startJournal ?? (await openPanicJournal(config.dataDir, join(config.dataDir, 'pglite')));
+  const { startJournal, health } = options;
+  const file = startJournal ?? (await openJournalFile(config, embedded));
   const replayOptions: ReplayOptions = {
     ttlHours: config.idempotencyTtlHours,
     regionOutsideZones: options.regionOutsideZones,
@@ -138,50 +158,90 @@ export async function startDurablePanics(
     onBandDetailsLost: options.onBandDetailsLost,
     onPause: options.onReplayPause,
   };
+  // Until the app's context exists, replays store their messages and streams read them from the store.
+  let write = storedWrite(db, options.channel);
+  const desk = new JournalDesk(file, options.onJournalFailed, (record) => record.early !== undefined);
   let compacting: Promise<void> | undefined;
-  const compact = () =>
-    (compacting ??= journal
-      .compact(async () => {
+  let compactAgain = false;
+  const compact = (): Promise<void> => {
+    if (compacting) {
+      compactAgain = true;
+      return compacting;
+    }
+    compacting = file
+      .compact(async (sealed) => {
+        await replayPanics(write, db, sealed, { ...replayOptions, pauseMs: 0 });
         if (embedded) await db.query('checkpoint');
+        desk.stored(sealed);
       })
-      .finally(() => (compacting = undefined)));
+      .finally(() => (compacting = undefined));
+    return compacting.then(() => {
+      if (!compactAgain) return;
+      compactAgain = false;
+      return compact();
+    });
+  };
+
+  let retryMs: number = DRAIN_RETRY_MS[0];
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  const drain = async (): Promise<void> => {
+    clearTimeout(retry);
+    if (closed || !health.available || !file.hasUnsynced()) return;
+    try {
+      await compact();
+      retryMs = DRAIN_RETRY_MS[0];
+    } catch (error) {
+      options.onDrainFailed?.(error);
+      if (closed) return;
+      retry = setTimeout(() => void drain(), retryMs);
+      retry.unref();
+      retryMs = Math.min(DRAIN_RETRY_MS[1], retryMs * 2);
+    }
+  };
+  const stopFollowingHealth = health.onChange((state) => {
+    if (state.available) void drain();
+  });
   let timer: NodeJS.Timeout | undefined;
   // Off the way to the first answer: until it is done the journal still holds every panic, as it does between syncs.
-  const settle = async () => {
-    if (!embedded) {
-      // What is left (a failed sync) is put back again at the next start: the replay skips what is stored.
-      await compact().catch(() => {});
-      await journal.close();
-      return;
-    }
-    if (journal.hasUnsynced()) compact().catch(() => {});
-    timer = setInterval(() => {
-      if (journal.hasUnsynced()) compact().catch(() => {});
-    }, COMPACT_EVERY_MS);
+  const settle = () => {
+    if (file.hasUnsynced()) void drain();
+    timer = setInterval(() => void drain(), COMPACT_EVERY_MS);
     timer.unref();
   };
 
-  const replayed = await replayPanics(storedWrite(db, options.channel), db, journal.pending(), replayOptions).catch(
-    async (error: unknown) => {
-      await journal.close().catch(() => {});
-      throw error;
-    },
-  );
-  if (!startJournal) await settle();
+  const replayed = await replayPanics(write, db, file.pending(), replayOptions).catch(async (error: unknown) => {
+    stopFollowingHealth();
+    await file.close().catch(() => {});
+    throw error;
+  });
+  if (!startJournal) settle();
 
   return {
-    journal: embedded ? journal : noJournal,
+    journal: embedded ? file : noJournal,
+    desk,
     replayed,
-    async catchUp(write) {
-      const more = await replayPanics(write, db, journal.pending(), { ...replayOptions, pauseMs: 0 });
-      await settle();
+    async catchUp(contextWrite) {
+      write = contextWrite;
+      const pending = file.pending();
+      const more = await replayPanics(write, db, pending, { ...replayOptions, pauseMs: 0 });
+      desk.stored(pending);
+      if (startJournal) settle();
       return more;
+    },
+    drainSoon() {
+      clearTimeout(retry);
+      retry = setTimeout(() => void drain(), DRAIN_COALESCE_MS);
+      retry.unref();
     },
     async close() {
       clearInterval(timer);
+      stopFollowingHealth();
       await compacting?.catch(() => {});
-      if (journal.hasUnsynced()) await compact().catch(() => {});
-      await journal.close();
+      if (health.available && file.hasUnsynced()) await compact().catch(() => {});
+      closed = true;
+      clearTimeout(retry);
+      await file.close();
     },
   };
 }

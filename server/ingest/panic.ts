@@ -6,12 +6,14 @@ import { buildIncident, newIncidentId, VERIFIED, type NewIncident, type Verifica
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
+import { JournalUnwritable, type JournaledPanic } from '../db/panic-journal.ts';
 import { insertAlert } from '../stores/alerts.ts';
 import { placementOf, type Placement } from '../stores/geofences.ts';
 import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/idempotency.ts';
 import { insertIncident } from '../stores/incidents.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import type { PanicRequest } from './panic-request.ts';
+import { panicDeadline, storedOrJournaled } from './store-or-journal.ts';
 
 export interface PanicAnswer {
   alert: Alert;
@@ -164,19 +166,48 @@ export async function storePanic(tx: Sql, emit: Emit, answer: PanicAnswer): Prom
 
 /**
  * Raises a panic, or answers the first answer again for a repeated idempotency key. It is on disk (the
- * store's commit, and on the embedded store the fsynced journal too) before this resolves.
+ * store's commit, and on the embedded store the fsynced journal too) before this resolves; a panic the
+ * store cannot take by `deadline` is answered from the journal instead (store-or-journal.ts).
  */
 export async function raisePanic(
   ctx: AppContext,
   request: PanicRequest,
   origin: PanicOrigin,
   claim?: IdempotencyClaim,
+  deadline = panicDeadline(ctx.fallback),
 ): Promise<PanicAnswer> {
-  const { answer, created } = await ctx.write(panicTransaction(ctx, request, origin, new Date().toISOString(), claim), {
-    priority: 'urgent',
+  const held = ctx.fallback.desk.answerFor(claim);
+  if (held) return held;
+  const receivedAt = new Date().toISOString();
+  const ids = claim ? panicIds(claim) : newPanicIds();
+  const stored = async (stillWanted: () => void = () => {}) => {
+    const work = panicTransaction(ctx, request, origin, receivedAt, claim, ids);
+    const { answer, created } = await ctx.write(
+      (tx, emit) => {
+        stillWanted();
+        return work(tx, emit);
+      },
+      { priority: 'urgent' },
+    );
+    if (created) await journalAfterCommit(ctx, { answer, idempotency: claim && { ...claim } });
+    return answer;
+  };
+  // An operator's test alert commits its audit record with it: refused (503) while the store is away.
+  if (origin.alsoInTransaction) return stored();
+  return storedOrJournaled(ctx.fallback, deadline, stored, () =>
+    ctx.fallback.desk.accept({ request, origin }, claim, {
+      placement: ctx.fallback.placeFromMemory(request),
+      ids,
+      receivedAt,
+    }),
+  );
+}
+
+/** On the embedded store a commit is not on disk yet: the journal's record is, before the 201. */
+async function journalAfterCommit(ctx: AppContext, record: JournaledPanic): Promise<void> {
+  await ctx.panicJournal.append(record).catch((error: unknown) => {
+    throw new JournalUnwritable(error);
   });
-  if (created) await ctx.panicJournal.append({ answer, idempotency: claim && { ...claim } });
-  return answer;
 }
 
 /** What a panic does inside its transaction: placed, its key claimed, stored with its announcement. */
@@ -186,9 +217,10 @@ export function panicTransaction(
   origin: PanicOrigin,
   receivedAt: string,
   claim?: IdempotencyClaim,
+  unkeyedIds: PanicIds = newPanicIds(),
 ) {
   return async (tx: Sql, emit: Emit): Promise<{ answer: PanicAnswer; created: boolean }> => {
-    const ids = claim ? await unusedIds(tx, panicIds(claim)) : newPanicIds();
+    const ids = claim ? await unusedIds(tx, panicIds(claim)) : unkeyedIds;
     const fresh = await buildPanic(ctx, tx, request, origin, receivedAt, ids);
     // Claimed before anything is written: a concurrent duplicate waits here for the first to commit.
     if (claim && !(await claimIdempotencyKey(tx, claim.key, claim.hash, fresh, ctx.config.idempotencyTtlHours))) {

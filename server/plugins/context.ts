@@ -11,5 +11,8 @@ declare module 'fastify' {
 
 /** The context over the store, the panic journal and the stream hub; it opens nothing of its own. */
 export const contextPlugin = rootPlugin<{ config: Config; channel: string }>(async (app, { config, channel }) => {
-  app.decorate('ctx', createContext(config, app.db, app.hub, channel, app.panicJournal, app.regionBoundaries));
+  app.decorate(
+    'ctx',
+    createContext(config, app.db, app.hub, channel, app.panicJournal, app.regionBoundaries, app.panicFallback),
+  );
 });

@@ -27,5 +27,9 @@ export const streamHubPlugin = rootPlugin<{ config: Config; channel: string }>(a
   // Added before the start, so a start that fails half-way is undone too.
   app.addHook('preClose', () => hub.close());
   app.decorate('hub', hub);
+  const stopTelling = app.storeHealth.onChange((state) => hub.tellStoreState(state));
+  app.addHook('preClose', async () => {
+    stopTelling();
+  });
   await hub.start();
 });

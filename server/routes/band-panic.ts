@@ -6,8 +6,10 @@ import { withPriority } from '../db/seam.ts';
 import { panicCaller } from '../http/device-identity.ts';
 import { idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { defineRoute } from '../http/route.ts';
-import { bandPanicFrom, recordBandDetails } from '../ingest/band-panic.ts';
+import { bandPanicUnplaced, placeBandPanic, recordBandDetails } from '../ingest/band-panic.ts';
 import { idempotencyClaim, raisePanic } from '../ingest/panic.ts';
+import type { PanicRequest } from '../ingest/panic-request.ts';
+import { journalNow, panicDeadline, readInTime } from '../ingest/store-or-journal.ts';
 
 export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
@@ -27,17 +29,24 @@ export async function bandPanicRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: PanicAlertResponse,
     },
     async ({ request }) => {
-      // Its position lookup is part of the panic: it overtakes queued reads too.
-      const panic = await bandPanicFrom(withPriority(ctx.db, 'urgent'), request.body ?? {}, (named) =>
-        panicCaller(request, named),
-      );
+      const unplaced = bandPanicUnplaced(request.body ?? {}, (named) => panicCaller(request, named));
       const key = idempotencyKeyOf(request);
-      const answer = await raisePanic(
-        ctx,
-        panic.request,
-        panic.origin,
-        key === undefined ? undefined : idempotencyClaim(key, panic.request, request.ip, 'band-panic'),
+      const claimOf = (panic: PanicRequest) =>
+        key === undefined ? undefined : idempotencyClaim(key, panic, request.ip, 'band-panic');
+      // A retry of an SOS journaled as it came (no position yet) is known by that form.
+      const journaledClaim = claimOf(unplaced.request);
+      const held = ctx.fallback.desk.answerFor(journaledClaim);
+      if (held) return held;
+      const deadline = panicDeadline(ctx.fallback);
+      // Its position lookup is part of the panic: it overtakes queued reads too.
+      const panic = await readInTime(ctx.fallback, deadline, () =>
+        placeBandPanic(withPriority(ctx.db, 'urgent'), unplaced),
       );
+      if (!panic) {
+        const early = { request: unplaced.request, origin: unplaced.origin, band: unplaced.details };
+        return journalNow(ctx.fallback, early, journaledClaim);
+      }
+      const answer = await raisePanic(ctx, panic.request, panic.origin, claimOf(panic.request), deadline);
       // The panic is stored and announced; what the band sent beside it must not put that at risk.
       await recordBandDetails(ctx.db, answer.incident.id, panic).catch((error) =>
         request.log.warn({ err: error }, 'band SOS details not stored'),

@@ -8,7 +8,8 @@ import type { AppContext } from '../context.ts';
 import { deviceWriter } from '../http/device-identity.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { raiseEventPanics } from '../ingest/event-panics.ts';
+import { PANICS_TAKEN_ALL_THE_SAME, raiseEventPanics } from '../ingest/event-panics.ts';
+import { StoreUnavailableError } from '../db/store-errors.ts';
 import type { PanicOrigin } from '../ingest/panic.ts';
 import { insertEvents, storedOnes } from '../stores/events.ts';
 import { applyEventsToWatch } from '../watch/band-incidents.ts';
@@ -83,6 +84,11 @@ async function storeQueued(
     return events.length;
   } catch (error) {
     if (!(error instanceof HttpError) || panics.length === 0) throw error;
+    // The panics are journaled and will be stored; only a call of nothing else is answered as taken.
+    if (error instanceof StoreUnavailableError) {
+      if (panics.length === entries.length) return entries.length;
+      throw new StoreUnavailableError(ctx.fallback.health.retryAfterSeconds, error, PANICS_TAKEN_ALL_THE_SAME);
+    }
     await insertEvents(
       ctx.db,
       panics.map((entry) => toDeviceEvent(entry, defaults)),

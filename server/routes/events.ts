@@ -7,7 +7,8 @@ import { CountResponse, EventsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { deviceWriter, readerTourist } from '../http/device-identity.ts';
 import { defineRoute } from '../http/route.ts';
-import { raiseEventPanics } from '../ingest/event-panics.ts';
+import { PANICS_TAKEN_ALL_THE_SAME, raiseEventPanics } from '../ingest/event-panics.ts';
+import { StoreUnavailableError } from '../db/store-errors.ts';
 import { insertEvents, listEvents, storedOnes } from '../stores/events.ts';
 import { applyEventsToWatch } from '../watch/band-incidents.ts';
 
@@ -51,7 +52,7 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         payload: event.payload ?? null,
         reportedAt: event.createdAt === undefined ? null : new Date(event.createdAt).toISOString(),
       });
-      await raiseEventPanics(ctx, request, sent.map(named), 'band');
+      const panics = await raiseEventPanics(ctx, request, sent.map(named), 'band');
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
       const touristId = device.touristFor(body.touristId);
       const events: DeviceEvent[] = sent.map((event) => ({
@@ -62,10 +63,17 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         payload: event.payload ?? null,
         createdAt: event.createdAt === undefined ? receivedAt : new Date(event.createdAt).toISOString(),
       }));
-      await ctx.write(async (tx, emit) => {
-        const stored = storedOnes(events, await insertEvents(tx, events, { skipStoredIds: true }));
-        await applyEventsToWatch(ctx, tx, emit, stored, device.verification, receivedAt, 'Device event');
-      });
+      await ctx
+        .write(async (tx, emit) => {
+          const stored = storedOnes(events, await insertEvents(tx, events, { skipStoredIds: true }));
+          await applyEventsToWatch(ctx, tx, emit, stored, device.verification, receivedAt, 'Device event');
+        })
+        .catch((error: unknown) => {
+          // The panics are journaled and will be stored; only a call of nothing else is answered as taken.
+          if (!(error instanceof StoreUnavailableError) || panics.length === 0) throw error;
+          if (panics.length < events.length)
+            throw new StoreUnavailableError(ctx.fallback.health.retryAfterSeconds, error, PANICS_TAKEN_ALL_THE_SAME);
+        });
       return { count: events.length };
     },
   );

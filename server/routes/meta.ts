@@ -39,6 +39,8 @@ const HealthFigures = z.object({
 const HealthResponse = HealthFigures.extend({ ok: z.literal(true) });
 const HealthFailure = ErrorResponse.extend(HealthFigures.shape);
 
+const retryAfter = (ctx: AppContext) => ({ 'Retry-After': String(ctx.fallback.health.retryAfterSeconds) });
+
 export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
     app,
@@ -97,6 +99,14 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext): Promise
         streamBacklogs: hub.backlogs,
         databaseGate: gateStatus(ctx.db),
       };
+      const health = ctx.fallback.health.state;
+      if (!health.available) {
+        const error = `The store (${ctx.db.mode === 'postgres' ? 'PostgreSQL' : 'embedded'}) is unavailable since ${health.since}: ${health.reason}. New panics are journaled until it returns.`;
+        return reply
+          .code(503)
+          .headers(retryAfter(ctx))
+          .send({ ok: false, error, store: 'unavailable', ...stream });
+      }
       const problem = await storeProblem(ctx.db, HEALTH_QUERY_LIMIT_MS);
       if (problem) return reply.code(503).send({ ok: false, error: problem, ...stream });
       return { ok: true, ...stream };

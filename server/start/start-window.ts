@@ -17,7 +17,7 @@ import { trustProxyOption } from '../http/trusted-proxies.ts';
 import { bandPanicUnplaced } from '../ingest/band-panic.ts';
 import { idempotencyClaim } from '../ingest/panic.ts';
 import { parsePanicRequest } from '../ingest/panic-request.ts';
-import type { StartJournal } from './start-journal.ts';
+import type { JournalDesk } from '../ingest/journal-desk.ts';
 
 import type { RequestHandler } from './front-door.ts';
 import { loggerOptions } from '../log-output.ts';
@@ -40,7 +40,7 @@ export interface StartWindow {
   close(): Promise<void>;
 }
 
-export async function openStartWindow(config: Config, journal: StartJournal): Promise<StartWindow> {
+export async function openStartWindow(config: Config, journal: JournalDesk): Promise<StartWindow> {
   let handler: RequestHandler | undefined;
   const app = Fastify({
     logger: await loggerOptions(config),

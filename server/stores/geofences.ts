@@ -36,6 +36,12 @@ export async function listGeofences(db: Sql, regionId?: string): Promise<Geofenc
   return rows.map(geofenceFromRow);
 }
 
+/** The zones' revision, moved by every write to them (migration 013). */
+export async function zonesRevision(db: Sql): Promise<string> {
+  const { rows } = await db.query<{ revision: string }>('select revision::text as revision from zone_revision');
+  return rows[0]?.revision ?? '';
+}
+
 /** The zones with these ids; `forUpdate` locks them until the transaction ends. */
 export async function geofencesById(db: Sql, ids: readonly string[], forUpdate = false): Promise<Geofence[]> {
   const { rows } = await db.query<GeofenceRow>(
@@ -73,7 +79,16 @@ export async function placementOf(
   regionOutsideZones: (point: LatLng) => string,
 ): Promise<Placement> {
   const point = { latitude, longitude };
-  const zone = zoneAt(await zonesWhoseBoxHolds(db, point), point);
+  return placementAmong(await zonesWhoseBoxHolds(db, point), point, regionOutsideZones);
+}
+
+/** Where a point belongs among `zones` (every zone that may hold it; more do no harm). */
+export function placementAmong(
+  zones: readonly Geofence[],
+  point: LatLng,
+  regionOutsideZones: (point: LatLng) => string,
+): Placement {
+  const zone = zoneAt(zones, point);
   if (!zone) return { regionId: regionOutsideZones(point) };
   return {
     regionId: zone.regionId,

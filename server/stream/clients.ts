@@ -45,7 +45,12 @@ export class StreamClients implements Iterable<StreamClient> {
   }
 
   ping(): void {
-    for (const client of this.open) if (!client.isFull) this.write(client, ': ping\n\n');
+    this.writeToAll(': ping\n\n');
+  }
+
+  /** A frame without an id to every client with room: not part of the resumable history. */
+  writeToAll(frame: string): void {
+    for (const client of this.open) if (!client.isFull) this.write(client, frame);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { StreamMessage } from '../../src/api/stream.ts';
 import { withPriority, type Database, type Priority } from '../db/seam.ts';
+import type { StoreState } from '../db/store-health.ts';
 import { recentAlertsForSnapshot } from '../stores/alerts.ts';
 import { StreamAdmission } from './admission.ts';
 import { StreamClient } from './client.ts';
@@ -115,6 +116,16 @@ export class StreamHub {
       setInterval(() => void this.prune().catch(() => {}), 60_000),
     );
     for (const timer of this.timers) timer.unref();
+  }
+
+  /**
+   * Tells every open stream whether the store is there (issue 47), as a `store` event without an id: the
+   * history resumes by id once it is back, and this frame is never replayed.
+   */
+  tellStoreState(state: StoreState): void {
+    const data = state.available ? { available: true } : { available: false, since: state.since };
+    this.clients.writeToAll(`event: store\ndata: ${JSON.stringify(data)}\n\n`);
+    if (state.available) this.poke();
   }
 
   /** Something was committed (here or, through NOTIFY, elsewhere): read and deliver it. */

@@ -116,6 +116,8 @@ export const ErrorResponse = z.object({
   ok: z.literal(false),
   error: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** `unavailable` while the store is away (issue 47): the console says so, and panics are still taken. */
+  store: z.literal('unavailable').optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

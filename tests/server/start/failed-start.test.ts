@@ -10,7 +10,8 @@ import { call, dropSchema, startTestServer, uniqueSchema } from '../../helpers/s
 // process: the second start finds the folder locked ("already open in this process") unless the failed one
 // released everything it had opened.
 
-const UNREACHABLE_DATABASE = 'postgres://postgres@127.0.0.1:1/nope';
+/** A store that answers but refuses the database: a fault of the setting, not a store that is away (issue 47). */
+const MISNAMED_DATABASE = 'postgres://postgres@127.0.0.1:5432/no_such_database_here';
 /** The embedded store, whatever DATABASE_URL the run has: only it locks the data folder. */
 const PGLITE: Partial<Config> = { databaseUrl: undefined };
 /** Refused when the routes are registered, after the store, the journal and the stream hub have opened. */
@@ -53,9 +54,11 @@ async function expectGoodStartIn(dataDir: string, overrides: Partial<Config> = {
 }
 
 describe('a start that fails part-way releases what it opened', () => {
-  it('an unreachable DATABASE_URL fails the start; a good store then starts in the same data folder and answers /healthz', async () => {
+  it('a DATABASE_URL naming no database fails the start; a good store then starts in the same data folder and answers /healthz', async () => {
     const dataDir = newDataDir();
-    await expect(startTestServer({ dataDir, databaseUrl: UNREACHABLE_DATABASE })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(startTestServer({ dataDir, databaseUrl: MISNAMED_DATABASE })).rejects.toThrow(
+      /database "no_such_database_here" does not exist/,
+    );
     await expectGoodStartIn(dataDir);
     await expectGoodStartIn(dataDir, PGLITE);
   }, 60_000);

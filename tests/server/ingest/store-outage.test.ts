@@ -1,0 +1,114 @@
+// Issue 47: while PostgreSQL is away (every connection reset, new ones refused), panics are answered 201
+// from the journal, every other route 503 with Retry-After, and /healthz names the store; once it is back
+// the journaled panics are stored once, under the ids and receive times they were answered with, and a
+// stream kept open through the outage is sent each of them once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
+import { openStream } from '../../helpers/sse.ts';
+import { addressOf, startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
+
+async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
+  let proxy: TcpProxy;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    proxy = await startTcpProxy(addressOf(DATABASE_URL!));
+    server = await startTestServer({ databaseUrl: proxy.through(DATABASE_URL!) });
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.restore();
+    await server?.stop();
+    await proxy?.close();
+  });
+
+  it('is answered 201 from the journal, stored once when the store returns, and streamed once', async () => {
+    const stream = await openStream(`${server.url}/panic-alerts/stream`);
+    try {
+      await stream.waitFor((message) => message.data?.type === 'snapshot');
+      await proxy.cut();
+      const keyed = await call(
+        server.url,
+        'POST',
+        '/panic-alert',
+        { ...SHILLONG, touristId: 't-outage-1' },
+        {
+          'Idempotency-Key': 'outage-key-1',
+        },
+      );
+      expect(keyed.status).toBe(201);
+      const unkeyed = await call(server.url, 'POST', '/panic-alert', { latitude: 26.1, longitude: 91.7 });
+      expect(unkeyed.status).toBe(201);
+      const retry = await call(
+        server.url,
+        'POST',
+        '/panic-alert',
+        { ...SHILLONG, touristId: 't-outage-1' },
+        {
+          'Idempotency-Key': 'outage-key-1',
+        },
+      );
+      expect(retry.status).toBe(201);
+      expect(retry.body.incident.id).toBe(keyed.body.incident.id);
+      expect(retry.body.alert.at).toBe(keyed.body.alert.at);
+
+      const list = await call(server.url, 'GET', '/incidents');
+      expect(list.status).toBe(503);
+      expect(list.body).toMatchObject({ ok: false, store: 'unavailable' });
+      expect(list.body.error).toMatch(/store is unavailable; new panics are still being taken/);
+      expect(Number(list.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const health = await call(server.url, 'GET', '/healthz');
+      expect(health.status).toBe(503);
+      expect(health.body.store).toBe('unavailable');
+      expect(health.body.error).toMatch(/PostgreSQL/);
+      await stream.waitFor((message) => message.data?.available === false);
+
+      await proxy.restore();
+      const ids = [keyed.body.incident.id, unkeyed.body.incident.id];
+      const stored = await until('the journaled panics in the store', async () => {
+        const answer = await call(server.url, 'GET', '/incidents?limit=100');
+        if (answer.status !== 200) return undefined;
+        const found = answer.body.incidents.filter((incident: { id: string }) => ids.includes(incident.id));
+        return found.length === 2 ? found : undefined;
+      });
+      const byId = new Map(stored.map((incident: { id: string; createdAt: string }) => [incident.id, incident]));
+      expect(byId.get(keyed.body.incident.id)).toMatchObject({
+        createdAt: keyed.body.incident.createdAt,
+        touristId: 't-outage-1',
+      });
+      expect(byId.get(unkeyed.body.incident.id)).toMatchObject({ createdAt: unkeyed.body.incident.createdAt });
+
+      await stream.waitFor((message) => message.data?.available === true);
+      for (const id of ids) await stream.waitFor((message) => message.data?.alert?.incidentId === id);
+      const alertsOf = (id: string) => stream.messages.filter((message) => message.data?.alert?.incidentId === id);
+      expect(ids.map((id) => alertsOf(id).length)).toEqual([1, 1]);
+
+      const after = await call(
+        server.url,
+        'POST',
+        '/panic-alert',
+        { ...SHILLONG, touristId: 't-outage-1' },
+        {
+          'Idempotency-Key': 'outage-key-1',
+        },
+      );
+      expect(after.body.incident.id).toBe(keyed.body.incident.id);
+      const all = await call(server.url, 'GET', '/incidents?limit=100');
+      expect(all.body.incidents.filter((incident: { id: string }) => ids.includes(incident.id))).toHaveLength(2);
+    } finally {
+      stream.close();
+    }
+  }, 90_000);
+});
