@@ -9,6 +9,7 @@ import type { GeofenceBody, IncidentStatusBody, PanicAlertBody } from './request
 import { IncidentResponse, type DbModeResponse, type SafetyCreditResponse } from './responses.ts';
 import { takeEarly } from './early-response.ts';
 import { IncidentListReader } from './incident-list.ts';
+import { nextAsk, reportAnswer } from './store-health.ts';
 import { StreamMessage } from './stream.ts';
 import { buildUrl, incidentsUrl, SESSION_URL, type IncidentFilter } from './urls.ts';
 
@@ -85,9 +86,12 @@ async function readBody(response: Response): Promise<Body | undefined> {
 }
 
 async function respond(path: string, init?: RequestInit): Promise<{ response: Response; body: Body | undefined }> {
+  const ask = nextAsk();
   const response = await ((init === undefined && takeEarly(path)) || fetch(path, init));
   if (response.status === 401 && !path.startsWith('/auth/')) for (const listener of unauthorizedListeners) listener();
-  return { response, body: await readBody(response) };
+  const body = await readBody(response);
+  reportAnswer(ask, { path, method: init?.method ?? 'GET' }, response, body);
+  return { response, body };
 }
 
 function failure(response: Response, body: Body | undefined): ApiError {

@@ -6,6 +6,7 @@ import { fromCallback } from 'xstate';
 import { parseStreamMessage, STREAM_PATH } from '../api/client.ts';
 import type { GpsPing } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
+import { parseStoreNotice, STORE_EVENT, type StoreNotice } from '../api/store-health.ts';
 
 /** How long a ping may wait for others: below what the eye tells apart on a moving marker. */
 export const GPS_BATCH_MS = 50;
@@ -19,7 +20,9 @@ export type StreamEvent =
   | { type: 'stream.closed' }
   | { type: 'stream.message'; message: StreamMessage }
   /** GPS messages' pings, oldest first. */
-  | { type: 'stream.pings'; pings: GpsPing[] };
+  | { type: 'stream.pings'; pings: GpsPing[] }
+  /** The server's word on its store (issue 47): away since when, or back. */
+  | { type: 'stream.store'; notice: StoreNotice };
 
 export const eventStream = fromCallback<StreamEvent>(({ sendBack }) => {
   const source = new EventSource(STREAM_PATH);
@@ -48,8 +51,14 @@ export const eventStream = fromCallback<StreamEvent>(({ sendBack }) => {
     sendPings();
     sendBack({ type: 'stream.message', message });
   };
+  const onStore = (event: MessageEvent<string>) => {
+    const notice = parseStoreNotice(event.data);
+    if (notice) sendBack({ type: 'stream.store', notice });
+  };
+  source.addEventListener(STORE_EVENT, onStore);
   return () => {
     clearTimeout(timer);
+    source.removeEventListener(STORE_EVENT, onStore);
     source.close();
   };
 });

@@ -3,6 +3,7 @@
 import { assign, not, sendParent, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { GpsPing } from '../api/entities.ts';
 import type { StreamMessage } from '../api/stream.ts';
+import type { StoreNotice } from '../api/store-health.ts';
 import { eventStream, type StreamEvent } from '../browser/event-stream.ts';
 
 export const POLL_INTERVAL_MS = 10_000;
@@ -13,7 +14,8 @@ const MAX_RECONNECT_DELAY_MS = 30_000;
 type ConnectionOutput =
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }
-  | { type: 'connection.pings'; pings: GpsPing[] };
+  | { type: 'connection.pings'; pings: GpsPing[] }
+  | { type: 'connection.store'; notice: StoreNotice };
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
@@ -36,6 +38,10 @@ export const connectionMachine = setup({
     forwardPings: sendParent(({ event }) => {
       if (event.type !== 'stream.pings') throw new Error(`forwardPings cannot handle ${event.type}`);
       return { type: 'connection.pings', pings: event.pings } satisfies ConnectionOutput;
+    }),
+    forwardStoreNotice: sendParent(({ event }) => {
+      if (event.type !== 'stream.store') throw new Error(`forwardStoreNotice cannot handle ${event.type}`);
+      return { type: 'connection.store', notice: event.notice } satisfies ConnectionOutput;
     }),
     countFailedReconnect: assign({ failedReconnects: ({ context }) => Math.min(context.failedReconnects + 1, 8) }),
     resetReconnects: assign({ failedReconnects: 0 }),
@@ -61,6 +67,7 @@ export const connectionMachine = setup({
           on: {
             'stream.message': { actions: 'forwardMessage' },
             'stream.pings': { actions: 'forwardPings' },
+            'stream.store': { actions: 'forwardStoreNotice' },
             'stream.closed': { target: 'waitingToReconnect', actions: 'countFailedReconnect' },
           },
           states: {

@@ -17,6 +17,8 @@ export type PanicWatchEvent =
   /** The dashboard's own first load has answered: this one may go now. */
   | { type: 'panicWatch.start' }
   | { type: 'panicWatch.message'; message: StreamMessage }
+  /** The store is back after an outage (issue 47): what a load failed to read meanwhile is read again. */
+  | { type: 'panicWatch.catchUp' }
   /** The page's open panics changed (src/domain/open-panics.ts); `arrived`: those heard of for the first time. */
   | { type: 'panicWatch.panics'; panics: readonly PanicSummary[]; arrived: readonly PanicSummary[] }
   | { type: 'panicWatch.show'; incidentId: string }
@@ -134,7 +136,9 @@ export const panicWatchMachine = setup({
       invoke: loadEveryRegion({ announce: false }),
       initial: 'current',
       states: {
-        current: { on: { 'panicWatch.message': { guard: 'streamReconnected', target: 'stale' } } },
+        current: {
+          on: { 'panicWatch.message': { guard: 'streamReconnected', target: 'stale' }, 'panicWatch.catchUp': 'stale' },
+        },
         // The server reads a snapshot after the stream's headers, so a panic committed in between is in
         // the snapshot and never comes as an alert of its own; an answer read before that commit does not
         // name it either. Another load follows, and names it as new.
@@ -142,7 +146,10 @@ export const panicWatchMachine = setup({
       },
     },
     watching: {
-      on: { 'panicWatch.message': { guard: 'streamReconnected', target: 'reloading' } },
+      on: {
+        'panicWatch.message': { guard: 'streamReconnected', target: 'reloading' },
+        'panicWatch.catchUp': 'reloading',
+      },
     },
     // A later answer may name panics the stream missed: those are new.
     reloading: {
@@ -150,6 +157,7 @@ export const panicWatchMachine = setup({
       invoke: loadEveryRegion({ announce: true }),
       on: {
         'panicWatch.message': { guard: 'streamReconnected', target: 'reloading', reenter: true },
+        'panicWatch.catchUp': { target: 'reloading', reenter: true },
       },
     },
   },

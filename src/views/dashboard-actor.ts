@@ -1,5 +1,5 @@
-// The running dashboard actor for the React tree; its children are the connection, test-alert and
-// incident actors, which components read through the hooks below.
+// The running dashboard actor for the React tree; its children are the connection, test-alert, store-health
+// and incident actors, which components read through the hooks below.
 import { createActorContext, useSelector } from '@xstate/react';
 import { connectionState, type ConnectionState } from '../machines/connectionMachine.ts';
 import { dashboardMachine } from '../machines/dashboard/dashboardMachine.ts';
@@ -15,6 +15,12 @@ export function useTestAlert() {
   const testAlert = DashboardActor.useSelector((s) => s.children.testAlert);
   const armed = useSelector(testAlert, (s) => s?.matches('armed') ?? false);
   return { testAlert, armed };
+}
+
+/** When the store went away (ISO), while it is away (issue 47); undefined while it is there. */
+export function useStoreOutageSince(): string | undefined {
+  const storeHealth = DashboardActor.useSelector((s) => s.children.storeHealth);
+  return useSelector(storeHealth, (s) => (s?.hasTag('storeUnavailable') ? s.context.since : undefined));
 }
 
 export const useDark = () => DashboardActor.useSelector((s) => s.matches({ theme: 'dark' }));

@@ -1,5 +1,5 @@
 // The stream actor over a stand-in EventSource: GPS pings wait a moment to travel together, a panic never
-// waits, and nothing is sent after the actor stops.
+// waits, the store's notices pass on, and nothing is sent after the actor stops.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import { eventStream, GPS_BATCH_MAX, GPS_BATCH_MS } from '../../src/browser/event-stream.ts';
@@ -60,6 +60,19 @@ describe('the event stream actor', () => {
     for (let i = 0; i < GPS_BATCH_MAX; i++) FakeEventSource.deliver(ping(`D${i}`));
     expect(types()).toEqual(['stream.pings']);
     expect(heard[0]!.pings).toHaveLength(GPS_BATCH_MAX);
+  });
+
+  it("passes the server's word on its store on (issue 47), and nothing that is not one", () => {
+    const { heard, types } = startStream();
+    FakeEventSource.deliverNamed('store', { available: false, since: '2026-12-01T08:30:00.000Z' });
+    FakeEventSource.deliverNamed('store', 'not json');
+    FakeEventSource.deliverNamed('store', { available: 'yes' });
+    FakeEventSource.deliverNamed('store', { available: true });
+    expect(types()).toEqual(['stream.store', 'stream.store']);
+    expect(heard.map((event) => event.notice)).toEqual([
+      { available: false, since: '2026-12-01T08:30:00.000Z' },
+      { available: true },
+    ]);
   });
 
   it('sends nothing once stopped, and closes its EventSource', () => {

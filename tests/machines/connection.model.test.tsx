@@ -9,7 +9,7 @@ vi.mock('../../src/map/MapPanel.tsx', () => import('../views/support/map-stand-i
 
 // The parent-bound actions are no-ops for path generation; the page under test runs the real ones.
 const model = connectionMachine.provide({
-  actions: { requestPoll: () => {}, forwardMessage: () => {}, forwardPings: () => {} },
+  actions: { requestPoll: () => {}, forwardMessage: () => {}, forwardPings: () => {}, forwardStoreNotice: () => {} },
 });
 const gpsSample = {
   type: 'stream.message' as const,
@@ -19,7 +19,11 @@ const gpsSample = {
   },
 };
 const pingsSample = { type: 'stream.pings' as const, pings: [gpsSample.message.ping] };
-const walks = transitionWalks(model, { samples: { 'stream.message': [gpsSample], 'stream.pings': [pingsSample] } });
+// The store's notice that changes nothing on a page whose store is there (tests/views/store-banner.test.tsx has the rest).
+const storeSample = { type: 'stream.store' as const, notice: { available: true } };
+const walks = transitionWalks(model, {
+  samples: { 'stream.message': [gpsSample], 'stream.pings': [pingsSample], 'stream.store': [storeSample] },
+});
 console.log(`connection model: ${walks.length} walks cover every state and transition`);
 
 type Snapshot = (typeof walks)[number]['state'];
@@ -41,6 +45,8 @@ async function perform(page: DashboardHarness, step: Step, messageNumber: number
       });
     case 'stream.pings':
       return page.stream.pings([{ ...gpsSample.message.ping, touristId: `T-MODEL-${messageNumber}` }]);
+    case 'stream.store':
+      return page.stream.store(event.notice);
     default:
       if (event.type.startsWith('xstate.after.pollInterval')) return page.fireTimer(POLL_INTERVAL_MS);
       if (event.type.startsWith('xstate.after.reconnectDelay')) return page.fireTimer(TEST_RECONNECT_DELAY_MS);

@@ -3,6 +3,7 @@
 import type { GpsPing, Incident } from '../../api/entities.ts';
 import type { IncidentStatus } from '../../api/fields.ts';
 import type { StreamMessage } from '../../api/stream.ts';
+import type { StoreNotice } from '../../api/store-health.ts';
 import type { StatusFilter } from '../../domain/incident-filters.ts';
 import type { HeardSinceLoad } from '../../domain/load-race.ts';
 import type { TableIds } from '../../domain/incident-records.ts';
@@ -80,6 +81,12 @@ export type DashboardEvent =
   | { type: 'connection.poll' }
   | { type: 'connection.message'; message: StreamMessage }
   | { type: 'connection.pings'; pings: GpsPing[] }
+  /** The stream's word on the store (issue 47), handed to the store's health (storeHealthMachine). */
+  | { type: 'connection.store'; notice: StoreNotice }
+  /** The store is still away: the table is read again. */
+  | { type: 'store.retry' }
+  /** The store is back: every list is read once, the stream brings what it missed. */
+  | { type: 'store.back' }
   /** A row's or the panic bar's buttons: one write each, by the incident's lifecycle (incidentMachine). */
   | { type: 'incident.acknowledge'; id: string }
   | { type: 'incident.resolve'; id: string }

@@ -3,7 +3,7 @@
 // Composed of the side-resource table (resources.ts), the incidents region (incidents.ts) and the
 // display modes (displayModes.ts); what a stream message does is src/domain/stream-messages.ts. The page's
 // one live stream feeds the open details drawer too (the `details` child).
-import { assign, enqueueActions, raise } from 'xstate';
+import { assign, enqueueActions, raise, sendTo } from 'xstate';
 import { serverErrorOrMessage } from '../../api/client.ts';
 import type { TimelineEntry } from '../../api/responses.ts';
 import type { StreamMessage } from '../../api/stream.ts';
@@ -85,6 +85,11 @@ export const dashboardMachine = lastKnownSetup
         enqueue.stopChild('seedGeofence');
         enqueue.spawnChild('seedGeofence', { id: 'seedGeofence', input: testGeofenceFor(tableIncidentsOf(context)) });
       }),
+      /** The store is back: the panic watch's list and the open drawer's timeline are read again too. */
+      catchUpChildren: enqueueActions(({ context, enqueue }) => {
+        enqueue.sendTo('panicWatch', { type: 'panicWatch.catchUp' });
+        if (context.openedId) enqueue.sendTo('details', { type: 'live.reconnected' });
+      }),
       // The view raises the popup with this text (SPEC §8): a statechart shows nothing itself.
       storeSeedFailure: assign((_, { error }: { error: unknown }) => ({ seedFailure: serverErrorOrMessage(error) })),
     },
@@ -96,6 +101,7 @@ export const dashboardMachine = lastKnownSetup
       { id: 'connection', src: 'connection' },
       { id: 'testAlert', src: 'testAlert' },
       { id: 'bulkTriage', src: 'bulkTriage' },
+      { id: 'storeHealth', src: 'storeHealth' },
       {
         id: 'panicWatch',
         src: 'panicWatch',
@@ -147,6 +153,14 @@ export const dashboardMachine = lastKnownSetup
       },
       'connection.message': {
         actions: { type: 'receiveMessage', params: ({ event }) => ({ message: event.message }) },
+      },
+      'connection.store': {
+        actions: sendTo('storeHealth', ({ event }) => ({ type: 'store.notice' as const, notice: event.notice })),
+      },
+      // While the store is away (issue 47) nothing shown is dropped: a failed read leaves what was there.
+      'store.retry': { actions: 'raiseIncidentsChanged' },
+      'store.back': {
+        actions: [{ type: 'fetch', params: { resources: EVERY_FETCH } }, 'raiseIncidentsChanged', 'catchUpChildren'],
       },
       'connection.pings': {
         actions: assign(({ context, event }) => ({ ...receivePings(context, event.pings), lastMessageAt: Date.now() })),

@@ -16,6 +16,7 @@ import { incidentDetailsMachine } from '../incidentDetailsMachine.ts';
 import { incidentMachine } from '../incidentMachine.ts';
 import type { NotificationPermissionState } from '../notificationsMachine.ts';
 import { panicWatchMachine } from '../panicWatchMachine.ts';
+import { storeHealthMachine } from '../storeHealthMachine.ts';
 import type { Preferences } from '../../domain/preferences.ts';
 import { storePreference } from '../../browser/storage.ts';
 import { saveLastKnown } from '../../browser/last-known-store.ts';
@@ -36,6 +37,7 @@ export const dashboardSetup = setup({
     incident: incidentMachine,
     details: incidentDetailsMachine,
     panicWatch: panicWatchMachine,
+    storeHealth: storeHealthMachine,
     loadStatuses: fromPromise<Record<string, IncidentStatus>>(() => fetchIncidentStatuses()),
     loadIncidents: fromPromise<Incident[], IncidentFilter & { whole?: boolean }>(({ input: { whole, ...filter } }) =>
       fetchIncidents(filter, { whole }),

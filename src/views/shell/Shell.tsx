@@ -4,6 +4,7 @@ import { wallAddress, wallRequested } from '../../domain/wall.ts';
 import { PanicBar } from '../alarm/PanicBar.tsx';
 import { PanicSignals } from '../alarm/PanicSignals.tsx';
 import { Announcer } from '../alarm/Announcer.tsx';
+import { StoreBanner } from './StoreBanner.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { PushOpener } from './PushOpener.tsx';
 import { AnalyticsView } from '../analytics/AnalyticsView.tsx';
@@ -161,6 +162,7 @@ function DeskShell({ onWall }: { onWall: () => void }) {
         />
         {phone && <PhoneControlsPanel open={controlsOpen} onClose={() => setControlsOpen(false)} />}
         <PanicBar />
+        <StoreBanner />
         <PanicSignals />
         <Announcer />
         <UpdatePrompt />

@@ -10,6 +10,7 @@ import { PanicBar } from '../alarm/PanicBar.tsx';
 import { useOpenPanics } from '../alarm/panic-watch.ts';
 import { DashboardActor } from '../dashboard-actor.ts';
 import { MapCard } from '../dashboard/MapCard.tsx';
+import { StoreBanner } from '../shell/StoreBanner.tsx';
 import { WallAlertList } from './WallAlertList.tsx';
 import { WallBar } from './WallBar.tsx';
 
@@ -70,6 +71,7 @@ export function WallView({
         onExit={onExit}
       />
       <PanicBar />
+      <StoreBanner />
       <div className={styles.body} data-wake-lock={wakeLock}>
         <MapCard fill />
         <WallAlertList />

@@ -51,6 +51,8 @@ export class FakeApi {
   /** Answers that depend on the request (e.g. a page of the audit trail by its query), keyed like `data`. */
   routes = new Map<string, (query: URLSearchParams, body: unknown) => { status?: number; body: unknown }>();
   calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
+  /** While set, every route but the panics' answers as the server does while its store is away (issue 47). */
+  storeAway: { retryAfterS: number } | undefined;
 
   setStatus(id: string, status: IncidentStatus) {
     this.incidents = this.incidents.map((i) => (i.id === id ? { ...i, status } : i));
@@ -68,6 +70,10 @@ export class FakeApi {
     const override = this.overrides.get(url.pathname) ?? this.overrides.get(`${url.pathname}#${method.toLowerCase()}`);
     if (typeof override === 'function') return override();
     if (override) return json(override.body, override.status ?? 200);
+    if (this.storeAway && !PANIC_ROUTES.has(url.pathname))
+      return json({ ok: false, error: STORE_AWAY_SENTENCE, store: 'unavailable' }, 503, {
+        'retry-after': String(this.storeAway.retryAfterS),
+      });
     if (url.pathname === '/incidents/filter' || url.pathname === '/incidents') {
       return json({ ok: true, incidents: this.incidents });
     }
@@ -83,6 +89,10 @@ export class FakeApi {
   };
 }
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const STORE_AWAY_SENTENCE =
+  'The store is unavailable; new panics are still being taken. Retry in a few seconds.';
+const PANIC_ROUTES = new Set(['/panic-alert', '/api/panic']);
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }

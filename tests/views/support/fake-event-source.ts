@@ -12,8 +12,20 @@ export class FakeEventSource {
   onerror: (() => void) | null = null;
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
 
+  /** Listeners of named events (`event: store`), which `onmessage` never hears. */
+  private readonly named = new Map<string, Set<(event: MessageEvent<string>) => void>>();
+
   constructor(readonly url: string) {
     FakeEventSource.open.push(this);
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    if (!this.named.has(type)) this.named.set(type, new Set());
+    this.named.get(type)!.add(listener);
+  }
+
+  removeEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.named.get(type)?.delete(listener);
   }
 
   close() {
@@ -25,6 +37,13 @@ export class FakeEventSource {
   static deliver(message: StreamMessage | string) {
     const data = typeof message === 'string' ? message : JSON.stringify(message);
     for (const source of FakeEventSource.open) source.onmessage?.({ data } as MessageEvent<string>);
+  }
+
+  /** Delivers a named event (`event: <type>` then `data:`) on every open source. */
+  static deliverNamed(type: string, data: unknown) {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    for (const source of FakeEventSource.open)
+      for (const listener of source.named.get(type) ?? []) listener({ data: text } as MessageEvent<string>);
   }
 }
 

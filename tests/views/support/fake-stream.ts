@@ -3,6 +3,7 @@ import { fromCallback } from 'xstate';
 import type { StreamEvent } from '../../../src/browser/event-stream.ts';
 import type { GpsPing } from '../../../src/api/entities.ts';
 import type { StreamMessage } from '../../../src/api/stream.ts';
+import type { StoreNotice } from '../../../src/api/store-health.ts';
 
 export class FakeStream {
   opened = 0;
@@ -33,4 +34,6 @@ export class FakeStream {
   message = (message: StreamMessage) => this.emit({ type: 'stream.message', message });
   /** A burst of GPS pings, as eventStream gathers them (oldest first). */
   pings = (pings: GpsPing[]) => this.emit({ type: 'stream.pings', pings });
+  /** The server's named `store` event (issue 47). */
+  store = (notice: StoreNotice) => this.emit({ type: 'stream.store', notice });
 }

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { connectionMachine } from '../../../src/machines/connectionMachine.ts';
 import { dashboardMachine } from '../../../src/machines/dashboard/dashboardMachine.ts';
 import { incidentMachine } from '../../../src/machines/incidentMachine.ts';
-import { readPreferences, type Preferences } from '../../../src/domain/preferences.ts';
+import { readPreferences, type LanguageSettings, type Preferences } from '../../../src/domain/preferences.ts';
 import type { sessionMachine } from '../../../src/machines/sessionMachine.ts';
 import { testAlertMachine } from '../../../src/machines/testAlertMachine.ts';
 import { App } from '../../../src/views/App.tsx';
@@ -35,6 +35,8 @@ export interface DashboardHarness {
 export interface HarnessOptions {
   api?: FakeApi;
   preferences?: Preferences;
+  /** The language and clock the page starts in; English by default. */
+  language?: LanguageSettings;
   incidentActors?: { acknowledge?: AnyActorLogic; resolve?: AnyActorLogic };
   testAlertActors?: { sendPanicAlert?: AnyActorLogic };
   /** The session with its requests swapped; by default the real one asks the fake API (sign-in off). */
@@ -62,6 +64,7 @@ export async function renderDashboard(options: HarnessOptions = {}): Promise<Das
   render(
     <App
       preferences={options.preferences ?? readPreferences(localStorage)}
+      language={options.language}
       logic={logic}
       sessionLogic={options.sessionLogic}
       signInError={options.signInError}

@@ -1,5 +1,5 @@
 // The frame around the views: the parts loaded on demand, push to this device, a new version, a view that
-// failed and started again, a secret shown once.
+// failed and started again, a secret shown once, the store away.
 export const frame = {
   'frame.loadingAudit': 'Loading the audit trail…',
   'frame.loadingZones': 'Loading the zones…',
@@ -17,6 +17,9 @@ export const frame = {
   'frame.updateWaits':
     'A new version of the console is ready. It waits until you reload: handle the open panics first.',
   'frame.reloadNow': 'Reload now',
+  'frame.storeDown': 'The database has been unavailable since {time}.',
+  'frame.storeDownMeanwhile':
+    'New panics are still being taken and will appear here when it is back. What you see may be out of date.',
   'frame.stopped': 'The console stopped after repeated errors',
   'frame.reload': 'Reload',
   'frame.restarted': 'The console hit an error and started again',
