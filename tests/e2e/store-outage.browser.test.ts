@@ -9,7 +9,7 @@ import { alertRow, alertRows, liveUpdatesLine, openDashboard, type DashboardPage
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { expectCount } from './support/expectations.ts';
 import { sendPanicFromPhone } from './support/phone.ts';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { addressOf, startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 
 /** Longer than the server's and the page's retries together (a few seconds each), far below a test's time-out. */
 const BACK_WITHIN_MS = 45_000;
@@ -21,11 +21,9 @@ describe.runIf(process.env.DATABASE_URL)('the console through a PostgreSQL outag
   let dashboard: DashboardPage;
 
   beforeAll(async () => {
-    const direct = new URL(process.env.DATABASE_URL!);
-    proxy = await startTcpProxy({ target: { host: direct.hostname, port: Number(direct.port || 5432) } });
-    const throughProxy = new URL(direct);
-    throughProxy.port = String(proxy.port);
-    server = await startDashboardServer({ DATABASE_URL: throughProxy.toString() });
+    const direct = process.env.DATABASE_URL!;
+    proxy = await startTcpProxy(addressOf(direct));
+    server = await startDashboardServer({ DATABASE_URL: proxy.through(direct) });
     browser = await launchChromium();
     dashboard = await openDashboard(browser, server.url);
   });
