@@ -51,6 +51,9 @@ export const askedSoFar = (): number => asked;
 /** The number of a request the client is about to ask. */
 export const nextAsk = (): number => ++asked;
 
+/** Reads the server answers from its settings and memory: who is signed in, the storage mode, the page's settings. */
+const ANSWERED_WITHOUT_STORE = ['/auth/', '/db-mode', '/app-config.json'];
+
 /**
  * What an answer says of the store. Only a read (GET) proves it is there (a panic is answered from a journal),
  * and not the sign-in's own: who is signed in is answered on loopback without the store.
@@ -64,7 +67,7 @@ export function reportAnswer(
   let report: StoreReport | undefined;
   if (response.status === 503 && body?.store === 'unavailable')
     report = { type: 'store.unavailable', retryAfterS: retryAfterSeconds(response.headers.get('retry-after')) };
-  else if (method === 'GET' && body?.ok === true && !path.startsWith('/auth/'))
+  else if (method === 'GET' && body?.ok === true && !ANSWERED_WITHOUT_STORE.some((start) => path.startsWith(start)))
     report = { type: 'store.answered', asked: ask };
   if (report) for (const listener of listeners) listener(report);
 }
