@@ -11,6 +11,7 @@ export class ZonesInMemory {
   private revision: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
+  private readAgain = false;
 
   constructor(
     private readonly db: Database,
@@ -33,8 +34,24 @@ export class ZonesInMemory {
     await this.reading?.catch(() => {});
   }
 
+  /** Reads them again soon (after this server wrote a zone); never throws. */
+  refresh(): void {
+    void this.check().catch(this.onError);
+  }
+
+  /** One read at a time; one asked for during a read gets a read of its own after it. */
   private check(): Promise<void> {
-    return (this.reading ??= this.read().finally(() => (this.reading = undefined)));
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    this.reading = this.read().finally(() => {
+      this.reading = undefined;
+      if (!this.readAgain) return;
+      this.readAgain = false;
+      this.refresh();
+    });
+    return this.reading;
   }
 
   private async read(): Promise<void> {

@@ -11,8 +11,18 @@ declare module 'fastify' {
 
 /** The context over the store, the panic journal and the stream hub; it opens nothing of its own. */
 export const contextPlugin = rootPlugin<{ config: Config; channel: string }>(async (app, { config, channel }) => {
-  app.decorate(
-    'ctx',
-    createContext(config, app.db, app.hub, channel, app.panicJournal, app.regionBoundaries, app.panicFallback),
+  const ctx = createContext(
+    config,
+    app.db,
+    app.hub,
+    channel,
+    app.panicJournal,
+    app.regionBoundaries,
+    app.panicFallback,
   );
+  // This server's own zone writes are in memory at once; other servers' within the zones' poll.
+  ctx.onCommitted((messages) => {
+    if (messages.some((message) => message.type === 'geofence_update')) app.zonesInMemory.refresh();
+  });
+  app.decorate('ctx', ctx);
 });

@@ -38,6 +38,24 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
     const stream = await openStream(`${server.url}/panic-alerts/stream`);
     try {
       await stream.waitFor((message) => message.data?.type === 'snapshot');
+      const { latitude: lat, longitude: lng } = SHILLONG;
+      const zone = {
+        id: 'gf-outage',
+        riskLevel: 'red',
+        regionId: 'shillong',
+        polygon: [
+          [lat - 0.01, lng - 0.01],
+          [lat + 0.01, lng - 0.01],
+          [lat + 0.01, lng + 0.01],
+          [lat - 0.01, lng + 0.01],
+        ],
+      };
+      expect((await call(server.url, 'POST', '/geofences', zone)).status).toBe(201);
+      await until(
+        'the zone in memory',
+        async () => (await call(server.url, 'GET', '/geofences')).status === 200 || undefined,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the zones are read again after the write's commit
       await proxy.cut();
       const keyed = await call(
         server.url,
@@ -49,6 +67,8 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
         },
       );
       expect(keyed.status).toBe(201);
+      // Filed from the zones in memory: the red zone drawn before the cut.
+      expect(keyed.body.alert).toMatchObject({ regionId: 'shillong', geofenceId: 'gf-outage', riskLevel: 'red' });
       const unkeyed = await call(server.url, 'POST', '/panic-alert', { latitude: 26.1, longitude: 91.7 });
       expect(unkeyed.status).toBe(201);
       const retry = await call(
@@ -110,5 +130,52 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
     } finally {
       stream.close();
     }
+  }, 90_000);
+
+  it("takes a band's SOS, an sos and a fall event while the store is away, each placed at the last known position once it is back", async () => {
+    const band = 'band-outage-1';
+    expect((await call(server.url, 'POST', '/gps/update', { deviceId: band, ...SHILLONG })).status).toBe(201);
+    await proxy.cut();
+    const sos = await call(server.url, 'POST', '/api/panic', { deviceId: band }, { 'Idempotency-Key': 'band-sos-1' });
+    expect(sos.status).toBe(201);
+    const events = await call(server.url, 'POST', '/events', {
+      deviceId: band,
+      touristId: 't-band',
+      events: [
+        { id: 'ev-sos-1', type: 'sos' },
+        { id: 'ev-fall-1', type: 'fall', payload: { latitude: 25.58, longitude: 91.89 } },
+      ],
+    });
+    expect(events.status).toBe(201);
+    const mixed = await call(server.url, 'POST', '/events', {
+      deviceId: band,
+      events: [
+        { id: 'ev-sos-2', type: 'sos' },
+        { id: 'ev-ble-1', type: 'ble_seen' },
+      ],
+    });
+    expect(mixed.status).toBe(503);
+    expect(mixed.body.error).toMatch(/sos and fall events were taken all the same/);
+    await proxy.restore();
+
+    const mine = await until('the band and event panics in the store', async () => {
+      const answer = await call(server.url, 'GET', '/incidents?limit=200');
+      if (answer.status !== 200) return undefined;
+      const found = answer.body.incidents.filter((incident: { deviceId: string | null }) => incident.deviceId === band);
+      return found.length >= 4 ? found : undefined;
+    });
+    const bySos = mine.find((incident: { id: string }) => incident.id === sos.body.incident.id);
+    expect(bySos).toMatchObject({
+      latitude: SHILLONG.latitude,
+      longitude: SHILLONG.longitude,
+      meta: { positionAt: expect.any(String) },
+    });
+    expect(mine.filter((incident: { type: string }) => incident.type === 'fall')).toHaveLength(1);
+    expect(
+      mine.filter((incident: { meta: { eventId?: string } }) => incident.meta.eventId === 'ev-sos-1'),
+    ).toHaveLength(1);
+    expect(
+      mine.filter((incident: { meta: { eventId?: string } }) => incident.meta.eventId === 'ev-sos-2'),
+    ).toHaveLength(1);
   }, 90_000);
 });
