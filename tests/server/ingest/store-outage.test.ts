@@ -51,11 +51,8 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
         ],
       };
       expect((await call(server.url, 'POST', '/geofences', zone)).status).toBe(201);
-      await until(
-        'the zone in memory',
-        async () => (await call(server.url, 'GET', '/geofences')).status === 200 || undefined,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the zones are read again after the write's commit
+      // This server reads its zones again after its own write commits.
+      await until('the zone in memory', async () => server.app.zonesInMemory.placementOf(SHILLONG, () => 'none').zone);
       await proxy.cut();
       const keyed = await call(
         server.url,
