@@ -12,6 +12,7 @@ import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/
 import { insertIncident } from '../stores/incidents.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import type { PanicRequest } from './panic-request.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export interface PanicAnswer {
   alert: Alert;
@@ -172,7 +173,7 @@ export async function raisePanic(
   origin: PanicOrigin,
   claim?: IdempotencyClaim,
 ): Promise<PanicAnswer> {
-  const { answer, created } = await ctx.write(panicTransaction(ctx, request, origin, new Date().toISOString(), claim), {
+  const { answer, created } = await ctx.write(panicTransaction(ctx, request, origin, serverClock.iso(), claim), {
     priority: 'urgent',
   });
   if (created) await ctx.panicJournal.append({ answer, idempotency: claim && { ...claim } });

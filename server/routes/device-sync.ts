@@ -12,6 +12,7 @@ import { raiseEventPanics } from '../ingest/event-panics.ts';
 import type { PanicOrigin } from '../ingest/panic.ts';
 import { insertEvents, storedOnes } from '../stores/events.ts';
 import { applyEventsToWatch } from '../watch/band-incidents.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Queued entries that record a panic: stored whatever the device token says, like every panic. */
 const PANIC_TYPES = new Set(['panic', 'sos', 'fall', 'panic_alert', 'band_sos']);
@@ -119,7 +120,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
         type: 'offline',
         deviceId: body.deviceId ?? null,
         touristId: null,
-        receivedAt: new Date().toISOString(),
+        receivedAt: serverClock.iso(),
       };
       return {
         count: await storeQueued(ctx, request, 'batch', body.batch, defaults, {
@@ -150,7 +151,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
         type: 'ble',
         deviceId: body.deviceId ?? null,
         touristId: body.touristId ?? null,
-        receivedAt: new Date().toISOString(),
+        receivedAt: serverClock.iso(),
       };
       return {
         count: await storeQueued(ctx, request, 'events', body.events, defaults, { source: 'band', what: 'Band event' }),

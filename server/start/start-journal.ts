@@ -4,6 +4,7 @@ import type { PanicJournal } from '../db/panic-journal.ts';
 import { HttpError } from '../http/errors.ts';
 import { earlyPanicAnswer, type EarlyPanic } from '../ingest/early-panic.ts';
 import { panicIds, type IdempotencyClaim, type PanicAnswer } from '../ingest/panic.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used with a different request body.';
 
@@ -32,7 +33,7 @@ export class StartJournal {
       );
     }
     // With a key, the ids are the key's: a retry of a panic the store took just before a crash names that panic.
-    const answer = earlyPanicAnswer(early, new Date().toISOString(), panicIds(claim));
+    const answer = earlyPanicAnswer(early, serverClock.iso(), panicIds(claim));
     const written = this.journal
       .append({ answer, idempotency: claim && { key: claim.key, hash: claim.hash }, early })
       .then(() => answer);
