@@ -1,3 +1,5 @@
+import { monotonicMs } from '../domain/server-clock.ts';
+
 /** Failures allowed before attempts slow down. */
 const FREE_FAILURES = 5;
 const MAX_DELAY_MS = 15 * 60_000;
@@ -20,7 +22,7 @@ interface Failures {
 export class LoginThrottle {
   private readonly failures = new Map<string, Failures>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = monotonicMs) {}
 
   /** Milliseconds until the next attempt for these keys may be judged; 0 when it may now. */
   waitMs(keys: string[]): number {

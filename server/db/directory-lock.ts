@@ -4,6 +4,7 @@ import type { Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { listenAsOwner, listenQuietly, probeLock, type LockOwner, type LockProbe } from './lock-socket.ts';
+import { monotonicMs } from '../domain/server-clock.ts';
 
 const SOCKET_NAME = 'server.sock';
 /** The pid file of earlier versions: meaningless once pids are reused, so it is ignored and removed. */
@@ -126,7 +127,7 @@ async function claimSocketFile(dir: string, realDir: string, owner: LockOwner, o
   try {
     chmodSync(privatePath, 0o600);
     const ours = lstatSync(privatePath);
-    const turnWaitEnds = Date.now() + TURN_WAIT_MS;
+    const turnWaitEnds = monotonicMs() + TURN_WAIT_MS;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
         linkSync(privatePath, socketPath);
@@ -148,7 +149,7 @@ async function claimSocketFile(dir: string, realDir: string, owner: LockOwner, o
       if (holder.state !== 'dead') continue;
       const turn = await takeTurnToRemove(realDir);
       if (turn === 'busy') {
-        if (Date.now() > turnWaitEnds)
+        if (monotonicMs() > turnWaitEnds)
           throw new Error(
             `Could not lock the data folder ${dir}: another server's removal of its dead lock never ended.`,
           );

@@ -5,6 +5,7 @@
 // the stream hub, /healthz) are told.
 import { isStoreUnavailableError, storeFailureKind, StoreUnavailableError } from './store-errors.ts';
 import { shareGate } from './priority-gate.ts';
+import { serverClock } from '../domain/server-clock.ts';
 import type { Database, Sql, TransactionOptions } from './seam.ts';
 
 export type StoreState = { available: true } | { available: false; since: string; reason: string };
@@ -73,7 +74,7 @@ export class StoreHealth {
   private markUnavailable(error: unknown): void {
     if (!this.current.available) return;
     const reason = error instanceof Error ? error.message : String(error);
-    this.current = { available: false, since: new Date().toISOString(), reason };
+    this.current = { available: false, since: serverClock.iso(), reason };
     this.retryMs = this.firstRetryMs;
     this.tell();
     this.scheduleProbe();

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { recordDidUse } from '../stores/did-bindings.ts';
+import { monotonicMs, serverClock } from '../domain/server-clock.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,11 +30,11 @@ export function installDidUseRecording(app: FastifyInstance, ctx: AppContext): v
     const credential = request.deviceCredential;
     if (touristId === undefined || credential?.kind !== 'no-tourist' || reply.statusCode >= 400) return;
     const pair = `${credential.didId}\n${touristId}`;
-    const now = Date.now();
+    const now = monotonicMs();
     if (now - (notedAt.get(pair) ?? -Infinity) < NOTE_AGAIN_AFTER_MS) return;
     if (notedAt.size >= MAX_REMEMBERED) notedAt.clear();
     notedAt.set(pair, now);
-    const at = new Date(now).toISOString();
+    const at = serverClock.iso();
     await ctx
       .write((tx) => recordDidUse(tx, credential.didId, touristId, at), { priority: 'background' })
       .catch((error: unknown) => {

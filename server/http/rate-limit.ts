@@ -2,6 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readsAsDevice } from './bearer.ts';
 import { HttpError } from './errors.ts';
+import { MonotonicRateLimitStore } from './rate-limit-store.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -55,6 +56,7 @@ export async function installRateLimit(app: FastifyInstance, limits: RateLimits)
   if (perMinute.read <= 0 && perMinute.write <= 0) return;
   await app.register(rateLimit, {
     timeWindow: WINDOW_MS,
+    store: MonotonicRateLimitStore,
     keyGenerator: budgetOf,
     max: (request) => perMinute[kindOf(request)],
     allowList: (request) =>

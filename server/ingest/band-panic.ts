@@ -11,6 +11,7 @@ import { insertEvents } from '../stores/events.ts';
 import { iso } from '../stores/time.ts';
 import { repairText, type PanicRequest } from './panic-request.ts';
 import type { PanicOrigin } from './panic.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const StoredId = z.string().min(1).max(128);
 
@@ -119,7 +120,7 @@ export async function recordBandDetails(
       deviceId: panic.request.deviceId,
       touristId: panic.request.touristId,
       payload: { incidentId, ...panic.details },
-      createdAt: new Date().toISOString(),
+      createdAt: serverClock.iso(),
     },
   ]);
 }

@@ -13,6 +13,7 @@ import { findIncident, stampIncidentDispatch } from '../stores/incidents.ts';
 import { findUnit } from '../stores/responder-units.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import type { Acting } from './incident-writes.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export interface DispatchAnswer {
   dispatch: Dispatch;
@@ -33,7 +34,7 @@ export async function dispatchUnit(
     throw conflict(`Incident ${current.id} is resolved: no unit is dispatched to a resolved incident.`);
   const unit = request.unitId === undefined ? undefined : await findUnit(tx, request.unitId);
   if (request.unitId !== undefined && !unit) throw notFound(`unitId "${request.unitId}" names no responder unit.`);
-  const at = new Date().toISOString();
+  const at = serverClock.iso();
   const dispatch = await insertDispatch(tx, {
     incidentId: current.id,
     unitId: unit?.id ?? null,
@@ -73,7 +74,7 @@ export async function recordStep(
   if (!current) throw notFound(`dispatchId "${dispatchId}" names no dispatch.`);
   const refusal = stepRefusal(current.unitName, current.state, step);
   if (refusal) throw conflict(refusal);
-  const at = new Date().toISOString();
+  const at = serverClock.iso();
   const dispatch = await recordDispatchStep(tx, dispatchId, step, at, operator.actor);
   const incident =
     step === 'on_scene'

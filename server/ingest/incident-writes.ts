@@ -9,6 +9,7 @@ import type { ActingOperator } from '../http/acting-operator.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { appendTimeline } from '../stores/incident-timeline.ts';
 import { lockIncidents, updateIncidentAssignee, updateIncidentStatus } from '../stores/incidents.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** One operator acting in one transaction. */
 export interface Acting {
@@ -22,7 +23,7 @@ export type StatusOutcome =
 
 export const unknownIncident = (id: string) => `No incident with id "${id}".`;
 
-const now = () => new Date().toISOString();
+const now = () => serverClock.iso();
 
 export async function addNote(
   { tx, emit, operator }: Acting,

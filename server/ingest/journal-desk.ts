@@ -4,6 +4,7 @@
 import { JournalUnwritable, type JournaledPanic, type PanicJournal } from '../db/panic-journal.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Placement } from '../stores/geofences.ts';
+import { serverClock } from '../domain/server-clock.ts';
 import { earlyPanicAnswer, type EarlyPanic } from './early-panic.ts';
 import { panicIds, type IdempotencyClaim, type PanicAnswer, type PanicIds } from './panic.ts';
 
@@ -50,7 +51,7 @@ export class JournalDesk {
     // With a key, the ids are the key's: a retry of a panic the store took just before a crash names that panic.
     const answer = earlyPanicAnswer(
       early,
-      given.receivedAt ?? new Date().toISOString(),
+      given.receivedAt ?? serverClock.iso(),
       given.ids ?? panicIds(claim),
       given.placement,
     );

@@ -19,6 +19,7 @@ import { JournalDesk } from './journal-desk.ts';
 import { newPanicIds, storePanic } from './panic.ts';
 import type { StoreHealth } from '../db/store-health.ts';
 import { iso } from '../stores/time.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const COMPACT_EVERY_MS = 5 * 60_000;
 /** Panics journaled together are put back together. */
@@ -94,7 +95,7 @@ export async function replayPanics(
         earlierAt !== undefined &&
         earlierAt < Date.parse(record.answer.incident.createdAt) - options.ttlHours * 3_600_000;
       if (earlierAt !== undefined && !keyExpired) continue;
-      storedAt.set(record.answer.incident.id, Date.now());
+      storedAt.set(record.answer.incident.id, serverClock.nowMs());
       const placed = early
         ? await placeEarlyPanic(
             tx,

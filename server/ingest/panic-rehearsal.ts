@@ -5,6 +5,7 @@
 import type { AppContext } from '../context.ts';
 import { idempotencyClaim, panicTransaction } from './panic.ts';
 import type { PanicRequest } from './panic-request.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const REHEARSED: PanicRequest = {
   latitude: 25.5788,
@@ -19,7 +20,7 @@ class RolledBack extends Error {}
 
 export async function rehearsePanic(ctx: AppContext): Promise<void> {
   const claim = idempotencyClaim(`panic-rehearsal-${Date.now()}`, REHEARSED, '127.0.0.1', 'panic-alert');
-  const work = panicTransaction(ctx, REHEARSED, { source: 'panic' }, new Date().toISOString(), claim);
+  const work = panicTransaction(ctx, REHEARSED, { source: 'panic' }, serverClock.iso(), claim);
   await ctx.db
     .transaction(
       async (tx) => {

@@ -14,6 +14,7 @@ import { insertIncident } from '../stores/incidents.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import type { PanicRequest } from './panic-request.ts';
 import { panicDeadline, storedOrJournaled } from './store-or-journal.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export interface PanicAnswer {
   alert: Alert;
@@ -178,7 +179,7 @@ export async function raisePanic(
 ): Promise<PanicAnswer> {
   const held = ctx.fallback.desk.answerFor(claim);
   if (held) return held;
-  const receivedAt = new Date().toISOString();
+  const receivedAt = serverClock.iso();
   const ids = claim ? panicIds(claim) : newPanicIds();
   const stored = async (stillWanted: () => void = () => {}) => {
     const work = panicTransaction(ctx, request, origin, receivedAt, claim, ids);

@@ -23,6 +23,7 @@ import { markReportedAgain } from '../watch/reported-again.ts';
 import type { WatchConfigCache } from '../watch/watch-config.ts';
 import { watchRowsAfterPings } from '../watch/watch-ingest.ts';
 import type { ZoneCache } from './zone-cache.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /**
  * A ping dated in the future (a phone with a wrong clock) is recorded at the time it was received:
@@ -135,7 +136,7 @@ export async function ingestPings(
   regionOf: (point: LatLng) => string,
   concurrent: boolean,
 ): Promise<void> {
-  const receivedAt = new Date().toISOString();
+  const receivedAt = serverClock.iso();
   const verificationOf = new Map<KeyedPing, Verification>();
   for (const { pings, verification } of submissions) for (const ping of pings) verificationOf.set(ping, verification);
   const pings = [...verificationOf.keys()];

@@ -7,6 +7,7 @@ import { appendTimeline, SYSTEM_ACTOR } from '../stores/incident-timeline.ts';
 import { escalateDueIncidents } from '../stores/incidents.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import { startPeriodicJob, type JobLogger, type PeriodicJob } from './periodic.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Panics per transaction: each one is short, so the single embedded connection is never held for long. */
 export const ESCALATION_BATCH = 100;
@@ -20,7 +21,7 @@ export function escalationCheckMs(escalateAfterS: number): number {
 /** Escalates every panic due at `now`; answers those this call escalated (another server's are not). */
 export async function escalateDuePanics(
   ctx: AppContext,
-  now = new Date(),
+  now = serverClock.now(),
   shouldStop: () => boolean = () => false,
 ): Promise<Incident[]> {
   const afterS = ctx.config.escalateAfterS;
@@ -30,7 +31,7 @@ export async function escalateDuePanics(
   for (;;) {
     // The change, its timeline entry, its audit entry, its stream message and its outbox rows commit together.
     const batch = await ctx.write(async (tx, emit) => {
-      const at = new Date().toISOString();
+      const at = serverClock.iso();
       const incidents = await escalateDueIncidents(tx, dueBefore, at, ESCALATION_BATCH);
       for (const incident of incidents) {
         const entry = await appendTimeline(tx, incident.id, {
@@ -66,7 +67,7 @@ export type EscalationJob = PeriodicJob;
 /** Checks every escalationCheckMs (nothing when ESCALATE_AFTER_S is 0). Never throws. */
 export function startEscalationJob(ctx: AppContext, log: JobLogger): EscalationJob {
   const check = async (shouldStop: () => boolean) => {
-    const escalated = await escalateDuePanics(ctx, new Date(), shouldStop);
+    const escalated = await escalateDuePanics(ctx, serverClock.now(), shouldStop);
     if (escalated.length > 0)
       log.info({ incidents: escalated.map((incident) => incident.id) }, 'escalation: escalated unacknowledged panics');
   };

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { withPriority, type Database, type Sql } from '../db/seam.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -80,7 +81,7 @@ const CLEAR_IDLE_PROFILES = `update tourists
 export async function runRetention(
   db: Sql,
   settings: RetentionSettings,
-  now = new Date(),
+  now = serverClock.now(),
   shouldStop: () => boolean = () => false,
 ): Promise<RetentionResult> {
   const result: RetentionResult = {
@@ -161,7 +162,7 @@ export function startRetentionJob(db: Database, config: Config, log: Logger): Re
   const runOnce = () => {
     if (stopped || running) return;
     // Background priority: panics and operators' reads go first.
-    running = runRetention(withPriority(db, 'background'), config, new Date(), () => stopped)
+    running = runRetention(withPriority(db, 'background'), config, serverClock.now(), () => stopped)
       .then((deleted) => {
         if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted }, 'retention: deleted old rows');
       })

@@ -11,6 +11,7 @@ import { lastSeenOf, lockDueRows, rescheduleRows, type CheckedRow } from '../sto
 import { announceWatchIncidents, insertWatchIncidents, watchIncident } from '../watch/raise-watch-incident.ts';
 import { WatchConfig } from '../watch/watch-config.ts';
 import { startPeriodicJob, type JobLogger, type PeriodicJob } from './periodic.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Rows per transaction: short transactions, so PGlite's one connection is never held long. */
 export const WATCH_BATCH = 500;
@@ -23,7 +24,7 @@ export interface WatchPass {
 /** Decides every row due at `now`; answers what this server checked and raised. */
 export async function runWatchCheck(
   ctx: AppContext,
-  now = new Date(),
+  now = serverClock.now(),
   shouldStop: () => boolean = () => false,
 ): Promise<WatchPass> {
   const pass: WatchPass = { checked: 0, raised: [] };
@@ -37,7 +38,7 @@ export async function runWatchCheck(
         const zones = new Map(
           (zoneIds.length > 0 ? await geofencesById(tx, zoneIds) : []).map((zone) => [zone.id, zone]),
         );
-        const at = new Date().toISOString();
+        const at = serverClock.iso();
         const findings: { incident: Incident; watchKey: string }[] = [];
         const checked: CheckedRow[] = [];
         for (const row of rows) {
@@ -81,7 +82,7 @@ export type WatchJob = PeriodicJob;
 /** Checks every WATCH_CHECK_MS (0: never). Never throws. */
 export function startWatchJob(ctx: AppContext, log: JobLogger): WatchJob {
   const check = async (shouldStop: () => boolean) => {
-    const { raised } = await runWatchCheck(ctx, new Date(), shouldStop);
+    const { raised } = await runWatchCheck(ctx, serverClock.now(), shouldStop);
     if (raised.length > 0)
       log.info({ incidents: raised.map((incident) => incident.id) }, 'watch: raised silent or stranded tourists');
   };

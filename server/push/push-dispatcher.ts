@@ -16,6 +16,7 @@ import {
 import { duePushes } from './push-messages.ts';
 import type { PushSender } from './push-sender.ts';
 import { CoalescedRun } from '../jobs/coalesced-run.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Events read per pass: a backlog (a long outage) is sent a bounded batch at a time. */
 const BATCH_EVENTS = 100;
@@ -75,7 +76,7 @@ export class PushDispatcher {
     );
     try {
       const batch = await readPushBatch(this.db, after, BATCH_EVENTS);
-      await this.sender.deliver(duePushes(batch.events, Date.now()));
+      await this.sender.deliver(duePushes(batch.events, serverClock.nowMs()));
       // Stopped in the middle: what was aborted is pushed again by the next start.
       if (this.stopped) return false;
       moved = await advancePushCursor(this.db, this.holder, batch.through);

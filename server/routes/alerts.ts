@@ -15,6 +15,7 @@ import { listAlerts } from '../stores/alerts.ts';
 import { placementOf } from '../stores/geofences.ts';
 import { insertIncident } from '../stores/incidents.ts';
 import { noteSoftAlert } from '../watch/reported-again.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
@@ -92,7 +93,7 @@ export async function alertsRoutes(app: FastifyInstance, ctx: AppContext): Promi
           place: { latitude: body.latitude, longitude: body.longitude, regionId, zone },
           touristId,
           deviceId: body.deviceId ?? null,
-          createdAt: new Date().toISOString(),
+          createdAt: serverClock.iso(),
           verification: device.verification,
         });
         await insertIncident(tx, incident);

@@ -13,6 +13,7 @@ import { StoreUnavailableError } from '../db/store-errors.ts';
 import type { PanicOrigin } from '../ingest/panic.ts';
 import { insertEvents, storedOnes } from '../stores/events.ts';
 import { applyEventsToWatch } from '../watch/band-incidents.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Queued entries that record a panic: stored whatever the device token says, like every panic. */
 const PANIC_TYPES = new Set(['panic', 'sos', 'fall', 'panic_alert', 'band_sos']);
@@ -125,7 +126,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
         type: 'offline',
         deviceId: body.deviceId ?? null,
         touristId: null,
-        receivedAt: new Date().toISOString(),
+        receivedAt: serverClock.iso(),
       };
       return {
         count: await storeQueued(ctx, request, 'batch', body.batch, defaults, {
@@ -156,7 +157,7 @@ export async function deviceSyncRoutes(app: FastifyInstance, ctx: AppContext): P
         type: 'ble',
         deviceId: body.deviceId ?? null,
         touristId: body.touristId ?? null,
-        receivedAt: new Date().toISOString(),
+        receivedAt: serverClock.iso(),
       };
       return {
         count: await storeQueued(ctx, request, 'events', body.events, defaults, { source: 'band', what: 'Band event' }),

@@ -26,6 +26,7 @@ import {
   usesOfDid,
 } from '../stores/did-bindings.ts';
 import { touristExists } from '../stores/people.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** What was pasted or scanned, once read: the DIDs it names, and what a token said of its own. */
 interface LookupTarget {
@@ -160,7 +161,7 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
       response: DidBindResponse,
     },
     async ({ body, request, reply }) => {
-      const now = new Date().toISOString();
+      const now = serverClock.iso();
       const who = actor(request);
       const outcome = await ctx
         .write(async (tx) => {
@@ -205,7 +206,7 @@ export async function didBindingRoutes(app: FastifyInstance, ctx: AppContext): P
       const unbound = await ctx.write(async (tx) => {
         const binding = await currentBinding(tx, body.didId);
         if (!binding) throw notFound(`Digital ID ${body.didId} is not bound to any tourist.`);
-        await endBinding(tx, body.didId, who.actor, new Date().toISOString());
+        await endBinding(tx, body.didId, who.actor, serverClock.iso());
         await appendAudit(tx, {
           ...who,
           action: 'did.unbind',

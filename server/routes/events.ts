@@ -11,6 +11,7 @@ import { PANICS_TAKEN_ALL_THE_SAME, raiseEventPanics } from '../ingest/event-pan
 import { StoreUnavailableError } from '../db/store-errors.ts';
 import { insertEvents, listEvents, storedOnes } from '../stores/events.ts';
 import { applyEventsToWatch } from '../watch/band-incidents.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
@@ -41,7 +42,7 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: CountResponse,
     },
     async ({ body, request }) => {
-      const receivedAt = new Date().toISOString();
+      const receivedAt = serverClock.iso();
       const sent = body.events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
       // An SOS or a fall is a panic: raised before the token is even looked at (issue 32).
       const named = (event: (typeof sent)[number]) => ({

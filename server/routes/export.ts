@@ -11,6 +11,7 @@ import { filterFrom } from './incidents.ts';
 import { whoActs } from '../http/acting-operator.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { firstDispatches } from '../stores/dispatches.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 // The answer is built in memory; 50 000 rows is a few MB, far beyond any window an operator exports.
 export const EXPORT_LIMIT = 50_000;
@@ -129,7 +130,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       );
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${exportFileName(filter.regionId, new Date())}"`)
+        .header('Content-Disposition', `attachment; filename="${exportFileName(filter.regionId, serverClock.now())}"`)
         .header('Cache-Control', 'no-store');
       return lines.join('');
     },

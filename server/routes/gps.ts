@@ -10,6 +10,7 @@ import { deviceWriter, readerTourist } from '../http/device-identity.ts';
 import { defineRoute, JsonFieldAnswer } from '../http/route.ts';
 import { keyedPing } from '../ingest/pings.ts';
 import { gpsHistoryJson, lastPositionsJson } from '../stores/gps-json.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Without `minutes`, trails cover the last day: older keys are gone from the map and only cost a scan. */
 export const DEFAULT_HISTORY_MINUTES = 24 * 60;
@@ -37,7 +38,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     },
     async ({ body, request }) => {
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
-      const ping = keyedPing({ ...body, touristId: device.touristFor(body.touristId) }, new Date());
+      const ping = keyedPing({ ...body, touristId: device.touristFor(body.touristId) }, serverClock.now());
       await ctx.pings.store({ pings: [ping], verification: device.verification });
       const { key: _key, ...stored } = ping;
       return { ping: stored };
@@ -59,7 +60,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     },
     async ({ body, request }) => {
       const device = deviceWriter(request, ctx.config, 'gps-or-events');
-      const receivedAt = new Date();
+      const receivedAt = serverClock.now();
       const pings = body.pings.map((ping, i) =>
         keyedPing({ ...ping, touristId: device.touristFor(ping.touristId, `pings.${i}.touristId`) }, receivedAt),
       );
@@ -80,7 +81,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       response: PingsResponse,
     },
     async ({ query, request }) => {
-      const since = query.sinceMinutes > 0 ? new Date(Date.now() - query.sinceMinutes * 60_000) : undefined;
+      const since = query.sinceMinutes > 0 ? new Date(serverClock.nowMs() - query.sinceMinutes * 60_000) : undefined;
       const pings = await lastPositionsJson(ctx.db, { since, limit: query.limit, key: readerTourist(request) });
       return new JsonFieldAnswer('pings', pings);
     },
@@ -101,7 +102,7 @@ export async function gpsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     async ({ query, request }) => {
       const minutes = query.minutes && query.minutes > 0 ? query.minutes : DEFAULT_HISTORY_MINUTES;
       const keys = Math.min(query.keys, Math.floor(MAX_HISTORY_POINTS / query.limit));
-      const since = new Date(Date.now() - minutes * 60_000);
+      const since = new Date(serverClock.nowMs() - minutes * 60_000);
       const history = await gpsHistoryJson(ctx.db, { since, keys, perKey: query.limit, key: readerTourist(request) });
       return new JsonFieldAnswer('history', history);
     },

@@ -17,6 +17,7 @@ import { touristName, trailBetween } from '../stores/incident-report.ts';
 import { listTimeline } from '../stores/incident-timeline.ts';
 import { findIncident } from '../stores/incidents.ts';
 import { findRegion } from '../stores/regions.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(
@@ -42,13 +43,13 @@ export async function incidentReportRoutes(app: FastifyInstance, ctx: AppContext
       ]);
       const named = incident.touristId ?? incident.deviceId;
       const from = new Date(Date.parse(incident.createdAt) - REPORT_TRAIL_BEFORE_MS);
-      const to = incident.resolvedAt ? new Date(incident.resolvedAt) : new Date();
+      const to = incident.resolvedAt ? new Date(incident.resolvedAt) : serverClock.now();
       const trail = named ? await trailBetween(ctx.db, pingKey(incident), from, to, REPORT_TRAIL_LIMIT) : [];
       const tourist = incident.touristId
         ? { id: incident.touristId, name: await touristName(ctx.db, incident.touristId) }
         : null;
       const who = whoActs(request);
-      const generatedAt = new Date().toISOString();
+      const generatedAt = serverClock.iso();
       await ctx.write((tx) =>
         appendAudit(tx, {
           ...who,

@@ -12,6 +12,7 @@ import { defineRoute, JsonFieldAnswer } from '../http/route.ts';
 import { filterIncidentChanges, filterIncidentsJson } from '../stores/incident-list.ts';
 import { findIncident, listIncidents } from '../stores/incidents.ts';
 import { applyStatusAction, applyStatusActionToMany } from '../ingest/incident-writes.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
 // answer would grow without end, so it is capped at the newest 1000 (the table shows far fewer).
@@ -21,7 +22,7 @@ export const FILTER_LIMIT = 1000;
 export function filterFrom(query: { regionId?: string; minutes?: number }, limit: number) {
   return {
     regionId: regionScope(query.regionId),
-    since: query.minutes ? new Date(Date.now() - query.minutes * 60_000) : undefined,
+    since: query.minutes ? new Date(serverClock.nowMs() - query.minutes * 60_000) : undefined,
     limit,
   };
 }

@@ -7,6 +7,7 @@ import { usableTimeZone } from '../../src/domain/time-zone.ts';
 import { roundComponents, safetyCredit, safetyScore } from '../domain/scores.ts';
 import { defineRoute } from '../http/route.ts';
 import { countRegionIncidentsSince, listIncidentsForCredit, regionTimeZone } from '../stores/scores.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export async function scoresRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: SafetyScoreResponse,
     },
     async ({ query }) => {
-      const now = new Date();
+      const now = serverClock.now();
       const incidents = await countRegionIncidentsSince(
         ctx.db,
         regionScope(query.regionId),
@@ -51,7 +52,7 @@ export async function scoresRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: SafetyCreditResponse,
     },
     async ({ query }) => {
-      const now = new Date();
+      const now = serverClock.now();
       const since = new Date(now.getTime() - query.days * DAY_MS);
       const [incidents, timeZone] = await Promise.all([
         listIncidentsForCredit(ctx.db, regionScope(query.regionId), query.placeId, since),

@@ -20,13 +20,14 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 import { readTrackMarks, readTrackPoints, touristKnown } from '../stores/tracks.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const unknownTourist = (id: string) =>
   `No tourist has id "${id}": it never registered, and nothing was stored under its id.`;
 
 /** The range, `from` checked against a `to` that defaulted to now (the schema checks two given times). */
 function rangeOf(query: { from?: string; to?: string }): { from: string; to: string } {
-  const range = resolvedRange(query);
+  const range = resolvedRange(query, serverClock.now());
   if (Date.parse(range.from) >= Date.parse(range.to)) {
     const message = 'from must be before to (which is now when not given)';
     throw new HttpError(400, `Invalid request query: ${message}.`, [{ path: 'from', message }]);

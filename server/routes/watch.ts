@@ -29,6 +29,7 @@ import {
   saveWatchSettings,
   savePause,
 } from '../stores/watch-settings.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 function pathId(params: unknown, what: string): string {
   const raw = (params as { id?: unknown }).id;
@@ -106,7 +107,7 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const wrong = contradiction(next);
         if (wrong)
           throw new HttpError(400, `Invalid request body: ${wrong}.`, [{ path: wrong.split(' ')[0], message: wrong }]);
-        const at = new Date().toISOString();
+        const at = serverClock.iso();
         await saveWatchSettings(tx, regionId, next, at);
         // The region's tourists are decided again with the new limits by the next checks.
         await recheckRegion(tx, regionId, at);
@@ -137,7 +138,7 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async ({ request }) => {
       const touristId = pathId(request.params, 'tourist');
-      return { touristId, pause: await readPause(ctx.db, touristId, new Date().toISOString()) };
+      return { touristId, pause: await readPause(ctx.db, touristId, serverClock.iso()) };
     },
   );
 
@@ -154,7 +155,7 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async ({ body, request }) => {
       const touristId = pathId(request.params, 'tourist');
-      const now = new Date().toISOString();
+      const now = serverClock.iso();
       if (Date.parse(body.until) <= Date.parse(now)) {
         throw new HttpError(400, 'Invalid request body: until must be in the future.', [
           { path: 'until', message: 'until must be in the future' },
@@ -199,7 +200,7 @@ export async function watchRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async ({ request }) => {
       const touristId = pathId(request.params, 'tourist');
-      const now = new Date().toISOString();
+      const now = serverClock.iso();
       const { actor } = whoActs(request);
       const resumed = await ctx.write(async (tx, emit) => {
         const removed = await deletePause(tx, touristId, now);

@@ -25,6 +25,7 @@ import { findDelivery, listDeliveries, resendDead } from '../stores/webhook-deli
 import { deleteWebhook, findWebhook, insertWebhook, listWebhooks, updateWebhook } from '../stores/webhooks.ts';
 import { enqueueDirect } from '../webhooks/outbox.ts';
 import { newWebhookSecret } from '../webhooks/signature.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const idFrom = (request: FastifyRequest): string => String((request.params as { id?: unknown }).id ?? '');
 
@@ -163,7 +164,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
         const event = {
           id: `evt_${randomUUID()}`,
           type: TEST_EVENT_TYPE,
-          at: new Date().toISOString(),
+          at: serverClock.iso(),
           regionId: webhook.regionId ?? '',
           severity: 'low' as const,
           data: { test: true, sentBy: who.actor, webhook: { id, name: webhook.name } },

@@ -21,6 +21,7 @@ import type { JournalDesk } from '../ingest/journal-desk.ts';
 
 import type { RequestHandler } from './front-door.ts';
 import { loggerOptions } from '../log-output.ts';
+import { monotonicMs } from '../domain/server-clock.ts';
 
 export const STARTING_MESSAGE = 'The server is starting and its store is not open yet; retry in a second.';
 const RETRY_AFTER = { 'Retry-After': '1' };
@@ -106,8 +107,8 @@ export async function openStartWindow(config: Config, journal: JournalDesk): Pro
   return {
     handler: handler!,
     async close() {
-      const deadline = Date.now() + HANDOVER_WAIT_MS;
-      while (answering.size > 0 && Date.now() < deadline) await delay(5);
+      const deadline = monotonicMs() + HANDOVER_WAIT_MS;
+      while (answering.size > 0 && monotonicMs() < deadline) await delay(5);
       journal.close();
       await app.close();
     },

@@ -3,6 +3,7 @@ import type { Sql } from '../db/seam.ts';
 import { auditChain, auditEntryHash, type AuditCheck } from '../domain/audit-chain.ts';
 import { walkInPages } from '../domain/hash-chain.ts';
 import { iso } from './time.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Appends are serialised per schema, so the chain never forks. */
 const AUDIT_CHAIN_LOCK = 7_300_200;
@@ -48,7 +49,7 @@ export async function appendAudit(tx: Sql, fact: AuditFact): Promise<AuditEntry>
   );
   const unhashed = {
     seq: rows[0] ? Number(rows[0].seq) + 1 : 1,
-    at: new Date().toISOString(),
+    at: serverClock.iso(),
     ...fact,
     detail: JSON.parse(JSON.stringify(fact.detail ?? {})) as Record<string, unknown>,
     prevHash: rows[0]?.hash ?? null,

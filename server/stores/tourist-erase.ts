@@ -8,6 +8,7 @@ import type { Sql } from '../db/seam.ts';
 import { entryFromRow, type AuditRow } from './audit.ts';
 import { INCIDENTS_JSON_BY_IDS } from './incident-json.ts';
 import { iso } from './time.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export interface TouristExport {
   touristId: string;
@@ -35,7 +36,7 @@ const rowsOf = async (db: Sql, sql: string, params: unknown[]) =>
   (await db.query<Record<string, unknown>>(sql, params)).rows;
 
 /** Every row held about the tourist, or undefined for an unknown (or erased) id. */
-export async function exportTourist(db: Sql, id: string, now = new Date()): Promise<TouristExport | undefined> {
+export async function exportTourist(db: Sql, id: string, now = serverClock.now()): Promise<TouristExport | undefined> {
   const [tourist] = await rowsOf(db, 'select * from tourists where id = $1', [id]);
   if (!tourist) return undefined;
   const keys = await pingKeysOf(db, id);
@@ -109,7 +110,7 @@ export async function eraseTourist(
   tx: Sql,
   id: string,
   erasedBy: string,
-  now = new Date(),
+  now = serverClock.now(),
 ): Promise<ErasedTourist | undefined> {
   const { rows } = await tx.query('select 1 from tourists where id = $1 for update', [id]);
   if (rows.length === 0) return undefined;

@@ -6,6 +6,7 @@ import { PROFILE_ALERTS_LIMIT, PROFILE_TRAIL_RECENT, type TouristProfile } from 
 import type { Sql } from '../db/seam.ts';
 import { INCIDENTS_JSON_BY_IDS } from './incident-json.ts';
 import { iso } from './time.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 const TRAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 const TRAIL_SLOT_MINUTES = 5;
@@ -180,7 +181,11 @@ const unregistered = (id: string): TouristRow => ({
  * simulated tourists), what is known of it with `registered: false`; undefined when the id was never seen
  * anywhere (or was erased).
  */
-export async function readTouristProfile(db: Sql, id: string, now = new Date()): Promise<TouristProfile | undefined> {
+export async function readTouristProfile(
+  db: Sql,
+  id: string,
+  now = serverClock.now(),
+): Promise<TouristProfile | undefined> {
   const { rows } = await db.query<TouristRow>(
     `select id, name, created_at, phone, nationality, languages, id_type, id_last4, emergency_contacts, itinerary, itinerary_note, emergency_phones
        from tourists where id = $1`,

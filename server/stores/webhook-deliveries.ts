@@ -48,6 +48,8 @@ export interface ClaimedDelivery {
   body: string;
   attempts: number;
   windowStart: number;
+  /** The store's now() when it was claimed: the retry is timed on the store's clock, as its window and lease are. */
+  claimedAt: number;
   url: string;
   secret: string;
 }
@@ -59,6 +61,7 @@ export async function claimDueDeliveries(db: Sql, limit: number, leaseMs: number
     body: string;
     attempts: number;
     window_start: Date | string;
+    claimed_at: Date | string;
     url: string;
     secret: string;
   }>(
@@ -71,7 +74,7 @@ export async function claimDueDeliveries(db: Sql, limit: number, leaseMs: number
      update webhook_deliveries d set lease_until = now() + $2::int * interval '1 millisecond'
        from due, webhooks w
       where d.id = due.id and w.id = d.webhook_id
-     returning d.id, d.payload::text as body, d.attempts, d.window_start, w.url, w.secret`,
+     returning d.id, d.payload::text as body, d.attempts, d.window_start, now() as claimed_at, w.url, w.secret`,
     [limit, leaseMs],
   );
   return rows.map((row) => ({
@@ -79,6 +82,7 @@ export async function claimDueDeliveries(db: Sql, limit: number, leaseMs: number
     body: row.body,
     attempts: row.attempts,
     windowStart: Date.parse(iso(row.window_start)),
+    claimedAt: Date.parse(iso(row.claimed_at)),
     url: row.url,
     secret: row.secret,
   }));

@@ -1,5 +1,6 @@
 import type { StreamMessage } from '../../src/api/stream.ts';
 import type { Sql } from '../db/seam.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 /** Held from the insert to the commit, so sequence numbers become visible in the order they were given. */
 const STREAM_WRITE_LOCK = 7_300_002;
@@ -24,12 +25,12 @@ export async function appendStreamEvents(
   // The notification goes in the same statement: every write pays for each statement it sends.
   const { rows } = await tx.query<{ last: number }>(
     `with inserted as (
-       insert into stream_events (type, data)
-       select m->>'type', m from jsonb_array_elements($1::jsonb) with ordinality as t(m, n) order by n
+       insert into stream_events (type, data, created_at)
+       select m->>'type', m, $3::timestamptz from jsonb_array_elements($1::jsonb) with ordinality as t(m, n) order by n
        returning seq
      )
      select last, pg_notify($2, last::text) from (select max(seq) as last from inserted) as newest`,
-    [JSON.stringify(messages), channel],
+    [JSON.stringify(messages), channel, serverClock.iso()],
   );
   return rows[0].last;
 }

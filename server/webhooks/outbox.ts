@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Alert, Incident } from '../../src/api/entities.ts';
 import type { WebhookEventType } from '../../src/api/webhooks.ts';
 import type { Sql } from '../db/seam.ts';
+import { serverClock } from '../domain/server-clock.ts';
 
 export interface OutboxEvent {
   id: string;
@@ -19,7 +20,7 @@ export function incidentEvent(type: WebhookEventType, incident: Incident, alert?
   return {
     id: `evt_${randomUUID()}`,
     type,
-    at: new Date().toISOString(),
+    at: serverClock.iso(),
     regionId: incident.regionId,
     severity: incident.severity,
     data: { incident, ...(alert && { alert }) },

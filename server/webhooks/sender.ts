@@ -10,6 +10,7 @@ import { nextAttemptAt, type RetryPolicy } from './backoff.ts';
 import { DeliveredBatch } from './delivered-batch.ts';
 import { signedHeaders } from './signature.ts';
 import { CoalescedRun } from '../jobs/coalesced-run.ts';
+import { monotonicMs } from '../domain/server-clock.ts';
 
 /** What is kept of a receiver's answer in the log: enough to see why it refused. */
 const KEPT_ANSWER_CHARS = 200;
@@ -111,8 +112,9 @@ export class WebhookSender {
     const free = this.settings.concurrency - this.inFlight.size;
     if (free <= 0) return;
     const claimed = await claimDueDeliveries(this.db, free, this.leaseMs);
+    const claimedAt = monotonicMs();
     for (const delivery of claimed) {
-      const sending: Promise<void> = this.send(delivery)
+      const sending: Promise<void> = this.send(delivery, claimedAt)
         .catch((error: unknown) =>
           this.log.warn(
             { err: error, delivery: delivery.id },
@@ -127,11 +129,13 @@ export class WebhookSender {
     }
   }
 
-  private async send(delivery: ClaimedDelivery): Promise<void> {
+  private async send(delivery: ClaimedDelivery, claimedAt: number): Promise<void> {
     const outcome = await attempt(delivery, this.settings.timeoutMs, this.shutdown.signal);
     if ('aborted' in outcome) return releaseLease(this.db, delivery.id);
     if (outcome.delivered) return this.delivered.record(delivery.id, outcome.status);
-    const next = nextAttemptAt(this.policy, delivery.attempts + 1, delivery.windowStart, Date.now());
+    // On the store's clock, as the claim compares it (this server's wall clock may be an hour away from it).
+    const storeNow = delivery.claimedAt + (monotonicMs() - claimedAt);
+    const next = nextAttemptAt(this.policy, delivery.attempts + 1, delivery.windowStart, storeNow);
     await recordFailed(this.db, delivery.id, outcome, next);
     if (next === null)
       this.log.warn(
