@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, type SpawnedServer } from '../../../tools/spawn-server.ts';
 import { dropSchema, uniqueSchema } from '../../helpers/server.ts';
+import { openStream } from '../../helpers/sse.ts';
 import { addressOf, startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -80,9 +81,12 @@ describe.runIf(DATABASE_URL)('server processes while PostgreSQL is cut', () => {
   });
 
   it('a key journaled on two servers during one cut is stored once, and both answered with its incident', async () => {
-    const a = await spawnServer({ ...env(), DATA_DIR: dataDir() });
-    const b = await spawnServer({ ...env(), DATA_DIR: dataDir() });
+    // Their safety poll a minute long: what B's stream hears of A after the cut came through B's LISTEN again.
+    const a = await spawnServer({ ...env(), DATA_DIR: dataDir(), STREAM_POLL_MS: '60000' });
+    const b = await spawnServer({ ...env(), DATA_DIR: dataDir(), STREAM_POLL_MS: '60000' });
     servers.push(a, b);
+    const streamOfB = await openStream(`${b.url}/panic-alerts/stream`);
+    await streamOfB.waitFor((message) => message.data?.type === 'snapshot');
     await proxy.cut();
     const panic = { latitude: 25.5788, longitude: 91.8933, touristId: 'two-servers' };
     const [fromA, fromB] = await Promise.all([post(a.url, panic, 'shared-key'), post(b.url, panic, 'shared-key')]);
@@ -94,6 +98,17 @@ describe.runIf(DATABASE_URL)('server processes while PostgreSQL is cut', () => {
     await pause(2000); // both servers have put back their journals by now
     const stored = await ours();
     expect(stored.map((incident) => incident.id)).toEqual([fromA!.body.incident.id]);
+    try {
+      // B's stream, open through the cut, had that panic once, and hears a new one raised through A at once.
+      await streamOfB.waitFor((message) => message.data?.alert?.incidentId === fromA!.body.incident.id, 10_000);
+      const later = await post(a.url, { ...panic, touristId: 'after-the-cut' }, 'after-the-cut');
+      await streamOfB.waitFor((message) => message.data?.alert?.incidentId === later!.body.incident.id, 20_000);
+      const alertsOf = (id: string) =>
+        streamOfB.messages.filter((message) => message.data?.alert?.incidentId === id).length;
+      expect([alertsOf(fromA!.body.incident.id), alertsOf(later!.body.incident.id)]).toEqual([1, 1]);
+    } finally {
+      streamOfB.close();
+    }
   }, 120_000);
 
   it('twenty SIGKILLs interleaved with cuts lose no answered panic and store none twice', async () => {
