@@ -2,6 +2,7 @@
 // from the journal, every other route 503 with Retry-After, and /healthz names the store; once it is back
 // the journaled panics are stored once, under the ids and receive times they were answered with, and a
 // stream kept open through the outage is sent each of them once.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';
@@ -174,5 +175,41 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
     expect(
       mine.filter((incident: { meta: { eventId?: string } }) => incident.meta.eventId === 'ev-sos-2'),
     ).toHaveLength(1);
+  }, 90_000);
+
+  it('answers a panic from the journal while its table is locked, and stores it once the lock is gone', async () => {
+    const holder = new pg.Client({ connectionString: DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`lock table "${server.config.databaseSchema}".incidents in access exclusive mode`);
+      // The lock is held until after the answers: the panic did not wait for the store.
+      const panic = await call(server.url, 'POST', '/panic-alert', {
+        latitude: 26.2,
+        longitude: 91.75,
+        touristId: 't-locked',
+      });
+      expect(panic.status).toBe(201);
+      const read = await call(server.url, 'GET', '/incidents');
+      expect(read.status).toBe(503);
+      expect(read.body.store).toBe('unavailable');
+      await holder.query('rollback');
+      const stored = await until('the panic taken under the lock, stored', async () => {
+        const answer = await call(server.url, 'GET', '/incidents?limit=200');
+        if (answer.status !== 200) return undefined;
+        const found = answer.body.incidents.filter(
+          (incident: { touristId: string }) => incident.touristId === 't-locked',
+        );
+        return found.length > 0 ? found : undefined;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the late attempt and the journal's pass are both done
+      const again = await call(server.url, 'GET', '/incidents?limit=200');
+      expect(
+        again.body.incidents.filter((incident: { touristId: string }) => incident.touristId === 't-locked'),
+      ).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ id: panic.body.incident.id, createdAt: panic.body.incident.createdAt });
+    } finally {
+      await holder.end();
+    }
   }, 90_000);
 });
