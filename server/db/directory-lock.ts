@@ -34,10 +34,21 @@ interface Claimed {
   release: () => void;
 }
 
+/** Another process holds the folder: `pid`, when it said who it is. */
+export class DataFolderInUse extends Error {
+  constructor(
+    message: string,
+    readonly pid: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
 function inUseError(dir: string, probe: LockProbe): Error {
-  const pid = probe.state === 'alive' && probe.owner ? String(probe.owner.pid) : 'unknown';
-  return new Error(
-    `The data folder ${dir} is in use by another server (pid ${pid}). Stop it, or set DATA_DIR to another folder, or use DATABASE_URL for several servers.`,
+  const pid = probe.state === 'alive' ? probe.owner?.pid : undefined;
+  return new DataFolderInUse(
+    `The data folder ${dir} is in use by another server (pid ${pid ?? 'unknown'}). Stop it, or set DATA_DIR to another folder, or use DATABASE_URL for several servers.`,
+    pid,
   );
 }
 

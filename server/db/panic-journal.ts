@@ -145,12 +145,20 @@ export async function openPanicJournal(
     }
   };
 
+  const startFlush = (): void => {
+    flushing ??= flush().finally(() => {
+      flushing = undefined;
+      // Appended as the last batch's answers went out: the flush was still running, but past its last look.
+      if (waiting.length > 0) startFlush();
+    });
+  };
+
   return {
     append(record) {
       return new Promise<void>((resolve, reject) => {
         unsynced = true;
         waiting.push({ line: `${JSON.stringify(record)}\n`, done: (error) => (error ? reject(error) : resolve()) });
-        flushing ??= flush().finally(() => (flushing = undefined));
+        startFlush();
       });
     },
     pending: () => [...readRecords(sealedPath), ...readRecords(livePath)],

@@ -9,7 +9,7 @@ import { migrationFiles, migrationSql } from './migrate.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   return (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
 }

@@ -12,10 +12,11 @@ import { makeFolderPrivate } from './private-folder.ts';
 export async function openPglite(dataDir: string, heldLock?: ReleaseLock): Promise<Database> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const releaseLock = heldLock ?? (await acquireDirectoryLock(dataDir));
+  const storeDir = `${dataDir}/pglite`;
   let opened: PGlite | undefined;
   try {
-    copyPgliteTemplate(`${dataDir}/pglite`);
-    opened = await PGlite.create({ dataDir: `${dataDir}/pglite` });
+    copyPgliteTemplate(storeDir);
+    opened = await PGlite.create({ dataDir: storeDir });
     // After create: a first start copies PGlite's template files in world-readable.
     makeFolderPrivate(dataDir);
   } catch (error) {
@@ -31,6 +32,11 @@ export async function openPglite(dataDir: string, heldLock?: ReleaseLock): Promi
     transaction: (work) => db.transaction((tx) => work({ query: (text, params) => tx.query(text, params) as never })),
     // A single embedded instance has no other writers; local commits wake the stream directly.
     listen: async () => async () => {},
+    async whileQuiet(work) {
+      await db.query('checkpoint');
+      // PGlite's own lock of whole transactions (query and transaction take it): one held open finishes first.
+      return db._runExclusiveTransaction(() => work(storeDir));
+    },
     close: () =>
       (closing ??= (async () => {
         try {

@@ -101,6 +101,9 @@ export function withPriorityGate(db: Database, slots: number): Database {
       return gate.run(options?.priority ?? 'normal', () => db.transaction(work));
     },
     listen: (channel, onNotify) => db.listen(channel, onNotify),
+    ...(db.whileQuiet && {
+      whileQuiet: <T>(work: (storeDir: string) => Promise<T>) => gate.run('background', () => db.whileQuiet!(work)),
+    }),
     close: () => db.close(),
   };
   gates.set(gated, gate);

@@ -33,6 +33,11 @@ export interface Database extends Sql {
   transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Subscribes to NOTIFY on `channel` from other processes; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The embedded store only: runs `work` on the store's folder while no statement runs (after a checkpoint),
+   * so the files it reads hold one committed state; every other query waits until it is done.
+   */
+  whileQuiet?<T>(work: (storeDir: string) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -136,6 +136,9 @@ export function withStoreHealth(db: Database, health: StoreHealth): Database {
     transaction: <T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions) =>
       watched(() => db.transaction(work, options)),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
+    ...(db.whileQuiet && {
+      whileQuiet: <T>(work: (storeDir: string) => Promise<T>) => watched(() => db.whileQuiet!(work)),
+    }),
     close: () => db.close(),
   });
 }

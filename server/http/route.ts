@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorResponse } from '../../src/api/responses.ts';
@@ -139,7 +140,7 @@ export class JsonFieldAnswer {
 
 /**
  * Declares a route with its contract: input is parsed by the shared zod schemas before the handler runs,
- * and a handler's object answer gets `ok: true`.
+ * and a handler's object answer gets `ok: true`; a string or a stream is sent as it is.
  */
 export function defineRoute<
   Body extends z.ZodType | undefined = undefined,
@@ -174,6 +175,7 @@ export function defineRoute<
       if (reply.sent || answer === undefined) return reply;
       reply.code(contract.status ?? 200);
       if (typeof answer === 'string') return answer;
+      if (answer instanceof Readable) return reply.send(answer);
       if (answer instanceof JsonFieldAnswer) {
         reply.type('application/json; charset=utf-8');
         return reply.send(pacedBody(answer.text()));

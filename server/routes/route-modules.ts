@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
 import { alertsRoutes } from './alerts.ts';
 import { auditRoutes } from './audit.ts';
+import { backupRoutes } from './backup.ts';
 import { authRoutes } from './auth.ts';
 import { bandPanicRoutes } from './band-panic.ts';
 import { deviceSyncRoutes } from './device-sync.ts';
@@ -63,6 +64,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   touristProfileRoutes,
   incidentReportRoutes,
   trackRoutes,
+  backupRoutes,
   // Last: /openapi.json documents the contracts declared before it.
   openApiRoutes,
 ];

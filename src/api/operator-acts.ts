@@ -28,6 +28,8 @@ export const LEAST_ROLE = {
   viewTouristProfile: 'viewer',
   exportTouristData: 'admin',
   eraseTourist: 'admin',
+  // Issue 47: a copy of the whole store, keys and all (npm run backup).
+  backup: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type OperatorAct = keyof typeof LEAST_ROLE;

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { JournaledPanic } from '../../../server/db/panic-journal.ts';
+import { openPanicJournal } from '../../../server/db/panic-journal.ts';
 import { call } from '../../helpers/server.ts';
 import { spawnServer } from '../../../tools/spawn-server.ts';
 
@@ -139,3 +141,19 @@ describe.runIf(!process.env.DATABASE_URL)(
     }, 120_000);
   },
 );
+
+describe('openPanicJournal', () => {
+  it('writes an append made the moment the one before it is on disk', async () => {
+    // Before the fix, the second append found the first flush finishing and waited for it forever.
+    const dir = mkdtempSync(join(tmpdir(), 'pad-journal-appends-'));
+    try {
+      const journal = await openPanicJournal(dir, undefined);
+      const records = ['one', 'two', 'three'].map((id) => ({ answer: { incident: { id } } }) as JournaledPanic);
+      for (const record of records) await journal.append(record);
+      expect(journal.pending().map((record) => record.answer.incident.id)).toEqual(['one', 'two', 'three']);
+      await journal.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

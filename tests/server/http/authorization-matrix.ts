@@ -109,4 +109,6 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'POST /auth/password': 'viewer',
   'GET /regions/:id/watch': 'admin',
   'PUT /regions/:id/watch': 'admin',
+  // Issue 47: the whole store, keys included (npm run backup).
+  'POST /backup': 'admin',
 };

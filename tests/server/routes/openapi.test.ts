@@ -68,13 +68,14 @@ describe('GET /openapi.json', () => {
     expect([...body('/webhooks').required].sort()).toEqual(['events', 'url']);
   });
 
-  it('gives every POST route but the sign-outs, the password reset and the webhook test and send-again (acts on the caller or the path alone) a JSON request body schema', () => {
+  it('gives every POST route but the sign-outs, the password reset, the webhook test and send-again and the backup (acts on the caller, the path or the whole store alone) a JSON request body schema', () => {
     const bodiless = [
       '/auth/logout',
       '/auth/users/:username/sign-out',
       '/auth/users/:username/reset-password',
       '/webhooks/:id/test',
       '/webhooks/deliveries/:id/send-again',
+      '/backup',
     ];
     const posts = server.app.routeContracts.filter((route) => route.method === 'POST' && !bodiless.includes(route.url));
     expect(posts.map((route) => route.url)).toEqual(
