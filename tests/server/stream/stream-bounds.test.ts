@@ -162,7 +162,7 @@ describe('memory held by clients that never read', () => {
     await storage?.cleanUp();
   });
 
-  it('100 clients resuming from id 1 and never reading grow the RSS by less than 200 MB; a reader gets every live event', async () => {
+  it('100 clients resuming from id 1 and never reading grow the RSS by less than 250 MB; a reader gets every live event', async () => {
     const pid = server.process.pid!;
     const port = Number(new URL(server.url).port);
     // One client replays everything first, so the baseline is of a server that has served a replay.
@@ -198,7 +198,10 @@ describe('memory held by clients that never read', () => {
     console.log(
       `RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak: +${growth.toFixed(0)} MB for 100 non-reading clients`,
     );
-    expect(growth).toBeLessThan(200);
+    // Bounded, the 100 clients hold their 1 MiB each plus the reads in flight: 140-215 MB measured on
+    // PostgreSQL (2026-12-02, more on an idle machine, whose replays run faster). Holding each client's whole
+    // replay (15,000 frames, about 3.7 MB) would be 370 MB and more.
+    expect(growth).toBeLessThan(250);
   }, 180_000);
 });
 
