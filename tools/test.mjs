@@ -1,13 +1,15 @@
 // `npm test`: the browser suite (one file at a time, mostly waiting on Chromium and its server: half a core,
 // and the longest step) starts at once in a vitest of its own; lint and typecheck run beside it, then the
-// server and ui projects. The browser suite's output comes after theirs. The last line says how long it all
-// took, passed or not. The compatibility suite starts once the server and ui projects end, beside the browser
-// suite's tail, and its output comes last.
-// `npm run test:quick` (`--quick`): the same without the browser suite, for the edit loop. Other arguments
+// server and ui projects. Once those end, the cores have room: the compatibility suite and the browser suite's
+// second run (its files in tools/browser-runs.mjs) start beside the first run's tail. The browser and
+// compatibility suites' output comes after the others', each step's whole; the last line says how long each
+// step and the whole took, passed or not.
+// `npm run test:quick` (`--quick`): the same without the browser suites, for the edit loop. Other arguments
 // go to one vitest run of every project: `npm test -- tests/server/routes/gps.test.ts`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureBrowserNeeds } from './browser-needs.mjs';
+import { firstRunArgs, secondRunArgs } from './browser-runs.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -61,7 +63,7 @@ if (wholeRun || vitestArgs.some((arg) => /e2e|compat|^tests\/?$/.test(arg))) {
     process.exit(1);
   }
 }
-const browser = wholeRun ? step('vitest e2e', vitest, ['run', '--project', 'e2e'], { held: true }) : undefined;
+const browser = wholeRun ? step('vitest e2e', vitest, firstRunArgs(), { held: true }) : undefined;
 if (browser) console.log("> vitest e2e runs alongside from the start; its output follows the others'");
 const steps = await Promise.all([
   step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
@@ -72,16 +74,17 @@ if (steps.every((s) => s.ok)) {
   if (vitestArgs.length > 0) steps.push(await step('vitest', vitest, ['run', ...vitestArgs]));
   else steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
 }
-// The compatibility suite (tests/compat, Chromium too) once the server and ui files leave their cores: the
-// browser suite alone keeps them 25-80 % busy for its last minutes, time the compatibility suite fills.
-const compat = wholeRun ? step('vitest compat', vitest, ['run', '--project', 'compat'], { held: true }) : undefined;
-if (browser) {
-  browser.show();
-  steps.push(await browser);
-}
-if (compat) {
-  compat.show();
-  steps.push(await compat);
+// The compatibility suite (tests/compat, Chromium too) and the browser suite's second run once the server and ui
+// files leave their cores: the first run alone keeps them 25-80 % busy for its last minutes, time these fill.
+const tail = wholeRun
+  ? [
+      step('vitest e2e (second run)', vitest, secondRunArgs(), { held: true }),
+      step('vitest compat', vitest, ['run', '--project', 'compat'], { held: true }),
+    ]
+  : [];
+for (const held of [browser, ...tail].filter(Boolean)) {
+  held.show();
+  steps.push(await held);
 }
 const failed = steps.find((s) => !s.ok);
 const parts = steps.map((s) => `${s.label} ${minutes(s.took)}${s.ok ? '' : ' FAILED'}`).join(', ');

@@ -3,10 +3,17 @@
 // raises a panic; the operator opens the profile from the alert's card on the map, from the incident drawer and
 // from the GPS table, and each shows who they are, whom to call, their trip and their alerts. Each read is audited.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
 import { launchChromium } from './support/chromium.ts';
-import { alertRow, hoverMapUntil, liveUpdatesLine, mapPoint, openDashboard } from './support/dashboard-page.ts';
+import {
+  alertRow,
+  hoverMapUntil,
+  liveUpdatesLine,
+  mapPoint,
+  openDashboard as openDashboardPage,
+  type DashboardPage,
+} from './support/dashboard-page.ts';
 import { startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { sendGpsPing, sendPanicFromPhone, type SentPanic } from './support/phone.ts';
 
@@ -29,6 +36,13 @@ const ITINERARY_NOTE = 'Guwahati → Shillong → Cherrapunji';
 let server: DashboardServer;
 let browser: Browser;
 let sent: SentPanic;
+let opened: DashboardPage | undefined;
+
+/** A fresh page per test, closed after it: the ones before would otherwise draw every later change too. */
+async function openDashboard(): Promise<DashboardPage> {
+  opened = await openDashboardPage(browser, server.url);
+  return opened;
+}
 
 const panel = (page: Page): Locator => page.getByRole('dialog', { name: 'Tourist Asha Rao' });
 
@@ -67,6 +81,10 @@ beforeAll(async () => {
   sent = await sendPanicFromPhone(server.url, 25.5788, 91.8933, TOURIST);
 });
 
+afterEach(async () => {
+  await opened?.context.close();
+  opened = undefined;
+});
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
@@ -74,7 +92,7 @@ afterAll(async () => {
 
 describe('the tourist profile panel', () => {
   it("opens from the alert's card on the map, and the read is audited", async () => {
-    const { page } = await openDashboard(browser, server.url);
+    const { page } = await openDashboard();
     await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });
     const readsBefore = await profileReads();
     // One alert: the camera fits on it, so it sits at the map's centre; a click pins its card.
@@ -88,7 +106,7 @@ describe('the tourist profile panel', () => {
   });
 
   it('opens from the incident drawer', async () => {
-    const { page } = await openDashboard(browser, server.url);
+    const { page } = await openDashboard();
     await alertRow(page, sent.incident.id).waitFor({ timeout: 15_000 });
     await alertRow(page, sent.incident.id).getByRole('cell').nth(1).click();
     const drawer = page.getByRole('dialog', { name: `Incident ${sent.incident.id}` });
@@ -103,7 +121,7 @@ describe('the tourist profile panel', () => {
     const simulated = 'tourist-never-registered';
     await sendGpsPing(server.url, { touristId: simulated, latitude: 25.5801, longitude: 91.8901 });
     const panic = await sendPanicFromPhone(server.url, 25.5801, 91.8901, simulated);
-    const { page } = await openDashboard(browser, server.url);
+    const { page } = await openDashboard();
     await alertRow(page, panic.incident.id).waitFor({ timeout: 15_000 });
     await alertRow(page, panic.incident.id).getByRole('cell').nth(1).click();
     await page
@@ -124,7 +142,7 @@ describe('the tourist profile panel', () => {
   });
 
   it("opens from the tourist's id in the GPS table, with the last 24 hours' trail", async () => {
-    const { page } = await openDashboard(browser, server.url);
+    const { page } = await openDashboard();
     await liveUpdatesLine(page, 'Live updates: connected').waitFor({ timeout: 15_000 });
     await sendGpsPing(server.url, { touristId: TOURIST, latitude: 25.579, longitude: 91.894 });
     await sendGpsPing(server.url, { touristId: TOURIST, latitude: 25.58, longitude: 91.895 });
@@ -142,7 +160,7 @@ describe('the tourist profile panel', () => {
     const erasable = 'tourist-erasable';
     await call(server.url, 'POST', '/tourists/register', { ...PROFILE, touristId: erasable, name: 'Erin Erasable' });
     const panic = await sendPanicFromPhone(server.url, 25.5788, 91.8933, erasable);
-    const { page } = await openDashboard(browser, server.url);
+    const { page } = await openDashboard();
     await alertRow(page, panic.incident.id).waitFor({ timeout: 15_000 });
     await alertRow(page, panic.incident.id).getByRole('cell').nth(1).click();
     await page
