@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';
+import { WebhookReceiver } from '../../helpers/webhook-receiver.ts';
 import { addressOf, startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -210,6 +211,55 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
       expect(stored[0]).toMatchObject({ id: panic.body.incident.id, createdAt: panic.body.incident.createdAt });
     } finally {
       await holder.end();
+    }
+  }, 90_000);
+
+  it('puts back what it journaled in journal order, announced and sent to webhooks, while GPS pings are refused', async () => {
+    const receiver = await WebhookReceiver.start();
+    try {
+      const hook = await call(server.url, 'POST', '/webhooks', { url: receiver.url, events: ['panic.created'] });
+      expect(hook.status).toBe(201);
+      receiver.secret = hook.body.secret;
+      const stream = await openStream(`${server.url}/panic-alerts/stream`);
+      await stream.waitFor((message) => message.data?.type === 'snapshot');
+      await proxy.cut();
+      let pinging = true;
+      const pingAnswers: number[] = [];
+      const pings = (async () => {
+        for (let n = 0; pinging; n++) {
+          const ping = { touristId: `gps-${n % 20}`, latitude: 26.1 + n / 1e4, longitude: 91.7 };
+          pingAnswers.push((await call(server.url, 'POST', '/gps/update', ping)).status);
+        }
+      })();
+      const answered: string[] = [];
+      for (let n = 1; n <= 5; n++) {
+        const panic = await call(server.url, 'POST', '/panic-alert', {
+          latitude: 26.3,
+          longitude: 91.6,
+          touristId: `order-${n}`,
+        });
+        expect(panic.status).toBe(201);
+        answered.push(panic.body.incident.id);
+      }
+      pinging = false;
+      await pings;
+      expect(new Set(pingAnswers)).toEqual(new Set([503]));
+      await proxy.restore();
+
+      for (const id of answered) await stream.waitFor((message) => message.data?.alert?.incidentId === id, 30_000);
+      const announced = stream.messages.filter((message) => answered.includes(message.data?.alert?.incidentId));
+      expect(announced.map((message) => message.data.alert.incidentId)).toEqual(answered);
+      const ids = announced.map((message) => Number(message.id));
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      stream.close();
+      await until(
+        'a webhook for each',
+        async () =>
+          answered.every((id) => receiver.received.some((got) => got.event.data.incident?.id === id)) || undefined,
+      );
+      expect(receiver.received.every((got) => got.signatureValid)).toBe(true);
+    } finally {
+      await receiver.close();
     }
   }, 90_000);
 });
