@@ -21,8 +21,8 @@ describe.skipIf(refusal !== undefined)(`the panic journal on a full disk${skippe
     journal = await openPanicJournal(disk.dir, undefined, 'journal');
   });
   afterAll(async () => {
+    disk?.unmount(); // first, so that a close that never ends leaves no mount behind (umount -l while open)
     await journal?.close();
-    disk?.unmount();
   });
 
   it('an append the disk cuts short is cut back whole; the next append after room is replayed', async () => {

@@ -37,8 +37,8 @@ describe.skipIf(refusal !== undefined)(`the journal's writes in the log${skipped
     file = await openPanicJournal(disk.dir, undefined, 'journal');
   });
   afterAll(async () => {
+    disk?.unmount(); // first, so that a close that never ends leaves no mount behind (umount -l while open)
     await file?.close();
-    disk?.unmount();
   });
 
   it('one line when the writes fail, none more within the reminder interval, one when they succeed again', async () => {
