@@ -3,7 +3,7 @@
 // fdatasync where the system has none), and replayed (idempotently) into the store at the next start. Once the
 // store's own files are synced, it is emptied.
 import { constants, existsSync, readFileSync } from 'node:fs';
-import { appendFile, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Alert, Incident } from '../../src/api/entities.ts';
 import type { EarlyPanic } from '../ingest/early-panic.ts';
@@ -84,6 +84,20 @@ const LIVE_FILE_FLAGS = SYNCED_WRITES
   ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC
   : 'a';
 
+/**
+ * Appends `data` to a file `length` bytes long, or leaves it as it was: a full disk takes what fits in its
+ * last block and refuses the rest, and a torn record left there would share its line with the next record,
+ * which replay would then skip with it. Cutting a file shorter needs no room.
+ */
+async function appendWhole(file: FileHandle, data: string | Buffer, length: number): Promise<void> {
+  try {
+    await file.appendFile(data);
+  } catch (error) {
+    await file.truncate(length).catch(() => {});
+    throw error;
+  }
+}
+
 /** Files synced at once: enough to keep the disk and libuv's threads busy, few enough for any fd limit. */
 const SYNCS_IN_FLIGHT = 16;
 
@@ -113,6 +127,8 @@ export async function openPanicJournal(
   // A new file's name is made durable with the first panic it holds, not before the server answers.
   let folderSynced = existsSync(livePath);
   let handle: FileHandle = await open(livePath, LIVE_FILE_FLAGS, 0o600);
+  /** The live file's length after its last whole write: a write a full disk cut short is cut back to it. */
+  let wholeLength = (await handle.stat()).size;
   let waiting: { line: string; done: (error?: unknown) => void }[] = [];
   let flushing: Promise<void> | undefined;
   let unsynced = existsSync(sealedPath) || readRecords(livePath).length > 0;
@@ -125,32 +141,33 @@ export async function openPanicJournal(
     return run;
   };
 
+  // Clears `flushing` in the turn in which it answers its last batch, so an append made as that answer arrives
+  // starts a flush of its own: cleared a turn later (in a `.finally`), such an append waited for the next
+  // panic to flush it, or for ever. It is called with a record waiting, so it always awaits before that.
   const flush = async (): Promise<void> => {
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        await withFile(async () => {
-          await handle.appendFile(batch.map((entry) => entry.line).join(''));
-          if (!SYNCED_WRITES) await handle.datasync();
-          if (!folderSynced) {
-            await fsyncPath(dataDir);
-            folderSynced = true;
-          }
-        });
-        for (const entry of batch) entry.done();
-      } catch (error) {
-        for (const entry of batch) entry.done(error);
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        try {
+          await withFile(async () => {
+            const text = batch.map((entry) => entry.line).join('');
+            await appendWhole(handle, text, wholeLength);
+            wholeLength += Buffer.byteLength(text);
+            if (!SYNCED_WRITES) await handle.datasync();
+            if (!folderSynced) {
+              await fsyncPath(dataDir);
+              folderSynced = true;
+            }
+          });
+          for (const entry of batch) entry.done();
+        } catch (error) {
+          for (const entry of batch) entry.done(error);
+        }
       }
-    }
-  };
-
-  const startFlush = (): void => {
-    flushing ??= flush().finally(() => {
+    } finally {
       flushing = undefined;
-      // Appended as the last batch's answers went out: the flush was still running, but past its last look.
-      if (waiting.length > 0) startFlush();
-    });
+    }
   };
 
   return {
@@ -158,7 +175,7 @@ export async function openPanicJournal(
       return new Promise<void>((resolve, reject) => {
         unsynced = true;
         waiting.push({ line: `${JSON.stringify(record)}\n`, done: (error) => (error ? reject(error) : resolve()) });
-        startFlush();
+        flushing ??= flush();
       });
     },
     pending: () => [...readRecords(sealedPath), ...readRecords(livePath)],
@@ -168,14 +185,27 @@ export async function openPanicJournal(
       await withFile(async () => {
         unsynced = false;
         await handle.close();
-        if (existsSync(sealedPath)) {
-          await appendFile(sealedPath, readFileSync(livePath));
-          await fsyncPath(sealedPath);
-          await unlink(livePath);
-        } else {
-          await rename(livePath, sealedPath);
+        try {
+          if (existsSync(sealedPath)) {
+            const sealed = await open(sealedPath, 'a');
+            try {
+              await appendWhole(sealed, readFileSync(livePath), (await sealed.stat()).size);
+              await sealed.sync();
+            } finally {
+              await sealed.close();
+            }
+            await unlink(livePath);
+          } else {
+            await rename(livePath, sealedPath);
+          }
+        } catch (error) {
+          unsynced = true; // the live file was kept: its panics are sealed at the next compaction
+          throw error;
+        } finally {
+          // A live file to append to whatever happened: one left closed would refuse every panic until a restart.
+          handle = await open(livePath, LIVE_FILE_FLAGS, 0o600);
+          wholeLength = (await handle.stat()).size;
         }
-        handle = await open(livePath, LIVE_FILE_FLAGS, 0o600);
         await fsyncPath(dataDir);
       });
       try {

@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './seam.ts';
 import { acquireDirectoryLock, type ReleaseLock } from './directory-lock.ts';
+import { ensureRoom } from './disk-room.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
 import { makeFolderPrivate } from './private-folder.ts';
 
 /**
  * Embedded PostgreSQL in a folder. One process at a time: a second one gets a clear error. `heldLock`: the
  * folder's lock, taken earlier (for the start window's journal); the store releases it as its own.
+ * Neither opened nor given work while the disk under the folder is short of room (disk-room.ts): refused
+ * with DiskLowError.
  */
 export async function openPglite(dataDir: string, heldLock?: ReleaseLock): Promise<Database> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -15,6 +18,7 @@ export async function openPglite(dataDir: string, heldLock?: ReleaseLock): Promi
   const storeDir = `${dataDir}/pglite`;
   let opened: PGlite | undefined;
   try {
+    ensureRoom(dataDir);
     copyPgliteTemplate(storeDir);
     opened = await PGlite.create({ dataDir: storeDir });
     // After create: a first start copies PGlite's template files in world-readable.
@@ -28,8 +32,14 @@ export async function openPglite(dataDir: string, heldLock?: ReleaseLock): Promi
   let closing: Promise<void> | undefined;
   return {
     mode: 'pglite',
-    query: (text, params) => db.query(text, params) as never,
-    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => tx.query(text, params) as never })),
+    query: async (text, params) => {
+      ensureRoom(dataDir);
+      return db.query(text, params) as never;
+    },
+    transaction: async (work) => {
+      ensureRoom(dataDir);
+      return db.transaction((tx) => work({ query: (text, params) => tx.query(text, params) as never }));
+    },
     // A single embedded instance has no other writers; local commits wake the stream directly.
     listen: async () => async () => {},
     async whileQuiet(work) {

@@ -21,10 +21,12 @@ export class JournalDesk {
   private readonly firstAnswers = new Map<string, { hash: string; answer: Promise<PanicAnswer> }>();
   private closed = false;
 
-  /** `remembers` picks the journal's records whose keys it answers again (at start, all of them). */
+  /**
+   * `remembers` picks the journal's records whose keys it answers again (at start, all of them). A journal
+   * that cannot be written is logged where it is opened (journal-writes.ts), once, not here once a panic.
+   */
   constructor(
     readonly journal: PanicJournal,
-    private readonly onJournalFailed: (error: unknown) => void = () => {},
     remembers: (record: JournaledPanic) => boolean = () => true,
   ) {
     for (const record of journal.pending()) if (remembers(record)) this.remember(record);
@@ -60,7 +62,6 @@ export class JournalDesk {
       .then(
         () => answer,
         (error: unknown) => {
-          this.onJournalFailed(error);
           throw new JournalUnwritable(error);
         },
       );

@@ -16,6 +16,7 @@ import type { StreamMessage } from '../../src/api/stream.ts';
 import { recordBandDetails } from './band-panic.ts';
 import { placeEarlyPanic } from './early-panic.ts';
 import { JournalDesk } from './journal-desk.ts';
+import { reportingWrites, type JournalWritesLog } from './journal-writes.ts';
 import { newPanicIds, storePanic } from './panic.ts';
 import type { StoreHealth } from '../db/store-health.ts';
 import { iso } from '../stores/time.ts';
@@ -133,7 +134,8 @@ export interface DurablePanicsOptions {
   startJournal?: PanicJournal;
   onBandDetailsLost?: (error: unknown) => void;
   onReplayPause?: (panics: number) => void;
-  onJournalFailed?: (error: unknown) => void;
+  /** Told when the journal's writes start failing (a full disk), and when they succeed again. */
+  journalLog: JournalWritesLog;
   onDrainFailed?: (error: unknown) => void;
 }
 
@@ -151,7 +153,11 @@ export async function startDurablePanics(
 ): Promise<DurablePanics> {
   const embedded = db.mode === 'pglite';
   const { startJournal, health } = options;
-  const file = startJournal ?? (await openJournalFile(config, embedded));
+  const file = reportingWrites(
+    startJournal ?? (await openJournalFile(config, embedded)),
+    options.journalLog,
+    config.dataDir,
+  );
   const replayOptions: ReplayOptions = {
     ttlHours: config.idempotencyTtlHours,
     regionOutsideZones: options.regionOutsideZones,
@@ -161,7 +167,7 @@ export async function startDurablePanics(
   };
   // Until the app's context exists, replays store their messages and streams read them from the store.
   let write = storedWrite(db, options.channel);
-  const desk = new JournalDesk(file, options.onJournalFailed, (record) => record.early !== undefined);
+  const desk = new JournalDesk(file, (record) => record.early !== undefined);
   let compacting: Promise<void> | undefined;
   let compactAgain = false;
   const compact = (): Promise<void> => {

@@ -30,8 +30,7 @@ export const durablePanicsPlugin = rootPlugin<{ config: Config; channel: string;
       regionOutsideZones,
       onBandDetailsLost: (error) => app.log.warn({ err: error }, 'band SOS details not stored'),
       onReplayPause: (panics) => app.log.warn(`START_REPLAY_DELAY_MS: holding the replay of ${panics} panic(s) open`),
-      onJournalFailed: (error) =>
-        app.log.error({ err: error }, 'a panic could not be journaled: it was answered 503 and must be sent again'),
+      journalLog: app.log,
       onDrainFailed: (error) =>
         app.log.warn({ err: error }, 'journaled panics could not be put back yet; trying again'),
     });

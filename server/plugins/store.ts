@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { ReleaseLock } from '../db/directory-lock.ts';
 import { withPriority, type Database } from '../db/seam.ts';
 import { openDatabase, type StorageConfig } from '../db/open.ts';
+import { ensureRoom } from '../db/disk-room.ts';
 import { isStoreUnavailableError } from '../db/store-errors.ts';
 import { StoreHealth, withStoreHealth } from '../db/store-health.ts';
 import { storeProblem } from '../db/store-check.ts';
@@ -29,7 +30,8 @@ const OPEN_RETRY_MS = [250, 5000] as const;
 
 /**
  * A store that is away at start is waited for (the start window takes panics meanwhile), not given up on:
- * a server restarted during a failover must come up once the new primary answers.
+ * a server restarted during a failover must come up once the new primary answers, and one restarted on a
+ * full disk once there is room for the embedded store (disk-room.ts).
  */
 async function openWhenThere(
   config: StorageConfig,
@@ -37,6 +39,13 @@ async function openWhenThere(
   onWait: (error: unknown, retryMs: number) => void,
 ): Promise<Database> {
   for (let retryMs: number = OPEN_RETRY_MS[0]; ; retryMs = Math.min(OPEN_RETRY_MS[1], retryMs * 2)) {
+    try {
+      if (!config.databaseUrl) ensureRoom(config.dataDir);
+    } catch (error) {
+      onWait(error, retryMs);
+      await delay(retryMs);
+      continue;
+    }
     try {
       return await openDatabase(config, heldLock);
     } catch (error) {

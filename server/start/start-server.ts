@@ -8,7 +8,6 @@ import type { Config } from '../config.ts';
 import { acquireDirectoryLock, type ReleaseLock } from '../db/directory-lock.ts';
 import { openPanicJournal, type PanicJournal } from '../db/panic-journal.ts';
 import { openFrontDoor } from './front-door.ts';
-import { JournalDesk } from '../ingest/journal-desk.ts';
 import { isPanicRequest, openStartWindow, type StartWindow } from './start-window.ts';
 
 /** The start window's journal, in DATA_DIR: the embedded store's own, or one per port beside PostgreSQL. */
@@ -38,7 +37,7 @@ export async function startServer(
       heldLock = once(await acquireDirectoryLock(config.dataDir));
     }
     journal = await openStartJournal(config, (door.server.address() as AddressInfo).port);
-    window = await openStartWindow(config, new JournalDesk(journal));
+    window = await openStartWindow(config, journal);
     door.use(window.handler);
     // The rest of the server is parsed only now, while the window already takes panics.
     const { buildServer } = await import('../app.ts');

@@ -17,7 +17,9 @@ import { trustProxyOption } from '../http/trusted-proxies.ts';
 import { bandPanicUnplaced } from '../ingest/band-panic.ts';
 import { idempotencyClaim } from '../ingest/panic.ts';
 import { parsePanicRequest } from '../ingest/panic-request.ts';
-import type { JournalDesk } from '../ingest/journal-desk.ts';
+import type { PanicJournal } from '../db/panic-journal.ts';
+import { JournalDesk } from '../ingest/journal-desk.ts';
+import { reportingWrites } from '../ingest/journal-writes.ts';
 
 import type { RequestHandler } from './front-door.ts';
 import { loggerOptions } from '../log-output.ts';
@@ -41,7 +43,7 @@ export interface StartWindow {
   close(): Promise<void>;
 }
 
-export async function openStartWindow(config: Config, journal: JournalDesk): Promise<StartWindow> {
+export async function openStartWindow(config: Config, startJournal: PanicJournal): Promise<StartWindow> {
   let handler: RequestHandler | undefined;
   const app = Fastify({
     logger: await loggerOptions(config),
@@ -53,6 +55,7 @@ export async function openStartWindow(config: Config, journal: JournalDesk): Pro
       return createServer(); // never listens: the front door hands requests to `handler`
     },
   });
+  const journal = new JournalDesk(reportingWrites(startJournal, app.log, config.dataDir));
   const key = loadSigningKey(config);
   const answering = new Set<FastifyRequest>();
   await installRequestBasics(app, config);
