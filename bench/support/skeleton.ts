@@ -1,5 +1,9 @@
 // The final JSON's shape (bench/run.ts starts from it): every figure of bench/support/targets.ts, null until measured.
 
+function cutSkeleton() {
+  return { worstMs: null, non201: null, readsWorstMs: null, readsNot503: null, readsWithoutRetryAfter: null };
+}
+
 /**
  * The complete shape of the final JSON, every figure of the issue null until a script measures it.
  * Groups whose floor and ratio the issue names carry them too.
@@ -97,4 +101,12 @@ export const SKELETON = {
     postgres: { passMs: null, floorMs: null, ratio: null },
   },
   touristProfile: { p50Ms: null, p95Ms: null, floorP50Ms: null, floorP95Ms: null, ratio: null },
+  storeOutage: {
+    panic: { p50Ms: null, p99Ms: null, firstMs: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+    replay: { panics: null, storeBackMs: null, storedMs: null, announcedMs: null },
+    healthy: { p50Ms: null, p99Ms: null, baselineP50Ms: null, baselineP99Ms: null, ratio: null },
+    lostOrDoubled: null,
+    cut20s: cutSkeleton(),
+    cut120s: cutSkeleton(),
+  },
 };

@@ -19,7 +19,8 @@ export function figureRows(specs: readonly FigureSpec[], figures: FigureTree): s
   return specs.map((spec) => {
     const value = at(spec.path);
     const ratio = numberAt(figures, spec.ratioPath);
-    const met = !spec.target ? '' : value === null ? 'not measured' : spec.target.met(value, at) ? 'yes' : 'NO';
+    const verdict = !spec.target || value === null ? undefined : spec.target.met(value, at);
+    const met = !spec.target ? '' : verdict === undefined ? 'not measured' : verdict ? 'yes' : 'NO';
     return [
       spec.label,
       show(value, spec.unit),
