@@ -30,7 +30,7 @@ export class StoreHealth {
 
   constructor(private readonly options: StoreHealthOptions) {
     this.firstRetryMs = options.firstRetryMs ?? 250;
-    this.maxRetryMs = options.maxRetryMs ?? 5000;
+    this.maxRetryMs = options.maxRetryMs ?? 1000;
     this.retryMs = this.firstRetryMs;
     if (options.onChange) this.listeners.add(options.onChange);
   }
