@@ -1,32 +1,10 @@
 // Every figure of issue 12, its floor and its target: the one list bench/run.ts prints and checks and
 // bench/README.md explains. A figure's path is where it sits in the final JSON object.
 
-export interface Target {
-  /** Human wording of the target, as the table shows it. */
-  text: string;
-  /** undefined: what the target compares with was not measured (the table says so). */
-  met(value: number, figures: (path: string) => number | null): boolean | undefined;
-}
+import { atLeast, atMost, type FigureSpec } from './figure-spec.ts';
+import { OUTAGE_FIGURES } from './targets-outage.ts';
 
-export interface FigureSpec {
-  path: string;
-  label: string;
-  unit: string;
-  /** The script that measures it (bench/<script>). */
-  script: string;
-  floorPath?: string;
-  ratioPath?: string;
-  target?: Target;
-}
-
-const atMost = (limit: number, unit: string): Target => ({
-  text: `≤ ${limit} ${unit}`,
-  met: (value) => value <= limit,
-});
-const atLeast = (limit: number, unit: string): Target => ({
-  text: `≥ ${limit} ${unit}`,
-  met: (value) => value >= limit,
-});
+export type { FigureSpec, Target } from './figure-spec.ts';
 
 const fanoutFigures = (clients: number, store?: 'postgres'): FigureSpec[] => {
   const at = `fanout.${store ? `${store}.` : ''}clients${clients}`;
@@ -49,39 +27,6 @@ const fanoutFigures = (clients: number, store?: 'postgres'): FigureSpec[] => {
       unit: 'KB',
       script: 'fanout.ts',
       target: atMost(50, 'KB'),
-    },
-  ];
-};
-
-/** What phones and a dashboard saw through one cut of the store (bench/store-outage.ts). */
-const cutFigures = (name: 'cut20s' | 'cut120s', seconds: number): FigureSpec[] => {
-  const at = `storeOutage.${name}`;
-  const script = 'store-outage.ts';
-  return [
-    {
-      path: `${at}.worstMs`,
-      label: `A ${seconds} s store cut, 5 phones sending a panic every 2 s: slowest answer`,
-      unit: 'ms',
-      script,
-      target: atMost(2000, 'ms'),
-    },
-    {
-      path: `${at}.non201`,
-      label: `A ${seconds} s store cut: panics not answered 201`,
-      unit: 'panics',
-      script,
-      target: atMost(0, 'panics'),
-    },
-    {
-      path: `${at}.readsWorstMs`,
-      label: `A ${seconds} s store cut: GET /incidents every second, slowest answer`,
-      unit: 'ms',
-      script,
-      target: {
-        text: '≤ 5000 ms, each a 503 with Retry-After',
-        met: (value, figures) =>
-          value <= 5000 && figures(`${at}.readsNot503`) === 0 && figures(`${at}.readsWithoutRetryAfter`) === 0,
-      },
     },
   ];
 };
@@ -354,54 +299,7 @@ export const FIGURES: FigureSpec[] = [
     ratioPath: 'touristProfile.ratio',
     target: atMost(300, 'ms'),
   },
-  // Issue 47: panics while PostgreSQL is away, through a TCP proxy that is cut.
-  {
-    path: 'storeOutage.panic.p99Ms',
-    label: 'Panic POST while PostgreSQL is cut, p99 (floor: the start window answering from the journal)',
-    unit: 'ms',
-    script: 'store-outage.ts',
-    floorPath: 'storeOutage.panic.floorP99Ms',
-    ratioPath: 'storeOutage.panic.ratio',
-    target: { text: '≤ 2× floor', met: (_value, at) => (at('storeOutage.panic.ratio') ?? Infinity) <= 2 },
-  },
-  {
-    path: 'storeOutage.replay.storedMs',
-    label: '1,000 panics journaled during a cut: from the restore until PostgreSQL holds them all',
-    unit: 'ms',
-    script: 'store-outage.ts',
-    target: atMost(5000, 'ms'),
-  },
-  {
-    path: 'storeOutage.replay.announcedMs',
-    label: 'The same: until a stream kept open through the cut has announced each',
-    unit: 'ms',
-    script: 'store-outage.ts',
-    target: atMost(5000, 'ms'),
-  },
-  {
-    path: 'storeOutage.healthy.p99Ms',
-    label: 'Panic POST on PostgreSQL, store healthy, p99 (floor: the code before issue 47, BENCH_BASELINE_DIR)',
-    unit: 'ms',
-    script: 'store-outage.ts',
-    floorPath: 'storeOutage.healthy.baselineP99Ms',
-    ratioPath: 'storeOutage.healthy.ratio',
-    target: {
-      text: '≤ 1× floor',
-      met: (_value, at) => {
-        const ratio = at('storeOutage.healthy.ratio');
-        return ratio === null ? undefined : ratio <= 1;
-      },
-    },
-  },
-  {
-    path: 'storeOutage.lostOrDoubled',
-    label: 'Panics answered 201 around the cuts and then lost, stored twice, or not announced once',
-    unit: 'panics',
-    script: 'store-outage.ts',
-    target: atMost(0, 'panics'),
-  },
-  ...cutFigures('cut20s', 20),
-  ...cutFigures('cut120s', 120),
+  ...OUTAGE_FIGURES,
 ];
 
 /** The bench scripts in the order bench/run.ts runs them, each with the time it may take (full, quick). */

@@ -1,0 +1,28 @@
+// What a figure of the bench is: where it sits in the final JSON, its floor and its target.
+
+export interface Target {
+  /** Human wording of the target, as the table shows it. */
+  text: string;
+  /** undefined: what the target compares with was not measured (the table says so). */
+  met(value: number, figures: (path: string) => number | null): boolean | undefined;
+}
+
+export interface FigureSpec {
+  path: string;
+  label: string;
+  unit: string;
+  /** The script that measures it (bench/<script>). */
+  script: string;
+  floorPath?: string;
+  ratioPath?: string;
+  target?: Target;
+}
+
+export const atMost = (limit: number, unit: string): Target => ({
+  text: `≤ ${limit} ${unit}`,
+  met: (value) => value <= limit,
+});
+export const atLeast = (limit: number, unit: string): Target => ({
+  text: `≥ ${limit} ${unit}`,
+  met: (value) => value >= limit,
+});
