@@ -3,7 +3,7 @@
 // position) is found when the journal is replayed, with the same builder as every other panic.
 import type { Sql } from '../db/seam.ts';
 import type { JournaledPanic } from '../db/panic-journal.ts';
-import { placementOf, type Placement } from '../stores/geofences.ts';
+import { placementsOf, type Placement } from '../stores/geofences.ts';
 import { DEFAULT_REGION_ID } from '../../src/domain/default-region.ts';
 import type { LatLng } from '../../src/domain/geo.ts';
 import { placeBandPanic, type BandPanic } from './band-panic.ts';
@@ -29,20 +29,34 @@ export function earlyPanicAnswer(
   return panicAnswer(early.request, early.origin, receivedAt, placement, ids);
 }
 
+/** A journaled panic to place, under the ids it is stored with. */
+export interface EarlyPanicToPlace {
+  record: JournaledPanic & { early: EarlyPanic };
+  ids: PanicIds;
+}
+
 /**
- * The panic as it is stored: placed with the store open, under the ids and receive time it was answered
- * with; `claimHash` is what a retry after start must match (a band's SOS now carries its position).
+ * The panics as they are stored: placed with the store open (the zones read once for all), under the ids and
+ * receive times they were answered with; `claimHash` is what a retry after start must match (a band's SOS
+ * now carries its position).
  */
-export async function placeEarlyPanic(
+export async function placeEarlyPanics(
   tx: Sql,
   regionOutsideZones: (point: LatLng) => string,
-  { answer, early }: JournaledPanic & { early: EarlyPanic },
-  ids: PanicIds = { incidentId: answer.incident.id, alertId: answer.alert.id },
-): Promise<{ answer: PanicAnswer; claimHash: string }> {
-  const { request, origin } = early.band || early.positionLookedUpLater ? await placeBandPanic(tx, early) : early;
-  const placement = await placementOf(tx, request.latitude, request.longitude, regionOutsideZones);
-  return {
-    answer: panicAnswer(request, origin, answer.incident.createdAt, placement, ids),
+  panics: readonly EarlyPanicToPlace[],
+): Promise<{ answer: PanicAnswer; claimHash: string }[]> {
+  const located: Pick<EarlyPanic, 'request' | 'origin'>[] = [];
+  for (const { record } of panics) {
+    const { early } = record;
+    located.push(early.band || early.positionLookedUpLater ? await placeBandPanic(tx, early) : early);
+  }
+  const placements = await placementsOf(
+    tx,
+    located.map(({ request }) => request),
+    regionOutsideZones,
+  );
+  return located.map(({ request, origin }, i) => ({
+    answer: panicAnswer(request, origin, panics[i].record.answer.incident.createdAt, placements[i], panics[i].ids),
     claimHash: claimHash(request),
-  };
+  }));
 }

@@ -7,6 +7,7 @@ import { positionIn, raisesPanic } from '../../src/domain/band-events.ts';
 import { FALL_SENTENCE } from '../../src/domain/watch-sentences.ts';
 import type { AppContext } from '../context.ts';
 import { withPriority } from '../db/seam.ts';
+import { StoreUnavailableError } from '../db/store-errors.ts';
 import { panicCaller } from '../http/device-identity.ts';
 import { requestHash } from '../stores/idempotency.ts';
 import { defaultRegionCentre, FALLBACK_CENTRE, lastKnownPosition } from './band-panic.ts';
@@ -14,7 +15,16 @@ import { raisePanic, type PanicAnswer, type PanicOrigin } from './panic.ts';
 import { journalNow, panicDeadline, readInTime } from './store-or-journal.ts';
 
 /** Said when the store is away for a call's other events: its panics were taken (journaled) all the same. */
-export const PANICS_TAKEN_ALL_THE_SAME = 'Its sos and fall events were taken all the same; send the others again.';
+const PANICS_TAKEN_ALL_THE_SAME = 'Its sos and fall events were taken all the same; send the others again.';
+
+/**
+ * The store went away after a call's panics were journaled: a call of panics alone is answered as taken
+ * (this returns); one with other events too gets 503, saying its panics were taken and the others are to be sent again.
+ */
+export function takenIfOnlyPanics(ctx: AppContext, away: StoreUnavailableError, panics: number, events: number): void {
+  if (panics === events) return;
+  throw new StoreUnavailableError(ctx.fallback.health.retryAfterSeconds, away, PANICS_TAKEN_ALL_THE_SAME);
+}
 
 /** One event as sent, its id fixed (the device's, else the one the server gave it) before it is stored. */
 export interface PanicEvent {

@@ -4,41 +4,20 @@
 // (issue 47) are in the journal only, and are put back, placed, when it answers: in journal order, under
 // the ids and receive times they were answered with, announced on the stream.
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from '../config.ts';
-import type { Emit } from '../context.ts';
-import { runsConcurrentTransactions, type Database, type Sql } from '../db/seam.ts';
-import { noJournal, openPanicJournal, type JournaledPanic, type PanicJournal } from '../db/panic-journal.ts';
+import type { Database } from '../db/seam.ts';
+import { noJournal, openPanicJournal, type PanicJournal } from '../db/panic-journal.ts';
 import type { LatLng } from '../../src/domain/geo.ts';
-import { claimIdempotencyKey } from '../stores/idempotency.ts';
-import { appendStreamEvents } from '../stream/append.ts';
-import type { StreamMessage } from '../../src/api/stream.ts';
-import { recordBandDetails } from './band-panic.ts';
-import { placeEarlyPanic } from './early-panic.ts';
 import { JournalDesk } from './journal-desk.ts';
 import { reportingWrites, type JournalWritesLog } from './journal-writes.ts';
-import { newPanicIds, storePanic } from './panic.ts';
+import { replayPanics, storedWrite, type PanicWrite, type ReplayOptions } from './panic-replay.ts';
 import type { StoreHealth } from '../db/store-health.ts';
-import { iso } from '../stores/time.ts';
-import { serverClock } from '../domain/server-clock.ts';
 
 const COMPACT_EVERY_MS = 5 * 60_000;
 /** Panics journaled together are put back together. */
 const DRAIN_COALESCE_MS = 50;
 /** A put-back that failed (the store went away again) is tried again after this, doubling up to the cap. */
 const DRAIN_RETRY_MS = [1000, 30_000] as const;
-
-/** One transaction whose stream messages are stored with it (and, once the hub runs, delivered). */
-export type PanicWrite = <T>(work: (tx: Sql, emit: Emit) => Promise<T>) => Promise<T>;
-
-export interface ReplayOptions {
-  ttlHours: number;
-  regionOutsideZones: (point: LatLng) => string;
-  /** Tests only: holds the replay's transaction open, so a test can kill the server there; says when it does. */
-  pauseMs?: number;
-  onPause?: (panics: number) => void;
-  onBandDetailsLost?: (error: unknown) => void;
-}
 
 export interface DurablePanics {
   /** Where a stored panic is journaled after its commit: the embedded store's journal; `noJournal` on PostgreSQL. */
@@ -53,76 +32,6 @@ export interface DurablePanics {
   drainSoon(): void;
   /** Syncs the store and empties the journal (clean shutdown), then stops. */
   close(): Promise<void>;
-}
-
-/** A write before the stream hub exists: the messages are stored, and streams read them from the store. */
-export function storedWrite(db: Database, channel: string): PanicWrite {
-  return (work) =>
-    db.transaction(
-      async (tx) => {
-        const messages: StreamMessage[] = [];
-        const value = await work(tx, (...emitted) => messages.push(...emitted));
-        await appendStreamEvents(tx, messages, channel, runsConcurrentTransactions(db.mode));
-        return value;
-      },
-      { priority: 'urgent' },
-    );
-}
-
-/** Puts back every journaled panic the store does not hold, in journal order; answers how many. */
-export async function replayPanics(
-  write: PanicWrite,
-  db: Sql,
-  records: JournaledPanic[],
-  options: ReplayOptions,
-): Promise<number> {
-  if (records.length === 0) return 0;
-  const bandDetails: Parameters<typeof recordBandDetails>[] = [];
-  const stored = await write(async (tx, emit) => {
-    const ids = [...new Set(records.map((record) => record.answer.incident.id))];
-    const { rows } = await tx.query<{ id: string; created_at: Date | string }>(
-      'select id, created_at from incidents where id = any($1::text[])',
-      [ids],
-    );
-    const storedAt = new Map(rows.map((row) => [row.id, Date.parse(iso(row.created_at))]));
-    let count = 0;
-    for (const record of records) {
-      const { idempotency, early } = record;
-      const earlierAt = storedAt.get(record.answer.incident.id);
-      // A key reused after its claim expired names an incident stored long before: this panic is another one.
-      const keyExpired =
-        early &&
-        options.ttlHours > 0 &&
-        earlierAt !== undefined &&
-        earlierAt < Date.parse(record.answer.incident.createdAt) - options.ttlHours * 3_600_000;
-      if (earlierAt !== undefined && !keyExpired) continue;
-      storedAt.set(record.answer.incident.id, serverClock.nowMs());
-      const placed = early
-        ? await placeEarlyPanic(
-            tx,
-            options.regionOutsideZones,
-            { ...record, early },
-            keyExpired ? newPanicIds() : undefined,
-          )
-        : undefined;
-      const answer = placed?.answer ?? record.answer;
-      const hash = placed?.claimHash ?? idempotency?.hash;
-      const claimed =
-        !idempotency || !hash || (await claimIdempotencyKey(tx, idempotency.key, hash, answer, options.ttlHours));
-      // Taken during start with a key the store already held: a retry of a panic stored before the crash.
-      if (early && !claimed) continue;
-      await storePanic(tx, emit, answer);
-      if (early?.band) bandDetails.push([db, answer.incident.id, { request: early.request, details: early.band }]);
-      count += 1;
-    }
-    if (options.pauseMs) {
-      options.onPause?.(count);
-      await delay(options.pauseMs);
-    }
-    return count;
-  });
-  for (const args of bandDetails) await recordBandDetails(...args).catch((error) => options.onBandDetailsLost?.(error));
-  return stored;
 }
 
 export interface DurablePanicsOptions {

@@ -2,15 +2,16 @@
 // announced in one transaction ahead of other work, journaled before the phone is told it is stored.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Alert, Incident } from '../../src/api/entities.ts';
+import type { StreamMessage } from '../../src/api/stream.ts';
 import { buildIncident, newIncidentId, VERIFIED, type NewIncident, type Verification } from '../domain/incidents.ts';
 import type { AppContext, Emit } from '../context.ts';
 import type { Sql } from '../db/seam.ts';
 import { HttpError } from '../http/errors.ts';
 import { JournalUnwritable, type JournaledPanic } from '../db/panic-journal.ts';
-import { insertAlert } from '../stores/alerts.ts';
+import { insertAlert, insertAlerts } from '../stores/alerts.ts';
 import { placementOf, type Placement } from '../stores/geofences.ts';
 import { claimIdempotencyKey, findIdempotencyKey, requestHash } from '../stores/idempotency.ts';
-import { insertIncident } from '../stores/incidents.ts';
+import { insertIncident, insertIncidents } from '../stores/incidents.ts';
 import { enqueueWebhookEvents, incidentEvent } from '../webhooks/outbox.ts';
 import type { PanicRequest } from './panic-request.ts';
 import { panicDeadline, storedOrJournaled } from './store-or-journal.ts';
@@ -163,6 +164,29 @@ export async function storePanic(tx: Sql, emit: Emit, answer: PanicAnswer): Prom
   await insertAlert(tx, answer.alert);
   await enqueueWebhookEvents(tx, [incidentEvent('panic.created', answer.incident, answer.alert)]);
   emit({ type: 'alert', alert: answer.alert }, { type: 'incident_update', incident: answer.incident });
+}
+
+/** `storePanic` for many (a journal's panics put back together): a statement a table, announced in order. */
+export async function storePanics(tx: Sql, emit: Emit, answers: readonly PanicAnswer[]): Promise<void> {
+  if (answers.length === 0) return;
+  await insertIncidents(
+    tx,
+    answers.map((answer) => answer.incident),
+  );
+  await insertAlerts(
+    tx,
+    answers.map((answer) => answer.alert),
+  );
+  await enqueueWebhookEvents(
+    tx,
+    answers.map((answer) => incidentEvent('panic.created', answer.incident, answer.alert)),
+  );
+  emit(
+    ...answers.flatMap((answer): StreamMessage[] => [
+      { type: 'alert', alert: answer.alert },
+      { type: 'incident_update', incident: answer.incident },
+    ]),
+  );
 }
 
 /**

@@ -33,11 +33,7 @@ export async function storedOrJournaled<T>(
   stored: (stillWanted: () => void) => Promise<T>,
   journaled: () => Promise<T>,
 ): Promise<T> {
-  const journal = async () => {
-    const answer = await journaled();
-    fallback.drainSoon();
-    return answer;
-  };
+  const journal = () => journalThenDrain(fallback, journaled);
   if (!fallback.health.available) return journal();
   let abandoned = false;
   const attempt = stored(() => {
@@ -92,7 +88,14 @@ export async function journalNow(
   early: EarlyPanic,
   claim: IdempotencyClaim | undefined,
 ): Promise<PanicAnswer> {
-  const answer = await fallback.desk.accept(early, claim, { placement: fallback.placeFromMemory(early.request) });
+  return journalThenDrain(fallback, () =>
+    fallback.desk.accept(early, claim, { placement: fallback.placeFromMemory(early.request) }),
+  );
+}
+
+/** A panic the journal answered: the store is to take it as soon as it answers. */
+async function journalThenDrain<T>(fallback: PanicFallback, journaled: () => Promise<T>): Promise<T> {
+  const answer = await journaled();
   fallback.drainSoon();
   return answer;
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { deviceWriter } from '../http/device-identity.ts';
 import { HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
-import { PANICS_TAKEN_ALL_THE_SAME, raiseEventPanics } from '../ingest/event-panics.ts';
+import { raiseEventPanics, takenIfOnlyPanics } from '../ingest/event-panics.ts';
 import { StoreUnavailableError } from '../db/store-errors.ts';
 import type { PanicOrigin } from '../ingest/panic.ts';
 import { insertEvents, storedOnes } from '../stores/events.ts';
@@ -87,8 +87,8 @@ async function storeQueued(
     if (!(error instanceof HttpError) || panics.length === 0) throw error;
     // The panics are journaled and will be stored; only a call of nothing else is answered as taken.
     if (error instanceof StoreUnavailableError) {
-      if (panics.length === entries.length) return entries.length;
-      throw new StoreUnavailableError(ctx.fallback.health.retryAfterSeconds, error, PANICS_TAKEN_ALL_THE_SAME);
+      takenIfOnlyPanics(ctx, error, panics.length, entries.length);
+      return entries.length;
     }
     await insertEvents(
       ctx.db,

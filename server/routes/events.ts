@@ -7,7 +7,7 @@ import { CountResponse, EventsResponse } from '../../src/api/responses.ts';
 import type { AppContext } from '../context.ts';
 import { deviceWriter, readerTourist } from '../http/device-identity.ts';
 import { defineRoute } from '../http/route.ts';
-import { PANICS_TAKEN_ALL_THE_SAME, raiseEventPanics } from '../ingest/event-panics.ts';
+import { raiseEventPanics, takenIfOnlyPanics } from '../ingest/event-panics.ts';
 import { StoreUnavailableError } from '../db/store-errors.ts';
 import { insertEvents, listEvents, storedOnes } from '../stores/events.ts';
 import { applyEventsToWatch } from '../watch/band-incidents.ts';
@@ -72,8 +72,7 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext): Promi
         .catch((error: unknown) => {
           // The panics are journaled and will be stored; only a call of nothing else is answered as taken.
           if (!(error instanceof StoreUnavailableError) || panics.length === 0) throw error;
-          if (panics.length < events.length)
-            throw new StoreUnavailableError(ctx.fallback.health.retryAfterSeconds, error, PANICS_TAKEN_ALL_THE_SAME);
+          takenIfOnlyPanics(ctx, error, panics.length, events.length);
         });
       return { count: events.length };
     },

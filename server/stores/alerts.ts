@@ -37,27 +37,41 @@ export function alertFromRow(row: AlertRow): Alert {
   };
 }
 
+const ALERT_COLUMNS =
+  'id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id, reported_at, verified';
+/** Rows a statement takes: 13 parameters each, well under PostgreSQL's 65,535. */
+const ALERTS_PER_STATEMENT = 1000;
+
+const alertValues = (alert: Alert): unknown[] => [
+  alert.id,
+  alert.incidentId,
+  alert.latitude,
+  alert.longitude,
+  alert.at,
+  alert.regionId,
+  alert.touristId ?? null,
+  alert.deviceId ?? null,
+  alert.geofenceId ?? null,
+  alert.riskLevel ?? null,
+  alert.placeId ?? null,
+  // A panic journaled before the field existed was not verified.
+  alert.reportedAt ?? null,
+  alert.verified ?? false,
+];
+
 export async function insertAlert(tx: Sql, alert: Alert): Promise<void> {
-  await tx.query(
-    `insert into alerts (id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id, reported_at, verified)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      alert.id,
-      alert.incidentId,
-      alert.latitude,
-      alert.longitude,
-      alert.at,
-      alert.regionId,
-      alert.touristId ?? null,
-      alert.deviceId ?? null,
-      alert.geofenceId ?? null,
-      alert.riskLevel ?? null,
-      alert.placeId ?? null,
-      // A panic journaled before the field existed was not verified.
-      alert.reportedAt ?? null,
-      alert.verified ?? false,
-    ],
-  );
+  await insertAlerts(tx, [alert]);
+}
+
+/** Many at once (a journal's panics put back together), a thousand rows a statement. */
+export async function insertAlerts(tx: Sql, alerts: readonly Alert[]): Promise<void> {
+  for (let from = 0; from < alerts.length; from += ALERTS_PER_STATEMENT) {
+    const params = alerts.slice(from, from + ALERTS_PER_STATEMENT).flatMap(alertValues);
+    const rows = [];
+    for (let i = 0; i < params.length; i += 13)
+      rows.push(`(${Array.from({ length: 13 }, (_, column) => `$${i + column + 1}`).join(', ')})`);
+    await tx.query(`insert into alerts (${ALERT_COLUMNS}) values ${rows.join(', ')}`, params);
+  }
 }
 
 type ListedAlertRow = AlertRow & { type: ListedAlert['type']; status: ListedAlert['status'] };

@@ -72,6 +72,28 @@ export interface Placement {
   zone?: { geofenceId: string; riskLevel: Geofence['riskLevel']; placeId?: string };
 }
 
+/** The zones whose bounding box holds any of the points, in one query (a journal's panics put back at once). */
+async function zonesWhoseBoxHoldsAny(db: Sql, points: readonly LatLng[]): Promise<Geofence[]> {
+  const { rows } = await db.query<GeofenceRow>(
+    `select g.* from geofences g
+      where exists (select 1 from unnest($1::float8[], $2::float8[]) as p(lat, lng)
+                     where p.lat between g.min_lat and g.max_lat and p.lng between g.min_lng and g.max_lng)`,
+    [points.map((point) => point.latitude), points.map((point) => point.longitude)],
+  );
+  return rows.map(geofenceFromRow);
+}
+
+/** Each point's placement, as `placementOf` gives it, with the zones read once for them all. */
+export async function placementsOf(
+  db: Sql,
+  points: readonly LatLng[],
+  regionOutsideZones: (point: LatLng) => string,
+): Promise<Placement[]> {
+  if (points.length === 0) return [];
+  const zones = await zonesWhoseBoxHoldsAny(db, points);
+  return points.map((point) => placementAmong(zones, point, regionOutsideZones));
+}
+
 export async function placementOf(
   db: Sql,
   latitude: number,

@@ -33,6 +33,30 @@ export async function claimIdempotencyKey(
   return rows.length === 1;
 }
 
+export interface KeyClaim {
+  key: string;
+  hash: string;
+  response: unknown;
+}
+
+/** `claimIdempotencyKey` for many keys in one statement (each key once): answers the keys this call took. */
+export async function claimIdempotencyKeys(
+  tx: Sql,
+  claims: readonly KeyClaim[],
+  ttlHours: number,
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const { rows } = await tx.query<{ key: string }>(
+    `insert into idempotency_keys (key, request_hash, response)
+       select key, hash, response from jsonb_to_recordset($1::jsonb) as c(key text, hash text, response jsonb)
+     on conflict (key) do update set request_hash = excluded.request_hash, response = excluded.response, created_at = now()
+       where $2 > 0 and idempotency_keys.created_at < now() - make_interval(hours => $2)
+     returning key`,
+    [JSON.stringify(claims), ttlHours],
+  );
+  return new Set(rows.map((row) => row.key));
+}
+
 export async function findIdempotencyKey<T>(db: Sql, key: string): Promise<StoredAnswer<T> | undefined> {
   const { rows } = await db.query<{ request_hash: string; response: T }>(
     'select request_hash, response from idempotency_keys where key = $1',

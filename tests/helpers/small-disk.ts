@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { freeBytesUnder } from '../../server/db/disk-room.ts';
+import { openPanicJournal, type PanicJournal } from '../../server/db/panic-journal.ts';
 
 export interface SmallDisk {
   dir: string;
@@ -78,4 +80,18 @@ export function mountSmallDisk(sizeMiB: number): SmallDisk {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A panic journal on a small disk of its own, for the `describe` it is called in: both there once it starts. */
+export function journalOnSmallDisk(sizeMiB: number): { disk: SmallDisk; journal: PanicJournal } {
+  const held = {} as { disk: SmallDisk; journal: PanicJournal };
+  beforeAll(async () => {
+    held.disk = mountSmallDisk(sizeMiB);
+    held.journal = await openPanicJournal(held.disk.dir, undefined, 'journal');
+  });
+  afterAll(async () => {
+    held.disk?.unmount(); // first, so that a close that never ends leaves no mount behind (umount -l while open)
+    await held.journal?.close();
+  });
+  return held;
 }

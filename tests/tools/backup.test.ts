@@ -1,26 +1,20 @@
 // npm run backup and npm run restore on the embedded store, with real servers started as npm start starts them.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
 import { districtSnapshot, expectChainsVerify, populateDistrict, postPanic } from '../helpers/district.ts';
 import { runNpmScript } from '../helpers/npm-script.ts';
 import { freePort, spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
+import { tempFolders } from '../helpers/temp-folders.ts';
 
 // The embedded store, whatever DATABASE_URL the run has.
 const PGLITE = { DATABASE_URL: '' };
 
-const folders: string[] = [];
+const newFolder = tempFolders('pad-backup-');
 const servers: SpawnedServer[] = [];
-function newFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pad-backup-'));
-  folders.push(dir);
-  return dir;
-}
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.kill();
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 async function serve(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {

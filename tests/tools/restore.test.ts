@@ -1,24 +1,16 @@
 // What npm run restore refuses, and what both scripts say when DATABASE_URL names PostgreSQL.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open.ts';
 import { appendAudit } from '../../server/stores/audit.ts';
 import { runNpmScript } from '../helpers/npm-script.ts';
+import { tempFolders } from '../helpers/temp-folders.ts';
 
 const PGLITE = { DATABASE_URL: '' };
 
-const folders: string[] = [];
-function newFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pad-restore-'));
-  folders.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const newFolder = tempFolders('pad-restore-');
 
 /** A store whose audit trail was edited after the fact: its first entry no longer matches its hash. */
 async function storeWithEditedTrail(dataDir: string): Promise<void> {

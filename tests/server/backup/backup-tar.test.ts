@@ -1,19 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractTar, tarBytes, tarFolder, TAR_END } from '../../../server/backup/backup-tar.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
-const folders: string[] = [];
-function newFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pad-tar-'));
-  folders.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const newFolder = tempFolders('pad-tar-');
 
 async function archiveOf(dir: string): Promise<Buffer> {
   const parts: Buffer[] = [...tarBytes('note.txt', Buffer.from('a note\n'))];

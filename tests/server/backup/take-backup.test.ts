@@ -1,26 +1,18 @@
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unpackBackup } from '../../../server/backup/read-backup.ts';
 import { BACKUP_FORMAT, takeBackup } from '../../../server/backup/take-backup.ts';
 import type { JournaledPanic } from '../../../server/db/panic-journal.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { appendAudit } from '../../../server/stores/audit.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
-const folders: string[] = [];
-function newFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pad-take-backup-'));
-  folders.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const newFolder = tempFolders('pad-take-backup-');
 
 const noRecord = async () => {};
 

@@ -1,36 +1,18 @@
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { call } from '../../helpers/server.ts';
 import { startLockHolder, type LockHolder } from '../../helpers/lock-holder.ts';
 import { spawnServer } from '../../../tools/spawn-server.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
 // The embedded store's folder, whatever DATABASE_URL the run has: these servers are PGlite by design.
 const PGLITE = { DATABASE_URL: '' };
 const inUse = (dir: string, pid: number | string) =>
   `The data folder ${dir} is in use by another server (pid ${pid}). Stop it, or set DATA_DIR to another folder, or use DATABASE_URL for several servers.`;
 
-const folders: string[] = [];
-function newDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pad-folder-'));
-  folders.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const newDataDir = tempFolders('pad-folder-');
 
 async function postPanic(url: string, touristId: string): Promise<string> {
   const posted = await call(url, 'POST', '/panic-alert', { latitude: 25.5, longitude: 91.8, touristId });

@@ -1,9 +1,9 @@
 // The panic journal on a real small file system filled to the last block: an append the disk cuts short
 // leaves no torn record behind, and a compaction that meets the full disk keeps every record and leaves
 // the journal taking appends once there is room.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPanicJournal, type JournaledPanic, type PanicJournal } from '../../../server/db/panic-journal.ts';
-import { mountRefusal, mountSmallDisk, type SmallDisk } from '../../helpers/small-disk.ts';
+import { describe, expect, it } from 'vitest';
+import type { JournaledPanic, PanicJournal } from '../../../server/db/panic-journal.ts';
+import { journalOnSmallDisk, mountRefusal } from '../../helpers/small-disk.ts';
 
 const refusal = mountRefusal();
 const skipped = refusal ? ` (skipped: ${refusal})` : '';
@@ -14,18 +14,10 @@ const record = (n: number): JournaledPanic =>
 const idsIn = (journal: PanicJournal) => journal.pending().map((kept) => kept.answer.incident.id);
 
 describe.skipIf(refusal !== undefined)(`the panic journal on a full disk${skipped}`, () => {
-  let disk: SmallDisk;
-  let journal: PanicJournal;
-  beforeAll(async () => {
-    disk = mountSmallDisk(2);
-    journal = await openPanicJournal(disk.dir, undefined, 'journal');
-  });
-  afterAll(async () => {
-    disk?.unmount(); // first, so that a close that never ends leaves no mount behind (umount -l while open)
-    await journal?.close();
-  });
+  const small = journalOnSmallDisk(2);
 
   it('an append the disk cuts short is cut back whole; the next append after room is replayed', async () => {
+    const { disk, journal } = small;
     await journal.append(record(0));
     disk.fillAll();
     let refused = 1;
@@ -43,6 +35,7 @@ describe.skipIf(refusal !== undefined)(`the panic journal on a full disk${skippe
   });
 
   it('a compaction that meets the full disk keeps every record, and the journal appends again once there is room', async () => {
+    const { disk, journal } = small;
     const before = idsIn(journal);
     // A settle that fails (the store went away) leaves the sealed file, which the next compaction appends to.
     await expect(

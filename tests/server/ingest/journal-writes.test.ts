@@ -1,9 +1,9 @@
 // A panic journal on a full disk is logged once, not once a panic: a line when its writes start failing,
 // reminders no more often than asked, a line when one succeeds again (a real journal on a filled tmpfs).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPanicJournal, type JournaledPanic, type PanicJournal } from '../../../server/db/panic-journal.ts';
+import { describe, expect, it } from 'vitest';
+import type { JournaledPanic, PanicJournal } from '../../../server/db/panic-journal.ts';
 import { reportingWrites } from '../../../server/ingest/journal-writes.ts';
-import { mountRefusal, mountSmallDisk, type SmallDisk } from '../../helpers/small-disk.ts';
+import { journalOnSmallDisk, mountRefusal } from '../../helpers/small-disk.ts';
 
 const refusal = mountRefusal();
 const skipped = refusal ? ` (skipped: ${refusal})` : '';
@@ -30,18 +30,10 @@ async function appendAll(journal: PanicJournal, from: number, count: number): Pr
 }
 
 describe.skipIf(refusal !== undefined)(`the journal's writes in the log${skipped}`, () => {
-  let disk: SmallDisk;
-  let file: PanicJournal;
-  beforeAll(async () => {
-    disk = mountSmallDisk(1);
-    file = await openPanicJournal(disk.dir, undefined, 'journal');
-  });
-  afterAll(async () => {
-    disk?.unmount(); // first, so that a close that never ends leaves no mount behind (umount -l while open)
-    await file?.close();
-  });
+  const small = journalOnSmallDisk(1);
 
   it('one line when the writes fail, none more within the reminder interval, one when they succeed again', async () => {
+    const { disk, journal: file } = small;
     const log = keptLog();
     const journal = reportingWrites(file, log, disk.dir, HOUR_MS);
     disk.fillAll();
@@ -57,6 +49,7 @@ describe.skipIf(refusal !== undefined)(`the journal's writes in the log${skipped
   });
 
   it('a reminder with the number refused since the last line, once the interval has passed', async () => {
+    const { disk, journal: file } = small;
     const log = keptLog();
     const journal = reportingWrites(file, log, disk.dir, 0);
     disk.fillAll();

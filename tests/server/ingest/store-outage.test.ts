@@ -11,6 +11,9 @@ import { addressOf, startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
+/** The same tourist's panic under the same key: the first, its retry during the cut, and one after it. */
+const keyedPanic = (url: string) =>
+  call(url, 'POST', '/panic-alert', { ...SHILLONG, touristId: 't-outage-1' }, { 'Idempotency-Key': 'outage-key-1' });
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -56,29 +59,13 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
       // This server reads its zones again after its own write commits.
       await until('the zone in memory', async () => server.app.zonesInMemory.placementOf(SHILLONG, () => 'none').zone);
       await proxy.cut();
-      const keyed = await call(
-        server.url,
-        'POST',
-        '/panic-alert',
-        { ...SHILLONG, touristId: 't-outage-1' },
-        {
-          'Idempotency-Key': 'outage-key-1',
-        },
-      );
+      const keyed = await keyedPanic(server.url);
       expect(keyed.status).toBe(201);
       // Filed from the zones in memory: the red zone drawn before the cut.
       expect(keyed.body.alert).toMatchObject({ regionId: 'shillong', geofenceId: 'gf-outage', riskLevel: 'red' });
       const unkeyed = await call(server.url, 'POST', '/panic-alert', { latitude: 26.1, longitude: 91.7 });
       expect(unkeyed.status).toBe(201);
-      const retry = await call(
-        server.url,
-        'POST',
-        '/panic-alert',
-        { ...SHILLONG, touristId: 't-outage-1' },
-        {
-          'Idempotency-Key': 'outage-key-1',
-        },
-      );
+      const retry = await keyedPanic(server.url);
       expect(retry.status).toBe(201);
       expect(retry.body.incident.id).toBe(keyed.body.incident.id);
       expect(retry.body.alert.at).toBe(keyed.body.alert.at);
@@ -114,15 +101,7 @@ describe.runIf(DATABASE_URL)('a panic while PostgreSQL is away', () => {
       const alertsOf = (id: string) => stream.messages.filter((message) => message.data?.alert?.incidentId === id);
       expect(ids.map((id) => alertsOf(id).length)).toEqual([1, 1]);
 
-      const after = await call(
-        server.url,
-        'POST',
-        '/panic-alert',
-        { ...SHILLONG, touristId: 't-outage-1' },
-        {
-          'Idempotency-Key': 'outage-key-1',
-        },
-      );
+      const after = await keyedPanic(server.url);
       expect(after.body.incident.id).toBe(keyed.body.incident.id);
       const all = await call(server.url, 'GET', '/incidents?limit=100');
       expect(all.body.incidents.filter((incident: { id: string }) => ids.includes(incident.id))).toHaveLength(2);

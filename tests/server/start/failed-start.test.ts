@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server as NetServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config, OidcSettings } from '../../../server/config.ts';
 import { call, dropSchema, startTestServer, uniqueSchema } from '../../helpers/server.ts';
+import { tempFolders } from '../../helpers/temp-folders.ts';
 
 // Each case starts a server that fails part-way, then a good one in the same data folder in this same
 // process: the second start finds the folder locked ("already open in this process") unless the failed one
@@ -23,16 +23,10 @@ const INSECURE_SSO: OidcSettings = {
   label: 'SSO',
 };
 
-const folders: string[] = [];
+const newDataDir = tempFolders('pad-failed-start-');
 const sockets: NetServer[] = [];
-function newDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pad-failed-start-'));
-  folders.push(dir);
-  return dir;
-}
 afterEach(async () => {
   await Promise.all(sockets.splice(0).map((socket) => new Promise((done) => socket.close(done))));
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 function occupiedPort(): Promise<number> {
