@@ -21,14 +21,19 @@ const PGLITE_CONNECTIONS = 1;
  * All work then passes one priority gate, so a panic write overtakes reads waiting for a connection.
  */
 export async function openDatabase(config: StorageConfig, heldLock?: ReleaseLock): Promise<Database> {
-  const postgres = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databaseSchema) : undefined;
-  const db = postgres ?? (await openPglite(config.dataDir, heldLock));
-  try {
-    await migrate(db);
-  } catch (error) {
+  if (config.databaseUrl) {
+    // Migrations on connections of their own, unbounded: one may rightly take longer than a query may.
+    const migrating = await openPostgres(config.databaseUrl, config.databaseSchema);
+    await migrate(migrating).finally(() => migrating.close().catch(() => {}));
+    const db = await openPostgres(config.databaseUrl, config.databaseSchema, {
+      queryTimeoutMs: config.storeQueryTimeoutMs ?? 0,
+    });
+    return withPriorityGate(db, POSTGRES_POOL_SIZE);
+  }
+  const db = await openPglite(config.dataDir, heldLock);
+  await migrate(db).catch(async (error: unknown) => {
     await db.close().catch(() => {});
     throw error;
-  }
-  postgres?.boundQueries(config.storeQueryTimeoutMs ?? 0);
-  return withPriorityGate(db, config.databaseUrl ? POSTGRES_POOL_SIZE : PGLITE_CONNECTIONS);
+  });
+  return withPriorityGate(db, PGLITE_CONNECTIONS);
 }

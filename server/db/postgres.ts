@@ -12,16 +12,21 @@ const CONNECT_TIMEOUT_MS = 2000;
 /** The LISTEN connection, lost, is made again after this, doubling up to the cap. */
 const LISTEN_RETRY_MS = [250, 5000] as const;
 
-export interface PostgresDatabase extends Database {
+export interface PostgresOptions {
   /**
-   * From now on a query unanswered after `ms` fails (and its connection is dropped): a store gone silent
-   * (a partition) is noticed. Migrations run before, unbounded.
+   * A query unanswered after this fails (and its connection is dropped): a store gone silent (a partition) is
+   * noticed. Set per connection, not per query (a query's own config object is copied by node-postgres on
+   * every call); 0, for migrations, bounds nothing.
    */
-  boundQueries(ms: number): void;
+  queryTimeoutMs?: number;
 }
 
 /** PostgreSQL through a pool; `schema` isolates one deployment (or one test run) from another. */
-export async function openPostgres(connectionString: string, schema = 'public'): Promise<PostgresDatabase> {
+export async function openPostgres(
+  connectionString: string,
+  schema = 'public',
+  { queryTimeoutMs = 0 }: PostgresOptions = {},
+): Promise<Database> {
   // Loaded here, not at the top: a start on the embedded store does not wait for it.
   const { default: pg } = await import('pg');
   // int8 (sequences, counts) as numbers, like PGlite: they stay far below 2^53.
@@ -33,11 +38,6 @@ export async function openPostgres(connectionString: string, schema = 'public'):
     max: POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
-  });
-  let queryTimeoutMs = 0;
-  const bounded = (text: string, params?: unknown) => ({
-    text,
-    values: params as unknown[] | undefined,
     ...(queryTimeoutMs > 0 && { query_timeout: queryTimeoutMs }),
   });
   pool.on('error', () => {}); // an idle client that dies is replaced on the next checkout
@@ -52,10 +52,7 @@ export async function openPostgres(connectionString: string, schema = 'public'):
 
   return {
     mode: 'postgres',
-    boundQueries(ms) {
-      queryTimeoutMs = ms;
-    },
-    query: (text, params) => pool.query(bounded(text, params)) as never,
+    query: (text, params) => pool.query(text, params as unknown[] | undefined) as never,
     async transaction(work) {
       const client = await pool.connect();
       // A connection lost between two queries of a transaction is emitted as 'error' on the client; unheard,
@@ -64,14 +61,16 @@ export async function openPostgres(connectionString: string, schema = 'public'):
       const onLost = (error: Error) => (lost = error);
       client.on('error', onLost);
       try {
-        await client.query(bounded('begin'));
-        const result = await work({ query: (text, params) => client.query(bounded(text, params)) as never });
-        await client.query(bounded('commit'));
+        await client.query('begin');
+        const result = await work({
+          query: (text, params) => client.query(text, params as unknown[] | undefined) as never,
+        });
+        await client.query('commit');
         return result;
       } catch (error) {
         // A connection lost or gone silent is dropped: a rollback sent on it would wait behind the query.
         if (storeFailureKind(error)) lost ??= error as Error;
-        else await client.query(bounded('rollback')).catch(() => {});
+        else await client.query('rollback').catch(() => {});
         throw error;
       } finally {
         client.off('error', onLost);
