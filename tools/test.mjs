@@ -1,10 +1,11 @@
-// `npm test`: everything starts at once. The browser suite (one file at a time per run, mostly waiting on Chromium
-// and its server: a third of a core each) runs as two vitest runs side by side, its files split between them
-// (tools/browser-runs.mjs); the compatibility suite follows the second. Lint, format, typecheck and the server
-// and ui projects (the CPU's main users) run beside them. The browser and compatibility suites' output comes
-// after the others', each step's whole; the last line says how long each step and the whole took, passed or not.
-// `npm run test:quick` (`--quick`): the checks, then the server and ui projects, for the edit loop. Other
-// arguments go to one vitest run of every project after the checks: `npm test -- tests/server/routes/gps.test.ts`.
+// `npm test`: the browser suite (one file at a time, mostly waiting on Chromium and its server: half a core,
+// and the longest step) starts at once in a vitest of its own; lint and typecheck run beside it, then the
+// server and ui projects. Once those end, the cores have room: the compatibility suite and the browser suite's
+// second run (its files in tools/browser-runs.mjs) start beside the first run's tail. The browser and
+// compatibility suites' output comes after the others', each step's whole; the last line says how long each
+// step and the whole took, passed or not.
+// `npm run test:quick` (`--quick`): the same without the browser suites, for the edit loop. Other arguments
+// go to one vitest run of every project: `npm test -- tests/server/routes/gps.test.ts`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureBrowserNeeds } from './browser-needs.mjs';
@@ -62,35 +63,26 @@ if (wholeRun || vitestArgs.some((arg) => /e2e|compat|^tests\/?$/.test(arg))) {
     process.exit(1);
   }
 }
-// The browser suite's two runs, and the compatibility suite after the second (Chromium too: a third at once
-// would leave the frame-counting files less of the machine). Wrapped, so that awaiting it gives the step itself.
-const firstRun = wholeRun ? step('vitest e2e', vitest, firstRunArgs(), { held: true }) : undefined;
-const secondRun = wholeRun ? step('vitest e2e (second run)', vitest, secondRunArgs(), { held: true }) : undefined;
-const compatRun = secondRun?.then(() => ({
-  compat: step('vitest compat', vitest, ['run', '--project', 'compat'], { held: true }),
-}));
-if (wholeRun)
-  console.log("> vitest e2e (two runs, then compat) runs alongside from the start; its output follows the others'");
-const checks = () => [
+const browser = wholeRun ? step('vitest e2e', vitest, firstRunArgs(), { held: true }) : undefined;
+if (browser) console.log("> vitest e2e runs alongside from the start; its output follows the others'");
+const steps = await Promise.all([
   step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
   step('format', 'node_modules/prettier/bin/prettier.cjs', ['--check', '.'], { buffered: true }),
   step('typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'], { buffered: true }),
-];
-const serverAndUi = (options) =>
-  step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui'], options);
-let steps;
-if (wholeRun) {
-  // Started with the checks; its output is held until they have printed theirs.
-  const tests = serverAndUi({ held: true });
-  steps = await Promise.all(checks());
-  tests.show();
-  steps.push(await tests);
-} else {
-  steps = await Promise.all(checks());
-  if (steps.every((s) => s.ok))
-    steps.push(await (vitestArgs.length > 0 ? step('vitest', vitest, ['run', ...vitestArgs]) : serverAndUi()));
+]);
+if (steps.every((s) => s.ok)) {
+  if (vitestArgs.length > 0) steps.push(await step('vitest', vitest, ['run', ...vitestArgs]));
+  else steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
 }
-for (const held of [firstRun, secondRun, (await compatRun)?.compat].filter(Boolean)) {
+// The compatibility suite (tests/compat, Chromium too) and the browser suite's second run once the server and ui
+// files leave their cores: the first run alone keeps them 25-80 % busy for its last minutes, time these fill.
+const tail = wholeRun
+  ? [
+      step('vitest e2e (second run)', vitest, secondRunArgs(), { held: true }),
+      step('vitest compat', vitest, ['run', '--project', 'compat'], { held: true }),
+    ]
+  : [];
+for (const held of [browser, ...tail].filter(Boolean)) {
   held.show();
   steps.push(await held);
 }
