@@ -27,6 +27,7 @@ export async function openDatabase(config: StorageConfig, heldLock?: ReleaseLock
     await migrate(migrating).finally(() => migrating.close().catch(() => {}));
     const db = await openPostgres(config.databaseUrl, config.databaseSchema, {
       queryTimeoutMs: config.storeQueryTimeoutMs ?? 0,
+      createSchema: false,
     });
     return withPriorityGate(db, POSTGRES_POOL_SIZE);
   }

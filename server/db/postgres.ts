@@ -19,13 +19,15 @@ export interface PostgresOptions {
    * every call); 0, for migrations, bounds nothing.
    */
   queryTimeoutMs?: number;
+  /** Creates the schema when it is missing (default); false when a pool opened before has (the migrations'). */
+  createSchema?: boolean;
 }
 
 /** PostgreSQL through a pool; `schema` isolates one deployment (or one test run) from another. */
 export async function openPostgres(
   connectionString: string,
   schema = 'public',
-  { queryTimeoutMs = 0 }: PostgresOptions = {},
+  { queryTimeoutMs = 0, createSchema = true }: PostgresOptions = {},
 ): Promise<Database> {
   // Loaded here, not at the top: a start on the embedded store does not wait for it.
   const { default: pg } = await import('pg');
@@ -42,7 +44,7 @@ export async function openPostgres(
   });
   pool.on('error', () => {}); // an idle client that dies is replaced on the next checkout
   try {
-    await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
+    if (createSchema) await pool.query(`create schema if not exists ${quoteIdent(schema)}`);
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
