@@ -39,7 +39,8 @@ export function alertFromRow(row: AlertRow): Alert {
 
 const ALERT_COLUMNS =
   'id, incident_id, latitude, longitude, at, region_id, tourist_id, device_id, geofence_id, risk_level, place_id, reported_at, verified';
-/** Rows a statement takes: 13 parameters each, well under PostgreSQL's 65,535. */
+const ALERT_COLUMN_COUNT = ALERT_COLUMNS.split(',').length;
+/** Rows a statement takes: a parameter a column each, well under PostgreSQL's 65,535. */
 const ALERTS_PER_STATEMENT = 1000;
 
 const alertValues = (alert: Alert): unknown[] => [
@@ -68,8 +69,8 @@ export async function insertAlerts(tx: Sql, alerts: readonly Alert[]): Promise<v
   for (let from = 0; from < alerts.length; from += ALERTS_PER_STATEMENT) {
     const params = alerts.slice(from, from + ALERTS_PER_STATEMENT).flatMap(alertValues);
     const rows = [];
-    for (let i = 0; i < params.length; i += 13)
-      rows.push(`(${Array.from({ length: 13 }, (_, column) => `$${i + column + 1}`).join(', ')})`);
+    for (let i = 0; i < params.length; i += ALERT_COLUMN_COUNT)
+      rows.push(`(${Array.from({ length: ALERT_COLUMN_COUNT }, (_, column) => `$${i + column + 1}`).join(', ')})`);
     await tx.query(`insert into alerts (${ALERT_COLUMNS}) values ${rows.join(', ')}`, params);
   }
 }
