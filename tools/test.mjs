@@ -67,7 +67,7 @@ const browser = wholeRun ? step('vitest e2e', vitest, firstRunArgs(), { held: tr
 if (browser) console.log("> vitest e2e runs alongside from the start; its output follows the others'");
 const steps = await Promise.all([
   step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
-  step('format', 'node_modules/prettier/bin/prettier.cjs', ['--check', '.'], { buffered: true }),
+  step('format', 'node_modules/@biomejs/biome/bin/biome', ['format', '.'], { buffered: true }),
   step('typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'], { buffered: true }),
 ]);
 if (steps.every((s) => s.ok)) {
