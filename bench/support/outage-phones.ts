@@ -82,7 +82,7 @@ export function startPhones(url: string, stream: AlertStream, options: { phones:
     },
     async stop() {
       // Long enough for the server's next probe (at most 5 s apart) and the reads after it.
-      for (const giveUpAt = restoredAt + 15_000; (!storeBack() || !readsBackAt) && monotonicMs() < giveUpAt;)
+      for (const giveUpAt = restoredAt + 15_000; (!storeBack() || !readsBackAt) && monotonicMs() < giveUpAt; )
         await sleep(50);
       await sleep(AROUND_MS);
       running = false;

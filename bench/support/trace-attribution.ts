@@ -131,7 +131,8 @@ function samplesOf(events: TraceEvent[], thread: { pid: number; tid: number }): 
   let ts = Number((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? profile.ts);
   for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.id === profile.id && e.pid === thread.pid)) {
     const data = chunk.args?.data as
-      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
+      | { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+      | undefined;
     for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
     const ids = data?.cpuProfile?.samples ?? [];
     ids.forEach((id, i) => {

@@ -145,7 +145,7 @@ export async function extractTar(source: AsyncIterable<Buffer>, dir: string): Pr
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const file = await open(path, 'wx', 0o600);
     try {
-      for (let left = size; left > 0;) {
+      for (let left = size; left > 0; ) {
         const chunk = await reader.read(Math.min(left, READ_BYTES));
         if (!chunk) throw new Error('The backup ends in the middle of a file: it is incomplete.');
         await file.write(chunk);

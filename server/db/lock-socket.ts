@@ -14,7 +14,10 @@ export interface LockOwner {
  * - `dying`: it accepted, then closed without a word, as a process being killed does.
  */
 export type LockProbe =
-  { state: 'alive'; owner?: LockOwner } | { state: 'dead' } | { state: 'absent' } | { state: 'dying' };
+  | { state: 'alive'; owner?: LockOwner }
+  | { state: 'dead' }
+  | { state: 'absent' }
+  | { state: 'dying' };
 
 const GREETING_WAIT_MS = 2000;
 

@@ -19,7 +19,8 @@ export interface Acting {
 }
 
 export type StatusOutcome =
-  { kind: 'changed' | 'unchanged'; incident: Incident } | { kind: 'refused'; status: 404 | 409; error: string };
+  | { kind: 'changed' | 'unchanged'; incident: Incident }
+  | { kind: 'refused'; status: 404 | 409; error: string };
 
 export const unknownIncident = (id: string) => `No incident with id "${id}".`;
 

@@ -44,7 +44,7 @@ export async function lastPositionsJson(
   const key = onlyKey(filter.key, 5);
   const chunks: string[] = [];
   let cursor: { at: string | null; key: string | null } = { at: null, key: null };
-  for (let left = filter.limit; left > 0;) {
+  for (let left = filter.limit; left > 0; ) {
     const size = Math.min(chunkRows, left);
     const { rows } = await db.query<{
       json: string | null;

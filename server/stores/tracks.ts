@@ -95,14 +95,16 @@ export async function readTrackMarks(db: Sql, touristId: string, from: string, t
         ...(row.risk_level !== null && { riskLevel: row.risk_level }),
       };
     }),
-    ...incidents.rows.map((row): TrackMark => ({
-      at: row.at,
-      kind: 'alert',
-      label: `${TYPE_WORDS[row.type] ?? row.type} (${row.severity})`,
-      severity: row.severity,
-      incidentId: row.id,
-      incidentType: row.type,
-    })),
+    ...incidents.rows.map(
+      (row): TrackMark => ({
+        at: row.at,
+        kind: 'alert',
+        label: `${TYPE_WORDS[row.type] ?? row.type} (${row.severity})`,
+        severity: row.severity,
+        incidentId: row.id,
+        incidentType: row.type,
+      }),
+    ),
   ];
   return marks.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }

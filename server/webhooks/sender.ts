@@ -18,7 +18,9 @@ const KEPT_ANSWER_CHARS = 200;
 const WAKE_GATHER_MS = 20;
 
 type Outcome =
-  { delivered: true; status: number } | { delivered: false; status: number | null; error: string } | { aborted: true };
+  | { delivered: true; status: number }
+  | { delivered: false; status: number | null; error: string }
+  | { aborted: true };
 
 async function attempt(delivery: ClaimedDelivery, timeoutMs: number, shutdown: AbortSignal): Promise<Outcome> {
   try {

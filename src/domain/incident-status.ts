@@ -14,7 +14,9 @@ export const TIMELINE_ACTION_OF = { acknowledge: 'acknowledged', resolve: 'resol
 
 /** What an operator's action does to an incident: move it, leave it as it is, or refuse. */
 export type StatusTransition =
-  { kind: 'change'; to: IncidentStatus } | { kind: 'unchanged' } | { kind: 'refused'; reason: string };
+  | { kind: 'change'; to: IncidentStatus }
+  | { kind: 'unchanged' }
+  | { kind: 'refused'; reason: string };
 
 /** open → acknowledged → resolved, open → resolved; repeating an action is harmless; a resolved incident stays resolved. */
 export function transition(from: IncidentStatus, action: StatusAction): StatusTransition {

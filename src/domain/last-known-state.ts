@@ -52,18 +52,20 @@ export interface LastKnownSource {
 export function lastKnownOf(source: LastKnownSource, now = Date.now()): LastKnown {
   const rows = tableIncidentsOf(source)
     .slice(0, MAX_KEPT_ROWS)
-    .map((incident): KeptRow => ({
-      id: incident.id,
-      alertId: source.alertIds[incident.id],
-      type: incident.type,
-      severity: incident.severity,
-      status: incident.status,
-      createdAt: incident.createdAt,
-      latitude: incident.latitude,
-      longitude: incident.longitude,
-      regionId: incident.regionId,
-      riskLevel: incident.meta?.riskLevel,
-    }));
+    .map(
+      (incident): KeptRow => ({
+        id: incident.id,
+        alertId: source.alertIds[incident.id],
+        type: incident.type,
+        severity: incident.severity,
+        status: incident.status,
+        createdAt: incident.createdAt,
+        latitude: incident.latitude,
+        longitude: incident.longitude,
+        regionId: incident.regionId,
+        riskLevel: incident.meta?.riskLevel,
+      }),
+    );
   return {
     savedAt: new Date(now).toISOString(),
     regionId: source.regionId,

@@ -11,7 +11,8 @@ export type IncidentEvent = { type: 'incident.acknowledge' } | { type: 'incident
 
 /** What the parent (the dashboard) hears when a write ends. */
 export type IncidentOutput =
-  { type: 'incident.statusChanged'; id: string; status: IncidentStatus } | { type: 'incident.writeFailed'; id: string };
+  | { type: 'incident.statusChanged'; id: string; status: IncidentStatus }
+  | { type: 'incident.writeFailed'; id: string };
 
 /** A request's answer: the new status kept and reported. */
 const accepted = (status: IncidentStatus) =>

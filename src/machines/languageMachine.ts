@@ -19,7 +19,9 @@ export interface LanguageContext extends LanguageSettings {
 }
 
 export type LanguageEvent =
-  { type: 'language.choose'; language: Language } | { type: 'hour12.toggle' } | { type: 'nativeDigits.toggle' };
+  | { type: 'language.choose'; language: Language }
+  | { type: 'hour12.toggle' }
+  | { type: 'nativeDigits.toggle' };
 
 export const languageMachine = setup({
   types: { context: {} as LanguageContext, input: {} as LanguageSettings, events: {} as LanguageEvent },

@@ -16,7 +16,9 @@ export interface WallContext {
 }
 
 export type WallEvent =
-  { type: 'cycle.every'; seconds: number } | { type: 'panics.changed'; open: boolean } | WakeLockEvent;
+  | { type: 'cycle.every'; seconds: number }
+  | { type: 'panics.changed'; open: boolean }
+  | WakeLockEvent;
 
 export const wallMachine = setup({
   types: {

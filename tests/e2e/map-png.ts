@@ -27,7 +27,7 @@ export function decodePng(png: Buffer): DecodedPng {
   let height = 0;
   let colourType = 0;
   const idat: Buffer[] = [];
-  for (let offset = 8; offset < png.length;) {
+  for (let offset = 8; offset < png.length; ) {
     const length = png.readUInt32BE(offset);
     const type = png.toString('ascii', offset + 4, offset + 8);
     const data = png.subarray(offset + 8, offset + 8 + length);

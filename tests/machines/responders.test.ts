@@ -22,8 +22,7 @@ function start(options: { refuse?: boolean } = {}) {
     actors: {
       loadResponders: fromPromise(
         async ({ input }: { input: { incidentId: string } }) => (
-          reads.push(input.incidentId),
-          { nearest: [], dispatches: sent.length ? [DISPATCH] : [] }
+          reads.push(input.incidentId), { nearest: [], dispatches: sent.length ? [DISPATCH] : [] }
         ),
       ),
       sendDispatch: fromPromise(async ({ input }: { input: unknown }) => {
@@ -33,8 +32,7 @@ function start(options: { refuse?: boolean } = {}) {
       }),
       sendStep: fromPromise(
         async ({ input }: { input: unknown }) => (
-          sent.push(input),
-          { dispatch: { ...DISPATCH, state: 'on_scene' as const }, incident: INC }
+          sent.push(input), { dispatch: { ...DISPATCH, state: 'on_scene' as const }, incident: INC }
         ),
       ),
     } as never,

@@ -24,8 +24,7 @@ function start(options: { failFirst?: boolean; slow?: string } = {}) {
       }),
       erase: fromPromise(
         async ({ input }: { input: { touristId: string } }) => (
-          erased.push(input.touristId),
-          { anonymousId: 'erased-1' }
+          erased.push(input.touristId), { anonymousId: 'erased-1' }
         ),
       ),
     } as never,

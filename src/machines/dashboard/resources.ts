@@ -90,7 +90,8 @@ export type ResourceData = { [Id in ResourceId]: ShownOf<Id> };
 
 export type ResourceEvent = {
   [Id in ResourceId]:
-    { type: `xstate.done.actor.${Id}`; output: AnswerOf<Id> } | { type: `xstate.error.actor.${Id}`; error: unknown };
+    | { type: `xstate.done.actor.${Id}`; output: AnswerOf<Id> }
+    | { type: `xstate.error.actor.${Id}`; error: unknown };
 }[ResourceId];
 
 export const EVERY_RESOURCE = Object.keys(sideResources) as ResourceId[];

@@ -27,7 +27,16 @@ const useStyles = makeStyles({
  * Wall screen (issue 35) is not a view: it turns the whole page into the room's screen.
  */
 export type NavValue =
-  'dashboard' | 'anchors' | 'analytics' | 'audit' | 'verify' | 'accounts' | 'regions' | 'zones' | 'webhooks' | 'wall';
+  | 'dashboard'
+  | 'anchors'
+  | 'analytics'
+  | 'audit'
+  | 'verify'
+  | 'accounts'
+  | 'regions'
+  | 'zones'
+  | 'webhooks'
+  | 'wall';
 
 /** The menu's items in order; those of a permission only for who has it. */
 const MENU = [

@@ -9,8 +9,7 @@ export const frame = {
   'frame.loadingRegions': 'অঞ্চলবোৰ ল’ড হৈ আছে…',
   'frame.loadingWebhooks': 'ৱেবহুকবোৰ ল’ড হৈ আছে…',
   'frame.push': 'এই ডিভাইচলৈ পুশ',
-  'frame.pushUnavailable':
-    'এই ব্ৰাউজাৰে ইয়াত পুশ বাৰ্তা লাভ কৰিব নোৱাৰে (ইয়াৰ বাবে https, চাৰ্ভিচ ৱৰ্কাৰ আৰু জাননীৰ অনুমতি লাগে)।',
+  'frame.pushUnavailable': 'এই ব্ৰাউজাৰে ইয়াত পুশ বাৰ্তা লাভ কৰিব নোৱাৰে (ইয়াৰ বাবে https, চাৰ্ভিচ ৱৰ্কাৰ আৰু জাননীৰ অনুমতি লাগে)।',
   'frame.pushOnlyFor': 'কেৱল এইবোৰৰ বাবে পুশ',
   'frame.pushOnlyForHint': 'যিবোৰ অঞ্চলৰ বাবে পুশ কৰিব; এটাও নাবাছিলে সকলো অঞ্চল।',
   'frame.everyRegion': 'সকলো অঞ্চল',

@@ -44,8 +44,7 @@ export const webhooks = {
   'webhooks.rotateWarning':
     'পুৰণি ছিক্ৰেটে তৎক্ষণাত চহী কৰা বন্ধ কৰিব: নতুনটো নাপালৈকে গ্ৰাহকে অনুৰোধবোৰ নাকচ কৰিব। নতুনটো এবাৰহে দেখুওৱা হ’ব।',
   'webhooks.secretTitle': '{name}ৰ চহী ছিক্ৰেট',
-  'webhooks.secretSentence':
-    'এইবাৰহে দেখুওৱা হৈছে। ইয়াক গ্ৰাহকক দিয়ক, যিয়ে প্ৰতিটো অনুৰোধৰ webhook-signature ইয়াৰে পৰীক্ষা কৰে।',
+  'webhooks.secretSentence': 'এইবাৰহে দেখুওৱা হৈছে। ইয়াক গ্ৰাহকক দিয়ক, যিয়ে প্ৰতিটো অনুৰোধৰ webhook-signature ইয়াৰে পৰীক্ষা কৰে।',
   'webhooks.secretLabel': 'চহী ছিক্ৰেট',
   'webhooks.deadLetters': 'বিফল ডেলিভাৰী',
   'webhooks.deliveryLog': 'ডেলিভাৰী লগ',
