@@ -19,6 +19,9 @@ export interface JournaledAnswer {
 
 export class JournalDesk {
   private readonly firstAnswers = new Map<string, { hash: string; answer: Promise<PanicAnswer> }>();
+  /** What this desk answered and the store does not hold yet, by incident id: operators see them meanwhile. */
+  private readonly unstored = new Map<string, PanicAnswer>();
+  private readonly listeners = new Set<(answer: PanicAnswer) => void>();
   private closed = false;
 
   /**
@@ -60,7 +63,11 @@ export class JournalDesk {
     const written = this.journal
       .append({ answer, idempotency: claim && { key: claim.key, hash: claim.hash }, early })
       .then(
-        () => answer,
+        () => {
+          this.unstored.set(answer.incident.id, answer);
+          for (const listener of this.listeners) listener(answer);
+          return answer;
+        },
         (error: unknown) => {
           throw new JournalUnwritable(error);
         },
@@ -74,7 +81,21 @@ export class JournalDesk {
 
   /** The store now holds these records' panics: their keys are the store's to answer. */
   stored(records: readonly JournaledPanic[]): void {
-    for (const { idempotency } of records) if (idempotency) this.firstAnswers.delete(idempotency.key);
+    for (const { idempotency, answer } of records) {
+      if (idempotency) this.firstAnswers.delete(idempotency.key);
+      this.unstored.delete(answer.incident.id);
+    }
+  }
+
+  /** The panics journaled here that the store does not hold yet, newest receive time first. */
+  unstoredAnswers(): PanicAnswer[] {
+    return [...this.unstored.values()].sort((a, b) => Date.parse(b.alert.at) - Date.parse(a.alert.at));
+  }
+
+  /** Told of each panic once it is journaled (before its 201), until the returned function is called. */
+  onJournaled(listener: (answer: PanicAnswer) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** From now on the store answers: nothing more is journaled here. */

@@ -11,18 +11,22 @@ declare module 'fastify' {
 
 /** Starts the stream hub over the store. */
 export const streamHubPlugin = rootPlugin<{ config: Config; channel: string }>(async (app, { config, channel }) => {
-  const hub = new StreamHub(app.db, {
-    channel,
-    ringSize: 10_000,
-    retainEvents: config.streamRetainEvents,
-    maxReplayEvents: config.streamMaxReplayEvents,
-    maxClientBufferBytes: config.streamClientBufferBytes,
-    maxClients: config.streamMaxClients,
-    maxClientsPerAddress: config.streamMaxClientsPerAddress,
-    pingIntervalMs: config.streamPingMs,
-    pollIntervalMs: config.streamPollMs,
-    snapshotAlerts: 100,
-  });
+  const hub = new StreamHub(
+    app.db,
+    {
+      channel,
+      ringSize: 10_000,
+      retainEvents: config.streamRetainEvents,
+      maxReplayEvents: config.streamMaxReplayEvents,
+      maxClientBufferBytes: config.streamClientBufferBytes,
+      maxClients: config.streamMaxClients,
+      maxClientsPerAddress: config.streamMaxClientsPerAddress,
+      pingIntervalMs: config.streamPingMs,
+      pollIntervalMs: config.streamPollMs,
+      snapshotAlerts: 100,
+    },
+    app.panicFallback.desk,
+  );
   // preClose, not onClose: an open stream is a request in flight, and closing waits for those to finish.
   // Added before the start, so a start that fails half-way is undone too.
   app.addHook('preClose', () => hub.close());

@@ -13,6 +13,7 @@ import { filterIncidentChanges, filterIncidentsJson } from '../stores/incident-l
 import { findIncident, listIncidents } from '../stores/incidents.ts';
 import { applyStatusAction, applyStatusActionToMany } from '../ingest/incident-writes.ts';
 import { serverClock } from '../domain/server-clock.ts';
+import { withUnstoredIncidents } from '../ingest/unstored-panics.ts';
 
 // The dashboard reloads the filtered list on every stream message; an unbounded "all regions, all time"
 // answer would grow without end, so it is capped at the newest 1000 (the table shows far fewer).
@@ -57,9 +58,13 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     async ({ query }) => {
       const filter = { ...filterFrom(query, FILTER_LIMIT), withUnresolvedPanics: true };
       const { changedSince } = query;
-      if (changedSince === undefined) {
-        const list = await filterIncidentsJson(ctx.db, filter);
-        return new JsonFieldAnswer('incidents', list.json, { revision: list.revision });
+      const unstored = ctx.fallback.desk.unstoredAnswers();
+      // Panics journaled and not yet put back: the whole list with them (a superset of what changed is harmless).
+      if (changedSince === undefined || unstored.length > 0) {
+        const stored = await filterIncidentsJson(ctx.db, filter);
+        const list = withUnstoredIncidents(stored, unstored, filter.regionId);
+        const since = changedSince === undefined ? {} : { changedSince, ids: list.ids };
+        return new JsonFieldAnswer('incidents', list.json, { revision: stored.revision, ...since });
       }
       const changes = await filterIncidentChanges(ctx.db, filter, changedSince);
       return new JsonFieldAnswer('incidents', changes.json, {

@@ -24,14 +24,14 @@ export const INCIDENTS_JSON_CHUNK_ROWS = 1000;
 export interface IncidentList {
   /** The JSON array of the incidents, as text (see incident-json.ts). */
   json: string;
+  /** Their ids, in the list's order. */
+  ids: string[];
   /** Ask for the changes since this next time: the oldest transaction still running when the ids were read. */
   revision: string;
 }
 
-export interface IncidentChanges extends IncidentList {
-  /** The whole list's ids, in its order. */
-  ids: string[];
-}
+/** `ids`: the whole list's, in its order; `json`: only the incidents written since the revision asked for. */
+export type IncidentChanges = IncidentList;
 
 /** The list's ids, newest first by receive time, and the revision of the snapshot they were read in. */
 async function listedIds(db: Sql, filter: IncidentListQuery): Promise<{ ids: string[]; revision: string }> {
@@ -71,7 +71,7 @@ export async function filterIncidentsJson(
   chunkRows = INCIDENTS_JSON_CHUNK_ROWS,
 ): Promise<IncidentList> {
   const { ids, revision } = await listedIds(db, filter);
-  return { json: await jsonOfIds(db, ids, chunkRows), revision };
+  return { json: await jsonOfIds(db, ids, chunkRows), ids, revision };
 }
 
 /**

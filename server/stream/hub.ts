@@ -19,6 +19,12 @@ import {
 import type { StreamHubOptions } from './hub-options.ts';
 import { resumeStart } from './resume.ts';
 import { Sweep } from './sweep.ts';
+import {
+  noUnstoredPanics,
+  unstoredFrames,
+  withUnstoredAlerts,
+  type UnstoredPanics,
+} from '../ingest/unstored-panics.ts';
 import { CoalescedRun } from '../jobs/coalesced-run.ts';
 
 export type { StreamHubOptions };
@@ -67,6 +73,7 @@ export class StreamHub {
   constructor(
     private readonly db: Database,
     private readonly options: StreamHubOptions,
+    private readonly unstored: UnstoredPanics = noUnstoredPanics,
   ) {
     this.admission = new StreamAdmission(options);
     this.ring = new FrameRing(options.ringSize);
@@ -109,6 +116,12 @@ export class StreamHub {
     const { rows } = await this.db.query<{ last: number | null }>('select max(seq) as last from stream_events');
     this.lastSeq = rows[0].last ?? 0;
     this.unlisten = await this.db.listen(this.options.channel, () => this.poke());
+    const stopAnnouncing = this.unstored.onJournaled((answer) => this.clients.writeToAll(unstoredFrames([answer])));
+    const unlisten = this.unlisten;
+    this.unlisten = async () => {
+      stopAnnouncing();
+      await unlisten();
+    };
     this.timers.push(
       setInterval(() => this.clients.ping(), this.options.pingIntervalMs),
       setInterval(() => this.clients.checkSlow(), SLOW_CLIENT_CHECK_MS),
@@ -216,8 +229,11 @@ export class StreamHub {
           ? 'snapshot:unknown-id'
           : await resumeStart(this.db, lastEventId, this.lastSeq, maxReplayEvents);
       if (start === 'snapshot:too-far-behind') this.snapshotsInsteadOfReplay++;
-      if (start === 'replay') client.position = lastEventId!;
-      else await this.sendSnapshot(client);
+      if (start === 'replay') {
+        client.position = lastEventId!;
+        const unstored = this.unstored.unstoredAnswers();
+        if (unstored.length > 0) this.clients.write(client, unstoredFrames(unstored));
+      } else await this.sendSnapshot(client);
       await this.catchUp(client);
     } catch (error) {
       this.clients.detach(client);
@@ -227,9 +243,10 @@ export class StreamHub {
   }
 
   private async sendSnapshot(client: StreamClient): Promise<void> {
-    const { seq, alerts } = await recentAlertsForSnapshot(this.db, this.options.snapshotAlerts);
-    client.position = seq;
-    this.clients.write(client, formatFrame(seq, JSON.stringify({ type: 'snapshot', alerts })));
+    const stored = await recentAlertsForSnapshot(this.db, this.options.snapshotAlerts);
+    const alerts = withUnstoredAlerts(stored.alerts, this.unstored.unstoredAnswers());
+    client.position = stored.seq;
+    this.clients.write(client, formatFrame(stored.seq, JSON.stringify({ type: 'snapshot', alerts })));
   }
 
   /**

@@ -7,7 +7,7 @@
 // dispatched in the worker is refused ("Can not call waitUntil on a script constructed ExtendableEvent",
 // "Not allowed to open a window"). What the click leads to is checked instead: the address it opens with no
 // console open, and the message the worker posts to an open console.
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.ts';
 import { alertRow, consoleShown, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
@@ -35,6 +35,37 @@ async function registrationOf(session: CDPSession, scope: string): Promise<Regis
   });
   await session.send('ServiceWorker.enable');
   return found;
+}
+
+/**
+ * Delivers `message` to the registration and answers what `read` finds in its worker once it finds anything.
+ * Twice in whole browser suites (never in this file alone, nor with its neighbours, nor beside busy cores) a
+ * push delivered this way just after the last console tab closed showed nothing for 15 s; a push service
+ * delivers a message again when the worker did not take it, and so does this, up to three times, 5 s apart.
+ * The worker is looked up on every read: the browser may have started a new one for the push.
+ */
+async function deliverUntilShown<T>(
+  context: BrowserContext,
+  session: CDPSession,
+  registration: Registration,
+  message: object,
+  read: (worker: Worker) => Promise<T[]>,
+): Promise<T[]> {
+  for (let delivery = 1; delivery <= 3; delivery++) {
+    if (delivery > 1) console.warn(`push-notifications: nothing shown 5 s after delivery ${delivery - 1}; again`);
+    await session.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(message),
+    });
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
+      const worker = context.serviceWorkers().at(-1);
+      const found = worker ? await read(worker).catch((): T[] => []) : [];
+      if (found.length > 0) return found;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return [];
 }
 
 beforeAll(async () => {
@@ -72,15 +103,7 @@ describe('push to this device', () => {
       title: 'New panic alert in shillong',
       body: '25.57880, 91.89330',
     };
-    await session.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
-      registrationId: registration.registrationId,
-      data: JSON.stringify(message),
-    });
-
-    const [worker] = context.serviceWorkers();
-    expect(worker, 'the console worker runs for the push').toBeDefined();
-    const shown = () =>
+    const shown = (worker = context.serviceWorkers().at(-1)!) =>
       worker.evaluate(async () =>
         (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map(
           (n) => ({
@@ -92,7 +115,7 @@ describe('push to this device', () => {
           }),
         ),
       );
-    await expect.poll(shown, { timeout: 15_000 }).toEqual([
+    expect(await deliverUntilShown(context, session, registration, message, shown)).toEqual([
       expect.objectContaining({
         title: 'New panic alert in shillong',
         tag: 'panic-inc_push_closed_tab',
@@ -224,13 +247,7 @@ describe('push to this device', () => {
       title: 'New panic alert in shillong',
       body: '25.57880, 91.89330',
     };
-    await session.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
-      registrationId: registration.registrationId,
-      data: JSON.stringify(message),
-    });
-    const [worker] = context.serviceWorkers();
-    const shown = () =>
+    const shown = (worker: Worker) =>
       worker.evaluate(async () =>
         (
           await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications({
@@ -239,8 +256,8 @@ describe('push to this device', () => {
         ).map((n) => ({ title: n.title, body: n.body })),
       );
     // 23:40 UTC is 05:10 the next morning in Asia/Kolkata, on a 24-hour clock.
-    await expect
-      .poll(shown, { timeout: 15_000 })
-      .toEqual([{ title: 'shillong में नया पैनिक अलर्ट', body: expect.stringMatching(/05:10.*25\.57880, 91\.89330$/) }]);
+    expect(await deliverUntilShown(context, session, registration, message, shown)).toEqual([
+      { title: 'shillong में नया पैनिक अलर्ट', body: expect.stringMatching(/05:10.*25\.57880, 91\.89330$/) },
+    ]);
   });
 });

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 const MEANWHILE =
-  'New panics are still being taken and will appear here when it is back. What you see may be out of date.';
+  'New panics are still being taken and appear here as they come; some may appear only when it is back. What you see may be out of date.';
 /** 08:30 UTC: 14:00 on the default region's clock (Asia/Kolkata). */
 const AWAY_SINCE = '2026-12-01T08:30:00.000Z';
 const LISTS = ['/geofences', '/safety-score', '/did/anchors', '/gps/last', '/gps/history', '/regions', '/events'];

@@ -19,7 +19,7 @@ export const frame = {
   'frame.reloadNow': 'Reload now',
   'frame.storeDown': 'The database has been unavailable since {time}.',
   'frame.storeDownMeanwhile':
-    'New panics are still being taken and will appear here when it is back. What you see may be out of date.',
+    'New panics are still being taken and appear here as they come; some may appear only when it is back. What you see may be out of date.',
   'frame.stopped': 'The console stopped after repeated errors',
   'frame.reload': 'Reload',
   'frame.restarted': 'The console hit an error and started again',
