@@ -1,7 +1,14 @@
-// A burst of GPS pings merged in one pass ends exactly where the same pings merged one by one would.
+// A burst of GPS pings merged in one pass ends exactly where the same pings merged one by one would; trails are
+// kept for a bounded number of keys, always for the open incidents' tourists.
 import { describe, expect, it } from 'vitest';
 import type { GpsHistory, GpsPing } from '../../src/api/entities.ts';
-import { appendToHistory, MAX_LIVE_PINGS, mergePings, receivePings } from '../../src/domain/gps-pings.ts';
+import {
+  appendToHistory,
+  MAX_LIVE_PINGS,
+  MAX_TRAIL_KEYS,
+  mergePings,
+  receivePings,
+} from '../../src/domain/gps-pings.ts';
 
 const ping = (touristId: string, latitude: number): GpsPing => ({
   touristId,
@@ -47,5 +54,32 @@ describe('a burst of GPS pings', () => {
     expect(trail).toHaveLength(50);
     expect(trail.map((point) => point.latitude)).toEqual(Array.from({ length: 50 }, (_, i) => i + 20));
     expect(start.history.K5).toHaveLength(1);
+  });
+});
+
+describe('trails of many tourists', () => {
+  const crowd = (count: number, from = 0) => Array.from({ length: count }, (_, i) => ping(`T${from + i}`, i));
+
+  it('are kept for the keys that moved last, at most MAX_TRAIL_KEYS', () => {
+    let history: GpsHistory = {};
+    for (let from = 0; from < 3 * MAX_TRAIL_KEYS; from += 500) history = appendToHistory(history, crowd(500, from));
+    const keys = Object.keys(history);
+    expect(keys).toHaveLength(MAX_TRAIL_KEYS);
+    expect(keys[0]).toBe(`T${2 * MAX_TRAIL_KEYS}`);
+    expect(keys.at(-1)).toBe(`T${3 * MAX_TRAIL_KEYS - 1}`);
+  });
+
+  it('a key that moves again keeps its trail; an open incident keeps its tourist’s however long it is still', () => {
+    const panicking = { status: 'open' as const, touristId: 'T0', deviceId: null };
+    const resolved = { status: 'resolved' as const, touristId: 'T1', deviceId: null };
+    let context = { pings: [] as GpsPing[], history: {} as GpsHistory, incidents: [panicking, resolved] };
+    context = { ...context, ...receivePings(context, crowd(3)) };
+    for (let from = 3; from < 3 * MAX_TRAIL_KEYS; from += 500) {
+      context = { ...context, ...receivePings(context, [...crowd(500, from), ping('T2', from)]) };
+    }
+    expect(context.history.T0).toHaveLength(1);
+    expect(context.history.T1).toBeUndefined();
+    expect(context.history.T2!.length).toBeGreaterThan(1);
+    expect(Object.keys(context.history).length).toBe(MAX_TRAIL_KEYS + 1);
   });
 });
