@@ -1,5 +1,5 @@
-// Stream fan-out (issue 12, figure 2): how fast the server delivers a burst of events to 1,000 and to 5,000
-// stream clients, beside the floor (a bare node:http server writing the same frames with raw `res.write`),
+// Stream fan-out (issue 12, figure 2): how fast the server delivers a burst of durable events (zone entries:
+// positions left the stream's history in issue 48) to 1,000 and to 5,000 stream clients, beside the floor (a bare node:http server writing the same frames with raw `res.write`),
 // and what an idle client costs the server in memory. The server, the floor and the clients each run in
 // their own processes; the clients are raw sockets that count frames without parsing them. Server and floor
 // take turns, three bursts each, and each figure is the median: the machine drifts between bursts. The server
@@ -9,7 +9,7 @@ import { dropSchema } from '../tools/drop-schema.ts';
 import type { SpawnedServer } from '../tools/spawn-server.ts';
 import { spawnBenchServer, QUICK } from './support/bench-server.ts';
 import { printFigures } from './support/figures.ts';
-import { gpsPings, postJson } from './support/http-post.ts';
+import { ENTRY_ZONE, entryPings, postJson } from './support/http-post.ts';
 import { pidsNamed, totalCpuMs } from './support/process-cpu.ts';
 import { settledRssKiB } from './support/process-memory.ts';
 import { spawnFloorServer, type FloorServer } from './support/spawn-floor.ts';
@@ -21,7 +21,11 @@ const RUNS = [
   { clients: 5000, events: QUICK ? 1000 : 4000 },
 ];
 const ROUNDS = 3;
-const PINGS_PER_BATCH = 1000;
+/** Each ping a zone entry: two events. */
+const PINGS_PER_BATCH = 500;
+const EVENTS_PER_PING = 2;
+/** Entries are of keys never seen: every burst numbers its pings on from the last. */
+let nextPing = 0;
 const WARM_UP_CLIENTS = 100;
 /**
  * One burst to every client of each, not counted: a server just started spends its first bursts compiling
@@ -69,10 +73,10 @@ async function deliver(target: Target, pools: SseClientPool[], events: number): 
   const cpuBefore = { serving: totalCpuMs(servingPids), clients: totalCpuMs(clientPids) };
   const started = monotonicMs();
   const reached = Promise.all(pools.map((pool) => pool.awaitFrames(events, DELIVERY_TIMEOUT_MS))).then(combined);
-  for (let first = 0; first < events; first += PINGS_PER_BATCH) {
-    const status = await postJson(`${url}/gps/batch`, {
-      pings: gpsPings(first, Math.min(PINGS_PER_BATCH, events - first), 1000),
-    });
+  for (let left = events / EVENTS_PER_PING; left > 0; left -= PINGS_PER_BATCH) {
+    const count = Math.min(PINGS_PER_BATCH, left);
+    const status = await postJson(`${url}/gps/batch`, { pings: entryPings(nextPing, count) });
+    nextPing += count;
     if (status !== 201) throw new Error(`/gps/batch answered ${status}`);
   }
   const postedMs = monotonicMs() - started;
@@ -232,11 +236,12 @@ async function measureOn(serverEnv: Record<string, string>, storePids: () => num
   // One server and one floor serve every client count: a start costs more than a run on a busy machine.
   console.log('  [1/2] server and floor, clients…');
   const server = await spawnBenchServer(serverEnv);
-  const floorServer = await spawnFloorServer();
+  const floorServer = await spawnFloorServer({ entries: true });
   const pools: { server: SseClientPool[]; floor: SseClientPool[] } = { server: [], floor: [] };
   let results: { real: Delivery; floor: Delivery }[];
   let idle: number[];
   try {
+    if ((await postJson(`${server.url}/geofences`, ENTRY_ZONE)) !== 201) throw new Error('the zone was not stored');
     ({ pools: pools.server, idle } = await connectServerClients(server));
     pools.floor = await connectFloorClients(floorServer);
     const targets = {
@@ -283,7 +288,7 @@ async function measureOnPostgres() {
 }
 
 console.log(
-  `Stream fan-out of GPS events in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`,
+  `Stream fan-out of zone entries (2 events each) in batches of ${PINGS_PER_BATCH}, real server (PGlite) vs raw res.write${QUICK ? ' (quick)' : ''}`,
 );
 const onPglite = await measureOn({});
 printFigures({ fanout: { ...onPglite, postgres: await measureOnPostgres() } });

@@ -18,6 +18,8 @@ export interface Config {
   streamRetainEvents: number;
   streamClientBufferBytes: number;
   streamPollMs: number;
+  /** What each open stream may carry of `gps` frames, bytes per second (issue 48): positions never hold up an alert. */
+  streamGpsBytesPerSecond: number;
   /** Basemap for the dashboard: a whole MapLibre style URL, or a raster tile URL template. */
   mapStyleUrl?: string;
   mapTileUrl: string;
@@ -228,6 +230,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     streamRetainEvents: intFrom(env, 'STREAM_RETAIN_EVENTS', 100_000),
     streamClientBufferBytes: intFrom(env, 'STREAM_CLIENT_BUFFER_BYTES', 1024 * 1024),
     streamPollMs: intFrom(env, 'STREAM_POLL_MS', 1000),
+    streamGpsBytesPerSecond: intFrom(env, 'STREAM_GPS_BYTES_PER_SECOND', 4096),
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
     mapTileUrl: env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION || '© OpenStreetMap contributors',

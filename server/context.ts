@@ -5,6 +5,7 @@ import { runsConcurrentTransactions, type Database, type Sql, type TransactionOp
 import { PingWriter } from './ingest/ping-writer.ts';
 import type { RegionBoundaries } from './ingest/region-boundaries.ts';
 import type { PanicFallback } from './ingest/store-or-journal.ts';
+import type { PositionBus } from './positions/position-bus.ts';
 import { appendStreamEvents } from './stream/append.ts';
 import type { StreamHub } from './stream/hub.ts';
 
@@ -41,6 +42,7 @@ export function createContext(
   panicJournal: PanicJournal,
   regionBoundaries: RegionBoundaries,
   fallback: PanicFallback,
+  positions: PositionBus,
 ): AppContext {
   const committedListeners = new Set<(messages: readonly StreamMessage[]) => void>();
   const onCommitted: AppContext['onCommitted'] = (listener) => {
@@ -59,6 +61,12 @@ export function createContext(
     for (const listener of committedListeners) listener(messages);
     return result;
   };
-  const pings = new PingWriter(write, db.mode, config.gpsQueueMaxPings, (point) => regionBoundaries.regionOf(point));
+  const pings = new PingWriter(
+    write,
+    db.mode,
+    config.gpsQueueMaxPings,
+    (point) => regionBoundaries.regionOf(point),
+    positions,
+  );
   return { config, db, hub, panicJournal, fallback, write, pings, regionBoundaries, onCommitted };
 }

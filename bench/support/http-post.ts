@@ -25,7 +25,7 @@ export async function postJson(url: string, body: unknown): Promise<number> {
   return (await postJsonAnswer(url, body)).status;
 }
 
-/** Phones' pings as /gps/batch takes them, `count` from the `first`th, over `tourists` tourists, far from any zone (one stream frame each). */
+/** Phones' pings as /gps/batch takes them, `count` from the `first`th, over `tourists` tourists, far from any zone (positions: no event of the durable stream). */
 export function gpsPings(first: number, count: number, tourists: number): object[] {
   const now = new Date().toISOString();
   return Array.from({ length: count }, (_, n) => {
@@ -39,4 +39,32 @@ export function gpsPings(first: number, count: number, tourists: number): object
       at: now,
     };
   });
+}
+
+/** A red zone far from the spec's cities, for bursts of zone entries (`entryPings`). */
+export const ENTRY_ZONE = {
+  id: 'bench-entries',
+  riskLevel: 'red',
+  regionId: 'default',
+  polygon: [
+    [10, 10],
+    [11, 10],
+    [11, 11],
+    [10, 11],
+  ],
+};
+
+/**
+ * Pings numbered from `first`, each of a key of its own inside ENTRY_ZONE: each is a zone entry, two events of
+ * the durable stream (its incident's `incident_update` and its `geofence_alert`). Positions are not (issue 48).
+ */
+export function entryPings(first: number, count: number): object[] {
+  const now = new Date().toISOString();
+  return Array.from({ length: count }, (_, n) => ({
+    touristId: `bench-entry-${first + n}`,
+    deviceId: `bench-band-${first + n}`,
+    latitude: 10.5 + ((first + n) % 1000) / 1e4,
+    longitude: 10.5,
+    at: now,
+  }));
 }

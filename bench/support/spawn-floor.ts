@@ -11,10 +11,10 @@ export interface FloorServer {
 
 /**
  * Starts floor-server.ts in its own process, as the real server runs in its own. `relayGps: false`: GPS
- * batches are answered but not written to the streams.
+ * batches are answered but not written to the streams; `entries`: each ping is written as a zone entry's frames.
  */
-export async function spawnFloorServer({ relayGps = true } = {}): Promise<FloorServer> {
-  const args = relayGps ? [] : ['--answer-gps-only'];
+export async function spawnFloorServer({ relayGps = true, entries = false } = {}): Promise<FloorServer> {
+  const args = [...(relayGps ? [] : ['--answer-gps-only']), ...(entries ? ['--entries'] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', FLOOR_SERVER, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

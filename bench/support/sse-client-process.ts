@@ -1,5 +1,5 @@
 // A share of the benchmark's SSE clients, in its own process so that reading thousands of streams does not
-// slow the process that times them. Clients are raw sockets: they count frames (`\ndata: `) and note when
+// slow the process that times them. Clients are raw sockets: they count frames with ids (`\nid: `) and note when
 // each alert marker first arrives, without decoding or parsing what they read. Driven over IPC by
 // sse-clients.ts. A stream the server closes (a client it dropped as slow) is opened again at the next reset,
 // as the dashboard's EventSource would: without that, every later burst would wait for it in vain.
@@ -7,7 +7,8 @@ import { connect, type Socket } from 'node:net';
 import { monotonicMs } from './stats.ts';
 import { ALERT_MARKER, MARKER_DIGITS, type ClientCommand, type ClientReply } from './sse-protocol.ts';
 
-const FRAME_START = Buffer.from('\ndata: ');
+/** A frame of the resumable history: positions (issue 48) come without ids and are not counted. */
+const FRAME_START = Buffer.from('\nid: ');
 const MARKER = Buffer.from(ALERT_MARKER);
 const MARKER_LENGTH = MARKER.length + MARKER_DIGITS;
 const CONNECTS_AT_ONCE = 64;

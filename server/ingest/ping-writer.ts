@@ -3,6 +3,7 @@
 import { MAX_GPS_BATCH } from '../../src/api/fields.ts';
 import type { LatLng } from '../../src/domain/geo.ts';
 import type { AppContext } from '../context.ts';
+import type { PositionBus } from '../positions/position-bus.ts';
 import { runsConcurrentTransactions, type StorageMode } from '../db/seam.ts';
 import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors.ts';
 import { GroupCommit, GroupCommitFailed, GroupCommitFull } from './group-commit.ts';
@@ -21,21 +22,25 @@ export class PingWriter {
   /**
    * A group holds at most one full batch: the transaction (and what waits behind it on PGlite's one
    * connection, a panic included) is never longer than a /gps/batch request's alone. `regionOf`: where a
-   * point outside every zone belongs, from the in-memory boundaries (no query per ping).
+   * point outside every zone belongs, from the in-memory boundaries (no query per ping). A group's positions
+   * go to `positions` once it has committed.
    */
   constructor(
     write: AppContext['write'],
     mode: StorageMode,
     maxQueuedPings: number,
     regionOf: (point: LatLng) => string,
+    positions: PositionBus,
   ) {
     const zones = new ZoneCache();
     const watchConfig = new WatchConfigCache();
     this.groups = new GroupCommit<PingSubmission>({
-      commit: (submissions) =>
-        write((tx, emit) =>
+      commit: async (submissions) => {
+        const stored = await write((tx, emit) =>
           ingestPings(tx, emit, submissions, zones, watchConfig, regionOf, runsConcurrentTransactions(mode)),
-        ),
+        );
+        positions.publish(stored);
+      },
       weight: (submission) => submission.pings.length,
       maxGroupWeight: MAX_GPS_BATCH,
       maxQueuedWeight: maxQueuedPings,

@@ -1,7 +1,8 @@
 // The one write path of GPS pings (single and batch, grouped by server/ingest/ping-writer.ts): store them,
-// move the last positions, detect zone entries and exits, and announce all of it, in the caller's transaction.
+// move the last positions, detect zone entries and exits and announce those, in the caller's transaction. The
+// positions themselves are not stream events (issue 48): the caller publishes them once the transaction commits.
 import { randomUUID } from 'node:crypto';
-import { pingKey, type DeviceEvent, type GeofenceAlert, type Incident } from '../../src/api/entities.ts';
+import { pingKey, type DeviceEvent, type GeofenceAlert, type GpsPing, type Incident } from '../../src/api/entities.ts';
 import type { GpsUpdateBody } from '../../src/api/requests.ts';
 import type { StreamMessage } from '../../src/api/stream.ts';
 import type { LatLng } from '../../src/domain/geo.ts';
@@ -99,15 +100,13 @@ function recordsOfTransition({ action, zone, ping }: ZoneTransition, verificatio
   return { incident, alert, event };
 }
 
-/** Stream order: pings in time order, each followed by the zone changes it caused. */
+/** Stream order: the zone changes in the time order of the pings that caused them. */
 function announcements(
   ordered: readonly KeyedPing[],
   recordsByPing: ReadonlyMap<KeyedPing, TransitionRecords[]>,
 ): StreamMessage[] {
   const messages: StreamMessage[] = [];
   for (const keyed of ordered) {
-    const { key: _key, ...ping } = keyed;
-    messages.push({ type: 'gps', ping });
     for (const { incident, alert } of recordsByPing.get(keyed) ?? []) {
       if (incident) messages.push({ type: 'incident_update', incident });
       messages.push({ type: 'geofence_alert', alert });
@@ -126,6 +125,7 @@ export interface PingSubmission {
  * Several requests' pings are one set: per key in time order (arrival order among equal times), so a
  * tourist's entries and exits come out in the order they happened whichever request carried each ping.
  * `concurrent`: other transactions may store pings of the same keys beside this one, so the keys are locked.
+ * Answers the positions to publish, in time order.
  */
 export async function ingestPings(
   tx: Sql,
@@ -135,7 +135,7 @@ export async function ingestPings(
   watchConfigCache: WatchConfigCache,
   regionOf: (point: LatLng) => string,
   concurrent: boolean,
-): Promise<void> {
+): Promise<GpsPing[]> {
   const receivedAt = serverClock.iso();
   const verificationOf = new Map<KeyedPing, Verification>();
   for (const { pings, verification } of submissions) for (const ping of pings) verificationOf.set(ping, verification);
@@ -183,4 +183,5 @@ export async function ingestPings(
         row.ping_key,
       );
   }
+  return ordered.map(({ key: _key, ...ping }) => ping);
 }

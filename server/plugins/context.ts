@@ -19,6 +19,7 @@ export const contextPlugin = rootPlugin<{ config: Config; channel: string }>(asy
     app.panicJournal,
     app.regionBoundaries,
     app.panicFallback,
+    app.positions,
   );
   // This server's own zone writes are in memory at once; other servers' within the zones' poll.
   ctx.onCommitted((messages) => {

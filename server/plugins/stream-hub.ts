@@ -9,7 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** Starts the stream hub over the store. */
+/** A stream quiet for this long may take this many seconds' positions at once: a few pings together go whole. */
+const POSITION_BURST_SECONDS = 2;
+
+/** Starts the stream hub over the store, and over the positions of app.positions. */
 export const streamHubPlugin = rootPlugin<{ config: Config; channel: string }>(async (app, { config, channel }) => {
   const hub = new StreamHub(
     app.db,
@@ -24,8 +27,13 @@ export const streamHubPlugin = rootPlugin<{ config: Config; channel: string }>(a
       pingIntervalMs: config.streamPingMs,
       pollIntervalMs: config.streamPollMs,
       snapshotAlerts: 100,
+      positionBudget: {
+        bytesPerSecond: config.streamGpsBytesPerSecond,
+        burstBytes: POSITION_BURST_SECONDS * config.streamGpsBytesPerSecond,
+      },
     },
     app.panicFallback.desk,
+    app.positions,
   );
   // preClose, not onClose: an open stream is a request in flight, and closing waits for those to finish.
   // Added before the start, so a start that fails half-way is undone too.

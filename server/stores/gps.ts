@@ -51,7 +51,7 @@ export async function storePings(
      select distinct on (ping_key) ping_key, tourist_id, device_id, latitude, longitude, at from x
       order by ping_key, at desc, arrival desc
      on conflict (ping_key) do update set tourist_id = excluded.tourist_id, device_id = excluded.device_id,
-       latitude = excluded.latitude, longitude = excluded.longitude, at = excluded.at
+       latitude = excluded.latitude, longitude = excluded.longitude, at = excluded.at, changed_at = now()
      where gps_last.at < excluded.at`,
     [...asColumns(pings), watchRowsJson(watchRows)],
   );

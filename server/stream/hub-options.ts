@@ -1,4 +1,5 @@
 import type { StreamCaps } from './admission.ts';
+import type { PositionBudget } from './position-lane.ts';
 
 export interface StreamHubOptions extends StreamCaps {
   channel: string;
@@ -17,4 +18,6 @@ export interface StreamHubOptions extends StreamCaps {
   /** Safety net beside NOTIFY: the hub also looks for new events this often. */
   pollIntervalMs: number;
   snapshotAlerts: number;
+  /** What each connection may carry of `gps` frames (issue 48): alerts always go first. */
+  positionBudget: PositionBudget;
 }

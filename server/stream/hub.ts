@@ -3,6 +3,7 @@ import type { StreamMessage } from '../../src/api/stream.ts';
 import { withPriority, type Database, type Priority } from '../db/seam.ts';
 import type { StoreState } from '../db/store-health.ts';
 import { recentAlertsForSnapshot } from '../stores/alerts.ts';
+import { pruneStreamEvents, streamEventsAfter, streamHead } from '../stores/stream-events.ts';
 import { StreamAdmission } from './admission.ts';
 import { StreamClient } from './client.ts';
 import { StreamClients } from './clients.ts';
@@ -26,6 +27,8 @@ import {
   type UnstoredPanics,
 } from '../ingest/unstored-panics.ts';
 import { CoalescedRun } from '../jobs/coalesced-run.ts';
+import type { PositionBus } from '../positions/position-bus.ts';
+import { PositionLane } from './position-lane.ts';
 
 export type { StreamHubOptions };
 
@@ -38,6 +41,8 @@ const CONCURRENT_REPLAY_READS = 4;
 const SLOW_CLIENT_CHECK_MS = 1000;
 /** Socket writes per turn of the event loop while live frames go out (about 3 ms of them here). */
 const LIVE_BYTES_PER_TURN = 4 * 1024 * 1024;
+/** How often positions go out: each connection's budget is spent in small parts, between alerts. */
+const POSITIONS_TICK_MS = 200;
 
 /**
  * Tails stream_events and fans each event out to every connected client. Each page of events is
@@ -62,8 +67,10 @@ export class StreamHub {
     () => this.pump(),
     () => this.closed,
   );
+  private readonly positionLane: PositionLane;
   private timers: NodeJS.Timeout[] = [];
-  private unlisten: (() => Promise<void>) | undefined;
+  /** What start() subscribed to, undone by close(). */
+  private readonly stops: (() => unknown)[] = [];
   private closed = false;
   /** Live clients that fell more than the bound behind and were switched to catching up. */
   clientsFellBehind = 0;
@@ -74,9 +81,11 @@ export class StreamHub {
     private readonly db: Database,
     private readonly options: StreamHubOptions,
     private readonly unstored: UnstoredPanics = noUnstoredPanics,
+    private readonly positions?: PositionBus,
   ) {
     this.admission = new StreamAdmission(options);
     this.ring = new FrameRing(options.ringSize);
+    this.positionLane = new PositionLane(options.positionBudget);
   }
 
   get clientCount(): number {
@@ -113,20 +122,18 @@ export class StreamHub {
   }
 
   async start(): Promise<void> {
-    const { rows } = await this.db.query<{ last: number | null }>('select max(seq) as last from stream_events');
-    this.lastSeq = rows[0].last ?? 0;
-    this.unlisten = await this.db.listen(this.options.channel, () => this.poke());
-    const stopAnnouncing = this.unstored.onJournaled((answer) => this.clients.writeToAll(unstoredFrames([answer])));
-    const unlisten = this.unlisten;
-    this.unlisten = async () => {
-      stopAnnouncing();
-      await unlisten();
-    };
+    this.lastSeq = await streamHead(this.db);
+    this.stops.push(
+      await this.db.listen(this.options.channel, () => this.poke()),
+      this.unstored.onJournaled((answer) => this.clients.writeToAll(unstoredFrames([answer]))),
+    );
+    if (this.positions) this.stops.push(this.positions.subscribe((pings) => this.positionLane.add(pings)));
     this.timers.push(
+      setInterval(() => this.positionLane.send(this.clients, performance.now()), POSITIONS_TICK_MS),
       setInterval(() => this.clients.ping(), this.options.pingIntervalMs),
       setInterval(() => this.clients.checkSlow(), SLOW_CLIENT_CHECK_MS),
       setInterval(() => this.poke(), this.options.pollIntervalMs),
-      setInterval(() => void this.prune().catch(() => {}), 60_000),
+      setInterval(() => void pruneStreamEvents(this.db, this.options.retainEvents).catch(() => {}), 60_000),
     );
     for (const timer of this.timers) timer.unref();
   }
@@ -180,11 +187,7 @@ export class StreamHub {
     // PGlite answers on this thread: reads chained through promises alone would keep sockets from being
     // accepted, read or drained until a whole replay is done.
     await new Promise((resolve) => setImmediate(resolve));
-    const { rows } = await withPriority(this.db, priority).query<{ seq: number; json: string }>(
-      'select seq, data::text as json from stream_events where seq > $1 order by seq limit $2',
-      [seq, READ_PAGE],
-    );
-    return blocksOf(rows, byteBudget);
+    return blocksOf(await streamEventsAfter(withPriority(this.db, priority), seq, READ_PAGE), byteBudget);
   }
 
   private broadcast(page: FrameBlock[]): void {
@@ -220,6 +223,7 @@ export class StreamHub {
   async attach(res: ServerResponse, lastEventId: number | undefined): Promise<void> {
     const client = new StreamClient(res, this.options.maxClientBufferBytes);
     this.clients.add(client);
+    this.positionLane.join(client, performance.now());
     res.on('close', () => this.clients.detach(client));
     if (res.destroyed) return this.clients.detach(client);
     try {
@@ -278,18 +282,12 @@ export class StreamHub {
     client.catchingUp = false;
   }
 
-  private async prune(): Promise<void> {
-    await this.db.query('delete from stream_events where seq <= (select max(seq) from stream_events) - $1', [
-      this.options.retainEvents,
-    ]);
-  }
-
   /** Ends every stream (clients reconnect elsewhere and resume by id) and stops tailing. */
   async close(): Promise<void> {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
     await this.pumping.idle();
-    await this.unlisten?.();
+    for (const stop of this.stops.splice(0)) await stop();
     this.clients.closeAll();
   }
 }

@@ -12,6 +12,8 @@ export interface SseConnection {
   raw: () => string;
   /** Waits until `count` messages (in total) have arrived. */
   waitForMessages(count: number, timeoutMs?: number): Promise<SseMessage[]>;
+  /** Waits until `count` messages with an id (the resumable history: not positions, not unstored copies) have arrived. */
+  waitForEvents(count: number, timeoutMs?: number): Promise<SseMessage[]>;
   waitFor(predicate: (message: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   closed: Promise<void>;
   close(): void;
@@ -99,6 +101,15 @@ export async function openStream(
         () => (messages.length >= count ? messages.slice(0, count) : undefined),
         timeoutMs,
         `${count} messages`,
+      ),
+    waitForEvents: (count, timeoutMs = 5000) =>
+      waitUntil(
+        () => {
+          const events = messages.filter((message) => message.id !== undefined);
+          return events.length >= count ? events.slice(0, count) : undefined;
+        },
+        timeoutMs,
+        `${count} messages with an id`,
       ),
     waitFor: (predicate, timeoutMs = 5000) =>
       waitUntil(() => messages.find(predicate), timeoutMs, 'a matching message'),

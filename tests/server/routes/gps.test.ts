@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GpsPing } from '../../../src/api/entities.ts';
 import { gpsHistoryJson } from '../../../server/stores/gps-json.ts';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 
@@ -20,15 +21,14 @@ async function storedPings(key: string) {
   return rows;
 }
 
-async function gpsMessagesFor(key: string) {
-  const { rows } = await server.ctx.db.query<{
-    data: { ping: { touristId: string | null; deviceId: string | null; latitude: number } };
-  }>(`select data from stream_events where type = 'gps' order by seq`);
-  return rows.map((row) => row.data.ping).filter((ping) => (ping.touristId ?? ping.deviceId ?? 'anon') === key);
-}
+/** What the position bus (server/positions) was given: the positions published once stored. */
+const published: GpsPing[] = [];
+const gpsMessagesFor = async (key: string) =>
+  published.filter((ping) => (ping.touristId ?? ping.deviceId ?? 'anon') === key);
 
 beforeAll(async () => {
   server = await startTestServer();
+  server.app.positions.subscribe((pings) => published.push(...pings));
 });
 afterAll(async () => {
   await server?.stop();
@@ -121,12 +121,16 @@ describe('POST /gps/update', () => {
     expect(Math.abs(Date.parse(future.body.ping.at) - Date.now())).toBeLessThan(60_000);
   });
 
-  it('announces the ping on the stream', async () => {
+  it('publishes the position once stored, and writes no stream event for it', async () => {
     const touristId = uniqueKey('t');
     await post('/gps/update', { latitude: 3.25, longitude: 4.5, touristId });
     expect(await gpsMessagesFor(touristId)).toEqual([
       { touristId, deviceId: null, latitude: 3.25, longitude: 4.5, at: expect.any(String) },
     ]);
+    const { rows } = await server.ctx.db.query(`select seq from stream_events where data::text like $1`, [
+      `%${touristId}%`,
+    ]);
+    expect(rows).toEqual([]);
   });
 });
 
@@ -239,7 +243,7 @@ describe('trails read a chunk of keys per statement', () => {
 });
 
 describe('POST /gps/batch', () => {
-  it('stores every ping, moves the last position to the newest, and announces each ping', async () => {
+  it('stores every ping, moves the last position to the newest, and publishes each ping in time order', async () => {
     const touristId = uniqueKey('t');
     const pings = Array.from({ length: 50 }, (_, i) => ({
       latitude: i,

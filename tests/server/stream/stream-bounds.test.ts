@@ -13,23 +13,7 @@ import {
 } from '../../helpers/raw-sse.ts';
 import { spawnServer, type SpawnedServer } from '../../../tools/spawn-server.ts';
 import { openStream } from '../../helpers/sse.ts';
-
-/** 1000 pings (the most a batch takes) far from every seeded zone: exactly 1000 stream events. */
-function batchOfPings(tag: string, idLength = 20) {
-  return Array.from({ length: 1000 }, (_, n) => ({
-    touristId: `${tag}-${'t'.repeat(idLength)}-${n % 50}`,
-    deviceId: `${'d'.repeat(idLength)}-${n % 50}`,
-    latitude: 10 + n / 1e4,
-    longitude: 10,
-  }));
-}
-
-async function postBatches(url: string, tag: string, batches: number, idLength?: number): Promise<void> {
-  for (let batch = 0; batch < batches; batch++) {
-    const answer = await call(url, 'POST', '/gps/batch', { pings: batchOfPings(tag, idLength) });
-    expect(answer.status).toBe(201);
-  }
-}
+import { addEntryZone, postEntries } from '../../helpers/zone-entries.ts';
 
 /** Storage of its own for spawned servers: a PGlite folder, and a schema when DATABASE_URL is set (PostgreSQL). */
 function ownStorage(): { env: Record<string, string>; cleanUp(): Promise<void> } {
@@ -106,20 +90,21 @@ describe('a client too far behind', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ streamMaxReplayEvents: 300 });
+    await addEntryZone(server.url);
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it('gets a fresh snapshot instead of a replay once it is more than streamMaxReplayEvents behind', async () => {
-    await postBatches(server.url, 'behind', 1);
+    await postEntries(server.url, 'behind', 1, { perBatch: 500 });
     await server.ctx.hub.flush();
     const head = server.ctx.hub.position;
 
     const replayed = await openStream(`${server.url}/panic-alerts/stream`, String(head - 300));
     try {
-      const messages = await replayed.waitForMessages(300);
-      expect(messages.every((m) => m.data.type === 'gps')).toBe(true);
+      const messages = await replayed.waitForEvents(300);
+      expect(new Set(messages.map((m) => m.data.type))).toEqual(new Set(['incident_update', 'geofence_alert']));
       expect(messages.map((m) => Number(m.id))).toEqual(Array.from({ length: 300 }, (_, n) => head - 299 + n));
     } finally {
       replayed.close();
@@ -143,7 +128,10 @@ describe('memory held by clients that never read', () => {
   beforeAll(async () => {
     storage = ownStorage();
     const filling = await spawnServer({ ...UNLIMITED_RATES, ...storage.env });
-    await postBatches(filling.url, 'stored', 15, 100); // 15,000 stored events of ~350 bytes: 5 MB a full replay, 500 MB for 100 clients if nothing bounded them
+    await addEntryZone(filling.url);
+    // 15,000 stored events (7,500 zone entries) of ~700 bytes: 10 MB a full replay, 1 GB for 100 clients if
+    // nothing bounded them.
+    await postEntries(filling.url, 'stored', 15, { perBatch: 500, idLength: 100 });
     await filling.stop();
     // A fresh process over the stored events, so its RSS holds no garbage left from storing them. Every
     // client replays all it asks for from the database: the costliest resume there is.
@@ -167,7 +155,7 @@ describe('memory held by clients that never read', () => {
     const port = Number(new URL(server.url).port);
     // One client replays everything first, so the baseline is of a server that has served a replay.
     const warmUp = await openStream(`${server.url}/panic-alerts/stream`, '1');
-    await warmUp.waitForMessages(14_999, 60_000); // every stored event after id 1
+    await warmUp.waitForEvents(15_000, 60_000); // every stored event after id 1 (the zone's)
     warmUp.close();
     await expect.poll(async () => (await call(server.url, 'GET', '/healthz')).body.streamClients).toBe(0);
 
@@ -178,13 +166,13 @@ describe('memory held by clients that never read', () => {
     const reader = await openStream(`${server.url}/panic-alerts/stream`);
     try {
       for (let i = 0; i < 100; i++) nonReaders.push(openNonReadingClient(port, '1'));
-      const [snapshot] = await reader.waitForMessages(1);
-      await postBatches(server.url, 'live', 5, 100);
-      const live = (await reader.waitForMessages(5001, 60_000)).slice(1);
+      const [snapshot] = await reader.waitForEvents(1);
+      await postEntries(server.url, 'live', 5, { perBatch: 500, idLength: 100 });
+      const live = (await reader.waitForEvents(5001, 60_000)).slice(1);
       expect(live.map((m) => Number(m.id))).toEqual(
         Array.from({ length: 5000 }, (_, n) => Number(snapshot.id) + 1 + n),
       );
-      expect(live.every((m) => m.data.ping.touristId.startsWith('live-'))).toBe(true);
+      expect(live.every((m) => (m.data.incident ?? m.data.alert).touristId.startsWith('live-'))).toBe(true);
       // Each non-reader filled its socket and its bound, then was dropped (it would resume by id).
       await expect
         .poll(async () => (await call(server.url, 'GET', '/healthz')).body, { timeout: 90_000, interval: 250 })
@@ -199,8 +187,8 @@ describe('memory held by clients that never read', () => {
       `RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak: +${growth.toFixed(0)} MB for 100 non-reading clients`,
     );
     // Bounded, the 100 clients hold their 1 MiB each plus the reads in flight: 140-215 MB measured on
-    // PostgreSQL (2026-12-02, more on an idle machine, whose replays run faster). Holding each client's whole
-    // replay (15,000 frames, about 3.7 MB) would be 370 MB and more.
+    // PostgreSQL (2026-12-02, more on an idle machine, whose replays run faster), 153 MB on PGlite with zone
+    // entries (2026-12-03). Holding each client's whole replay (15,000 frames, about 10 MB) would be 1 GB.
     expect(growth).toBeLessThan(250);
   }, 180_000);
 });
@@ -217,6 +205,7 @@ describe('a burst to 1,000 healthy clients', () => {
       STREAM_CLIENT_BUFFER_BYTES: String(64 * 1024),
       STREAM_MAX_CLIENTS_PER_ADDRESS: '2000',
     });
+    await addEntryZone(server.url);
   });
   afterAll(async () => {
     await server?.stop();
@@ -231,8 +220,8 @@ describe('a burst to 1,000 healthy clients', () => {
       const snapshotId = clients[0].ids[0];
       expect(clients.every((c) => c.ids[0] === snapshotId)).toBe(true);
 
-      await postBatches(server.url, 'burst', 3);
-      const expected = Array.from({ length: 3001 }, (_, n) => snapshotId + n);
+      await postEntries(server.url, 'burst', 1, { perBatch: 1000 });
+      const expected = Array.from({ length: 2001 }, (_, n) => snapshotId + n);
       const head = expected[expected.length - 1];
       await expect
         .poll(() => clients.filter((c) => c.ids.at(-1) === head || c.closed).length, { timeout: 60_000 })
