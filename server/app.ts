@@ -26,6 +26,7 @@ import { webhooksPlugin } from './plugins/webhooks.ts';
 import { pushPlugin } from './plugins/push.ts';
 import { shutdownGracePlugin } from './plugins/shutdown-grace.ts';
 import { storePlugin } from './plugins/store.ts';
+import { positionAreasPlugin } from './plugins/position-areas.ts';
 import { positionBusPlugin } from './plugins/position-bus.ts';
 import { streamHubPlugin } from './plugins/stream-hub.ts';
 import { ROUTE_MODULES } from './routes/route-modules.ts';
@@ -65,8 +66,9 @@ async function registerResources(app: FastifyInstance, config: Config, handover?
   await app.register(jobsPlugin, { config });
   await app.register(webhooksPlugin, { config });
   await app.register(pushPlugin, { config });
-  await app.register(positionBusPlugin);
+  await app.register(positionBusPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
+  await app.register(positionAreasPlugin);
   await app.register(shutdownGracePlugin);
   if (handover) app.addHook('preClose', () => handover.door.close()); // fastify closes only a server it listened on
   await app.register(contextPlugin, { config, channel });

@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** NATS with JetStream (NATS_URL): the servers' position bus, instead of reading each other's from PostgreSQL. */
+  natsUrl?: string;
   databaseSchema: string;
   /** STORE_QUERY_TIMEOUT_MS: on PostgreSQL, a query unanswered this long fails and the store is probed. */
   storeQueryTimeoutMs: number;
@@ -224,6 +226,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || 'public',
     didSigningKey: env.DID_SIGNING_KEY || undefined,
     streamPingMs: intFrom(env, 'STREAM_PING_MS', 10_000),

@@ -21,6 +21,7 @@ import { metaRoutes } from './meta.ts';
 import { oidcRoutes } from './oidc.ts';
 import { openApiRoutes } from './openapi.ts';
 import { peopleRoutes } from './people.ts';
+import { positionsRoutes } from './positions.ts';
 import { touristProfileRoutes } from './tourist-profile.ts';
 import { regionsRoutes } from './regions.ts';
 import { incidentReportRoutes } from './incident-report.ts';
@@ -49,6 +50,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   peopleRoutes,
   exportRoutes,
   streamRoutes,
+  positionsRoutes,
   deviceSyncRoutes,
   bandPanicRoutes,
   auditRoutes,

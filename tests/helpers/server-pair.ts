@@ -5,6 +5,8 @@ import { dropSchema, uniqueSchema } from './server.ts';
 export interface ServerPair {
   a: SpawnedServer;
   b: SpawnedServer;
+  /** Their PostgreSQL schema. */
+  schema: string;
   /** Stops both and drops their schema. */
   stop(): Promise<void>;
 }
@@ -36,5 +38,5 @@ export async function spawnServerPair(env: Record<string, string> = {}): Promise
     await stop();
     throw error;
   }
-  return { a: servers[0], b: servers[1], stop };
+  return { a: servers[0], b: servers[1], schema, stop };
 }

@@ -46,6 +46,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Rule> = {
   'GET /incidents/filter': 'viewer',
   'GET /incidents/:id/timeline': 'viewer',
   'GET /panic-alerts/stream': 'viewer',
+  // Issue 48: the positions of a map's area, each opening audited as a read of whereabouts.
+  'GET /positions/stream': 'viewer',
   'GET /gps/last': 'viewer',
   'GET /gps/history': 'viewer',
   'GET /tourists/:id/track': 'viewer',
