@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PositionsStreamQuery } from '../../src/api/positions.ts';
 import type { AppContext } from '../context.ts';
 import { whoActs } from '../http/acting-operator.ts';
+import { openEventStream } from '../http/event-stream.ts';
 import { defineRoute } from '../http/route.ts';
 import { appendAudit } from '../stores/audit.ts';
 
@@ -40,14 +41,7 @@ export async function positionsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const res = reply.raw;
       res.once('close', releaseSlot);
       if (res.destroyed) releaseSlot();
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      res.socket?.setNoDelay(true);
-      res.write('retry: 5000\n\n');
+      openEventStream(res);
       await app.positionAreas.open(res, query).catch((error: unknown) => {
         request.log.warn({ err: error }, 'positions stream failed to open');
         res.destroy();

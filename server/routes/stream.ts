@@ -3,6 +3,7 @@ import { StreamQuery } from '../../src/api/queries.ts';
 import { sessionsEndedChannel, StreamSessionWatch } from '../auth/stream-sessions.ts';
 import { signInRequired } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { openEventStream } from '../http/event-stream.ts';
 import { defineRoute } from '../http/route.ts';
 
 declare module 'fastify' {
@@ -54,14 +55,7 @@ export async function streamRoutes(app: FastifyInstance, ctx: AppContext): Promi
           sessions.watch(request.session.sessionId, () => res.end()),
         );
       if (res.destroyed) releaseSlot(); // the client left before the handler ran: 'close' has already fired
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      res.socket?.setNoDelay(true);
-      res.write('retry: 5000\n\n');
+      openEventStream(res);
       await ctx.hub.attach(res, lastEventId).catch((error) => request.log.warn({ err: error }, 'stream attach failed'));
       return undefined;
     },

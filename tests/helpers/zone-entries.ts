@@ -1,22 +1,11 @@
 // Durable stream events in bulk over HTTP, for the tests of the stream's bounds. Positions are not stream
-// events (issue 48); zone entries are: a ping entering the zone below under a key of its own is two of them,
+// events (issue 48); zone entries are: a ping entering ENTRY_ZONE under a key of its own is two of them,
 // its incident's `incident_update` and its `geofence_alert`, committed together.
 import { expect } from 'vitest';
+import { ENTRY_ZONE } from '../../bench/support/http-post.ts';
 import { call } from './server.ts';
 
-/** A red zone in `default`, far from the spec's cities. */
-export const ENTRY_ZONE = {
-  id: 'entry-burst',
-  riskLevel: 'red',
-  regionId: 'default',
-  polygon: [
-    [10, 10],
-    [11, 10],
-    [11, 11],
-    [10, 11],
-  ],
-};
-
+/** Stores the bench's entry zone (bench/support/http-post.ts), a red zone in `default` far from the spec's cities. */
 export async function addEntryZone(url: string): Promise<void> {
   expect((await call(url, 'POST', '/geofences', ENTRY_ZONE)).status).toBe(201);
 }
