@@ -1,4 +1,4 @@
-// Two server processes as a deployment runs them: one PostgreSQL schema (DATABASE_URL), one signing key.
+// Server processes as a deployment runs them: one PostgreSQL schema (DATABASE_URL), one signing key.
 import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
 import { dropSchema, uniqueSchema } from './server.ts';
 
@@ -11,11 +11,18 @@ export interface ServerPair {
   stop(): Promise<void>;
 }
 
+export interface ServerGroup {
+  servers: SpawnedServer[];
+  schema: string;
+  /** Stops them all and drops their schema. */
+  stop(): Promise<void>;
+}
+
 /**
- * Spawns both on a fresh schema of DATABASE_URL. Their safety poll is a minute long, so whatever one server
- * learns from the other within a test's wait came through NOTIFY.
+ * Spawns `count` servers on a fresh schema of DATABASE_URL. Their safety poll is a minute long, so whatever one
+ * server learns from another within a test's wait came through NOTIFY.
  */
-export async function spawnServerPair(env: Record<string, string> = {}): Promise<ServerPair> {
+export async function spawnServerGroup(count: number, env: Record<string, string> = {}): Promise<ServerGroup> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('a server pair shares PostgreSQL: set DATABASE_URL');
   const schema = uniqueSchema();
@@ -32,11 +39,16 @@ export async function spawnServerPair(env: Record<string, string> = {}): Promise
     await dropSchema(databaseUrl, schema);
   };
   try {
-    servers.push(await spawnServer(shared));
-    servers.push(await spawnServer(shared));
+    for (let n = 0; n < count; n++) servers.push(await spawnServer(shared));
   } catch (error) {
     await stop();
     throw error;
   }
+  return { servers, schema, stop };
+}
+
+/** Two servers of a group. */
+export async function spawnServerPair(env: Record<string, string> = {}): Promise<ServerPair> {
+  const { servers, schema, stop } = await spawnServerGroup(2, env);
   return { a: servers[0], b: servers[1], schema, stop };
 }
