@@ -8,13 +8,7 @@ import { startNatsServer, type NatsServer } from '../../helpers/nats-server.ts';
 import { spawnServerPair, type ServerPair } from '../../helpers/server-pair.ts';
 import { call } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';
-
-const square = (south: number, west: number, size: number) => [
-  [south, west],
-  [south + size, west],
-  [south + size, west + size],
-  [south, west + size],
-];
+import { squareOutline } from '../../helpers/outline.ts';
 
 describe.runIf(process.env.DATABASE_URL)('positions between servers through NATS', () => {
   let nats: NatsServer;
@@ -24,8 +18,8 @@ describe.runIf(process.env.DATABASE_URL)('positions between servers through NATS
     pair = await spawnServerPair({ NATS_URL: nats.url });
     const { regions } = (await call(pair.a.url, 'GET', '/regions')).body;
     for (const [id, boundary] of [
-      ['shillong', square(25.5, 91.8, 0.2)],
-      ['guwahati', square(26.05, 91.6, 0.25)],
+      ['shillong', squareOutline(25.5, 91.8, 0.2)],
+      ['guwahati', squareOutline(26.05, 91.6, 0.25)],
     ] as const) {
       const { id: _id, ...fields } = regions.find((region: { id: string }) => region.id === id);
       expect((await call(pair.a.url, 'PUT', `/regions/${id}`, { ...fields, boundary })).status).toBe(200);

@@ -3,6 +3,7 @@ import { latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openStream, type SseConnection } from '../../helpers/sse.ts';
+import { squareOutline } from '../../helpers/outline.ts';
 
 let server: TestServer;
 let keyCounter = 0;
@@ -10,12 +11,6 @@ const uniqueKey = (name: string) => `${name}-${Date.now().toString(36)}-${keyCou
 const post = (path: string, body: unknown) => call(server.url, 'POST', path, body);
 const IN_SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
 const IN_GUWAHATI = { latitude: 26.1445, longitude: 91.7362 };
-const square = (south: number, west: number, size: number) => [
-  [south, west],
-  [south + size, west],
-  [south + size, west + size],
-  [south, west + size],
-];
 
 async function drawBoundary(id: string, boundary: number[][]) {
   const region = (await call(server.url, 'GET', '/regions')).body.regions.find((r: { id: string }) => r.id === id);
@@ -30,8 +25,8 @@ const sentAfterSnapshot = (stream: SseConnection) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  await drawBoundary('shillong', square(25.5, 91.8, 0.2));
-  await drawBoundary('guwahati', square(26.05, 91.6, 0.25));
+  await drawBoundary('shillong', squareOutline(25.5, 91.8, 0.2));
+  await drawBoundary('guwahati', squareOutline(26.05, 91.6, 0.25));
 });
 afterAll(() => server?.stop());
 
