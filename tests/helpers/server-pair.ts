@@ -24,7 +24,7 @@ export interface ServerGroup {
  */
 export async function spawnServerGroup(count: number, env: Record<string, string> = {}): Promise<ServerGroup> {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('a server pair shares PostgreSQL: set DATABASE_URL');
+  if (!databaseUrl) throw new Error('a server group shares PostgreSQL: set DATABASE_URL');
   const schema = uniqueSchema();
   const shared = {
     DATABASE_URL: databaseUrl,
