@@ -55,3 +55,30 @@ export const PositionsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cells'), resolution: z.number().int(), cells: z.array(CellCount) }),
 ]);
 export type PositionsMessage = z.infer<typeof PositionsMessage>;
+
+const LISTS: Record<PositionsMessage['type'], 'positions' | 'cells'> = {
+  positions_snapshot: 'positions',
+  positions: 'positions',
+  cells_snapshot: 'cells',
+  cells: 'cells',
+};
+
+/**
+ * One `data:` line of the positions stream, or undefined when it is not a message the map knows. Its lists are
+ * not checked item by item: a snapshot of 20,000 positions would cost the page more than drawing them.
+ */
+export function parsePositionsMessage(data: string): PositionsMessage | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const message = value as Record<string, unknown>;
+  const list = LISTS[message.type as PositionsMessage['type']];
+  if (!list || !Array.isArray(message[list])) return undefined;
+  if (message.type === 'positions' && !Array.isArray(message.left)) return undefined;
+  if (list === 'cells' && typeof message.resolution !== 'number') return undefined;
+  return message as unknown as PositionsMessage;
+}

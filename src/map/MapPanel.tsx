@@ -1,17 +1,28 @@
 // The 'Map' card's content (SPEC §2 "Map panel"): deck.gl layers over a MapLibre basemap.
 // Lazily loaded by the dashboard; nothing outside src/map may import this folder's deck.gl/MapLibre code.
 import type { PickingInfo } from '@deck.gl/core';
+import { pingKey } from '../api/entities.ts';
+import type { AreaPositions } from './area/area-positions.ts';
 import type { MapLibreOverlayProps } from '@deck.gl/maplibre';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { afterNextPaint } from './after-paint.ts';
+import { AREA_LAYER_IDS, buildAreaCellLayer, buildAreaPointLayer } from './area/area-layers.ts';
+import { useAreaPositions } from './area/useAreaPositions.ts';
 import { backgroundColour } from './basemap.ts';
 import { DetailsCard, type PlacedDetails } from './DetailsCard.tsx';
 import { detailsOfPick } from './details.ts';
 import { DEFAULT_CLOCK } from '../i18n/clock.ts';
 import { fitPoints, fitTarget, initialCamera } from './fit.ts';
-import { buildAlertLayer, buildPingLayer, buildResponderLayer, buildTrailLayer, buildZoneLayer } from './layers.ts';
+import {
+  buildAlertLayer,
+  buildPingLayer,
+  buildResponderLayer,
+  buildTrailLayer,
+  buildZoneLayer,
+  LAYER_IDS,
+} from './layers.ts';
 import { Legend } from './Legend.tsx';
 import { legendOf } from './live-frame.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
@@ -76,6 +87,13 @@ const useStyles = makeStyles({
 });
 
 const NO_RESPONDERS: never[] = [];
+
+/** What a pick found: the area's points are binary, so their ping is read from the store and shown as a live one. */
+function pickedObject(info: PickingInfo, positions: AreaPositions): [string | undefined, unknown] {
+  if (info.layer?.id !== AREA_LAYER_IDS.points) return [info.layer?.id, info.object];
+  const ping = positions.pingAt(info.index);
+  return ping ? [LAYER_IDS.pings, { key: pingKey(ping), ping }] : [undefined, undefined];
+}
 const NO_ENTRIES: never[] = [];
 
 export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
@@ -102,6 +120,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const map = deckMap?.map ?? null;
 
   const frame = useLiveFrame(pings, history);
+  const area = useAreaPositions(map, props.regionId, showLiveGps);
   const legend = useMemo(() => legendOf(frame), [frame]);
   const target = useMemo(
     () => fitTarget(fitPoints(alerts, history, { showLiveGps, fitGps })),
@@ -115,9 +134,9 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   // deck.gl's handlers read the latest props through a ref.
   const clock = props.clock ?? DEFAULT_CLOCK;
   const t = useT();
-  const latest = useRef({ testMode, geofences, clock, t });
+  const latest = useRef({ testMode, geofences, clock, t, area });
   useLayoutEffect(() => {
-    latest.current = { testMode, geofences, clock, t };
+    latest.current = { testMode, geofences, clock, t, area };
   });
 
   useEffect(() => {
@@ -139,15 +158,18 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
 
   // A new array makes deck.gl redraw every layer, which without a GPU costs the CPU about half a second
   // with 10,000 alerts: renders that change nothing drawn (a focus, a poll's equal answer) keep this one.
+  // The alerts above every position, a crowd's or a cell's (issue 48): an open panic is never hidden.
   const layers = useMemo(
     () => [
       buildZoneLayer(geofences),
+      buildAreaCellLayer(area.cells, { visible: showLiveGps }),
+      buildAreaPointLayer(area.points, { visible: showLiveGps, dark }),
       buildTrailLayer(frame.trails, { visible: showLiveGps }),
-      buildAlertLayer(alerts, { dark }),
       buildPingLayer(frame.pings, { visible: showLiveGps, glide: frame.glide, dark }),
+      buildAlertLayer(alerts, { dark }),
       buildResponderLayer(responders ?? NO_RESPONDERS, { dark }),
     ],
-    [geofences, frame.trails, frame.pings, frame.glide, alerts, showLiveGps, dark, responders],
+    [geofences, area.cells, area.points, frame.trails, frame.pings, frame.glide, alerts, showLiveGps, dark, responders],
   );
 
   // The newest layers and handlers wait here for the frame after the next paint (after-paint.ts); renders
@@ -160,13 +182,8 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   useEffect(() => {
     if (!deckMap) return;
     const place = (info: PickingInfo, pinnedCard: boolean): PlacedDetails | null => {
-      const details = detailsOfPick(
-        info.layer?.id,
-        info.object,
-        latest.current.geofences,
-        latest.current.clock,
-        latest.current.t,
-      );
+      const [layerId, object] = pickedObject(info, latest.current.area.positions);
+      const details = detailsOfPick(layerId, object, latest.current.geofences, latest.current.clock, latest.current.t);
       return details
         ? { details, x: info.x, y: info.y, pinned: pinnedCard, panelWidth: panelRef.current?.clientWidth ?? 0 }
         : null;

@@ -5,6 +5,7 @@ import { formatEstimate } from '../domain/responders.ts';
 import { DEFAULT_REGION_ID } from '../domain/default-region.ts';
 import { formatDistance, formatPosition, formatTime, orDash as show } from '../domain/display.ts';
 import { zoneAt, type LatLng } from '../domain/geo.ts';
+import { AREA_LAYER_IDS, type CellRow } from './area/area-layers.ts';
 import { LAYER_IDS, type DrawableAlert } from './layers.ts';
 import type { PingRow, TrailRow } from './live-frame.ts';
 import { riskColourName } from './style.ts';
@@ -91,6 +92,10 @@ function trailDetails(trail: TrailRow, t: Translate): Details {
   };
 }
 
+function cellDetails(row: CellRow, t: Translate): Details {
+  return { title: t('map.cell'), rows: [[t('map.row.devices'), String(row.count)]] };
+}
+
 function responderDetails(unit: NearbyUnit, t: Translate): Details {
   return {
     title: t('responders.kindName', { kind: unit.kind }),
@@ -127,6 +132,8 @@ export function detailsOfPick(
       return trailDetails(object as TrailRow, t);
     case LAYER_IDS.responders:
       return responderDetails(object as NearbyUnit, t);
+    case AREA_LAYER_IDS.cells:
+      return cellDetails(object as CellRow, t);
     default:
       return null;
   }

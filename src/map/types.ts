@@ -40,6 +40,8 @@ export interface MapPanelProps {
   dark: boolean;
   /** The incident the operator asked to see: the camera flies to it once per new `seq`. */
   focus?: { latitude: number; longitude: number; seq: number };
+  /** The selected region ('all': every one): the map's positions subscription (GET /positions/stream) is of it. */
+  regionId?: string;
   /** Where the camera starts when there is no alert to show: the selected region's home view. */
   home?: { center: readonly [number, number]; zoom: number };
   /** The nearest responder units of the incident open in the drawer (issue 34). */

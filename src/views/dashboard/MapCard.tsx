@@ -118,6 +118,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
   const focus = DashboardActor.useSelector((s) => s.context.focus);
   const responders = useNearestUnitsOfOpenIncident();
   const openProfile = useOpenProfile();
+  const regionId = DashboardActor.useSelector((s) => s.context.regionId);
   const home = DashboardActor.useSelector(
     (s) => s.context.regions.find((region) => region.id === s.context.regionId)?.homeView,
   );
@@ -155,6 +156,7 @@ export function MapCard({ fill = false }: { fill?: boolean } = {}) {
             onMapClick={(latitude, longitude) => testAlert?.send({ type: 'map.click', latitude, longitude })}
             dark={dark}
             focus={focus}
+            regionId={regionId}
             home={home}
             responders={responders}
             onOpenProfile={openProfile}

@@ -124,6 +124,45 @@ describe('GET /positions/stream', () => {
     }
   });
 
+  it('gives a dashboard that reconnects every alert it missed, in order, and a fresh snapshot of the positions', async () => {
+    const mover = uniqueKey('mover');
+    await post('/gps/update', { ...IN_SHILLONG, touristId: mover });
+    const alerts = await openStream(`${server.url}/panic-alerts/stream`);
+    const positions = await positionsStream('regionId=shillong&zoom=13');
+    await alerts.waitForMessages(1);
+    await positions.waitForMessages(1);
+    const seen = await post('/panic-alert', { ...IN_SHILLONG, touristId: uniqueKey('seen') });
+    const lastSeen = await alerts.waitFor((m) => m.data.type === 'alert' && m.data.alert.id === seen.body.alert.id);
+    alerts.close();
+    positions.close();
+    await Promise.all([alerts.closed, positions.closed]);
+
+    const missed: string[] = [];
+    for (let n = 0; n < 3; n++)
+      missed.push((await post('/panic-alert', { ...IN_SHILLONG, touristId: uniqueKey('missed') })).body.alert.id);
+    const moved = { latitude: 25.581, longitude: 91.9 };
+    const arrived = uniqueKey('arrived');
+    await post('/gps/update', { ...moved, touristId: mover });
+    await post('/gps/update', { ...IN_SHILLONG, touristId: arrived });
+
+    const resumed = await openStream(`${server.url}/panic-alerts/stream`, lastSeen.id);
+    const again = await positionsStream('regionId=shillong&zoom=13');
+    try {
+      await resumed.waitFor((m) => m.data.type === 'alert' && m.data.alert.id === missed.at(-1));
+      const alertIds = resumed.messages.filter((m) => m.data.type === 'alert').map((m) => m.data.alert.id);
+      expect(alertIds).toEqual(missed);
+      expect(resumed.messages.some((m) => m.data.type === 'snapshot')).toBe(false);
+      const [snapshot] = await again.waitForMessages(1);
+      expect(snapshot.data.type).toBe('positions_snapshot');
+      const byTourist = new Map(snapshot.data.positions.map((p: { touristId: string }) => [p.touristId, p]));
+      expect(byTourist.get(mover)).toMatchObject(moved);
+      expect(byTourist.has(arrived)).toBe(true);
+    } finally {
+      resumed.close();
+      again.close();
+    }
+  });
+
   it('refuses an area it cannot read with a sentence naming the field, and audits each opening', async () => {
     const refused = await call(server.url, 'GET', '/positions/stream?bbox=91.9,25.5,91.8,25.6');
     expect(refused.status).toBe(400);
