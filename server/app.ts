@@ -68,7 +68,7 @@ async function registerResources(app: FastifyInstance, config: Config, handover?
   await app.register(pushPlugin, { config });
   await app.register(positionBusPlugin, { config });
   await app.register(streamHubPlugin, { config, channel });
-  await app.register(positionAreasPlugin);
+  await app.register(positionAreasPlugin, { config });
   await app.register(shutdownGracePlugin);
   if (handover) app.addHook('preClose', () => handover.door.close()); // fastify closes only a server it listened on
   await app.register(contextPlugin, { config, channel });

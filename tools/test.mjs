@@ -1,7 +1,7 @@
 // `npm test`: the browser suite (one file at a time, mostly waiting on Chromium and its server: half a core,
 // and the longest step) starts at once in a vitest of its own; lint and typecheck run beside it, then the
-// server and ui projects. Once those end, the cores have room: the compatibility suite and the browser suite's
-// second run (its files in tools/browser-runs.mjs) start beside the first run's tail. The browser and
+// server and ui projects. The browser suite's second run (its files in tools/browser-runs.mjs) starts when the
+// first run or those end, the compatibility suite when those end: the cores have room then. The browser and
 // compatibility suites' output comes after the others', each step's whole; the last line says how long each
 // step and the whole took, passed or not.
 // `npm run test:quick` (`--quick`): the same without the browser suites, for the edit loop. Other arguments
@@ -65,23 +65,29 @@ if (wholeRun || vitestArgs.some((arg) => /e2e|compat|^tests\/?$/.test(arg))) {
 }
 const browser = wholeRun ? step('vitest e2e', vitest, firstRunArgs(), { held: true }) : undefined;
 if (browser) console.log("> vitest e2e runs alongside from the start; its output follows the others'");
-const steps = await Promise.all([
-  step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
-  step('format', 'node_modules/@biomejs/biome/bin/biome', ['format', '.'], { buffered: true }),
-  step('typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'], { buffered: true }),
-]);
-if (steps.every((s) => s.ok)) {
-  if (vitestArgs.length > 0) steps.push(await step('vitest', vitest, ['run', ...vitestArgs]));
-  else steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
+const checks = (async () => {
+  const steps = await Promise.all([
+    step('lint', 'node_modules/eslint/bin/eslint.js', ['.'], { buffered: true }),
+    step('format', 'node_modules/@biomejs/biome/bin/biome', ['format', '.'], { buffered: true }),
+    step('typecheck', 'node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'], { buffered: true }),
+  ]);
+  if (steps.every((s) => s.ok)) {
+    if (vitestArgs.length > 0) steps.push(await step('vitest', vitest, ['run', ...vitestArgs]));
+    else steps.push(await step('vitest server+ui', vitest, ['run', '--project', 'server', '--project', 'ui']));
+  }
+  return steps;
+})();
+// The browser suite's second run (its files in tools/browser-runs.mjs) once the first run or the server and ui
+// projects end, whichever is first: either leaves the cores room. The compatibility suite (tests/compat, Chromium
+// too) once the server and ui files leave theirs.
+const tail = [];
+if (wholeRun) {
+  await Promise.race([browser, checks]);
+  tail.push(step('vitest e2e (second run)', vitest, secondRunArgs(), { held: true }));
+  await checks;
+  tail.push(step('vitest compat', vitest, ['run', '--project', 'compat'], { held: true }));
 }
-// The compatibility suite (tests/compat, Chromium too) and the browser suite's second run once the server and ui
-// files leave their cores: the first run alone keeps them 25-80 % busy for its last minutes, time these fill.
-const tail = wholeRun
-  ? [
-      step('vitest e2e (second run)', vitest, secondRunArgs(), { held: true }),
-      step('vitest compat', vitest, ['run', '--project', 'compat'], { held: true }),
-    ]
-  : [];
+const steps = await checks;
 for (const held of [browser, ...tail].filter(Boolean)) {
   held.show();
   steps.push(await held);

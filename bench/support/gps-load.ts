@@ -15,9 +15,13 @@ export interface GpsLoad {
   stop(): Promise<GpsLoadResult>;
 }
 
-/** Starts posting `/gps/batch` to `url` from another process: `pingsPerBatch` pings every `everyMs`. */
-export function startGpsLoad(url: string, pingsPerBatch: number, everyMs: number): GpsLoad {
-  const child = fork(LOAD_PROCESS, [url, String(pingsPerBatch), String(everyMs)], { execArgv: ['--import', 'tsx'] });
+/**
+ * Starts posting `/gps/batch` to `url` from another process: `pingsPerBatch` pings every `everyMs`, of 500 tourists
+ * in one place, or (`state`) of the 100,000 across a state of bench/support/state-pings.ts.
+ */
+export function startGpsLoad(url: string, pingsPerBatch: number, everyMs: number, tourists?: 'state'): GpsLoad {
+  const args = [url, String(pingsPerBatch), String(everyMs), ...(tourists ? [tourists] : [])];
+  const child = fork(LOAD_PROCESS, args, { execArgv: ['--import', 'tsx'] });
   return {
     stop: () =>
       new Promise((resolve, reject) => {

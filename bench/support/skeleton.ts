@@ -27,6 +27,14 @@ export const SKELETON = {
     dragRatio: null,
   },
   alertLatency: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+  positionsViewport: {
+    kbPerSec: null,
+    snapshotKB: null,
+    devicesInView: null,
+    positionsPerSec: null,
+    pingsPerSec: null,
+    stateKbPerSec: null,
+  },
   fanout: {
     clients1000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },
     clients5000: { msgsPerSec: null, floorMsgsPerSec: null, ratio: null, idleClientKB: null },

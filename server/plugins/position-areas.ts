@@ -2,14 +2,18 @@ import type { ServerResponse } from 'node:http';
 import type { GpsPing } from '../../src/api/entities.ts';
 import type { PositionsArea } from '../../src/api/positions.ts';
 import { withPriority } from '../db/seam.ts';
+import type { Config } from '../config.ts';
 import type { PositionAreas } from '../positions/position-areas.ts';
 import { lastPositionsJson } from '../stores/gps-json.ts';
+import { StreamAdmission } from '../stream/admission.ts';
 import { rootPlugin } from './root-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** GET /positions/stream's subscriptions (server/positions/position-areas.ts). */
     positionAreas: {
+      /** A slot for one subscription from `address`, or the 429/503 that refuses it (StreamAdmission). */
+      admit(address: string): () => void;
       open(res: ServerResponse, area: PositionsArea): Promise<void>;
       readonly size: number;
     };
@@ -27,7 +31,13 @@ const MAX_UNSENT_BYTES = 1024 * 1024;
  * positions on neither loads H3 nor indexes a ping. The bus is heard before the store is read, so no position
  * falls between the two (the index keeps the newer of each key).
  */
-export const positionAreasPlugin = rootPlugin(async (app) => {
+export const positionAreasPlugin = rootPlugin<{ config: Config }>(async (app, { config }) => {
+  // Counted apart from the alert streams, with the same caps: a control room's positions never take the slot
+  // its next operator's alert stream needs.
+  const admission = new StreamAdmission({
+    maxClients: config.streamMaxClients,
+    maxClientsPerAddress: config.streamMaxClientsPerAddress,
+  });
   let started: Promise<PositionAreas> | undefined;
   const stops: (() => void)[] = [];
   const start = async () => {
@@ -52,6 +62,7 @@ export const positionAreasPlugin = rootPlugin(async (app) => {
   });
   let areas: PositionAreas | undefined;
   app.decorate('positionAreas', {
+    admit: (address: string) => admission.admit(address),
     async open(res: ServerResponse, area: PositionsArea) {
       started ??= start().catch((error: unknown) => {
         for (const stop of stops.splice(0)) stop();

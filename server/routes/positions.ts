@@ -23,7 +23,7 @@ export async function positionsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       produces: 'text/event-stream',
     },
     async ({ query, request, reply }) => {
-      const releaseSlot = ctx.hub.admit(request.ip);
+      const releaseSlot = app.positionAreas.admit(request.ip);
       try {
         await ctx.write((tx) =>
           appendAudit(tx, {

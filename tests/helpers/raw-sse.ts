@@ -61,9 +61,9 @@ export interface StreamAnswer {
 }
 
 /** Opens a stream from a chosen local address (127.0.0.x), as a client behind that address would. */
-export function openStreamFrom(url: string, localAddress: string): Promise<StreamAnswer> {
+export function openStreamFrom(url: string, localAddress: string, path = '/panic-alerts/stream'): Promise<StreamAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/panic-alerts/stream`, { localAddress }, (res) => {
+    const req = request(`${url}${path}`, { localAddress }, (res) => {
       const close = () => req.destroy();
       if (res.statusCode === 200) return resolve({ status: 200, headers: res.headers, close });
       let text = '';

@@ -45,8 +45,8 @@ describe('stream client caps', () => {
     await server?.stop();
   });
 
-  async function openFrom(address: string): Promise<StreamAnswer> {
-    const answer = await openStreamFrom(server.url, address);
+  async function openFrom(address: string, path?: string): Promise<StreamAnswer> {
+    const answer = await openStreamFrom(server.url, address, path);
     if (answer.status === 200) open.push(answer);
     return answer;
   }
@@ -65,6 +65,17 @@ describe('stream client caps', () => {
     expect(server.ctx.hub.refusedOverAddressCap).toBe(1);
 
     expect((await openFrom('127.0.0.2')).status).toBe(200);
+  });
+
+  it("counts an address's positions subscriptions apart: they never take its alert streams' slots", async () => {
+    const positions = '/positions/stream?zoom=13';
+    expect((await openFrom('127.0.0.5', positions)).status).toBe(200);
+    expect((await openFrom('127.0.0.5', positions)).status).toBe(200);
+    const refused = await openFrom('127.0.0.5', positions);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await openFrom('127.0.0.5')).status).toBe(200);
+    expect((await openFrom('127.0.0.5')).status).toBe(200);
   });
 
   it('refuses any stream beyond the total with 503 and Retry-After, and serves again once one has left', async () => {
