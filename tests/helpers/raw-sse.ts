@@ -61,7 +61,11 @@ export interface StreamAnswer {
 }
 
 /** Opens a stream from a chosen local address (127.0.0.x), as a client behind that address would. */
-export function openStreamFrom(url: string, localAddress: string, path = '/panic-alerts/stream'): Promise<StreamAnswer> {
+export function openStreamFrom(
+  url: string,
+  localAddress: string,
+  path = '/panic-alerts/stream',
+): Promise<StreamAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}${path}`, { localAddress }, (res) => {
       const close = () => req.destroy();
