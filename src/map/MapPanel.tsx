@@ -162,7 +162,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const layers = useMemo(
     () => [
       buildZoneLayer(geofences),
-      buildAreaCellLayer(area.cells, { visible: showLiveGps }),
+      buildAreaCellLayer(area.cells, { visible: showLiveGps, dark }),
       buildAreaPointLayer(area.points, { visible: showLiveGps, dark }),
       buildTrailLayer(frame.trails, { visible: showLiveGps }),
       buildPingLayer(frame.pings, { visible: showLiveGps, glide: frame.glide, dark }),

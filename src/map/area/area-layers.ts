@@ -14,9 +14,17 @@ export const AREA_POINT_RADIUS_PX = 3;
 export const AREA_POINT_COLOUR: Rgb = [71, 85, 105];
 export const AREA_POINT_COLOUR_DARK: Rgb = [203, 213, 225];
 
-/** The cells' shades, from the emptiest to the fullest in view. */
-const FEW: Rgb = [191, 219, 254];
-const MANY: Rgb = [30, 64, 175];
+/** The cells' shades, from the emptiest to the fullest in view: the fullest the farthest from the background. */
+const RAMP: Record<'light' | 'dark', readonly [few: Rgb, many: Rgb]> = {
+  light: [
+    [191, 219, 254],
+    [30, 64, 175],
+  ],
+  dark: [
+    [30, 64, 175],
+    [147, 197, 253],
+  ],
+};
 const CELL_OPACITY = 150;
 
 export function buildAreaPointLayer(data: AreaPointData, options: { visible: boolean; dark: boolean }) {
@@ -33,9 +41,10 @@ export function buildAreaPointLayer(data: AreaPointData, options: { visible: boo
 }
 
 /** A cell's shade: by the logarithm of its count against the fullest cell's, so one crowd does not wash out the rest. */
-export function cellShade(count: number, most: number): [number, number, number, number] {
+export function cellShade(count: number, most: number, dark = false): [number, number, number, number] {
   const t = most <= 1 ? 1 : Math.log1p(count) / Math.log1p(most);
-  const mix = (i: 0 | 1 | 2) => Math.round(FEW[i] + (MANY[i] - FEW[i]) * t);
+  const [few, many] = RAMP[dark ? 'dark' : 'light'];
+  const mix = (i: 0 | 1 | 2) => Math.round(few[i] + (many[i] - few[i]) * t);
   return [mix(0), mix(1), mix(2), CELL_OPACITY];
 }
 
@@ -48,20 +57,20 @@ export function cellRows(cells: readonly CellCount[], outline: CellOutline): Cel
   return cells.map((cell) => ({ ...cell, outline: outline(cell.cell) }));
 }
 
-export function buildAreaCellLayer(rows: readonly CellRow[], options: { visible: boolean }) {
+export function buildAreaCellLayer(rows: readonly CellRow[], options: { visible: boolean; dark: boolean }) {
   const most = rows.reduce((max, row) => Math.max(max, row.count), 0);
   return new PolygonLayer<CellRow>({
     id: AREA_LAYER_IDS.cells,
     data: rows,
     visible: options.visible && rows.length > 0,
     getPolygon: (row) => row.outline,
-    getFillColor: (row) => cellShade(row.count, most),
+    getFillColor: (row) => cellShade(row.count, most, options.dark),
     getLineColor: [255, 255, 255, 160],
     getLineWidth: 1,
     lineWidthUnits: 'pixels',
     filled: true,
     stroked: true,
     pickable: true,
-    updateTriggers: { getFillColor: most },
+    updateTriggers: { getFillColor: [most, options.dark] },
   });
 }
