@@ -1,13 +1,13 @@
 // The 'Map' card's content (SPEC §2 "Map panel"): deck.gl layers over a MapLibre basemap.
 // Lazily loaded by the dashboard; nothing outside src/map may import this folder's deck.gl/MapLibre code.
 import type { PickingInfo } from '@deck.gl/core';
-import { pingKey } from '../api/entities.ts';
-import type { AreaPositions } from './area/area-positions.ts';
 import type { MapLibreOverlayProps } from '@deck.gl/maplibre';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { pingKey } from '../api/entities.ts';
 import { afterNextPaint } from './after-paint.ts';
+import type { AreaPositions } from './area/area-positions.ts';
 import { AREA_LAYER_IDS, buildAreaCellLayer, buildAreaPointLayer } from './area/area-layers.ts';
 import { useAreaPositions } from './area/useAreaPositions.ts';
 import { backgroundColour } from './basemap.ts';
@@ -88,13 +88,14 @@ const useStyles = makeStyles({
 
 const NO_RESPONDERS: never[] = [];
 
+const NO_ENTRIES: never[] = [];
+
 /** What a pick found: the area's points are binary, so their ping is read from the store and shown as a live one. */
 function pickedObject(info: PickingInfo, positions: AreaPositions): [string | undefined, unknown] {
   if (info.layer?.id !== AREA_LAYER_IDS.points) return [info.layer?.id, info.object];
   const ping = positions.pingAt(info.index);
   return ping ? [LAYER_IDS.pings, { key: pingKey(ping), ping }] : [undefined, undefined];
 }
-const NO_ENTRIES: never[] = [];
 
 export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
   const {

@@ -16,6 +16,8 @@ export interface DrawnArea {
 }
 
 const NO_CELLS: CellRow[] = [];
+/** After a refusal (429 or 503 beyond the stream caps, which say 5 s) the browser does not retry by itself. */
+export const AREA_RETRY_MS = 5_000;
 
 function drawnOf(positions: AreaPositions, outline: CellOutline | null): DrawnArea {
   const cells = positions.resolution !== undefined && outline ? cellRows(positions.cells(), outline) : NO_CELLS;
@@ -37,7 +39,8 @@ function usePageVisible(): boolean {
  * A move the subscription still covers keeps it; one past it, or to another zoom band, opens the next and
  * closes the last, on the same page. Open only while `enabled` (live GPS shown) and the page is visible: a
  * background tab holds its alert stream alone, and one connection fewer of the browser's six per server.
- * A dropped stream reconnects by itself and starts again with a snapshot (its messages carry no ids).
+ * A dropped stream reconnects by itself and starts again with a snapshot (its messages carry no ids); a refused
+ * one is asked again after AREA_RETRY_MS.
  */
 export function useAreaPositions(map: MapLibreMap | null, regionId: string | undefined, enabled: boolean): DrawnArea {
   const [positions] = useState(() => new AreaPositions());
@@ -50,6 +53,7 @@ export function useAreaPositions(map: MapLibreMap | null, regionId: string | und
     let source: EventSource | null = null;
     let frame: number | null = null;
     let outline: CellOutline | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
     // Messages between two frames (a snapshot and the update after it) are drawn once.
     const draw = () => {
@@ -81,14 +85,22 @@ export function useAreaPositions(map: MapLibreMap | null, regionId: string | und
       if (subscribed && stillServes(subscribed, wanted, view)) return;
       subscribed = wanted;
       source?.close();
-      source = new EventSource(positionsStreamUrl(wanted));
-      source.onmessage = onMessage;
+      clearTimeout(retry);
+      const opened = new EventSource(positionsStreamUrl(wanted));
+      opened.onmessage = onMessage;
+      opened.onerror = () => {
+        if (opened.readyState !== EventSource.CLOSED || closed) return;
+        subscribed = null;
+        retry = setTimeout(follow, AREA_RETRY_MS);
+      };
+      source = opened;
     };
     follow();
     map.on('moveend', follow);
     return () => {
       closed = true;
       map.off('moveend', follow);
+      clearTimeout(retry);
       source?.close();
       if (frame !== null) cancelAnimationFrame(frame);
     };
