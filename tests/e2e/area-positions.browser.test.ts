@@ -9,15 +9,16 @@ import { RISK_COLOURS } from '../../src/domain/risk-colours.ts';
 import { STORAGE_KEYS } from '../../src/domain/preferences.ts';
 import { demoRegions } from '../../server/simulate/places.ts';
 import { call } from '../helpers/server.ts';
+import { drawBoundary } from '../server/support/regions.ts';
 import { launchChromium } from './map-browser.ts';
 import { pixelAt } from './map-png.ts';
 import { mapPanel, openDashboard, type DashboardPage } from './support/dashboard-page.ts';
 import { OFFLINE_BACKGROUND, startDashboardServer, type DashboardServer } from './support/dashboard-server.ts';
 import { queryOf } from './support/expectations.ts';
 import { distance, hex, screenshot } from './support/map-pixels.ts';
+import { offsetFromCentre } from './support/web-mercator.ts';
 
 const SHILLONG = demoRegions.find((region) => region.id === 'shillong')!;
-const GUWAHATI = demoRegions.find((region) => region.id === 'guwahati')!;
 const [CENTRE_LAT, CENTRE_LNG] = SHILLONG.homeView.center;
 /** 9 × 7 devices 0.003° apart (about 35 px at zoom 13) around Shillong's home view, its centre one of them. */
 const GRID = Array.from({ length: 63 }, (_, i) => ({
@@ -30,25 +31,9 @@ let browser: Browser;
 let dashboard: DashboardPage;
 const streams: Record<string, string>[] = [];
 
-async function drawBoundary(region: (typeof demoRegions)[number]) {
-  const stored = (await call(server.url, 'GET', '/regions')).body.regions.find(
-    (r: { id: string }) => r.id === region.id,
-  );
-  const { id: _id, ...fields } = stored;
-  expect(
-    (await call(server.url, 'PUT', `/regions/${region.id}`, { ...fields, boundary: region.boundary })).status,
-  ).toBe(200);
-}
-
-/** Where a position is drawn, in pixels from the map's centre, for a camera at `centre` and `zoom` (512 px tiles). */
-function offsetOf(point: { latitude: number; longitude: number }, zoom: number) {
-  const world = 512 * 2 ** zoom;
-  const y = (latitude: number) => {
-    const sin = Math.sin((latitude * Math.PI) / 180);
-    return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world;
-  };
-  return { dx: ((point.longitude - CENTRE_LNG) / 360) * world, dy: y(point.latitude) - y(CENTRE_LAT) };
-}
+/** Where a position is drawn, in pixels from the map's centre, for a camera at Shillong's home view and `zoom`. */
+const offsetOf = (point: { latitude: number; longitude: number }, zoom: number) =>
+  offsetFromCentre({ latitude: CENTRE_LAT, longitude: CENTRE_LNG }, zoom, point);
 
 async function panelPixels(name: string) {
   const { image, path } = await screenshot(dashboard.page, name);
@@ -67,8 +52,8 @@ const nextStream = (accept: (query: Record<string, string>) => boolean) =>
 
 beforeAll(async () => {
   server = await startDashboardServer();
-  await drawBoundary(SHILLONG);
-  await drawBoundary(GUWAHATI);
+  await drawBoundary(server, 'shillong');
+  await drawBoundary(server, 'guwahati');
   const ping = (touristId: string, point: { latitude: number; longitude: number }) => ({ touristId, ...point });
   expect(
     (await call(server.url, 'POST', '/gps/batch', { pings: GRID.map((p, i) => ping(`shillong-${i}`, p)) })).status,

@@ -17,6 +17,17 @@ function mercator({ latitude, longitude }: { latitude: number; longitude: number
   return { x: (longitude + 180) / 360, y: 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI) };
 }
 
+/** Where `point` is drawn, in pixels from the centre of a map at `centre` and `zoom` (512 px tiles). */
+export function offsetFromCentre(
+  centre: { latitude: number; longitude: number },
+  zoom: number,
+  point: { latitude: number; longitude: number },
+): { dx: number; dy: number } {
+  const world = 512 * 2 ** zoom;
+  const [p, c] = [mercator(point), mercator(centre)];
+  return { dx: (p.x - c.x) * world, dy: (p.y - c.y) * world };
+}
+
 /**
  * Where each point lies, in pixels from the map's centre, once the map has fitted them as the dashboard does
  * (src/map/fit.ts: one point at `maxZoom`, else MapLibre's fitBounds with `padding` and `maxZoom`, 512 px tiles).

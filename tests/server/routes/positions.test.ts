@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../../helpers/server.ts';
 import { openStream, type SseConnection } from '../../helpers/sse.ts';
 import { squareOutline } from '../../helpers/outline.ts';
+import { drawBoundary } from '../support/regions.ts';
 
 let server: TestServer;
 let keyCounter = 0;
@@ -12,12 +13,6 @@ const post = (path: string, body: unknown) => call(server.url, 'POST', path, bod
 const IN_SHILLONG = { latitude: 25.5788, longitude: 91.8933 };
 const IN_GUWAHATI = { latitude: 26.1445, longitude: 91.7362 };
 
-async function drawBoundary(id: string, boundary: number[][]) {
-  const region = (await call(server.url, 'GET', '/regions')).body.regions.find((r: { id: string }) => r.id === id);
-  const { id: _id, ...fields } = region;
-  expect((await call(server.url, 'PUT', `/regions/${id}`, { ...fields, boundary })).status).toBe(200);
-}
-
 const positionsStream = (query: string) => openStream(`${server.url}/positions/stream?${query}`);
 /** Every position the stream sent after its snapshot, by touristId. */
 const sentAfterSnapshot = (stream: SseConnection) =>
@@ -25,8 +20,8 @@ const sentAfterSnapshot = (stream: SseConnection) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  await drawBoundary('shillong', squareOutline(25.5, 91.8, 0.2));
-  await drawBoundary('guwahati', squareOutline(26.05, 91.6, 0.25));
+  await drawBoundary(server, 'shillong', squareOutline(25.5, 91.8, 0.2));
+  await drawBoundary(server, 'guwahati', squareOutline(26.05, 91.6, 0.25));
 });
 afterAll(() => server?.stop());
 

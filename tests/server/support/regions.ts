@@ -9,9 +9,9 @@ const demoRegion = (id: string) => demoRegions.find((region) => region.id === id
 
 /** Gives a stored region a boundary (the demo's outline unless one is given), keeping its other fields. */
 export async function drawBoundary(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   id: string,
-  boundary = demoRegion(id).boundary,
+  boundary: readonly (readonly number[])[] = demoRegion(id).boundary,
   headers: Record<string, string> = {},
 ): Promise<void> {
   const region: Region = (await call(server.url, 'GET', '/regions')).body.regions.find(
