@@ -64,15 +64,15 @@ async function readSubscription(url: string) {
   let text = '';
   let snapshot: { bytes: number; devices: number } | null = null;
   let windowStarted = 0;
-  let bytes = 0;
+  let received = 0;
+  let receivedAtSnapshotEnd = 0;
   let positions = 0;
   let messages = 0;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) throw new Error('the positions stream ended');
-    const chunk = decoder.decode(value, { stream: true });
-    if (snapshot) bytes += value.byteLength;
-    text += chunk;
+    received += value.byteLength;
+    text += decoder.decode(value, { stream: true });
     let end: number;
     while ((end = text.indexOf('\n\n')) >= 0) {
       const frame = text.slice(0, end);
@@ -82,6 +82,8 @@ async function readSubscription(url: string) {
       if (!snapshot) {
         if (message.type !== 'positions_snapshot') throw new Error(`the view was answered with ${message.type}`);
         snapshot = { bytes: Buffer.byteLength(frame) + 2, devices: message.positions!.length };
+        // What came in the same read after the snapshot belongs to the window.
+        receivedAtSnapshotEnd = received - Buffer.byteLength(text);
         windowStarted = performance.now();
         continue;
       }
@@ -92,6 +94,7 @@ async function readSubscription(url: string) {
   }
   abort.abort();
   const seconds = (performance.now() - windowStarted) / 1000;
+  const bytes = received - receivedAtSnapshotEnd;
   return { snapshot: snapshot!, kbPerSec: bytes / 1024 / seconds, positionsPerSec: positions / seconds, messages };
 }
 
