@@ -3,6 +3,14 @@ import { spawnServer, type SpawnedServer, type SpawnOptions } from '../../tools/
 
 const GC_ON_SIGNAL = fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url));
 
+/** The limits that would refuse a benchmark's crowd, lifted (see spawnBenchServer). */
+export const BENCH_LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '0',
+  READ_RATE_LIMIT_PER_MINUTE: '0',
+  STREAM_MAX_CLIENTS: '6000',
+  STREAM_MAX_CLIENTS_PER_ADDRESS: '0',
+};
+
 /**
  * The real server as `npm start` runs it, on PGlite, with the limits that would refuse a benchmark's crowd
  * lifted: rate limits off, room for 6,000 streams in all (the default is 5,000) and any number per address,
@@ -13,10 +21,7 @@ export function spawnBenchServer(env: Record<string, string> = {}, options?: Spa
   return spawnServer(
     {
       DATABASE_URL: '',
-      RATE_LIMIT_PER_MINUTE: '0',
-      READ_RATE_LIMIT_PER_MINUTE: '0',
-      STREAM_MAX_CLIENTS: '6000',
-      STREAM_MAX_CLIENTS_PER_ADDRESS: '0',
+      ...BENCH_LIMITS,
       NODE_OPTIONS: `--import ${GC_ON_SIGNAL} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ''}`,
       ...env,
     },

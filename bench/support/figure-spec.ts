@@ -26,3 +26,11 @@ export const atLeast = (limit: number, unit: string): Target => ({
   text: `≥ ${limit} ${unit}`,
   met: (value) => value >= limit,
 });
+/** A ratio, at `ratioPath`, of at most `limit` times what it is measured against. */
+export const ratioAtMost = (limit: number, ratioPath: string, against: string): Target => ({
+  text: `≤ ${limit}× ${against}`,
+  met: (_value, at) => {
+    const ratio = at(ratioPath);
+    return ratio === null ? undefined : ratio <= limit;
+  },
+});

@@ -1,5 +1,9 @@
 // The final JSON's shape (bench/run.ts starts from it): every figure of bench/support/targets.ts, null until measured.
 
+function stateLatencySkeleton() {
+  return { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null, lost: null, gpsPingsPerSec: null };
+}
+
 function cutSkeleton() {
   return { worstMs: null, non201: null, readsWorstMs: null, readsNot503: null, readsWithoutRetryAfter: null };
 }
@@ -27,6 +31,11 @@ export const SKELETON = {
     dragRatio: null,
   },
   alertLatency: { p50Ms: null, p99Ms: null, floorP50Ms: null, floorP99Ms: null, ratio: null },
+  alertLatencyState: {
+    oneServer: stateLatencySkeleton(),
+    threeServersNats: stateLatencySkeleton(),
+    panicPost: { p99Ms: null, withoutPingsP99Ms: null, ratio: null },
+  },
   positionsViewport: {
     kbPerSec: null,
     snapshotKB: null,

@@ -1,10 +1,25 @@
 // Every figure of issue 12, its floor and its target: the one list bench/run.ts prints and checks and
 // bench/README.md explains. A figure's path is where it sits in the final JSON object.
 
-import { atLeast, atMost, type FigureSpec } from './figure-spec.ts';
+import { atLeast, atMost, ratioAtMost, type FigureSpec } from './figure-spec.ts';
 import { OUTAGE_FIGURES } from './targets-outage.ts';
 
 export type { FigureSpec, Target } from './figure-spec.ts';
+
+const stateLatencyFigures = (group: 'oneServer' | 'threeServersNats', where: string): FigureSpec[] => {
+  const at = `alertLatencyState.${group}`;
+  return [
+    {
+      path: `${at}.p99Ms`,
+      label: `Alert latency POST → stream, p99, 3,333 pings/s, ${where}`,
+      unit: 'ms',
+      script: 'alert-latency-state.ts',
+      floorPath: `${at}.floorP99Ms`,
+      ratioPath: `${at}.ratio`,
+      target: ratioAtMost(1.5, `${at}.ratio`, 'floor'),
+    },
+  ];
+};
 
 const fanoutFigures = (clients: number, store?: 'postgres'): FigureSpec[] => {
   const at = `fanout.${store ? `${store}.` : ''}clients${clients}`;
@@ -85,6 +100,19 @@ export const FIGURES: FigureSpec[] = [
       text: '≤ 50 ms and ≤ 1.5× floor',
       met: (value, at) => value <= 50 && (at('alertLatency.ratio') ?? Infinity) <= 1.5,
     },
+  },
+  // Issue 48's: alerts at a state's scale, 3,333 pings/s of 100,000 tourists behind them, against the bare relay
+  // with the same pings answered; and the panic POST's answer on A with those pings going into B, or none.
+  ...stateLatencyFigures('oneServer', 'one server'),
+  ...stateLatencyFigures('threeServersNats', 'three servers through NATS (streams on C, panics to A, pings into B)'),
+  {
+    path: 'alertLatencyState.panicPost.p99Ms',
+    label: 'Panic POST answered on A, p99, with 3,333 pings/s into B (floor: no pings)',
+    unit: 'ms',
+    script: 'alert-latency-state.ts',
+    floorPath: 'alertLatencyState.panicPost.withoutPingsP99Ms',
+    ratioPath: 'alertLatencyState.panicPost.ratio',
+    target: ratioAtMost(1.5, 'alertLatencyState.panicPost.ratio', 'without pings'),
   },
   // Issue 48's: one city's view with 100,000 tourists in the state; the floor is every ping of the state as the
   // alert stream's gps frames, what a dashboard carried before positions by area (no ratio: lower is better).
@@ -315,6 +343,8 @@ export const FIGURES: FigureSpec[] = [
 /** The bench scripts in the order bench/run.ts runs them, each with the time it may take (full, quick). */
 export const SCRIPTS: { file: string; budgetSeconds: number; quickBudgetSeconds: number }[] = [
   { file: 'alert-latency.ts', budgetSeconds: 150, quickBudgetSeconds: 35 },
+  // Issue 48's: alerts with 100,000 tourists pinging, on one server and on three through NATS.
+  { file: 'alert-latency-state.ts', budgetSeconds: 150, quickBudgetSeconds: 45 },
   // Issue 48's: 100,000 tourists stored, then a city's view read for 30 s.
   { file: 'positions-viewport.ts', budgetSeconds: 90, quickBudgetSeconds: 45 },
   { file: 'fanout.ts', budgetSeconds: 240, quickBudgetSeconds: 45 },

@@ -1,6 +1,9 @@
-// Server processes as a deployment runs them: one PostgreSQL schema (DATABASE_URL), one signing key.
-import { spawnServer, type SpawnedServer } from '../../tools/spawn-server.ts';
-import { dropSchema, uniqueSchema } from './server.ts';
+// Server groups for the tests: on DATABASE_URL, in a schema of their own.
+import { spawnServerGroup as spawnGroup, type ServerGroup } from '../../tools/server-group.ts';
+import type { SpawnedServer } from '../../tools/spawn-server.ts';
+import { uniqueSchema } from './server.ts';
+
+export type { ServerGroup };
 
 export interface ServerPair {
   a: SpawnedServer;
@@ -11,40 +14,14 @@ export interface ServerPair {
   stop(): Promise<void>;
 }
 
-export interface ServerGroup {
-  servers: SpawnedServer[];
-  schema: string;
-  /** Stops them all and drops their schema. */
-  stop(): Promise<void>;
-}
-
 /**
  * Spawns `count` servers on a fresh schema of DATABASE_URL. Their safety poll is a minute long, so whatever one
  * server learns from another within a test's wait came through NOTIFY.
  */
-export async function spawnServerGroup(count: number, env: Record<string, string> = {}): Promise<ServerGroup> {
+export function spawnServerGroup(count: number, env: Record<string, string> = {}): Promise<ServerGroup> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('a server group shares PostgreSQL: set DATABASE_URL');
-  const schema = uniqueSchema();
-  const shared = {
-    DATABASE_URL: databaseUrl,
-    DATABASE_SCHEMA: schema,
-    STREAM_POLL_MS: '60000',
-    DID_SIGNING_KEY: 'k'.repeat(32),
-    ...env,
-  };
-  const servers: SpawnedServer[] = [];
-  const stop = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await dropSchema(databaseUrl, schema);
-  };
-  try {
-    for (let n = 0; n < count; n++) servers.push(await spawnServer(shared));
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { servers, schema, stop };
+  return spawnGroup(count, { databaseUrl, schema: uniqueSchema(), env: { STREAM_POLL_MS: '60000', ...env } });
 }
 
 /** Two servers of a group. */

@@ -11,7 +11,7 @@ import {
   positionSubject,
   SUBJECT_CELL_RESOLUTION,
 } from '../../../server/positions/nats-position-bus.ts';
-import { startNatsServer, type NatsServer } from '../../helpers/nats-server.ts';
+import { startNatsServer, type NatsServer } from '../../../tools/nats-server.ts';
 
 const regionOf = ({ latitude }: { latitude: number }) => (latitude > 26 ? 'guwahati' : 'shillong');
 const ping = (touristId: string, latitude: number, at: string): GpsPing => ({

@@ -4,7 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionsStreamName } from '../../../server/positions/nats-position-bus.ts';
-import { startNatsServer, type NatsServer } from '../../helpers/nats-server.ts';
+import { startNatsServer, type NatsServer } from '../../../tools/nats-server.ts';
 import { spawnServerPair, type ServerPair } from '../../helpers/server-pair.ts';
 import { call } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';

@@ -3,7 +3,7 @@
 // tourists every 30 s) go into server B.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGpsLoad } from '../../../bench/support/gps-load.ts';
-import { startNatsServer } from '../../helpers/nats-server.ts';
+import { startNatsServer } from '../../../tools/nats-server.ts';
 import { spawnServerGroup, type ServerGroup } from '../../helpers/server-pair.ts';
 import { call } from '../../helpers/server.ts';
 import { openStream } from '../../helpers/sse.ts';

@@ -1,11 +1,11 @@
-// A NATS server with JetStream of the test's own, on a free port with a fresh store folder (Debian's
+// A NATS server with JetStream of a test's or a bench's own, on a free port with a fresh store folder (Debian's
 // nats-server; .ci/run installs it where it is missing).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../tools/spawn-server.ts';
+import { freePort } from './spawn-server.ts';
 
 export interface NatsServer {
   url: string;
