@@ -119,6 +119,7 @@ export async function killGroup(child: ChildProcess): Promise<void> {
     // already gone
   }
   await exited;
+  await groupGone(child.pid!);
 }
 
 /** SIGTERM to the leader (npm passes it on), for the end of a run. */
@@ -132,6 +133,22 @@ export async function stopGroup(child: ChildProcess): Promise<void> {
     // already gone
   }
   await exited;
+  await groupGone(child.pid!);
+}
+
+/**
+ * Until no process of the group is left: npm, the leader, may exit before the server it started has closed
+ * its store, whose last writes would land in a folder being removed (ENOTEMPTY). At most 10 s.
+ */
+async function groupGone(pgid: number): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export function percentile(sorted: number[], fraction: number): number {

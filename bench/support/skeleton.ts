@@ -4,6 +4,10 @@ function stateLatencySkeleton() {
   return { p50Ms: null, p99Ms: null, floorP99Ms: null, ratio: null, lost: null, gpsPingsPerSec: null };
 }
 
+function streamListenersSkeleton() {
+  return { p50Ms: null, p99Ms: null, commitP99Ms: null, commitsPerSec: null, heard: null };
+}
+
 function cutSkeleton() {
   return { worstMs: null, non201: null, readsWorstMs: null, readsNot503: null, readsWithoutRetryAfter: null };
 }
@@ -35,6 +39,13 @@ export const SKELETON = {
     oneServer: stateLatencySkeleton(),
     threeServersNats: stateLatencySkeleton(),
     panicPost: { p99Ms: null, withoutPingsP99Ms: null, ratio: null },
+  },
+  streamListeners: {
+    listeners1: streamListenersSkeleton(),
+    listeners10: streamListenersSkeleton(),
+    listeners50: streamListenersSkeleton(),
+    lockedCommitsPerSec: null,
+    unlockedCommitsPerSec: null,
   },
   positionsViewport: {
     kbPerSec: null,

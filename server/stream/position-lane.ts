@@ -14,6 +14,9 @@ export interface PositionBudget {
   burstBytes: number;
 }
 
+/** Clients sent their positions per turn of the event loop (a few ms of socket writes here). */
+const CLIENTS_PER_TURN = 100;
+
 /** Newest positions kept for clients to take from; one further behind skips to the oldest kept. */
 const KEPT_POSITIONS = 2000;
 
@@ -38,6 +41,7 @@ export class PositionLane {
   private readonly newestOf = new Map<string, Position>();
   private lastSeq = 0;
   private readonly allowances = new WeakMap<StreamClient, Allowance>();
+  private sending = false;
 
   constructor(private readonly budget: PositionBudget) {}
 
@@ -60,13 +64,27 @@ export class PositionLane {
     this.allowances.set(client, { seq: this.lastSeq, bytes: this.budget.burstBytes, at: now });
   }
 
-  /** Positions to each live client whose socket took all it was sent, each within its budget. */
-  send(clients: StreamClients, now: number): void {
-    for (const client of clients) {
-      if (client.catchingUp || client.unsentBytes > 0) continue;
-      const frames = this.framesFor(client, now);
-      if (frames) clients.write(client, frames);
-    }
+  /**
+   * Positions to each live client whose socket took all it was sent, each within its budget, a slice of the
+   * clients per turn of the event loop: an alert that arrives meanwhile goes out between two slices, not behind
+   * a thousand socket writes. A tick that finds the last one still going is skipped.
+   */
+  send(clients: StreamClients, now: () => number): void {
+    if (this.sending) return;
+    const waiting = [...clients];
+    if (waiting.length === 0) return;
+    this.sending = true;
+    const slice = (from: number) => {
+      const at = now();
+      for (const client of waiting.slice(from, from + CLIENTS_PER_TURN)) {
+        if (!clients.has(client) || client.catchingUp || client.unsentBytes > 0) continue;
+        const frames = this.framesFor(client, at);
+        if (frames) clients.write(client, frames);
+      }
+      if (from + CLIENTS_PER_TURN < waiting.length) setImmediate(slice, from + CLIENTS_PER_TURN);
+      else this.sending = false;
+    };
+    slice(0);
   }
 
   /** The frames `client` may be sent now, oldest first, within its budget; its place moves past them. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GpsPing } from '../../../src/api/entities.ts';
 import type { StreamClient } from '../../../server/stream/client.ts';
+import type { StreamClients } from '../../../server/stream/clients.ts';
 import { gpsFrame, PositionLane } from '../../../server/stream/position-lane.ts';
 
 const ping = (touristId: string, latitude: number): GpsPing => ({
@@ -58,5 +59,41 @@ describe('positions on the alert stream', () => {
     expect(frames.length).toBeLessThanOrEqual(4000);
     expect(frames.length).toBeGreaterThanOrEqual(2000);
     expect(frames.at(-1)).toContain('"touristId":"t-9-999"');
+  });
+});
+
+describe("a tick's positions to many streams", () => {
+  const streams = (count: number) => {
+    const open = new Set(Array.from({ length: count }, () => ({ catchingUp: false, unsentBytes: 0 }) as StreamClient));
+    const written: StreamClient[] = [];
+    const clients = {
+      [Symbol.iterator]: () => open[Symbol.iterator](),
+      has: (c: StreamClient) => open.has(c),
+      write: (c: StreamClient) => void written.push(c),
+    } as unknown as StreamClients;
+    return { open, written, clients };
+  };
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('writes to 100 streams a turn of the event loop, skipping one that left and a tick that finds it still going', async () => {
+    const positions = lane();
+    const { open, written, clients } = streams(250);
+    for (const c of open) positions.join(c, 0);
+    positions.add([ping('t-1', 25.2)]);
+    positions.send(clients, () => 0);
+    expect(written).toHaveLength(100);
+    const [gone] = [...open].slice(-1);
+    open.delete(gone!);
+    positions.send(clients, () => 0);
+    expect(written).toHaveLength(100);
+    await turn();
+    expect(written).toHaveLength(200);
+    await turn();
+    expect(written).toHaveLength(249);
+    expect(written).not.toContain(gone);
+    expect(new Set(written).size).toBe(249);
+    positions.add([ping('t-2', 25.3)]);
+    positions.send(clients, () => 0);
+    expect(written).toHaveLength(349);
   });
 });
