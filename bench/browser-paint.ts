@@ -33,7 +33,7 @@ const ALERTS = QUICK ? 20 : 50;
 const BURST = 20;
 /**
  * Between two panics. Each new alert moves the map's fit; with software WebGL, as here, the camera jumps
- * there in one frame (src/map/camera-motion.ts), where a GPU's would still be easing when the next arrives.
+ * there in one frame (src/map/motion.ts), where a GPU's would still be easing when the next arrives.
  */
 const SPACING_MS = 300;
 const BENGALURU = { latitude: 12.9716, longitude: 77.5946 };

@@ -7,12 +7,10 @@
 import { performance } from 'node:perf_hooks';
 import { demoRegions } from '../server/simulate/places.ts';
 import { areaOfView, positionsStreamUrl } from '../src/map/area/area-of-view.ts';
-import { MAX_GPS_BATCH } from '../src/api/fields.ts';
 import { QUICK, spawnBenchServer } from './support/bench-server.ts';
 import { printFigures } from './support/figures.ts';
 import { startGpsLoad } from './support/gps-load.ts';
-import { postJsonAnswer } from './support/http-post.ts';
-import { statePings, STATE_TOURISTS } from './support/state-pings.ts';
+import { seedStateTourists, statePings, STATE_TOURISTS } from './support/state-pings.ts';
 import { round, sleep } from './support/stats.ts';
 
 const WINDOW_S = QUICK ? 10 : 30;
@@ -29,15 +27,6 @@ function viewBounds([latitude, longitude]: readonly [number, number]) {
     south: latitude - halfHeight,
     north: latitude + halfHeight,
   };
-}
-
-async function seed(url: string) {
-  const started = performance.now();
-  for (let first = 0; first < STATE_TOURISTS; first += MAX_GPS_BATCH) {
-    const answer = await postJsonAnswer(`${url}/gps/batch`, { pings: statePings(first, MAX_GPS_BATCH) });
-    if (answer.status !== 201) throw new Error(`seeding: /gps/batch answered ${answer.status}: ${answer.text}`);
-  }
-  return (performance.now() - started) / 1000;
 }
 
 async function drawShillong(url: string) {
@@ -101,7 +90,7 @@ async function readSubscription(url: string) {
 const server = await spawnBenchServer({ LOG_LEVEL: 'warn' });
 try {
   const shillong = await drawShillong(server.url);
-  const seedSeconds = await seed(server.url);
+  const seedSeconds = await seedStateTourists(server.url);
   const load = startGpsLoad(server.url, 667, 200, 'state');
   await sleep(3000);
   const area = areaOfView('shillong', viewBounds(shillong.homeView.center), VIEW.zoom);

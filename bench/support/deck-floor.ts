@@ -1,6 +1,6 @@
-// What bench/browser-devices.ts needs for its floor: the bare deck.gl page built once, the server's own GPS
-// stream messages recorded as they were sent, and a plain node:http server that serves the page and
-// replays those messages to it over SSE.
+// What bench/browser-devices.ts needs for its floor: the bare deck.gl page built once, the messages of the
+// stream a dashboard reads recorded with their times, and a plain node:http server that serves the page and
+// replays those messages to it over SSE at the pace they came.
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,9 +12,6 @@ import { until } from './stats.ts';
 const PAGE_SOURCE = fileURLToPath(new URL('../deck-floor/', import.meta.url));
 const PAGE_BUILD = fileURLToPath(new URL('../../.tmp/bench-deck-floor/', import.meta.url));
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-/** The replayed messages go out in this many writes, spread over about one second, as the server sent them. */
-const REPLAY_WRITES = 10;
-const REPLAY_SPACING_MS = 100;
 
 export async function buildDeckFloorPage(): Promise<string> {
   await build({
@@ -26,25 +23,27 @@ export async function buildDeckFloorPage(): Promise<string> {
   return PAGE_BUILD;
 }
 
-export interface GpsRecording {
-  opened: Promise<void>;
-  /** Resolves once `count` GPS messages have been recorded. */
-  until(count: number): Promise<void>;
-  /** Stops recording; the `data:` payloads of the GPS messages, in order. */
-  stop(): string[];
+/** One message of a stream as it came: its `data:` payload, and when (performance.now()). */
+export interface TimedMessage {
+  atMs: number;
+  payload: string;
 }
 
-/** Reads the server's live stream from now on and keeps each GPS message's payload. */
-export function recordGpsMessages(serverUrl: string): GpsRecording {
-  const lines: string[] = [];
+export interface StreamRecording {
+  /** Resolves once the stream has answered. */
+  opened: Promise<void>;
+  /** Stops recording; the messages so far, in order. */
+  stop(): TimedMessage[];
+}
+
+/** Reads a server-sent event stream (`url`, as a page opened it) from now on and keeps each message `keep` takes. */
+export function recordStream(url: string, keep: (payload: string) => boolean = () => true): StreamRecording {
+  const messages: TimedMessage[] = [];
   const abort = new AbortController();
   let markOpened: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (markOpened = resolve));
   void (async () => {
-    const response = await fetch(`${serverUrl}/panic-alerts/stream`, {
-      signal: abort.signal,
-      headers: { accept: 'text/event-stream' },
-    });
+    const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
     markOpened();
     const decoder = new TextDecoder();
     let pending = '';
@@ -52,16 +51,16 @@ export function recordGpsMessages(serverUrl: string): GpsRecording {
       pending += decoder.decode(chunk, { stream: true });
       const complete = pending.split('\n');
       pending = complete.pop() ?? '';
+      const atMs = performance.now();
       for (const line of complete)
-        if (line.startsWith('data: ') && line.includes('"type":"gps"')) lines.push(line.slice(6));
+        if (line.startsWith('data: ') && keep(line.slice(6))) messages.push({ atMs, payload: line.slice(6) });
     }
   })().catch(() => undefined);
   return {
     opened,
-    until: (count) => until(() => lines.length >= count, 60_000, `${count} GPS messages on the stream`),
     stop() {
       abort.abort();
-      return lines;
+      return messages;
     },
   };
 }
@@ -70,7 +69,8 @@ export interface ReplayServer {
   url: string;
   /** Resolves once the page's EventSource is connected. */
   connected(): Promise<void>;
-  send(payloads: string[]): Promise<void>;
+  /** Sends `messages` to every connected page, each as long after `since` (the first's time) as it was recorded. */
+  send(messages: readonly TimedMessage[], since?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,15 +94,13 @@ export async function startReplayServer(pageDir: string): Promise<ReplayServer> 
   return {
     url: `http://127.0.0.1:${port}`,
     connected: () => until(() => streams.size > 0, 30_000, 'the floor page connected to its stream'),
-    async send(payloads) {
-      const perWrite = Math.ceil(payloads.length / REPLAY_WRITES);
-      for (let first = 0; first < payloads.length; first += perWrite) {
-        const frames = payloads
-          .slice(first, first + perWrite)
-          .map((payload) => `data: ${payload}\n\n`)
-          .join('');
-        for (const stream of streams) stream.write(frames);
-        await new Promise((resolve) => setTimeout(resolve, REPLAY_SPACING_MS));
+    async send(messages, since = messages[0]?.atMs ?? 0) {
+      const first = since;
+      const started = performance.now();
+      for (const { atMs, payload } of messages) {
+        const wait = atMs - first - (performance.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        for (const stream of streams) stream.write(`data: ${payload}\n\n`);
       }
     },
     async close() {

@@ -102,7 +102,8 @@ export const SKELETON = {
     burstAtConnect: { lastPostToBarMs: null, firstPostToBarMs: null },
     alarmMs: { p99Ms: null, floorP99Ms: null, ratio: null },
     table10k: { firstPaintMs: null, newAlert: { p50Ms: null, p99Ms: null, floorP99Ms: null } },
-    update10k: { ms: null, floorMs: null, ratio: null },
+    state100k: { ms: null, floorMs: null, ratio: null, drawnAs: null, pingsPerSecond: null },
+    heap100k: { mb: null, startMb: null, endMb: null, minutes: null, mbPerMinute: null },
   },
   load: { firstPaintGzipKB: null, firstTablePaintMs: null },
   restart: {

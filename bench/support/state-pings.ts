@@ -2,6 +2,9 @@
 // Shillong's city limits, each at a place of its own that it wanders around a little with every ping. Sent in
 // order, each tourist pings once per `tourists` pings: at 3,333 pings a second, once every 30 s.
 
+import { MAX_GPS_BATCH } from '../../src/api/fields.ts';
+import { postJsonAnswer } from './http-post.ts';
+
 export const STATE_TOURISTS = 100_000;
 /** Where one tourist in twenty is: inside the demo's Shillong boundary (server/simulate/places.ts). */
 export const SHILLONG_BOX = { south: 25.55, west: 91.86, north: 25.61, east: 91.93 };
@@ -36,4 +39,14 @@ export function statePings(first: number, count: number, tourists = STATE_TOURIS
       at,
     };
   });
+}
+
+/** Every tourist's first ping, in batches as large as /gps/batch takes; answers the seconds it took. */
+export async function seedStateTourists(url: string): Promise<number> {
+  const started = performance.now();
+  for (let first = 0; first < STATE_TOURISTS; first += MAX_GPS_BATCH) {
+    const answer = await postJsonAnswer(`${url}/gps/batch`, { pings: statePings(first, MAX_GPS_BATCH) });
+    if (answer.status !== 201) throw new Error(`seeding: /gps/batch answered ${answer.status}: ${answer.text}`);
+  }
+  return (performance.now() - started) / 1000;
 }

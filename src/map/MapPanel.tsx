@@ -25,6 +25,7 @@ import {
 } from './layers.ts';
 import { Legend } from './Legend.tsx';
 import { legendOf } from './live-frame.ts';
+import { mapMayAnimate } from './motion.ts';
 import { MAP_HEIGHT_PX } from './style.ts';
 import type { MapPanelProps } from './types.ts';
 import { useT } from '../i18n/useT.ts';
@@ -37,9 +38,12 @@ import { useDeckMap } from './useDeckMap.ts';
 import { useLiveFrame } from './useLiveFrame.ts';
 import { useTestModeClicks } from './useTestModeClicks.ts';
 
-/** For the browser-test harness and tools: the map, once created. Not needed by the dashboard. */
+/** For the browser-test harness and tools. Not needed by the dashboard. */
 interface MapPanelHooks {
+  /** The map, once created. */
   onMapReady?: (map: MapLibreMap) => void;
+  /** Glide the live markers whatever draws the map (the glide's own test, in software WebGL); absent: as motion.ts says. */
+  glideAlways?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -111,6 +115,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
     focus,
     onMapReady,
     responders,
+    glideAlways = false,
   } = props;
   const styles = useStyles();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -128,6 +133,7 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
     [alerts, history, showLiveGps, fitGps],
   );
   const { fitToData, autoFitPaused } = useAutoFit(map, target, focus);
+  const glide = useMemo(() => map !== null && (glideAlways || mapMayAnimate(map.getCanvas())), [map, glideAlways]);
 
   const [hovered, setHovered] = useState<PlacedDetails | null>(null);
   const [pinned, setPinned] = useState<PlacedDetails | null>(null);
@@ -166,11 +172,23 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
       buildAreaCellLayer(area.cells, { visible: showLiveGps, dark }),
       buildAreaPointLayer(area.points, { visible: showLiveGps, dark }),
       buildTrailLayer(frame.trails, { visible: showLiveGps }),
-      buildPingLayer(frame.pings, { visible: showLiveGps, glide: frame.glide, dark }),
+      buildPingLayer(frame.pings, { visible: showLiveGps, glide: glide && frame.glide, dark }),
       buildAlertLayer(alerts, { dark }),
       buildResponderLayer(responders ?? NO_RESPONDERS, { dark }),
     ],
-    [geofences, area.cells, area.points, frame.trails, frame.pings, frame.glide, alerts, showLiveGps, dark, responders],
+    [
+      geofences,
+      area.cells,
+      area.points,
+      frame.trails,
+      frame.pings,
+      frame.glide,
+      glide,
+      alerts,
+      showLiveGps,
+      dark,
+      responders,
+    ],
   );
 
   // The newest layers and handlers wait here for the frame after the next paint (after-paint.ts); renders

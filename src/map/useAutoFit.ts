@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { cameraMayEase } from './camera-motion.ts';
+import { mapMayAnimate } from './motion.ts';
 import { fitSignature, shouldAutoFit, type AutoFitState, type FitTarget } from './fit.ts';
 import { SINGLE_POINT_ZOOM } from './style.ts';
 import type { MapPanelProps } from './types.ts';
@@ -25,7 +25,7 @@ const OPERATOR_CAMERA_EVENTS = ['dragstart', 'zoomstart', 'rotatestart', 'pitchs
  */
 export function useAutoFit(map: MapLibreMap | null, target: FitTarget, focus?: MapPanelProps['focus']) {
   const state = useRef<AutoFitState>({ operatorMoved: false, lastSignature: null });
-  const mayEase = useMemo(() => map !== null && cameraMayEase(map.getCanvas()), [map]);
+  const mayEase = useMemo(() => map !== null && mapMayAnimate(map.getCanvas()), [map]);
   const [autoFitPaused, setAutoFitPaused] = useState(false);
   const latestTarget = useRef(target);
   useLayoutEffect(() => {

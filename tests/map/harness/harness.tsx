@@ -54,7 +54,7 @@ function Harness() {
       <FluentProvider theme={webLightTheme}>
         <div style={{ padding: 0, width: 1000 }}>
           <Suspense fallback={<div>Loading map…</div>}>
-            <MapPanel {...props} onMapReady={(map) => (harness.map = map)} />
+            <MapPanel {...props} onMapReady={(map) => (harness.map = map)} glideAlways={params.get('glide') === '1'} />
           </Suspense>
         </div>
       </FluentProvider>

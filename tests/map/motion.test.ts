@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSoftwareRenderer, rendererName } from '../../src/map/camera-motion.ts';
+import { isSoftwareRenderer, rendererName } from '../../src/map/motion.ts';
 
-describe('camera motion', () => {
+describe('map motion', () => {
   it('knows the software renderers by the names browsers give them', () => {
     expect(
       isSoftwareRenderer(

@@ -1,7 +1,8 @@
-// Whether the camera eases to where it goes or jumps there. Without a GPU (SwiftShader, llvmpipe: virtual
-// machines and remote desktops, common in control rooms) every frame of an ease is a whole redraw done by
-// the CPU: with 10,000 markers a 400 ms ease kept both cores of a 2-core machine busy for 7 s, and the
-// server beside it answered panics late. There the camera jumps: one frame.
+// Whether the map moves smoothly (the camera's eases, the live markers' one-second glides) or jumps. Without a
+// GPU (SwiftShader, llvmpipe: virtual machines and remote desktops, common in control rooms) every frame of
+// a motion is a whole redraw done by the CPU: with 10,000 markers a 400 ms ease kept both cores of a 2-core
+// machine busy for 7 s, and the server beside it answered panics late; at 100,000 tourists the markers'
+// glides, a new one every second, kept the page's main thread 80 % busy. There the map jumps: one frame.
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software rasterizer|basic render driver/i;
 
 export function isSoftwareRenderer(renderer: string): boolean {
@@ -16,6 +17,6 @@ export function rendererName(gl: WebGLRenderingContext | WebGL2RenderingContext 
 }
 
 /** Asks the map's own context (asking a canvas again for its kind answers the context it has). */
-export function cameraMayEase(canvas: HTMLCanvasElement): boolean {
+export function mapMayAnimate(canvas: HTMLCanvasElement): boolean {
   return !isSoftwareRenderer(rendererName(canvas.getContext('webgl2') ?? canvas.getContext('webgl')));
 }
