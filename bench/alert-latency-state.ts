@@ -60,22 +60,19 @@ console.log(
   `Alert latency at a state's scale: ${ALERTS} alerts to ${CLIENTS} stream clients, ` +
     `${(STATE_LOAD.pingsPerBatch * 1000) / STATE_LOAD.everyMs} pings/s of 100,000 tourists${QUICK ? ' (quick)' : ''}`,
 );
+/** A run against one process taking the streams, the alerts and the pings alike. */
+const runAlone = async (name: string, spawned: { url: string; stop(): Promise<unknown> }) => {
+  const { url } = spawned;
+  const measured = await run({ streamsUrl: url, alertsUrl: url, load: { url, ...STATE_LOAD } }).finally(() =>
+    spawned.stop(),
+  );
+  reportRun(name, measured);
+  return measured;
+};
 console.log('  [1/4] one server (PGlite)…');
-const server = await spawnBenchServer();
-const one = await run({
-  streamsUrl: server.url,
-  alertsUrl: server.url,
-  load: { url: server.url, ...STATE_LOAD },
-}).finally(() => server.stop());
-reportRun('one server', one);
+const one = await runAlone('one server', await spawnBenchServer());
 console.log('  [2/4] floor: bare node:http relay of the alerts, the pings answered…');
-const floorServer = await spawnFloorServer({ relayGps: false });
-const floor = await run({
-  streamsUrl: floorServer.url,
-  alertsUrl: floorServer.url,
-  load: { url: floorServer.url, ...STATE_LOAD },
-}).finally(() => floorServer.stop());
-reportRun('floor', floor);
+const floor = await runAlone('floor', await spawnFloorServer({ relayGps: false }));
 const three = await threeServersThroughNats();
 
 const floorP99 = p99(floor.latencies);

@@ -9,12 +9,13 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { appendStreamEvents } from '../server/stream/append.ts';
+import type { StreamMessage } from '../src/api/stream.ts';
 import { dropSchema } from '../tools/drop-schema.ts';
 import { QUICK } from './support/bench-server.ts';
 import { printFigures } from './support/figures.ts';
 import { monotonicMs, percentile, round, sleep } from './support/stats.ts';
 
-const STREAM_WRITE_LOCK = 7_300_002;
 const COMMITS_PER_SECOND = 200;
 const SECONDS = QUICK ? 4 : 10;
 const LISTENER_COUNTS = [1, 10, 50];
@@ -22,9 +23,10 @@ const databaseUrl = process.env.DATABASE_URL;
 const asListeners = process.argv[2] === '--listeners';
 const schema = asListeners ? process.argv[4]! : `bench_listeners_${process.pid}_${Date.now().toString(36)}`;
 const channel = `${schema}_events`;
-const message = JSON.stringify([
+/** A panic's message, about its size: nothing here reads its fields. */
+const MESSAGES = [
   { type: 'alert', alert: { id: crypto.randomUUID(), latitude: 25.57, longitude: 91.88, regionId: 'shillong' } },
-]);
+] as unknown as StreamMessage[];
 
 const connect = async () => {
   const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
@@ -32,23 +34,18 @@ const connect = async () => {
   return client;
 };
 
-/** append.ts's statement, under the lock or (`lock: false`) without it. */
+/** One commit of the server's own append (server/stream/append.ts), under its ordering lock or (`lock: false`) without it. */
 async function commitOne(client: pg.Client, lock: boolean): Promise<number> {
   await client.query('begin');
-  if (lock) await client.query('select pg_advisory_xact_lock($1)', [STREAM_WRITE_LOCK]);
-  const { rows } = await client.query<{ last: string }>(
-    `with inserted as (insert into events (data) select m from jsonb_array_elements($1::jsonb) m returning seq)
-     select last, pg_notify($2, last::text) from (select max(seq) as last from inserted) as newest`,
-    [message, channel],
-  );
+  const last = await appendStreamEvents(client, MESSAGES, channel, lock);
   await client.query('commit');
-  return Number(rows[0]!.last);
+  return Number(last);
 }
 
 /** A server's listener: on each notification one read of what came after its last event, never two at once. */
 async function listen(arrivals: number[][]) {
   const client = await connect();
-  let last = Number((await client.query('select coalesce(max(seq), 0) as m from events')).rows[0].m);
+  let last = Number((await client.query('select coalesce(max(seq), 0) as m from stream_events')).rows[0].m);
   let reading = false;
   let again = false;
   const read = async () => {
@@ -56,9 +53,10 @@ async function listen(arrivals: number[][]) {
     reading = true;
     do {
       again = false;
-      const { rows } = await client.query<{ seq: string }>('select seq from events where seq > $1 order by seq', [
-        last,
-      ]);
+      const { rows } = await client.query<{ seq: string }>(
+        'select seq from stream_events where seq > $1 order by seq',
+        [last],
+      );
       const now = monotonicMs();
       for (const { seq } of rows) arrivals.push([(last = Number(seq)), now]);
     } while (again);
@@ -161,7 +159,10 @@ if (asListeners) {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
-  await admin.query(`create table "${schema}".events (seq bigserial primary key, data jsonb not null)`);
+  // stream_events as migration 001 makes it.
+  await admin.query(
+    `create table "${schema}".stream_events (seq bigserial primary key, type text not null, data jsonb not null, created_at timestamptz not null default now())`,
+  );
   await admin.end();
   try {
     const [one, ten, fifty] = [

@@ -43,7 +43,7 @@ const SLOW_CLIENT_CHECK_MS = 1000;
 const LIVE_BYTES_PER_TURN = 4 * 1024 * 1024;
 /**
  * How often positions go out: each connection's budget once a second. Five times a second, the socket writes
- * to 1,000 streams held the alerts behind them: a third more p99 (bench/alert-latency-state.ts).
+ * to 1,000 streams held the alerts behind them: a quarter more p99 (bench/alert-latency-state.ts).
  */
 const POSITIONS_TICK_MS = 1000;
 

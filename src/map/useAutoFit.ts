@@ -1,4 +1,4 @@
-import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { LngLatLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { mapMayAnimate } from './motion.ts';
 import { fitSignature, shouldAutoFit, type AutoFitState, type FitTarget } from './fit.ts';
@@ -8,13 +8,43 @@ import type { MapPanelProps } from './types.ts';
 const FIT_ANIMATION_MS = 400;
 const FLY_TO_MS = 1_200;
 
+/** Closer than this (degrees, zoom levels) is the camera already there. */
+const SAME_CAMERA = 1e-7;
+
+/** Whether the map's camera is already at `center` and `zoom`. */
+function cameraIsAt(map: MapLibreMap, center: { lng: number; lat: number }, zoom: number): boolean {
+  const now = map.getCenter();
+  return (
+    Math.abs(now.lng - center.lng) < SAME_CAMERA &&
+    Math.abs(now.lat - center.lat) < SAME_CAMERA &&
+    Math.abs(map.getZoom() - zoom) < SAME_CAMERA
+  );
+}
+
+/**
+ * Moves the camera to the target, unless it is there already: a fit to where the camera is (a new panic
+ * inside the fitted bounds) would still redraw every layer, a whole frame of CPU without a GPU.
+ */
 function applyFit(map: MapLibreMap, target: FitTarget, animate: boolean): void {
   const duration = animate ? FIT_ANIMATION_MS : 0;
-  if (target.kind === 'point') map.easeTo({ center: target.center, zoom: target.zoom, duration });
+  if (target.kind === 'point') {
+    const [lng, lat] = target.center;
+    if (!cameraIsAt(map, { lng, lat }, target.zoom)) map.easeTo({ center: target.center, zoom: target.zoom, duration });
+  }
   if (target.kind === 'bounds') {
-    map.fitBounds(target.bounds, { padding: target.padding, maxZoom: target.maxZoom, duration });
+    const options = { padding: target.padding, maxZoom: target.maxZoom };
+    const camera = map.cameraForBounds(target.bounds, options);
+    const there = camera?.center && camera.zoom !== undefined && cameraIsAt(map, toLngLat(camera.center), camera.zoom);
+    if (!there) map.fitBounds(target.bounds, { ...options, duration });
   }
 }
+
+const toLngLat = (center: LngLatLike): { lng: number; lat: number } =>
+  Array.isArray(center)
+    ? { lng: center[0], lat: center[1] }
+    : 'lng' in center
+      ? center
+      : { lng: center.lon, lat: center.lat };
 
 const OPERATOR_CAMERA_EVENTS = ['dragstart', 'zoomstart', 'rotatestart', 'pitchstart'] as const;
 

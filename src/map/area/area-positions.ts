@@ -28,28 +28,37 @@ export class AreaPositions {
     return this.keys.length;
   }
 
-  /** Takes one message of the stream. */
-  apply(message: PositionsMessage): void {
+  /**
+   * Takes one message of the stream; answers whether it changed what is drawn. A snapshot of nothing over
+   * nothing (a new subscription of an empty area) does not: every redraw costs a machine without a GPU a frame.
+   */
+  apply(message: PositionsMessage): boolean {
+    const wasEmpty = this.isEmpty();
     switch (message.type) {
       case 'positions_snapshot':
         this.clear(undefined);
         for (const ping of message.positions) this.put(ping);
+        if (wasEmpty && this.isEmpty()) return false;
         break;
       case 'positions':
+        if (message.positions.length === 0 && !message.left.some((key) => this.slotOf.has(key))) return false;
         for (const key of message.left) this.remove(key);
         for (const ping of message.positions) this.put(ping);
         break;
       case 'cells_snapshot':
         this.clear(message.resolution);
         this.count(message.cells);
+        if (wasEmpty && this.isEmpty()) return false;
         break;
       case 'cells':
-        if (message.resolution !== this.resolution) return;
+        if (message.resolution !== this.resolution) return false;
+        if (message.cells.every(({ cell, count }) => (this.counts.get(cell) ?? 0) === count)) return false;
         this.count(message.cells);
         break;
     }
     this.shownData = null;
     this.version++;
+    return true;
   }
 
   /** The points as deck.gl reads them: a new object after each change, over the same arrays while they fit. */
@@ -69,6 +78,10 @@ export class AreaPositions {
   /** Every cell with devices in it, and how many. */
   cells(): CellCount[] {
     return [...this.counts].map(([cell, count]) => ({ cell, count }));
+  }
+
+  private isEmpty(): boolean {
+    return this.keys.length === 0 && this.counts.size === 0;
   }
 
   private clear(resolution: number | undefined): void {

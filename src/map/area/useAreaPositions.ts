@@ -64,8 +64,7 @@ export function useAreaPositions(map: MapLibreMap | null, regionId: string | und
     };
     const onMessage = (event: MessageEvent<string>) => {
       const message = parsePositionsMessage(event.data);
-      if (!message) return;
-      positions.apply(message);
+      if (!message || !positions.apply(message)) return;
       if (positions.resolution !== undefined && !outline)
         void loadCellOutlines().then((loaded) => {
           outline = loaded;

@@ -49,6 +49,25 @@ describe('AreaPositions', () => {
     expect(second.attributes.getPosition.value).toBe(first.attributes.getPosition.value);
   });
 
+  it('answers whether what is drawn changed: not for an empty snapshot over nothing, an empty update, or counts that stay', () => {
+    const area = new AreaPositions();
+    const before = area.pointData();
+    expect(area.apply({ type: 'positions_snapshot', positions: [] })).toBe(false);
+    expect(area.apply({ type: 'positions', positions: [], left: ['nobody'] })).toBe(false);
+    expect(area.pointData()).toBe(before);
+    expect(area.apply({ type: 'positions', positions: [ping('a', 1, 2)], left: [] })).toBe(true);
+    expect(area.pointData()).not.toBe(before);
+    expect(area.apply({ type: 'positions', positions: [], left: ['a'] })).toBe(true);
+    expect(area.apply({ type: 'cells_snapshot', resolution: 4, cells: [] })).toBe(false);
+    expect(area.resolution).toBe(4);
+    expect(area.apply({ type: 'cells', resolution: 4, cells: [{ cell: '84283bdffffffff', count: 2 }] })).toBe(true);
+    expect(area.apply({ type: 'cells', resolution: 4, cells: [{ cell: '84283bdffffffff', count: 2 }] })).toBe(false);
+    expect(area.apply({ type: 'cells', resolution: 5, cells: [{ cell: '85283473fffffff', count: 1 }] })).toBe(false);
+    expect(area.apply({ type: 'positions_snapshot', positions: [] })).toBe(true);
+    expect(area.cells()).toEqual([]);
+    expect(area.resolution).toBeUndefined();
+  });
+
   it('holds 100,000 devices, growing its arrays, and a new snapshot replaces everything', () => {
     const area = new AreaPositions();
     const positions = Array.from({ length: 100_000 }, (_, i) => ping(`t${i}`, 20 + i / 1e5, 80 + i / 1e5));
