@@ -39,6 +39,16 @@ page.messages = 0;
 const data = { cells: [...counts], positions: [...positions.values()], newest: [...newest.values()] };
 const changed = new Set<keyof typeof data>();
 
+const dotLayer = (id: string, dots: Position[], radius: number, color: [number, number, number]) =>
+  new ScatterplotLayer<Position>({
+    id,
+    data: dots,
+    getPosition: (position) => position,
+    getRadius: radius,
+    radiusUnits: 'pixels',
+    getFillColor: color,
+  });
+
 let frameAsked = false;
 function redraw() {
   frameAsked = false;
@@ -55,22 +65,8 @@ function redraw() {
         getFillColor: [30, 64, 175, 150],
         extruded: false,
       }),
-      new ScatterplotLayer<Position>({
-        id: 'devices',
-        data: data.positions,
-        getPosition: (position) => position,
-        getRadius: 3,
-        radiusUnits: 'pixels',
-        getFillColor: [71, 85, 105],
-      }),
-      new ScatterplotLayer<Position>({
-        id: 'newest',
-        data: data.newest,
-        getPosition: (position) => position,
-        getRadius: 6,
-        radiusUnits: 'pixels',
-        getFillColor: [37, 99, 235],
-      }),
+      dotLayer('devices', data.positions, 3, [71, 85, 105]),
+      dotLayer('newest', data.newest, 6, [37, 99, 235]),
     ],
   });
 }

@@ -132,8 +132,9 @@ export default function MapPanel(props: MapPanelProps & MapPanelHooks) {
     () => fitTarget(fitPoints(alerts, history, { showLiveGps, fitGps })),
     [alerts, history, showLiveGps, fitGps],
   );
-  const { fitToData, autoFitPaused } = useAutoFit(map, target, focus);
-  const glide = useMemo(() => map !== null && (glideAlways || mapMayAnimate(map.getCanvas())), [map, glideAlways]);
+  const mayAnimate = useMemo(() => map !== null && mapMayAnimate(map.getCanvas()), [map]);
+  const { fitToData, autoFitPaused } = useAutoFit(map, target, focus, mayAnimate);
+  const glide = map !== null && (glideAlways || mayAnimate);
 
   const [hovered, setHovered] = useState<PlacedDetails | null>(null);
   const [pinned, setPinned] = useState<PlacedDetails | null>(null);

@@ -1,6 +1,5 @@
-import type { LngLatLike, Map as MapLibreMap } from 'maplibre-gl';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { mapMayAnimate } from './motion.ts';
+import { LngLat, type Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fitSignature, shouldAutoFit, type AutoFitState, type FitTarget } from './fit.ts';
 import { SINGLE_POINT_ZOOM } from './style.ts';
 import type { MapPanelProps } from './types.ts';
@@ -34,17 +33,11 @@ function applyFit(map: MapLibreMap, target: FitTarget, animate: boolean): void {
   if (target.kind === 'bounds') {
     const options = { padding: target.padding, maxZoom: target.maxZoom };
     const camera = map.cameraForBounds(target.bounds, options);
-    const there = camera?.center && camera.zoom !== undefined && cameraIsAt(map, toLngLat(camera.center), camera.zoom);
+    const there =
+      camera?.center && camera.zoom !== undefined && cameraIsAt(map, LngLat.convert(camera.center), camera.zoom);
     if (!there) map.fitBounds(target.bounds, { ...options, duration });
   }
 }
-
-const toLngLat = (center: LngLatLike): { lng: number; lat: number } =>
-  Array.isArray(center)
-    ? { lng: center[0], lat: center[1] }
-    : 'lng' in center
-      ? center
-      : { lng: center.lon, lat: center.lat };
 
 const OPERATOR_CAMERA_EVENTS = ['dragstart', 'zoomstart', 'rotatestart', 'pitchstart'] as const;
 
@@ -52,10 +45,15 @@ const OPERATOR_CAMERA_EVENTS = ['dragstart', 'zoomstart', 'rotatestart', 'pitchs
  * Fits the camera to the data as it changes, until the operator pans or zooms by hand; from then on
  * only fitToData() (the 'Fit to data' button) moves the camera, and auto-fit resumes. Flying to an
  * incident the operator asked to see pauses auto-fit the same way: the region's reload must not undo it.
+ * `mayEase`: whether the camera may move smoothly (motion.ts), else it jumps.
  */
-export function useAutoFit(map: MapLibreMap | null, target: FitTarget, focus?: MapPanelProps['focus']) {
+export function useAutoFit(
+  map: MapLibreMap | null,
+  target: FitTarget,
+  focus: MapPanelProps['focus'] | undefined,
+  mayEase: boolean,
+) {
   const state = useRef<AutoFitState>({ operatorMoved: false, lastSignature: null });
-  const mayEase = useMemo(() => map !== null && mapMayAnimate(map.getCanvas()), [map]);
   const [autoFitPaused, setAutoFitPaused] = useState(false);
   const latestTarget = useRef(target);
   useLayoutEffect(() => {
